@@ -1,0 +1,41 @@
+/**
+ * The `task-app` command line. Each command lives in `./commands/<name>.ts`
+ * as a yargs CommandModule whose handler imports its library lazily, so
+ * `task-app --help` and `task-app validate` start fast.
+ */
+import yargs from "yargs";
+import { commands } from "./commands/index.js";
+
+/** Runs the CLI and resolves to the process exit code (0 ok, 1 findings/failure, 2 usage). */
+export async function main(argv: string[]): Promise<number> {
+  let exitCode = 0;
+  const cli = yargs(argv)
+    .scriptName("task-app")
+    .usage("$0 <command> [options]\n\nValidate, generate and serve RL task apps and their training configs.")
+    .strict()
+    .demandCommand(1, "Name a command; `task-app --help` lists them.")
+    .recommendCommands()
+    .help()
+    .alias("h", "help")
+    .version(false)
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .fail((msg, err) => {
+      if (err) throw err;
+      process.stderr.write(`task-app: ${msg}\nRun \`task-app --help\` for usage.\n`);
+      exitCode = 2;
+    })
+    .middleware((args) => {
+      // Handlers report their exit code through this setter.
+      (args as { setExitCode?: (c: number) => void }).setExitCode = (c: number) => {
+        exitCode = c;
+      };
+    });
+  for (const command of commands) cli.command(command);
+  try {
+    await cli.parseAsync();
+  } catch (error) {
+    process.stderr.write(`task-app: ${error instanceof Error ? error.message : String(error)}\n`);
+    return exitCode || 1;
+  }
+  return exitCode;
+}
