@@ -1,0 +1,96 @@
+/**
+ * The in-process configuration of a task app (CONTRACT.md §4.1), authored in
+ * camelCase. It never travels over the wire: the wire and TOML keys keep
+ * their own spelling. Callbacks may be sync or async; they are checked to be
+ * functions, and what they return is validated by the server.
+ */
+import { z } from "zod";
+import type { Logger } from "pino";
+import type { TaskDatasetRegistry } from "../runtime/datasets.js";
+import { RubricBundle } from "./rubric.js";
+import type { RolloutRequest, RolloutResponseInput } from "./rollout.js";
+import { TaskInfo, type TaskInfoInput } from "./task-info.js";
+
+/** A value or a promise of it: every callback may be sync or async. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** What a rollout executor receives besides the request. */
+export interface RolloutContext {
+  /** Aborted when `safety.max_time_s` passes, the client disconnects, or the server shuts down. */
+  signal: AbortSignal;
+  /** The incoming HTTP request (headers, URL). Its body has been consumed. */
+  request: Request;
+  /** The app being served. */
+  app: TaskApp;
+  /** Request-scoped logger. */
+  log: Logger;
+}
+
+/** `describeTaskset()`: the body of `GET /task_info` without seeds. */
+export type DescribeTaskset = () => MaybePromise<Record<string, unknown>>;
+/** `provideTaskInstances(seeds)`: one TaskInfo per seed, in order. */
+export type ProvideTaskInstances = (seeds: number[]) => MaybePromise<Iterable<TaskInfoInput>>;
+/** The rollout executor. */
+export type RolloutExecutor = (request: RolloutRequest, context: RolloutContext) => MaybePromise<RolloutResponseInput>;
+/** A startup or shutdown hook; it receives the app. */
+export type LifecycleHook = (app: TaskApp) => MaybePromise<void>;
+
+const fn = <F>(description: string) =>
+  z.custom<F>((v) => typeof v === "function", { message: "expected a function" }).meta({ description });
+
+/** Vendor proxy settings (CONTRACT.md §4.3). */
+export const ProxyConfig = z
+  .strictObject({
+    enableOpenai: z.boolean().default(false).meta({ description: "Serve POST /proxy/v1/chat/completions to OpenAI." }),
+    enableGroq: z.boolean().default(false).meta({ description: "Serve POST /proxy/groq/v1/chat/completions to Groq." }),
+    systemHint: z.string().nullable().optional().meta({ description: "System message added to proxied requests." }),
+    openaiUrl: z.url().default("https://api.openai.com/v1/chat/completions").meta({ description: "OpenAI chat-completions URL." }),
+    groqUrl: z.url().default("https://api.groq.com/openai/v1/chat/completions").meta({ description: "Groq chat-completions URL." }),
+  })
+  .meta({ id: "ProxyConfig", description: "Inference proxy settings." });
+export type ProxyConfig = z.infer<typeof ProxyConfig>;
+
+/** Server limits. */
+export const TaskAppLimits = z
+  .strictObject({
+    maxBodyBytes: z.number().int().positive().default(64 * 1024 * 1024).meta({
+      description: "Largest request body accepted, in bytes (413 beyond). Default 64 MiB, room for image-heavy rollouts.",
+      examples: [64 * 1024 * 1024],
+    }),
+    shutdownGraceMs: z.number().int().nonnegative().default(10_000).meta({
+      description: "How long a graceful shutdown waits for in-flight rollouts before aborting them.",
+      examples: [10_000],
+    }),
+  })
+  .meta({ id: "TaskAppLimits", description: "Request-size and shutdown limits." });
+export type TaskAppLimits = z.infer<typeof TaskAppLimits>;
+
+/** The task app definition given to `defineTaskApp`. */
+export const TaskAppConfig = z
+  .strictObject({
+    appId: z.string().min(1).meta({ description: "App id, reported as `service` by GET / and POST /done.", examples: ["math-single-step"] }),
+    name: z.string().min(1).meta({ description: "Human-readable app name.", examples: ["Math Single Step"] }),
+    description: z.string().default("").meta({ description: "What the app does." }),
+    baseTaskInfo: TaskInfo,
+    describeTaskset: fn<DescribeTaskset>("Returns the taskset description (GET /task_info). Default: the task and the registered datasets.").optional(),
+    provideTaskInstances: fn<ProvideTaskInstances>("Returns one TaskInfo per seed. Default: baseTaskInfo with dataset.seed set.").optional(),
+    rollout: fn<RolloutExecutor>("Runs one rollout and returns a RolloutResponse; sync or async."),
+    datasets: z
+      .custom<TaskDatasetRegistry>((v) => typeof v === "object" && v !== null && typeof (v as { list?: unknown }).list === "function", {
+        message: "expected a TaskDatasetRegistry",
+      })
+      .optional()
+      .meta({ description: "Dataset registry; its specs are advertised by GET /task_info." }),
+    rubrics: RubricBundle.prefault({}).meta({ description: "Outcome and event rubrics, shown by GET /info." }),
+    proxy: ProxyConfig.optional().meta({ description: "Inference proxy settings." }),
+    requireApiKey: z.boolean().default(true).meta({ description: "Require an environment API key on every endpoint except GET /." }),
+    corsOrigins: z.array(z.string().min(1)).default([]).meta({ description: "Origins allowed by CORS; none by default (no CORS headers)." }),
+    onStartup: z.array(fn<LifecycleHook>("A startup hook.")).default([]).meta({ description: "Run in order before the server accepts requests." }),
+    onShutdown: z.array(fn<LifecycleHook>("A shutdown hook.")).default([]).meta({ description: "Run in order after in-flight rollouts finish." }),
+    limits: TaskAppLimits.prefault({}).meta({ description: "Request-size and shutdown limits." }),
+  })
+  .meta({ id: "TaskAppConfig", description: "A task app: identity, task info, callbacks, datasets, rubrics and server settings." });
+export type TaskAppConfigInput = z.input<typeof TaskAppConfig>;
+
+/** A defined task app: the config with every default filled in. */
+export type TaskApp = z.infer<typeof TaskAppConfig>;
