@@ -1,0 +1,104 @@
+/**
+ * EvalConfig: an evaluation run against a task app (CONTRACT.md §14). The eval
+ * CLI reads the `[eval]` table, or the whole file when there is none (the flat
+ * legacy form), so both shapes are accepted with the same keys.
+ */
+import { z } from "zod";
+import { PolicyConfigTable } from "./policy-config.js";
+import { EnvConfigTable, RolloutConfig } from "./rl-rollout.js";
+import { typeTag } from "./train-common.js";
+
+const posInt = (description: string, examples?: number[]) =>
+  z.number().int().positive().meta(examples ? { description, examples } : { description });
+
+export const SeedSpec = z
+  .union([
+    z.array(z.number().int()).min(1),
+    z.number().int(),
+    z.string().regex(/^\s*\d+\s*(?:(?:,\s*\d+\s*)*|-\s*\d+\s*)$/, 'seeds as a string must be "1,2,3" or a range "0-99"'),
+  ])
+  .meta({
+    description: 'Seeds to evaluate: a list of integers, one integer, "1,2,3", or an inclusive range "0-99".',
+    examples: [[0, 1, 2], "0-99"],
+  });
+
+export const JudgeSpec = z
+  .strictObject({
+    module: z.string().min(1).optional().meta({ description: "Python module of the judge. Exactly one of module and path." }),
+    path: z.string().min(1).optional().meta({ description: "File path of the judge. Exactly one of module and path." }),
+    callable: z.string().min(1).optional().meta({ description: 'Function to call (default "judge").' }),
+    function: z.string().min(1).optional().meta({ description: "Alias of callable." }),
+    name: z.string().min(1).optional().meta({ description: "Name of this judge in the results." }),
+    backend_url: z.string().min(1).optional().meta({ description: "Judge backend URL (passed to the judge)." }),
+    model: z.string().min(1).optional().meta({ description: "Judge model (passed to the judge)." }),
+    timeout_s: z.number().positive().optional().meta({ description: "Seconds per judge call (passed to the judge)." }),
+  })
+  .meta({ description: "A judge that scores each evaluated episode." });
+
+const EvalPolicyTable = PolicyConfigTable.extend({
+  max_actions_per_call: posInt("Actions the policy may take per tool call (sokoban).").optional(),
+}).meta({ description: "Policy settings of the legacy flat form." });
+
+const evalKeys = {
+  app_id: z.string().min(1).optional().meta({ description: "Registered task app id.", examples: ["grpo-crafter-task-app"] }),
+  task_app_url: z.string().min(1).optional().meta({ description: "Task app base URL (else --url).", examples: ["http://127.0.0.1:8001"] }),
+  model: z.string().min(1).optional().meta({ description: "Policy model id.", examples: ["Qwen/Qwen3-4B"] }),
+  provider: z.string().min(1).optional().meta({ description: "Inference provider.", examples: ["openai", "groq", "synth"] }),
+  inference_url: z.string().min(1).optional().meta({ description: "Inference endpoint for the policy." }),
+  seeds: SeedSpec.optional(),
+  seed_start: z.number().int().nonnegative().optional().meta({ description: "First seed (legacy flat form, with num_episodes)." }),
+  num_episodes: posInt("Episodes to run (legacy flat form).").optional(),
+  split: z.string().min(1).default("train").meta({ description: "Dataset split.", examples: ["train", "test"] }),
+  max_turns: posInt("Maximum turns per episode.", [10]).optional(),
+  max_llm_calls: posInt("Maximum policy calls per episode.").default(10),
+  concurrency: posInt("Episodes in flight at once.").default(1),
+  env_name: z.string().min(1).optional().meta({ description: "Environment name." }),
+  policy_name: z.string().min(1).optional().meta({ description: "Policy name." }),
+  trace_format: z.enum(["compact", "full", "structured"]).optional().meta({ description: "Trace shape requested from the task app." }),
+  return_trace: z.boolean().default(false).meta({ description: "Ask the task app to return a trace." }),
+  ops: z.array(z.string().min(1)).optional().meta({ description: "Op sequence per rollout." }),
+  env_config: EnvConfigTable.optional(),
+  policy_config: PolicyConfigTable.optional(),
+  env_file: z.string().min(1).optional().meta({ description: "Env file with ENVIRONMENT_API_KEY and provider keys." }),
+  metadata: z.record(z.string(), z.unknown()).optional().meta({ description: "Metadata stored with each result." }),
+  metadata_sql: z.string().min(1).optional().meta({ description: "SQL that selects seeds from a trace store." }),
+  temperature: z.number().min(0).optional().meta({ description: "Sampling temperature." }),
+  max_tokens: posInt("Maximum tokens per turn.").optional(),
+  reasoning_effort: z.string().min(1).optional().meta({ description: "Reasoning effort for models that take it." }),
+  system_hint: z.string().optional().meta({ description: "Hint appended to the system prompt." }),
+  tool_choice: z.string().min(1).optional().meta({ description: "OpenAI tool_choice." }),
+  use_tools: z.boolean().optional().meta({ description: "Answer through tool calls." }),
+  use_vision: z.boolean().optional().meta({ description: "Attach observation images." }),
+  image_only_mode: z.boolean().optional().meta({ description: "Send only images, no text observation." }),
+  judge: JudgeSpec.optional(),
+  judges: z.array(JudgeSpec).optional().meta({ description: "Several judges." }),
+  policy: EvalPolicyTable.optional(),
+  rollout: RolloutConfig.partial().optional().meta({ description: "Rollout settings (legacy flat form)." }),
+};
+
+export const EvalTable = z.strictObject(evalKeys).meta({ description: "The evaluation run." });
+
+export const EvalConfig = z
+  .strictObject({ type: typeTag("eval"), eval: EvalTable.optional(), ...evalKeys })
+  .superRefine((config, ctx) => {
+    if (config.eval === undefined) return;
+    const { type: _type, eval: _eval, ...topLevel } = config;
+    for (const key of Object.keys(topLevel).filter((k) => !(k in evalDefaults)))
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: `move ${key} into [eval]: the eval CLI reads only the [eval] table when the file has one`,
+        params: { rule: "eval_top_level_ignored" },
+      });
+  })
+  .meta({
+    id: "EvalConfig",
+    title: "task-app eval config",
+    description:
+      "An evaluation run against a task app: model, seeds, policy and environment settings, judges. Keys go in [eval], or at the top level in the legacy flat form (not both).",
+  });
+
+/** Keys whose defaults Zod fills in at the top level; their presence says nothing about the file. */
+const evalDefaults = { split: 1, max_llm_calls: 1, concurrency: 1, return_trace: 1 };
+
+export type EvalConfig = z.infer<typeof EvalConfig>;

@@ -1,0 +1,42 @@
+/**
+ * FilterConfig: selects traces from a trace store into an SFT JSONL file
+ * (CONTRACT.md §14, `[filter]` table).
+ */
+import { z } from "zod";
+import { typeTag } from "./train-common.js";
+
+const score = (description: string) => z.number().optional().meta({ description });
+const list = (description: string) => z.array(z.string().min(1)).optional().meta({ description });
+
+export const FilterTable = z
+  .strictObject({
+    db: z.string().min(1).meta({ description: "Trace store (SQLite path or URL).", examples: ["traces/v3/synth_ai.db"] }),
+    output: z
+      .string()
+      .regex(/\.jsonl?$/, "output must end in .jsonl or .json")
+      .meta({ description: "Output file (.jsonl or .json).", examples: ["ft_data/train.jsonl"] }),
+    splits: list("Dataset splits to keep."),
+    task_ids: list("Task ids to keep."),
+    models: list("Models to keep."),
+    min_official_score: score("Keep traces whose official score is at least this."),
+    max_official_score: score("Keep traces whose official score is at most this."),
+    min_judge_scores: z.record(z.string(), z.number()).optional().meta({ description: "Minimum score per judge." }),
+    max_judge_scores: z.record(z.string(), z.number()).optional().meta({ description: "Maximum score per judge." }),
+    limit: z.number().int().min(1).optional().meta({ description: "Keep at most this many traces." }),
+    offset: z.number().int().min(0).optional().meta({ description: "Skip this many traces first." }),
+    shuffle: z.boolean().optional().meta({ description: "Shuffle before limit/offset." }),
+    shuffle_seed: z.number().int().optional().meta({ description: "Seed for shuffle (needs shuffle = true)." }),
+  })
+  .superRefine((f, ctx) => {
+    if (f.min_official_score !== undefined && f.max_official_score !== undefined && f.min_official_score > f.max_official_score)
+      ctx.addIssue({ code: "custom", path: ["min_official_score"], message: "min_official_score must be <= max_official_score" });
+    if (f.shuffle_seed !== undefined && f.shuffle !== true)
+      ctx.addIssue({ code: "custom", path: ["shuffle_seed"], message: "shuffle_seed needs shuffle = true" });
+  })
+  .meta({ description: "Which traces to export." });
+
+export const FilterConfig = z
+  .strictObject({ type: typeTag("filter"), filter: FilterTable })
+  .meta({ id: "FilterConfig", title: "task-app filter config", description: "Export traces from a trace store into an SFT dataset." });
+
+export type FilterConfig = z.infer<typeof FilterConfig>;

@@ -1,0 +1,154 @@
+/**
+ * RL config sections about what is trained and where it is served:
+ * `[services]`, `[model]` (0.2.13 era), `[policy]` (later era), `[vllm]`, `[reference]`.
+ */
+import { z } from "zod";
+
+export const ServicesConfig = z
+  .strictObject({
+    task_url: z.string().min(1).meta({
+      description:
+        "Base URL of the task app the trainer calls for rollouts. TASK_APP_URL in the environment, then --task-url, take precedence.",
+      examples: ["https://my-org--crafter-task-app.modal.run"],
+    }),
+    judge_url: z.string().min(1).optional().meta({
+      description: "Base URL of a hosted judge service.",
+      examples: ["https://judge.example.com/api"],
+    }),
+  })
+  .meta({ description: "Services the RL job talks to." });
+
+const trainerMode = z.string().min(1).meta({
+  description: 'How the weights are trained: "full" (all weights) or "lora" (adapters).',
+  examples: ["full", "lora"],
+});
+const label = z.string().min(1).meta({
+  description: "Human-readable name for the trained model.",
+  examples: ["crafter-rl-from-base"],
+});
+
+/** True when a model id string is set (synth-ai treats "" as unset). */
+export const isSet = (v: unknown): boolean => typeof v === "string" && v.trim() !== "";
+
+export const ModelConfig = z
+  .strictObject({
+    source: z.string().optional().meta({
+      description:
+        'A fine-tuned model to start from (ft:, fft:, qft: or rl: prefixed id). Exactly one of source and base. --model on the command line replaces it.',
+      examples: ["ft:Qwen/Qwen3-4B:job-abc123"],
+    }),
+    base: z.string().optional().meta({
+      description: "A base model to start from (Hugging Face id). Exactly one of source and base.",
+      examples: ["Qwen/Qwen3-4B", "Qwen/Qwen3-VL-4B-Instruct"],
+    }),
+    trainer_mode: trainerMode,
+    label,
+    supports_vision: z.boolean().optional().meta({
+      description: "The model takes image inputs. Set for Qwen3-VL models (injected by task-app when missing).",
+    }),
+    max_images_per_message: z.number().int().positive().optional().meta({
+      description: "Maximum images in one chat message for a vision model.",
+      examples: [1],
+    }),
+    vision_processor_id: z.string().min(1).optional().meta({
+      description: "Hugging Face processor id used to prepare images (the model's own id for Qwen3-VL).",
+      examples: ["Qwen/Qwen3-VL-4B-Instruct"],
+    }),
+    thinking_mode: z.enum(["think", "no_think"]).optional().meta({
+      description: 'Default reasoning mode of the model ("think" for -Thinking SKUs).',
+    }),
+    thinking_budget: z.number().int().positive().optional().meta({
+      description: 'Token budget for the <think> section; only meaningful with thinking_mode = "think".',
+      examples: [1024],
+    }),
+    name: z.string().min(1).optional().meta({ description: "Display name (legacy configs)." }),
+    dtype: z.string().min(1).optional().meta({ description: "Weight dtype.", examples: ["bfloat16"] }),
+    seed: z.number().int().optional().meta({ description: "Random seed for training." }),
+  })
+  .superRefine((m, ctx) => {
+    const count = Number(isSet(m.source)) + Number(isSet(m.base));
+    if (count !== 1)
+      ctx.addIssue({
+        code: "custom",
+        path: count === 0 ? [] : ["base"],
+        message:
+          count === 0
+            ? "set exactly one of model.source (a fine-tuned id) or model.base (a base model id); neither is set"
+            : "set exactly one of model.source or model.base, not both",
+        params: { rule: "model_source_xor_base" },
+      });
+  })
+  .meta({
+    description:
+      "The model to train (0.2.13 era). Exactly one of source (fine-tuned id) or base (base model id), plus trainer_mode and label.",
+  });
+
+export const PolicySection = z
+  .strictObject({
+    model_name: z.string().optional().meta({
+      description: "Base model id to train. Exactly one of model_name and source.",
+      examples: ["Qwen/Qwen3-4B"],
+    }),
+    source: z.string().optional().meta({
+      description: "Fine-tuned model id to continue from. Exactly one of model_name and source.",
+    }),
+    trainer_mode: trainerMode,
+    label,
+    max_tokens: z.number().int().positive().default(512).meta({ description: "Maximum tokens per policy turn." }),
+    temperature: z.number().min(0).default(0.7).meta({ description: "Sampling temperature for rollouts." }),
+    top_p: z.number().gt(0).max(1).default(0.95).meta({ description: "Nucleus-sampling mass for rollouts." }),
+    top_k: z.number().int().positive().optional().meta({ description: "Top-k sampling cutoff." }),
+    repetition_penalty: z.number().positive().default(1).meta({ description: "Repetition penalty." }),
+    stop_sequences: z.array(z.string()).optional().meta({ description: "Strings that end a completion." }),
+    inference_url: z.string().min(1).optional().meta({ description: "Inference endpoint override." }),
+  })
+  .superRefine((p, ctx) => {
+    const count = Number(isSet(p.model_name)) + Number(isSet(p.source));
+    if (count !== 1)
+      ctx.addIssue({
+        code: "custom",
+        path: count === 0 ? [] : ["source"],
+        message: "set exactly one of policy.model_name or policy.source",
+        params: { rule: "policy_model_xor_source" },
+      });
+  })
+  .meta({
+    description:
+      "The model and its sampling settings (later era; replaces [model]). Exactly one of model_name or source, plus trainer_mode and label.",
+  });
+
+export const VllmConfig = z
+  .strictObject({
+    tensor_parallel_size: z.number().int().positive().optional().meta({
+      description: "Tensor-parallel size of each vLLM server; must match topology.tensor_parallel.",
+      examples: [4],
+    }),
+    max_model_len: z.number().int().positive().optional().meta({ description: "Context length.", examples: [8192] }),
+    max_num_seqs: z.number().int().positive().optional().meta({ description: "Maximum concurrent sequences." }),
+    max_parallel_generations: z.number().int().positive().optional().meta({ description: "Maximum parallel generations." }),
+    gpu_memory_utilization: z.number().gt(0).max(1).optional().meta({ description: "Fraction of GPU memory vLLM may use.", examples: [0.9] }),
+    enforce_eager: z.boolean().optional().meta({ description: "Disable CUDA graphs." }),
+    limit_mm_per_prompt: z
+      .strictObject({
+        image: z.number().int().nonnegative().meta({
+          description: "Maximum images per prompt; at least training.max_images_per_message.",
+          examples: [1],
+        }),
+      })
+      .optional()
+      .meta({ description: "Multimodal input limits per prompt (vision models)." }),
+  })
+  .meta({ description: "vLLM serving settings for rollouts." });
+
+export const ReferenceConfig = z
+  .strictObject({
+    placement: z.enum(["none", "dedicated", "stacked", "shared"]).optional().meta({
+      description: 'Where the reference model runs; "none" turns it off. Injected as "none" when missing.',
+    }),
+    port: z.number().int().min(1).max(65535).optional().meta({ description: "Port of the reference server." }),
+    tp: z.number().int().positive().optional().meta({ description: "Tensor-parallel size of the reference server." }),
+    health_max_wait_s: z.number().int().positive().optional().meta({ description: "Seconds to wait for the reference server to be healthy." }),
+    health_interval_ms: z.number().int().positive().optional().meta({ description: "Milliseconds between health probes." }),
+    model_id: z.string().min(1).optional().meta({ description: "Reference model id, when not the policy's base." }),
+  })
+  .meta({ description: "Reference (KL) model server." });

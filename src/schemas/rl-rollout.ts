@@ -1,0 +1,72 @@
+/**
+ * RL config sections about collecting experience: `[rollout]` and `[evaluation]`
+ * (CONTRACT.md §11.2, §6).
+ */
+import { z } from "zod";
+import { PolicyConfigTable, ThinkingBudget, ThinkingMode } from "./policy-config.js";
+
+const posInt = (description: string, examples?: number[]) =>
+  z.number().int().positive().meta(examples ? { description, examples } : { description });
+
+export const StepRewardsEnvConfig = z
+  .strictObject({
+    enabled: z.boolean().optional().meta({ description: "Turn on decision-level step rewards inside the environment." }),
+    mode: z.enum(["off", "decision_stepwise", "env_sparse"]).optional().meta({ description: "How step rewards are computed." }),
+    strategy: z.enum(["consistent", "per_achievement", "complex"]).optional().meta({ description: "How achievements are weighted." }),
+    indicator_lambda: z.number().optional().meta({ description: "Weight of the new-achievement indicator." }),
+    step_beta: z.number().optional().meta({ description: "Weight of the shaped step term." }),
+    weights: z.record(z.string(), z.number()).optional().meta({ description: "Per-achievement weights (strategy = per_achievement or complex)." }),
+    k_limits: z.record(z.string(), z.number().int()).optional().meta({ description: "Per-achievement caps on rewarded repetitions." }),
+  })
+  .meta({ description: "Environment-side step-reward shaping (crafter)." });
+
+export const EnvConfigTable = z
+  .object({
+    difficulty: z.string().min(1).optional().meta({ description: "Environment difficulty.", examples: ["easy"] }),
+    step_rewards: StepRewardsEnvConfig.optional(),
+  })
+  .catchall(z.unknown())
+  .meta({ description: "Environment settings sent in every rollout request as env.config. Task apps read their own keys from it." });
+
+export const RolloutConfig = z
+  .strictObject({
+    env_name: z.string().min(1).meta({ description: "Environment the task app runs.", examples: ["crafter", "math"] }),
+    policy_name: z.string().min(1).meta({ description: "Policy name sent in rollout requests.", examples: ["crafter-react"] }),
+    max_turns: posInt("Maximum policy turns per episode.", [10]),
+    episodes_per_batch: posInt("Episodes collected per batch.", [64]),
+    max_concurrent_rollouts: posInt("Rollouts in flight at once against the task app.", [8]),
+    batches_per_step: posInt("Batches per training step.", [2]).optional(),
+    env_config: EnvConfigTable.optional(),
+    policy_config: PolicyConfigTable.optional(),
+    ops: z.array(z.string().min(1)).optional().meta({
+      description: 'Op sequence per rollout: "agent" (policy turn) and "env" (environment step).',
+      examples: [["agent", "env"]],
+    }),
+    task_app_origin_rewards_only: z.boolean().optional().meta({
+      description: "Train only on rewards the task app returns. Exactly one of this and rubric_rewards_only should be true.",
+    }),
+    rubric_rewards_only: z.boolean().optional().meta({
+      description: "Train only on judge/rubric rewards (needs [judge] or [rubric] enabled).",
+    }),
+    max_steps_per_episode: posInt("Environment steps per episode.").optional(),
+    sampling_temperature: z.number().min(0).optional().meta({ description: "Sampling temperature (legacy place)." }),
+    sampling_top_p: z.number().gt(0).max(1).optional().meta({ description: "Nucleus-sampling mass (legacy place)." }),
+    max_tokens: posInt("Maximum tokens per policy turn (legacy place).").optional(),
+    ops_per_rollout: posInt("Ops per rollout (legacy).").optional(),
+    on_done: z.enum(["reset", "terminate"]).optional().meta({ description: "What the task app does when an episode ends." }),
+    thinking_mode: ThinkingMode.optional(),
+    thinking_budget: ThinkingBudget.optional(),
+  })
+  .meta({ description: "How rollouts are collected from the task app." });
+
+export const EvaluationConfig = z
+  .strictObject({
+    instances: posInt("Evaluation episodes per run.", [10]),
+    every_n_iters: posInt("Evaluate every N training iterations.", [10]),
+    seeds: z.array(z.number().int()).meta({ description: "Seeds to evaluate on.", examples: [[0, 1, 2, 3]] }),
+    rollouts_per_seed: posInt("Rollouts per evaluation seed.").optional(),
+    max_concurrent_rollouts: posInt("Evaluation rollouts in flight at once.").optional(),
+    thinking_mode: ThinkingMode.optional(),
+    thinking_budget: ThinkingBudget.optional(),
+  })
+  .meta({ description: "Periodic evaluation during RL training." });

@@ -1,0 +1,76 @@
+/**
+ * `[training]` of an RL config, with its reward, weight-sync and LoRA sub-tables
+ * (CONTRACT.md §11.2). Later-era configs nest rewards and LoRA here.
+ */
+import { z } from "zod";
+import { LoraConfig } from "./train-common.js";
+
+const posInt = (description: string, examples?: number[]) =>
+  z.number().int().positive().meta(examples ? { description, examples } : { description });
+
+const rewardKeys = {
+  step_rewards_enabled: z.boolean().optional().meta({ description: "Turn on decision-level step rewards." }),
+  step_rewards_mode: z.enum(["off", "decision_stepwise", "env_sparse"]).optional().meta({
+    description: "How step rewards are computed.",
+  }),
+  step_rewards_indicator_lambda: z.number().optional().meta({ description: "Weight of the new-achievement indicator." }),
+  step_rewards_beta: z.number().optional().meta({ description: "Weight of the shaped step term." }),
+  step_rewards_strategy: z.enum(["consistent", "per_achievement", "complex"]).optional().meta({
+    description: "How achievements are weighted.",
+  }),
+  event_rewards_kind: z.enum(["unique", "absolute"]).optional().meta({
+    description: 'Decision scalar: "unique" counts new achievements only, "absolute" counts all.',
+  }),
+};
+
+export const RewardsConfig = z.strictObject(rewardKeys).meta({
+  description: "Step and event reward settings (later era; the same keys once sat directly in [training]).",
+});
+
+export const WeightSyncConfig = z
+  .strictObject({
+    enable: z.boolean().optional().meta({ description: "Push trained weights to the vLLM servers." }),
+    targets: z.array(z.string().min(1)).optional().meta({ description: 'What receives the weights; include "policy".', examples: [["policy"]] }),
+    mode: z.enum(["direct", "full"]).optional().meta({ description: "Transfer mode." }),
+    direct: z.boolean().optional().meta({ description: "Transfer weights GPU to GPU." }),
+    verify_every_k: z.number().int().nonnegative().optional().meta({ description: "Verify checksums every k syncs (0 = never)." }),
+    weight_sync_interval: posInt("Iterations between syncs.").optional(),
+    interval: posInt("Iterations between syncs (alias).").optional(),
+    chunk_bytes: z.number().int().nonnegative().optional().meta({ description: "Bytes per transfer chunk (0 = backend default)." }),
+  })
+  .meta({ description: "How trained weights reach the rollout servers." });
+
+export const RLTrainingConfig = z
+  .strictObject({
+    num_epochs: posInt("Training epochs.", [1]),
+    iterations_per_epoch: posInt("Iterations per epoch.", [10]),
+    max_turns: posInt("Maximum turns per episode seen by the trainer.", [10]),
+    batch_size: posInt("Episodes per training batch.", [16]),
+    group_size: posInt("Rollouts per group (GSPO/GRPO groups share a prompt).", [4]),
+    learning_rate: z.number().positive().meta({ description: "Optimizer learning rate.", examples: [5e-5] }),
+    gradient_accumulation_steps: posInt("Micro-batches accumulated per optimizer step.").optional(),
+    max_accumulated_minibatch: posInt("Maximum accumulated minibatches.").optional(),
+    log_interval: posInt("Iterations between log lines.").optional(),
+    weight_sync_interval: posInt("Iterations between weight syncs.").optional(),
+    async_semaphore_max: posInt(
+      "Maximum concurrent in-flight generations per trainer. Instruct models collapse above 4.",
+      [4],
+    ).optional(),
+    max_images_per_message: posInt("Maximum images per chat message (vision models).", [1]).optional(),
+    supports_vision: z.boolean().optional().meta({ description: "The policy takes image inputs." }),
+    max_completion_tokens: posInt("Maximum completion tokens per turn.").optional(),
+    max_grad_norm: z.number().positive().optional().meta({ description: "Gradient clipping norm." }),
+    update_reference_interval: posInt("Iterations between reference-model refreshes.").optional(),
+    weight_sync_verify_checksums: z.boolean().optional().meta({ description: "Verify weight checksums after sync." }),
+    ops: z.array(z.string().min(1)).optional().meta({ description: "Op sequence (legacy place; prefer rollout.ops)." }),
+    reward_positive: z.number().optional().meta({ description: "Reward for a correct answer (math)." }),
+    reward_negative_no_tool: z.number().optional().meta({ description: "Reward when the policy makes no tool call (math)." }),
+    reward_negative_no_answer: z.number().optional().meta({ description: "Reward when the policy gives no answer (math)." }),
+    step_rewards_weights: z.record(z.string(), z.number()).optional().meta({ description: "Per-achievement step-reward weights." }),
+    step_rewards_k_limits: z.record(z.string(), z.number().int()).optional().meta({ description: "Per-achievement caps on rewarded repetitions." }),
+    ...rewardKeys,
+    weight_sync: WeightSyncConfig.optional(),
+    rewards: RewardsConfig.optional(),
+    lora: LoraConfig.optional(),
+  })
+  .meta({ description: "Trainer settings." });
