@@ -12,8 +12,8 @@ import { SFTConfig } from "./sft-config.js";
 /** The kinds of TOML config task-app validates. */
 export type ConfigKind = "rl" | "sft" | "eval" | "filter";
 
-export interface ConfigSchemaEntry {
-  kind: ConfigKind;
+/** A public schema with its own JSON Schema file. */
+export interface SchemaEntry {
   /** Stable id, also the file stem: `schemas/<id>.schema.json`. */
   id: string;
   title: string;
@@ -21,6 +21,11 @@ export interface ConfigSchemaEntry {
   schema: z.ZodType;
   /** Globs an editor uses to bind the schema to TOML files (SchemaStore `fileMatch`). */
   fileMatch: string[];
+}
+
+/** A TOML config schema: validated by `task-app validate --kind <kind>`. */
+export interface ConfigSchemaEntry extends SchemaEntry {
+  kind: ConfigKind;
 }
 
 export const configSchemas: readonly ConfigSchemaEntry[] = [
