@@ -26,7 +26,7 @@ export type RubricAggregation = z.infer<typeof RubricAggregation>;
 /** A rubric: version, goal, criteria (unique ids) and aggregation. */
 export const Rubric = z
   .object({
-    version: z.string().min(1).meta({ description: "Rubric version.", examples: ["1"] }),
+    version: z.string().meta({ description: "Rubric version.", examples: ["1"] }),
     goal_text: z.string().nullable().optional().meta({ description: "What a good rollout achieves, for the judge." }),
     criteria: z.array(Criterion).default([]).meta({ description: "Criteria; ids must be unique." }),
     aggregation: RubricAggregation.default("weighted_sum").meta({

@@ -1,0 +1,140 @@
+/**
+ * Rubric loading, blending and scoring (CONTRACT.md §5.5).
+ */
+import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { extname } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { parse as parseYaml } from "yaml";
+import { Rubric, type Criterion, type RubricInput } from "../schemas/rubric.js";
+
+/** Anything `loadRubric` reads: an object, a file path, a URL, JSON/YAML/TOML text, or nothing. */
+export type RubricSource = RubricInput | Rubric | URL | string | null | undefined;
+
+/** Result of scoring against a rubric. `score` is null for `custom` aggregation or no rubric. */
+export interface RubricScore {
+  aggregation: "sum" | "weighted_sum" | "custom" | "none";
+  score: number | null;
+  per_criterion: Record<string, { score: number; weight: number; required: boolean }>;
+}
+
+/**
+ * Loads and validates a rubric from an object, a `.json`/`.toml`/`.yaml`/`.yml`
+ * file, an http(s) URL, or JSON/YAML text. `null`/`undefined` give `null`.
+ */
+export async function loadRubric(source: RubricSource, options: { fetch?: typeof fetch } = {}): Promise<Rubric | null> {
+  if (source === null || source === undefined) return null;
+  if (source instanceof URL || (typeof source === "string" && /^https?:\/\//i.test(source.trim()))) {
+    const url = source instanceof URL ? source : new URL(source.trim());
+    if (url.protocol === "file:") return loadRubric(decodeURIComponent(url.pathname));
+    const res = await (options.fetch ?? fetch)(url, { signal: AbortSignal.timeout(15_000) });
+    if (!res.ok) throw new Error(`rubric ${url.href}: HTTP ${res.status}`);
+    return Rubric.parse(parseText(await res.text(), extname(url.pathname).toLowerCase()));
+  }
+  if (typeof source === "string") {
+    const text = source.trim();
+    if (!text) throw new Error("rubric source is empty");
+    if (!text.startsWith("{") && !text.includes("\n") && existsSync(text)) {
+      return Rubric.parse(parseText(await readFile(text, "utf8"), extname(text).toLowerCase()));
+    }
+    return Rubric.parse(parseText(text, ""));
+  }
+  return Rubric.parse(source);
+}
+
+function parseText(text: string, suffix: string): unknown {
+  if (!text.trim()) throw new Error("rubric source is empty");
+  if (suffix === ".toml") return parseToml(text);
+  if (suffix === ".yaml" || suffix === ".yml") return mapping(parseYaml(text));
+  if (suffix === ".json" || text.trimStart().startsWith("{")) return JSON.parse(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return mapping(parseYaml(text));
+  }
+}
+
+function mapping(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("rubric text must decode to a mapping");
+  return value;
+}
+
+/**
+ * Blends an override rubric onto a base: criteria merge by id (override's
+ * description, weights multiplied when both differ from 1, else whichever
+ * differs); override-only criteria come first, base-only ones after;
+ * `inherit` aggregation takes the base's; version and goal prefer the override.
+ */
+export function blendRubrics(base: Rubric | null | undefined, override: Rubric | null | undefined): Rubric | null {
+  if (!base) return override ?? null;
+  if (!override) return base;
+  const rest = new Map(base.criteria.map((c) => [c.id, c]));
+  const merged: Criterion[] = override.criteria.map((ov) => {
+    const b = rest.get(ov.id);
+    if (!b) return ov;
+    rest.delete(ov.id);
+    const weight = ov.weight !== 1 && b.weight !== 1 ? b.weight * ov.weight : ov.weight !== 1 ? ov.weight : b.weight;
+    return { id: ov.id, description: ov.description || b.description, weight, required: ov.required };
+  });
+  return Rubric.parse({
+    version: override.version || base.version,
+    goal_text: override.goal_text || base.goal_text,
+    criteria: [...merged, ...rest.values()],
+    aggregation: override.aggregation === "inherit" ? base.aggregation : override.aggregation,
+  });
+}
+
+/** Scores per-criterion values against a rubric; missing criteria score 0. */
+export function scoreRubric(rubric: Rubric | null | undefined, values: Record<string, number>): RubricScore {
+  if (!rubric) return { aggregation: "none", score: null, per_criterion: {} };
+  const aggregation = rubric.aggregation === "inherit" ? "weighted_sum" : rubric.aggregation;
+  const per_criterion: RubricScore["per_criterion"] = {};
+  let total = 0;
+  let totalWeight = 0;
+  for (const c of rubric.criteria) {
+    const score = values[c.id] ?? 0;
+    per_criterion[c.id] = { score, weight: c.weight, required: c.required };
+    total += aggregation === "weighted_sum" ? score * c.weight : score;
+    totalWeight += c.weight;
+  }
+  if (aggregation === "custom") return { aggregation, score: null, per_criterion };
+  if (aggregation === "weighted_sum" && totalWeight > 0) total /= totalWeight;
+  return { aggregation, score: total, per_criterion };
+}
+
+/** Scores judge events (`{criterion_id | id | criterion, score}`; a later event wins) against a rubric. */
+export function scoreEvents(rubric: Rubric | null | undefined, events: readonly unknown[]): RubricScore {
+  const values: Record<string, number> = {};
+  for (const event of events) {
+    if (!isRecord(event)) continue;
+    const id = event.criterion_id || event.id || event.criterion;
+    const score = toNumber(event.score);
+    if (id && score !== null) values[String(id)] = score;
+  }
+  return scoreRubric(rubric, values);
+}
+
+/** Scores an outcome (`{criteria: {id: score}}` or a flat `{id: score}` map) against a rubric. */
+export function scoreOutcome(rubric: Rubric | null | undefined, outcome: unknown): RubricScore {
+  const values: Record<string, number> = {};
+  const source = isRecord(outcome) ? (isRecord(outcome.criteria) ? outcome.criteria : outcome) : {};
+  for (const [key, value] of Object.entries(source)) {
+    const score = toNumber(value);
+    if (score !== null) values[key] = score;
+  }
+  return scoreRubric(rubric, values);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function toNumber(v: unknown): number | null {
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (typeof v === "number") return Number.isFinite(v) ? v : null;
+  if (typeof v === "string" && v.trim() !== "") {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
