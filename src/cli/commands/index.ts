@@ -1,5 +1,6 @@
 import type { CommandModule } from "yargs";
+import { validateJsonlCommand } from "./validate-jsonl.js";
 
 /** Every CLI command, in the order `task-app --help` lists them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [];
+export const commands: CommandModule<any, any>[] = [validateJsonlCommand];

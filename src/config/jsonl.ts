@@ -1,0 +1,176 @@
+/**
+ * Streaming validation of SFT JSON Lines files, with the rules of synth-ai's
+ * `collect_sft_jsonl_errors` (CONTRACT.md §13.3). Memory stays constant: the
+ * file is read in chunks and only the current line is ever held.
+ */
+import { isUtf8 } from "node:buffer";
+import { createReadStream } from "node:fs";
+import { SFTExample } from "../schemas/sft-jsonl.js";
+import { formatPath } from "./findings.js";
+
+/** One problem inside a line. `path` is the key path (`messages[0].role`), "" for the line itself. */
+export interface SftLineIssue {
+  /** 1-based column (UTF-16 code units) when known. */
+  column?: number;
+  path: string;
+  message: string;
+}
+
+/** A problem in a file: a line issue plus its 1-based line number. */
+export interface SftJsonlError extends SftLineIssue {
+  line: number;
+}
+
+export type SftLineResult = { ok: true; example: SFTExample } | { ok: false; errors: SftLineIssue[] };
+
+export interface SftJsonlReport {
+  /** Valid examples among the lines checked. */
+  examples: number;
+  /** Physical lines read, blank ones included. */
+  lines: number;
+  errors: SftJsonlError[];
+  /** True when validation stopped early (error limit or binary data); later lines were not checked. */
+  truncated: boolean;
+}
+
+export interface ValidateSftJsonlOptions {
+  /** Stop after this many errors (default 20, like the synth-ai CLI). */
+  maxErrors?: number;
+  /** Called as reading advances, at most once per chunk read. */
+  onProgress?: (progress: { lines: number; bytes: number }) => void;
+}
+
+export const DEFAULT_MAX_ERRORS = 20;
+
+/** Turns a `JSON.parse` error into an issue, moving V8's position into `column`. */
+function describeJsonError(error: unknown, text: string): SftLineIssue {
+  let message = error instanceof Error ? error.message : String(error);
+  let column: number | undefined;
+  const at = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?$/.exec(message);
+  if (at) {
+    column = Number(at[1]) + 1;
+    message = message.slice(0, at.index);
+  }
+  const token = /^(Unexpected token .+?), (?:\.\.\.)?".*" is not valid JSON$/s.exec(message);
+  if (token?.[1]) message = token[1];
+  if (message === "Unexpected end of JSON input") column = text.length + 1;
+  const issue: SftLineIssue = { path: "", message: `invalid JSON (${message})` };
+  return column === undefined ? issue : { column, ...issue };
+}
+
+/** Validates one JSONL line held in memory: JSON syntax, then the SFT example schema. */
+export function validateSftLine(text: string): SftLineResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, errors: [describeJsonError(error, text)] };
+  }
+  const parsed = SFTExample.safeParse(value);
+  if (parsed.success) return { ok: true, example: parsed.data };
+  return {
+    ok: false,
+    errors: parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })),
+  };
+}
+
+/** Splits a byte stream on `\n`. Lines inside a chunk are zero-copy views; a line spanning chunks is joined once. */
+export async function* splitLines(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      const piece = chunk.subarray(start, nl);
+      start = nl + 1;
+      if (pending.length === 0) yield piece;
+      else {
+        pending.push(piece);
+        const line = Buffer.concat(pending);
+        pending = [];
+        yield line;
+      }
+    }
+    if (start < chunk.length) pending.push(chunk.subarray(start));
+  }
+  if (pending.length > 0) yield Buffer.concat(pending);
+}
+
+/** Byte offset of the first byte that breaks UTF-8 in `bytes` (only called on invalid input). */
+function findInvalidUtf8(bytes: Buffer): number {
+  for (let i = 0; i < bytes.length; ) {
+    const lead = bytes[i] ?? 0;
+    const size = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (size === 0 || !isUtf8(bytes.subarray(i, i + size))) return i;
+    i += size;
+  }
+  return bytes.length;
+}
+
+/** Decodes one raw line (no `\n`) to text, or describes why it cannot be read as UTF-8 JSON text. */
+function decodeLine(raw: Buffer, lineNo: number): { text: string } | { issue: SftLineIssue; fatal: boolean } {
+  let bytes = raw.at(-1) === 0x0d ? raw.subarray(0, -1) : raw;
+  if (lineNo === 1) {
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+      return { issue: { column: 1, path: "", message: "file is UTF-16 encoded; JSON Lines files must be UTF-8" }, fatal: true };
+    }
+    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+  }
+  const nul = bytes.indexOf(0);
+  if (nul !== -1) {
+    const column = bytes.subarray(0, nul).toString("utf8").length + 1;
+    return { issue: { column, path: "", message: "file looks binary (NUL byte), not JSON Lines text" }, fatal: true };
+  }
+  if (!isUtf8(bytes)) {
+    const bad = findInvalidUtf8(bytes);
+    const byte = (bytes[bad] ?? 0).toString(16).toUpperCase().padStart(2, "0");
+    const column = bytes.subarray(0, bad).toString("utf8").length + 1;
+    return { issue: { column, path: "", message: `line is not valid UTF-8 (byte 0x${byte}); save the file as UTF-8` }, fatal: false };
+  }
+  try {
+    return { text: bytes.toString("utf8") };
+  } catch {
+    return { issue: { path: "", message: `line is too long to read (${bytes.length} bytes)` }, fatal: false };
+  }
+}
+
+/**
+ * Streams an SFT JSONL file and validates every non-blank line. Stops after
+ * `maxErrors` errors (and sets `truncated`). Rejects only when the file cannot
+ * be opened or read (missing file, directory, I/O error).
+ */
+export async function validateSftJsonl(path: string, options: ValidateSftJsonlOptions = {}): Promise<SftJsonlReport> {
+  const maxErrors = Math.max(1, options.maxErrors ?? DEFAULT_MAX_ERRORS);
+  const report: SftJsonlReport = { examples: 0, lines: 0, errors: [], truncated: false };
+  const stream = createReadStream(path, { highWaterMark: 1 << 16 });
+  let nonBlank = 0;
+  let reportedBytes = -1;
+  for await (const raw of splitLines(stream)) {
+    const line = ++report.lines;
+    if (options.onProgress && stream.bytesRead !== reportedBytes) {
+      reportedBytes = stream.bytesRead;
+      options.onProgress({ lines: line, bytes: reportedBytes });
+    }
+    const decoded = decodeLine(raw, line);
+    let issues: SftLineIssue[];
+    if ("issue" in decoded) {
+      nonBlank++;
+      issues = [decoded.issue];
+      if (decoded.fatal) report.truncated = true;
+    } else {
+      if (!/\S/.test(decoded.text)) continue;
+      nonBlank++;
+      const result = validateSftLine(decoded.text);
+      if (result.ok) {
+        report.examples++;
+        continue;
+      }
+      issues = result.errors;
+    }
+    for (const issue of issues.slice(0, maxErrors - report.errors.length)) report.errors.push({ line, ...issue });
+    if (report.errors.length >= maxErrors) report.truncated = true;
+    if (report.truncated) break;
+  }
+  options.onProgress?.({ lines: report.lines, bytes: stream.bytesRead });
+  if (nonBlank === 0) report.errors.push({ line: 1, path: "", message: "File contains no SFT examples" });
+  return report;
+}
