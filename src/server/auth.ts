@@ -1,0 +1,81 @@
+/**
+ * Environment API key handling (CONTRACT.md §3), made safe: keys are compared
+ * in constant time through SHA-256 digests, and nothing derived from a key
+ * ever reaches a response or a log.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+
+/** Environment variables that may hold keys. */
+export type KeyEnv = Record<string, string | undefined>;
+
+/** Most presented candidates looked at per request (a CSV header could hold thousands). */
+const MAX_CANDIDATES = 16;
+
+/**
+ * The keys a server accepts: `ENVIRONMENT_API_KEY` (falling back to
+ * `dev_environment_api_key`, then `DEV_ENVIRONMENT_API_KEY`) plus the
+ * comma-separated `ENVIRONMENT_API_KEY_ALIASES`. Empty parts are ignored.
+ */
+export function resolveEnvironmentApiKeys(env: KeyEnv = process.env): string[] {
+  const primary = [env.ENVIRONMENT_API_KEY, env.dev_environment_api_key, env.DEV_ENVIRONMENT_API_KEY]
+    .map((v) => v?.trim())
+    .find((v) => v);
+  const aliases = (env.ENVIRONMENT_API_KEY_ALIASES ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return [...new Set([...(primary ? [primary] : []), ...aliases])];
+}
+
+/**
+ * The keys a request presents: `X-API-Key`, `X-API-Keys` and a `Bearer`
+ * `Authorization` token, each split on commas and trimmed.
+ */
+export function readPresentedKeys(headers: Headers): string[] {
+  const raw: string[] = [];
+  const single = headers.get("x-api-key");
+  if (single) raw.push(single);
+  const multi = headers.get("x-api-keys");
+  if (multi) raw.push(multi);
+  const authorization = headers.get("authorization");
+  if (authorization && /^bearer\s/i.test(authorization)) raw.push(authorization.slice(authorization.search(/\s/) + 1));
+  const out: string[] = [];
+  for (const value of raw) {
+    for (const part of value.split(",")) {
+      const key = part.trim();
+      if (key) out.push(key);
+      if (out.length >= MAX_CANDIDATES) return out;
+    }
+  }
+  return out;
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/** Checks presented keys against a fixed set in constant time per comparison. */
+export interface KeyMatcher {
+  /** How many keys are accepted (0 means auth is not configured). */
+  readonly size: number;
+  /** True when any presented key equals any accepted key. */
+  matches(presented: readonly string[]): boolean;
+  /** Replaces every accepted key inside `text` with `[redacted]`. */
+  redact(text: string): string;
+}
+
+/** Builds a matcher over the accepted keys. */
+export function createKeyMatcher(keys: readonly string[]): KeyMatcher {
+  const digests = keys.map(digest);
+  return {
+    size: keys.length,
+    matches(presented) {
+      let ok = false;
+      for (const candidate of presented) {
+        const d = digest(candidate);
+        for (const k of digests) ok = timingSafeEqual(d, k) || ok;
+      }
+      return ok;
+    },
+    redact(text) {
+      let out = text;
+      for (const key of keys) out = out.split(key).join("[redacted]");
+      return out;
+    },
+  };
+}

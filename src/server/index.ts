@@ -1,0 +1,22 @@
+/**
+ * The `task-app/server` entry: define a task app, build its HTTP handler,
+ * serve it, and the executor helpers.
+ */
+export { createTaskAppServer, type TaskAppServer, type TaskAppServerOptions } from "./app.js";
+export { serve, type ServeOptions, type ServingTaskApp } from "./serve.js";
+export { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyMatcher } from "./auth.js";
+export { ERROR_CODES } from "./errors.js";
+export { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
+export { defineTaskApp, isTaskApp, TaskAppDefinitionError } from "../runtime/define.js";
+export { createDatasetRegistry, ensureSplit, normaliseSeed, TaskDatasetRegistry, type DatasetLoader } from "../runtime/datasets.js";
+export { blendRubrics, loadRubric, scoreEvents, scoreOutcome, scoreRubric, type RubricScore, type RubricSource } from "../runtime/rubrics.js";
+export { createRewardLog, type EventReward, type RewardLog, type StepReward } from "../runtime/rewards.js";
+export {
+  buildPipelineMetadata,
+  buildRolloutMetrics,
+  buildRolloutResponse,
+  buildTrajectory,
+  withCorrelationId,
+} from "../runtime/results.js";
+export { buildCompactTrace, buildSessionTrace, buildTraceEnvelope } from "../runtime/traces.js";
+export type { RolloutContext, TaskApp, TaskAppConfigInput } from "../schemas/task-app.js";

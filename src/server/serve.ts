@@ -1,0 +1,86 @@
+/**
+ * `serve`: runs a task app on a real socket with graceful shutdown. SIGTERM
+ * or SIGINT stop accepting connections, let in-flight rollouts finish
+ * (bounded by `limits.shutdownGraceMs`), run the shutdown hooks and close.
+ */
+import { createAdaptorServer } from "@hono/node-server";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { TaskApp } from "../schemas/task-app.js";
+import { createTaskAppServer, type TaskAppServerOptions } from "./app.js";
+import { createLogger, type LogLevel } from "./logger.js";
+
+/** Options of `serve`. */
+export interface ServeOptions extends TaskAppServerOptions {
+  /** Port; 0 picks a free one. Default 8001. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** Log level when no logger is given. Default "info". */
+  logLevel?: LogLevel;
+  /** Install SIGTERM/SIGINT handlers that shut down gracefully. Default true. */
+  handleSignals?: boolean;
+}
+
+/** A running server. */
+export interface ServingTaskApp {
+  /** Base URL, e.g. `http://127.0.0.1:8001`. */
+  url: string;
+  port: number;
+  host: string;
+  /** Node's HTTP server. */
+  server: Server;
+  /** Graceful shutdown; resolves when the socket is closed and the hooks have run. Idempotent. */
+  close(): Promise<void>;
+  /** Resolves once the server has shut down, however that was triggered. */
+  closed: Promise<void>;
+}
+
+/** Runs the startup hooks, then listens; the returned handle closes gracefully. */
+export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<ServingTaskApp> {
+  const logger = options.logger ?? createLogger(options.logLevel ?? "info");
+  const handler = createTaskAppServer(app, { ...options, logger });
+  await handler.startup();
+  const server = createAdaptorServer({ fetch: handler.fetch }) as Server;
+  server.keepAliveTimeout = 5_000;
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 8001, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  logger.info({ url, app_id: app.appId, auth: app.requireApiKey }, "task app listening");
+
+  let closing: Promise<void> | null = null;
+  let markClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, "shutting down");
+    void close();
+  };
+  const close = () => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await handler.shutdown();
+      server.closeAllConnections();
+      await stopped;
+      if (options.handleSignals !== false) {
+        process.off("SIGTERM", onSignal);
+        process.off("SIGINT", onSignal);
+      }
+      logger.info("task app stopped");
+      markClosed();
+    })();
+    return closing;
+  };
+  if (options.handleSignals !== false) {
+    process.once("SIGTERM", onSignal);
+    process.once("SIGINT", onSignal);
+  }
+  return { url, port, host, server, close, closed };
+}

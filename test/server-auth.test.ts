@@ -1,0 +1,132 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Writable } from "node:stream";
+import { createTaskAppServer, createLogger, readPresentedKeys, resolveEnvironmentApiKeys } from "../src/server/index.js";
+import { ErrorBody } from "../src/schemas/errors.js";
+import { createMathApp } from "./fixtures/apps/math.js";
+
+const KEY = "sk_env_primary_0123456789abcdef";
+const ALIAS = "sk_env_alias_fedcba9876543210";
+const env = { ENVIRONMENT_API_KEY: KEY, ENVIRONMENT_API_KEY_ALIASES: ` ${ALIAS} , ,` };
+const protectedRoutes: [string, string][] = [["GET", "/health"], ["GET", "/info"], ["GET", "/task_info"], ["GET", "/task_info?seed=1"], ["POST", "/done"], ["POST", "/rollout"]];
+
+/** True when `text` holds any 4+ character piece of the start of any key. */
+function leaks(text: string, keys = [KEY, ALIAS]): boolean {
+  return keys.some((k) => Array.from({ length: k.length - 3 }, (_, i) => k.slice(0, i + 4)).some((p) => text.includes(p)));
+}
+
+async function dump(res: Response): Promise<string> {
+  return `${[...res.headers].map(([k, v]) => `${k}: ${v}`).join("\n")}\n${await res.text()}`;
+}
+
+test("resolveEnvironmentApiKeys: primary, dev fallbacks, aliases", () => {
+  assert.deepEqual(resolveEnvironmentApiKeys(env), [KEY, ALIAS]);
+  assert.deepEqual(resolveEnvironmentApiKeys({ dev_environment_api_key: "a", DEV_ENVIRONMENT_API_KEY: "b" }), ["a"]);
+  assert.deepEqual(resolveEnvironmentApiKeys({ ENVIRONMENT_API_KEY: " ", DEV_ENVIRONMENT_API_KEY: "b" }), ["b"]);
+  assert.deepEqual(resolveEnvironmentApiKeys({ ENVIRONMENT_API_KEY_ALIASES: "x,y" }), ["x", "y"]);
+  assert.deepEqual(resolveEnvironmentApiKeys({}), []);
+});
+
+test("readPresentedKeys reads X-API-Key, X-API-Keys CSV and Bearer tokens, split and trimmed", () => {
+  const h = new Headers({ "x-api-key": "a, b", "x-api-keys": "c,,d ", authorization: "BeArEr  e " });
+  assert.deepEqual(readPresentedKeys(h), ["a", "b", "c", "d", "e"]);
+  assert.deepEqual(readPresentedKeys(new Headers({ authorization: "Basic zzz" })), []);
+  assert.equal(readPresentedKeys(new Headers({ "x-api-keys": Array(1000).fill("k").join(",") })).length, 16);
+});
+
+test("every protected endpoint accepts each header form and each accepted key", async () => {
+  const server = createTaskAppServer(createMathApp(), { env });
+  const forms: Record<string, string>[] = [
+    { "x-api-key": KEY },
+    { "x-api-key": ALIAS },
+    { "x-api-keys": `wrong,${ALIAS}` },
+    { authorization: `Bearer ${KEY}` },
+    { "x-api-key": "wrong", authorization: `bearer ${ALIAS}` },
+  ];
+  for (const headers of forms) {
+    const res = await server.request("/health", { headers });
+    assert.equal(res.status, 200, JSON.stringify(headers));
+  }
+  const body = { run_id: "r", env: { seed: 1 }, policy: {}, ops: [] };
+  for (const [method, path] of protectedRoutes) {
+    const res = await server.request(path, {
+      method,
+      headers: { "x-api-key": KEY, "content-type": "application/json" },
+      ...(method === "POST" ? { body: JSON.stringify(body) } : {}),
+    });
+    assert.equal(res.status, 200, `${method} ${path}: ${await res.clone().text()}`);
+  }
+});
+
+test("missing or wrong keys get 401 unauthorised with no key material, on every protected endpoint", async () => {
+  const server = createTaskAppServer(createMathApp(), { env });
+  const bad: Record<string, string>[] = [
+    {},
+    { "x-api-key": "wrong" },
+    { "x-api-key": KEY.slice(0, 15) },
+    { "x-api-key": `${KEY}x` },
+    { "x-api-keys": ` ${KEY.toUpperCase()} ` },
+    { authorization: KEY },
+    { authorization: `Basic ${KEY}` },
+  ];
+  for (const [method, path] of protectedRoutes) {
+    for (const headers of bad) {
+      const res = await server.request(path, { method, headers });
+      assert.equal(res.status, 401, `${method} ${path} ${JSON.stringify(headers)}`);
+      const text = await dump(res);
+      assert.ok(!leaks(text), `leak in ${text}`);
+      const parsed = ErrorBody.parse(JSON.parse(text.slice(text.indexOf("\n{") + 1)));
+      assert.equal(parsed.detail.error.code, "unauthorised");
+    }
+  }
+  assert.equal((await server.request("/")).status, 200, "GET / stays public");
+});
+
+test("no key configured: 503 missing_environment_api_key (dev fallbacks count as configured)", async () => {
+  const none = createTaskAppServer(createMathApp(), { env: {} });
+  for (const [method, path] of protectedRoutes) {
+    const res = await none.request(path, { method, headers: { "x-api-key": "anything" } });
+    assert.equal(res.status, 503);
+    assert.equal(ErrorBody.parse(await res.json()).detail.error.code, "missing_environment_api_key");
+  }
+  const dev = createTaskAppServer(createMathApp(), { env: { DEV_ENVIRONMENT_API_KEY: "devkey" } });
+  assert.equal((await dev.request("/health", { headers: { "x-api-key": "devkey" } })).status, 200);
+});
+
+test("requireApiKey: false skips auth entirely", async () => {
+  const server = createTaskAppServer(createMathApp({ requireApiKey: false }), { env: {} });
+  const res = await server.request("/health");
+  assert.equal(res.status, 200);
+  assert.deepEqual((await res.json()).auth, { required: false });
+});
+
+test("/health answers in both synth-ai shapes and never shows a key prefix", async () => {
+  const server = createTaskAppServer(createMathApp(), { env });
+  const res = await server.request("/health", { headers: { "x-api-key": KEY } });
+  const body = await res.json();
+  assert.equal(body.healthy, true);
+  assert.equal(body.status, "healthy");
+  assert.equal(body.authorized, true);
+  assert.equal(body.auth.required, true);
+  assert.equal("expected_prefix" in body.auth, false);
+  assert.ok(!leaks(JSON.stringify(body)));
+});
+
+test("logs never contain keys", async () => {
+  let logged = "";
+  const sink = new Writable({ write(chunk, _enc, cb) { logged += chunk; cb(); } });
+  const server = createTaskAppServer(
+    createMathApp({ rollout: () => { throw new Error(`upstream refused ${KEY}`); } }),
+    { env, logger: createLogger("trace", sink) },
+  );
+  await server.request("/health", { headers: { "x-api-key": KEY } });
+  await server.request("/health", { headers: { authorization: `Bearer ${ALIAS}x` } });
+  const res = await server.request("/rollout", { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify({ run_id: "r", env: {}, policy: {} }) });
+  assert.equal(res.status, 500);
+  const text = await res.text();
+  assert.match(text, /\[redacted\]/);
+  assert.ok(!leaks(text), "executor error is redacted in the response");
+  assert.match(logged, /"status":200/);
+  assert.match(logged, /"status":401/);
+  assert.ok(!leaks(logged), logged);
+});
