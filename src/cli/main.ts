@@ -6,6 +6,11 @@
 import yargs from "yargs";
 import { commands } from "./commands/index.js";
 
+/** A mistake in how the command was called: exit code 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
 /** Runs the CLI and resolves to the process exit code (0 ok, 1 findings/failure, 2 usage). */
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
@@ -20,9 +25,7 @@ export async function main(argv: string[]): Promise<number> {
     .version(false)
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
-      if (err) throw err;
-      process.stderr.write(`task-app: ${msg}\nRun \`task-app --help\` for usage.\n`);
-      exitCode = 2;
+      throw err ?? new UsageError(msg);
     })
     .middleware((args) => {
       // Handlers report their exit code through this setter.
@@ -34,6 +37,10 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await cli.parseAsync();
   } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`task-app: ${error.message}\nRun \`task-app --help\` for usage.\n`);
+      return 2;
+    }
     process.stderr.write(`task-app: ${error instanceof Error ? error.message : String(error)}\n`);
     return exitCode || 1;
   }

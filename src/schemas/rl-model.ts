@@ -6,7 +6,7 @@ import { z } from "zod";
 
 export const ServicesConfig = z
   .strictObject({
-    task_url: z.string().min(1).meta({
+    task_url: z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or https:// URL").meta({
       description:
         "Base URL of the task app the trainer calls for rollouts. TASK_APP_URL in the environment, then --task-url, take precedence.",
       examples: ["https://my-org--crafter-task-app.modal.run"],
@@ -27,22 +27,8 @@ const label = z.string().min(1).meta({
   examples: ["crafter-rl-from-base"],
 });
 
-/** True when a model id string is set (synth-ai treats "" as unset). */
-export const isSet = (v: unknown): boolean => typeof v === "string" && v.trim() !== "";
-
-export const ModelConfig = z
-  .strictObject({
-    source: z.string().optional().meta({
-      description:
-        'A fine-tuned model to start from (ft:, fft:, qft: or rl: prefixed id). Exactly one of source and base. --model on the command line replaces it.',
-      examples: ["ft:Qwen/Qwen3-4B:job-abc123"],
-    }),
-    base: z.string().optional().meta({
-      description: "A base model to start from (Hugging Face id). Exactly one of source and base.",
-      examples: ["Qwen/Qwen3-4B", "Qwen/Qwen3-VL-4B-Instruct"],
-    }),
-    trainer_mode: trainerMode,
-    label,
+/** Vision and thinking settings of the trained model; in [model] or [policy]. */
+const modelCapabilityKeys = {
     supports_vision: z.boolean().optional().meta({
       description: "The model takes image inputs. Set for Qwen3-VL models (injected by task-app when missing).",
     }),
@@ -61,6 +47,25 @@ export const ModelConfig = z
       description: 'Token budget for the <think> section; only meaningful with thinking_mode = "think".',
       examples: [1024],
     }),
+};
+
+/** True when a model id string is set (synth-ai treats "" as unset). */
+export const isSet = (v: unknown): boolean => typeof v === "string" && v.trim() !== "";
+
+export const ModelConfig = z
+  .strictObject({
+    source: z.string().optional().meta({
+      description:
+        'A fine-tuned model to start from (ft:, fft:, qft: or rl: prefixed id). Exactly one of source and base. --model on the command line replaces it.',
+      examples: ["ft:Qwen/Qwen3-4B:job-abc123"],
+    }),
+    base: z.string().optional().meta({
+      description: "A base model to start from (Hugging Face id). Exactly one of source and base.",
+      examples: ["Qwen/Qwen3-4B", "Qwen/Qwen3-VL-4B-Instruct"],
+    }),
+    trainer_mode: trainerMode,
+    label,
+    ...modelCapabilityKeys,
     name: z.string().min(1).optional().meta({ description: "Display name (legacy configs)." }),
     dtype: z.string().min(1).optional().meta({ description: "Weight dtype.", examples: ["bfloat16"] }),
     seed: z.number().int().optional().meta({ description: "Random seed for training." }),
@@ -101,6 +106,7 @@ export const PolicySection = z
     repetition_penalty: z.number().positive().default(1).meta({ description: "Repetition penalty." }),
     stop_sequences: z.array(z.string()).optional().meta({ description: "Strings that end a completion." }),
     inference_url: z.string().min(1).optional().meta({ description: "Inference endpoint override." }),
+    ...modelCapabilityKeys,
   })
   .superRefine((p, ctx) => {
     const count = Number(isSet(p.model_name)) + Number(isSet(p.source));

@@ -1,0 +1,124 @@
+/**
+ * The whole validation of one config: read, parse TOML, detect the kind,
+ * check the schema, run the cross-section rules, normalize. Never throws for
+ * bad input: everything wrong becomes a positioned finding.
+ */
+import type { z } from "zod";
+import { getConfigSchema, type ConfigKind } from "../schemas/registry.js";
+import type { RLConfig } from "../schemas/rl-config.js";
+import { detectConfigKind } from "./detect.js";
+import { formatPath, type Finding } from "./findings.js";
+import { issuesToFindings } from "./issues.js";
+import { normalizeRLConfig, type Injection } from "./normalize.js";
+import { ConfigInputError, readConfigText } from "./read.js";
+import { rules } from "./rules/index.js";
+import { parseTomlDocument, TomlSyntaxError, type TomlDocument } from "./toml.js";
+
+export interface CheckOptions {
+  /** File name shown in findings. */
+  file?: string;
+  /** Skip detection and validate as this kind. */
+  kind?: ConfigKind;
+  /** Pass unknown keys through into the config instead of reporting them. */
+  allowUnknown?: boolean;
+}
+
+export interface ConfigCheck {
+  file?: string;
+  kind?: ConfigKind;
+  /** Why this kind was chosen (`type = "rl"`, `--kind`, ...). */
+  kindReason?: string;
+  /** True when there is no error (warnings allowed). */
+  ok: boolean;
+  findings: Finding[];
+  /** The validated, normalized config; present when ok. */
+  config?: unknown;
+  /** Settings filled in by normalization. */
+  injected: Injection[];
+}
+
+const at = (file: string | undefined, line: number, column: number) => ({ file, line, column });
+
+function finish(check: Omit<ConfigCheck, "ok">): ConfigCheck {
+  const findings = [...check.findings].sort((a, b) => a.line - b.line || a.column - b.column || (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
+  return { ...check, findings, ok: !findings.some((f) => f.severity === "error") };
+}
+
+/** Removes the keys Zod reported as unknown from a copy of `doc`, returning the copy and what was removed. */
+function splitUnknown(doc: Record<string, unknown>, issues: readonly z.core.$ZodIssue[]) {
+  const copy = structuredClone(doc);
+  const removed: { path: PropertyKey[]; value: unknown }[] = [];
+  for (const issue of issues) {
+    if (issue.code !== "unrecognized_keys") continue;
+    let parent: unknown = copy;
+    for (const seg of issue.path) parent = (parent as Record<PropertyKey, unknown>)[seg];
+    for (const key of issue.keys) {
+      removed.push({ path: [...issue.path, key], value: (parent as Record<string, unknown>)[key] });
+      delete (parent as Record<string, unknown>)[key];
+    }
+  }
+  return { copy, removed };
+}
+
+function setAt(target: unknown, path: readonly PropertyKey[], value: unknown) {
+  let parent = target as Record<PropertyKey, unknown>;
+  for (const seg of path.slice(0, -1)) parent = parent[seg] as Record<PropertyKey, unknown>;
+  parent[path[path.length - 1] as PropertyKey] = value;
+}
+
+/** Validates config text. */
+export function checkConfigText(text: string, options: CheckOptions = {}): ConfigCheck {
+  const { file } = options;
+  let doc: TomlDocument;
+  try {
+    doc = parseTomlDocument(text);
+  } catch (error) {
+    if (!(error instanceof TomlSyntaxError)) throw error;
+    return finish({ file, findings: [{ severity: "error", code: "toml_syntax", path: "", message: `invalid TOML: ${error.reason}`, ...at(file, error.line, error.column) }], injected: [] });
+  }
+  const detected = options.kind ? { kind: options.kind, reason: "--kind" } : detectConfigKind(doc.value, file);
+  if (!detected)
+    return finish({
+      file,
+      findings: [{ severity: "error", code: "unknown_kind", path: "", message: 'cannot tell what kind of config this is; add type = "rl" | "sft" | "eval" | "filter" or pass --kind', ...at(file, 1, 1) }],
+      injected: [],
+    });
+
+  const { kind } = detected;
+  const schema = getConfigSchema(kind).schema;
+  let result = schema.safeParse(doc.value);
+  let issues = result.success ? [] : result.error.issues;
+  let passthrough: { path: PropertyKey[]; value: unknown }[] = [];
+  if (options.allowUnknown && issues.some((i) => i.code === "unrecognized_keys")) {
+    const { copy, removed } = splitUnknown(doc.value, issues);
+    passthrough = removed;
+    result = schema.safeParse(copy);
+    issues = result.success ? [] : result.error.issues;
+  }
+
+  const findings = issuesToFindings(issues, doc.value, schema, doc.locate, file);
+  for (const rule of rules.filter((r) => r.kinds.includes(kind)))
+    for (const hit of rule.check(doc.value))
+      findings.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: formatPath(hit.path), message: hit.message, file, ...doc.locate(hit.path) });
+
+  let config: unknown;
+  let injected: Injection[] = [];
+  if (result.success) {
+    config = result.data;
+    for (const { path, value } of passthrough) setAt(config, path, value);
+    if (kind === "rl") ({ config, injected } = normalizeRLConfig(config as RLConfig));
+  }
+  const errorFree = !findings.some((f) => f.severity === "error");
+  return finish({ file, kind, kindReason: detected.reason, findings, config: errorFree ? config : undefined, injected: errorFree ? injected : [] });
+}
+
+/** Reads and validates a config file; unreadable, binary or oversized files become findings too. */
+export async function checkConfigFile(path: string, options: CheckOptions = {}): Promise<ConfigCheck> {
+  const file = options.file ?? path;
+  try {
+    return checkConfigText(await readConfigText(path), { ...options, file });
+  } catch (error) {
+    if (!(error instanceof ConfigInputError)) throw error;
+    return finish({ file, findings: [{ severity: "error", code: error.code, path: "", message: error.message, ...at(file, error.line, error.column) }], injected: [] });
+  }
+}

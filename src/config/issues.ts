@@ -1,0 +1,120 @@
+/**
+ * Turns Zod issues into findings a TOML user understands: TOML type names,
+ * the value that was found, "missing required key", and "did you mean" for
+ * unknown keys and mistyped enum values.
+ */
+import type { z } from "zod";
+import { formatPath, type Finding } from "./findings.js";
+import { keysAt } from "./schema-keys.js";
+import { suggestKey } from "./suggest.js";
+
+export type PathSegment = string | number;
+type Issue = z.core.$ZodIssue;
+
+/** The value at `path` in a parsed document (undefined when absent). */
+export function valueAt(doc: unknown, path: readonly PropertyKey[]): unknown {
+  let current = doc;
+  for (const seg of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[seg];
+  }
+  return current;
+}
+
+/** TOML's name for the type of a value. */
+export function tomlTypeOf(value: unknown): string {
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "float";
+  if (typeof value === "bigint") return "integer";
+  if (value instanceof Date || (value && typeof value === "object" && "toISOString" in value)) return "datetime";
+  if (value && typeof value === "object") return "table";
+  return typeof value;
+}
+
+function describeValue(value: unknown): string {
+  const type = tomlTypeOf(value);
+  if (type === "table" || type === "array") return `a ${type}`;
+  const shown = JSON.stringify(value) ?? String(value);
+  return `${type} ${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}`;
+}
+
+const EXPECTED: Record<string, string> = { number: "a number", int: "an integer", string: "a string", boolean: "a boolean", array: "an array", object: "a table", record: "a table" };
+const quoteList = (values: readonly unknown[]) => values.map((v) => JSON.stringify(v)).join(", ");
+
+function bound(issue: Issue & { minimum?: unknown; maximum?: unknown; inclusive?: boolean; origin?: string }, small: boolean): string {
+  const limit = Number(small ? issue.minimum : issue.maximum);
+  if (issue.origin === "string" && small && limit === 1) return "must not be empty";
+  if (issue.origin === "array") return `must have ${small ? "at least" : "at most"} ${limit} item${limit === 1 ? "" : "s"}`;
+  if (issue.origin === "string") return `must be ${small ? "at least" : "at most"} ${limit} characters`;
+  const op = small ? (issue.inclusive ? ">=" : ">") : issue.inclusive ? "<=" : "<";
+  return `must be ${op} ${limit}`;
+}
+
+interface MappedIssue {
+  code: string;
+  path: PathSegment[];
+  message: string;
+}
+
+/** Maps one Zod issue (recursing into union branches) to finding parts. */
+function mapIssue(issue: Issue, doc: unknown, schema: z.core.$ZodType): MappedIssue[] {
+  const path = issue.path.filter((p): p is PathSegment => typeof p !== "symbol");
+  const value = valueAt(doc, path);
+  switch (issue.code) {
+    case "unrecognized_keys":
+      return issue.keys.map((key) => {
+        const hint = suggestKey(key, keysAt(schema, path));
+        const where = path.length ? ` in [${formatPath(path)}]` : "";
+        return {
+          code: "unknown_key",
+          path: [...path, key],
+          message: hint ? `unknown key "${key}"${where}; did you mean "${hint}"?` : `unknown key "${key}"${where}`,
+        };
+      });
+    case "invalid_type":
+      if (value === undefined) {
+        const name = String(path.at(-1) ?? "");
+        const isTable = issue.expected === "object";
+        return [{ code: "missing_key", path, message: isTable ? `missing required table [${formatPath(path)}]` : `missing required key "${name}"` }];
+      }
+      return [{ code: "invalid_type", path, message: `expected ${EXPECTED[issue.expected] ?? issue.expected}, got ${describeValue(value)}` }];
+    case "invalid_value": {
+      const hint = typeof value === "string" ? suggestKey(value, issue.values.filter((v): v is string => typeof v === "string")) : undefined;
+      const expected = issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${quoteList(issue.values)}`;
+      return [{ code: "invalid_value", path, message: `expected ${expected}, got ${describeValue(value)}${hint ? `; did you mean "${hint}"?` : ""}` }];
+    }
+    case "too_small":
+    case "too_big":
+      return [{ code: "out_of_range", path, message: `${bound(issue, issue.code === "too_small")}, got ${describeValue(value)}` }];
+    case "invalid_union": {
+      // Branch issue paths are relative to the union; report the branch that came closest.
+      const branches = issue.errors.map((branch) =>
+        branch.flatMap((i) => mapIssue({ ...i, path: [...path, ...i.path] } as Issue, doc, schema)),
+      );
+      const best = branches.sort((a, b) => a.length - b.length)[0];
+      return best?.length ? best : [{ code: "invalid_value", path, message: "does not match any allowed form" }];
+    }
+    default:
+      return [{ code: issue.code === "custom" ? String((issue.params as { rule?: string } | undefined)?.rule ?? "invalid") : issue.code, path, message: issue.message }];
+  }
+}
+
+/** Converts Zod issues to findings positioned with `locate`. */
+export function issuesToFindings(
+  issues: readonly Issue[],
+  doc: unknown,
+  schema: z.core.$ZodType,
+  locate: (path: readonly PropertyKey[]) => { line: number; column: number },
+  file?: string,
+): Finding[] {
+  return issues.flatMap((issue) =>
+    mapIssue(issue, doc, schema).map(({ code, path, message }) => ({
+      severity: "error" as const,
+      code,
+      path: formatPath(path),
+      message,
+      file,
+      ...locate(path),
+    })),
+  );
+}

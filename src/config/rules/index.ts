@@ -1,0 +1,28 @@
+/** Every cross-section rule, in the order findings are reported. */
+import * as rl from "./rl.js";
+import * as sft from "./sft.js";
+import * as vt from "./vision-thinking.js";
+import type { Rule } from "./types.js";
+
+export type { Rule, RuleHit } from "./types.js";
+
+export const rules: readonly Rule[] = [
+  rl.rlModelSection,
+  rl.rlAlgorithm,
+  rl.rlModelSource,
+  rl.rlTopologyRequired,
+  rl.rlTopologyGpus,
+  rl.rlTensorParallel,
+  rl.rlVllmImages,
+  rl.rlRewardSource,
+  rl.rlWeightSync,
+  rl.rlDuplicatePlaces,
+  vt.imageOnlyNeedsVision,
+  vt.thinkingBudgetMode,
+  vt.imageSettingsOnTextModel,
+  vt.thinkingOnNonThinkingModel,
+  vt.instructSemaphore,
+  sft.sftAlgorithm,
+  sft.sftDataset,
+  sft.sftDroppedKeys,
+];
