@@ -34,8 +34,12 @@ export interface TaskAppServer {
   startup(): Promise<void>;
   /**
    * Stops accepting rollouts (503 `shutting_down`), waits up to `graceMs` for
-   * in-flight ones, aborts what is left, then runs the shutdown hooks.
+   * in-flight ones and aborts what is left.
    */
+  drain(graceMs?: number): Promise<void>;
+  /** Runs the shutdown hooks in order; a failing hook is logged and the rest still run. */
+  runShutdownHooks(): Promise<void>;
+  /** `drain` then `runShutdownHooks`. */
   shutdown(graceMs?: number): Promise<void>;
 }
 
@@ -99,7 +103,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     async startup() {
       for (const hook of app.onStartup) await hook(app);
     },
-    async shutdown(graceMs = app.limits.shutdownGraceMs) {
+    async drain(graceMs = app.limits.shutdownGraceMs) {
       draining = true;
       if (inFlight > 0) {
         await new Promise<void>((resolve) => {
@@ -114,6 +118,8 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
         shutdownController.abort();
         await new Promise<void>((resolve) => (idle = resolve));
       }
+    },
+    async runShutdownHooks() {
       for (const hook of app.onShutdown) {
         try {
           await hook(app);
@@ -121,6 +127,10 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
           baseLog.error({ err: { message: keys.redact((error as Error)?.message ?? String(error)) } }, "shutdown hook failed");
         }
       }
+    },
+    async shutdown(graceMs) {
+      await this.drain(graceMs);
+      await this.runShutdownHooks();
     },
   };
 }

@@ -43,6 +43,11 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
   await handler.startup();
   const server = createAdaptorServer({ fetch: handler.fetch }) as Server;
   server.keepAliveTimeout = 5_000;
+  const open = new Set<import("node:http").ServerResponse>();
+  server.on("request", (_req, res) => {
+    open.add(res);
+    res.once("close", () => open.delete(res));
+  });
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -66,7 +71,9 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
     closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await handler.shutdown();
+      await handler.drain();
+      await waitFor(() => open.size === 0, 2_000);
+      await handler.runShutdownHooks();
       server.closeAllConnections();
       await stopped;
       if (options.handleSignals !== false) {
@@ -83,4 +90,10 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
     process.once("SIGINT", onSignal);
   }
   return { url, port, host, server, close, closed };
+}
+
+/** Polls `done` every 10 ms until it holds or `timeoutMs` passes. */
+async function waitFor(done: () => boolean, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
 }

@@ -1,0 +1,71 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { serve } from "../src/server/index.js";
+import { createMathApp } from "./fixtures/apps/math.js";
+
+const KEY = "sk_env_lifecycle";
+const env = { ENVIRONMENT_API_KEY: KEY };
+const json = { "x-api-key": KEY, "content-type": "application/json" };
+const body = JSON.stringify({ run_id: "slow", env: { seed: 1 }, policy: {}, ops: [] });
+
+test("startup hooks run before listening; shutdown waits for in-flight rollouts, refuses new ones, then runs hooks", async () => {
+  const events: string[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let entered!: () => void;
+  const inside = new Promise<void>((r) => (entered = r));
+  const app = createMathApp({
+    onStartup: [async () => void events.push("startup-1"), (a) => void events.push(`startup-2:${a.appId}`)],
+    onShutdown: [() => void events.push("shutdown")],
+    rollout: async (req, ctx) => {
+      entered();
+      await gate;
+      events.push("rollout-done");
+      return createMathApp().rollout(req, ctx);
+    },
+  });
+  const running = await serve(app, { port: 0, env, logLevel: "silent", handleSignals: false });
+  assert.deepEqual(events, ["startup-1", "startup-2:math-test"]);
+  const inflight = fetch(`${running.url}/rollout`, { method: "POST", headers: json, body });
+  await inside;
+  const closing = running.close();
+  await new Promise((r) => setTimeout(r, 50));
+  await assert.rejects(fetch(`${running.url}/health`, { headers: json }), "new connections are refused");
+  assert.ok(!events.includes("shutdown"), "hooks wait for the in-flight rollout");
+  release();
+  const res = await inflight;
+  assert.equal(res.status, 200, "the in-flight rollout finished normally");
+  await closing;
+  assert.deepEqual(events.slice(2), ["rollout-done", "shutdown"]);
+  await running.closed;
+});
+
+test("shutdown is bounded: a rollout that never ends is aborted after the grace period", async () => {
+  let aborted = false;
+  const app = createMathApp({
+    limits: { shutdownGraceMs: 200 },
+    onShutdown: [() => { throw new Error("hook failure does not block shutdown"); }],
+    rollout: (_req, ctx) => {
+      ctx.signal.addEventListener("abort", () => (aborted = true));
+      return new Promise(() => {});
+    },
+  });
+  const running = await serve(app, { port: 0, env, logLevel: "silent", handleSignals: false });
+  const inflight = fetch(`${running.url}/rollout`, { method: "POST", headers: json, body });
+  await new Promise((r) => setTimeout(r, 100));
+  const start = Date.now();
+  await running.close();
+  assert.ok(Date.now() - start < 2000);
+  assert.equal(aborted, true);
+  const res = await inflight.catch(() => null);
+  if (res) assert.equal(res.status, 503);
+});
+
+test("SIGTERM triggers the same graceful shutdown", async () => {
+  const events: string[] = [];
+  const running = await serve(createMathApp({ onShutdown: [() => void events.push("shutdown")] }), { port: 0, env, logLevel: "silent" });
+  process.emit("SIGTERM", "SIGTERM");
+  await running.closed;
+  assert.deepEqual(events, ["shutdown"]);
+  assert.equal(process.listenerCount("SIGTERM"), 0, "signal handlers removed");
+});
