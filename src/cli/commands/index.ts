@@ -1,6 +1,7 @@
 import type { CommandModule } from "yargs";
+import { generateCommand } from "./generate.js";
 import { validateJsonlCommand } from "./validate-jsonl.js";
 
 /** Every CLI command, in the order `task-app --help` lists them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [validateJsonlCommand];
+export const commands: CommandModule<any, any>[] = [validateJsonlCommand, generateCommand];

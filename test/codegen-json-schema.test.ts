@@ -1,0 +1,126 @@
+/** Zod → editor draft-07 JSON Schema, on small schemas made here. */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Ajv } from "ajv";
+import { z } from "zod";
+import { generateJsonSchema, NON_BLANK_PATTERN, updateTable, type JsonSchema } from "../src/codegen/json-schema.js";
+
+const Mode = z.enum(["think", "no_think"]).meta({ id: "Mode", description: "Reasoning mode." });
+const Config = z.strictObject({
+  model: z
+    .strictObject({
+      source: z.string().optional().meta({ description: "Fine-tuned id." }),
+      base: z.string().optional().meta({ description: "Base id.", examples: ["Qwen/Qwen3-4B"] }),
+      label: z.string().min(1).meta({ description: "Name." }),
+    })
+    .meta({ description: "The model." }),
+  training: z
+    .strictObject({
+      batch_size: z.number().int().min(1).default(4).meta({ description: "Batch size.", examples: [8] }),
+      mode: Mode.optional(),
+    })
+    .optional(),
+});
+
+const props = (node: JsonSchema): Record<string, JsonSchema> => node.properties as Record<string, JsonSchema>;
+
+test("emits draft-07, input side: defaulted keys optional, unknown keys rejected", () => {
+  const schema = generateJsonSchema(Config);
+  assert.equal(schema.$schema, "http://json-schema.org/draft-07/schema#");
+  assert.equal(schema.additionalProperties, false);
+  assert.deepEqual(schema.required, ["model"]);
+  const training = props(schema).training!;
+  assert.equal(training.additionalProperties, false);
+  assert.equal(training.required, undefined, "batch_size has a default, so it is optional");
+  assert.equal(props(training).batch_size!.default, 4);
+  assert.deepEqual(props(schema).model!.required, ["label"]);
+});
+
+test("inlines $ref definitions so editors see descriptions and enums in place", () => {
+  const schema = generateJsonSchema(Config);
+  const mode = props(props(schema).training!).mode!;
+  assert.deepEqual(mode.enum, ["think", "no_think"]);
+  assert.equal(mode.description, "Reasoning mode.");
+  assert.equal(schema.definitions, undefined);
+  assert.ok(!JSON.stringify(schema).includes("$ref"));
+});
+
+test("keeps a recursive definition as a $ref instead of expanding forever", () => {
+  interface Tree {
+    name: string;
+    children?: Tree[];
+  }
+  const TreeSchema: z.ZodType<Tree> = z.lazy(() =>
+    z.strictObject({ name: z.string(), children: z.array(TreeSchema).optional() }),
+  ).meta({ id: "Tree" });
+  const schema = generateJsonSchema(z.strictObject({ root: TreeSchema }));
+  assert.ok(JSON.stringify(schema).includes('"$ref":"#/definitions/Tree"'));
+  assert.ok((schema.definitions as Record<string, unknown>).Tree);
+  const validate = new Ajv({ strict: false }).compile(schema);
+  assert.equal(validate({ root: { name: "a", children: [{ name: "b", children: [] }] } }), true);
+  assert.equal(validate({ root: { name: "a", children: [{ nom: "b" }] } }), false);
+});
+
+test("adds x-taplo docs, links and initKeys, and x-tombi-toml-version", () => {
+  const schema = generateJsonSchema(Config, { linkOf: (path) => `https://docs.example/#${path.join(".")}` });
+  assert.equal(schema["x-tombi-toml-version"], "v1.0.0");
+  const model = props(schema).model!;
+  assert.deepEqual((model["x-taplo"] as JsonSchema).initKeys, ["label"]);
+  const batch = props(props(schema).training!).batch_size!;
+  const taplo = batch["x-taplo"] as { docs: { main: string }; links: { key: string } };
+  assert.equal(taplo.links.key, "https://docs.example/#training.batch_size");
+  assert.match(taplo.docs.main, /^Batch size\.\n\nDefault: `4`/);
+  assert.match(taplo.docs.main, /Range: ≥ 1/);
+  assert.match(taplo.docs.main, /Example: `8`/);
+  const plain = generateJsonSchema(Config, { editorExtras: false });
+  assert.ok(!JSON.stringify(plain).includes("x-taplo") && !("x-tombi-toml-version" in plain));
+});
+
+test("states exactly-one-of rules as oneOf, with blank strings counting as unset", () => {
+  const schema = generateJsonSchema(Config, {
+    rules: [{ path: ["model"], exactlyOneOf: ["source", "base"], blankIsUnset: true }],
+  });
+  const model = props(schema).model!;
+  assert.deepEqual(model.oneOf, [
+    { required: ["source"], properties: { source: { pattern: NON_BLANK_PATTERN } } },
+    { required: ["base"], properties: { base: { pattern: NON_BLANK_PATTERN } } },
+  ]);
+  const validate = new Ajv({ strict: false }).compile(schema);
+  const ok = (model: object) => validate({ model: { label: "x", ...model } });
+  assert.equal(ok({ base: "Qwen/Qwen3-4B" }), true);
+  assert.equal(ok({ source: "ft:a" }), true);
+  assert.equal(ok({ source: "ft:a", base: "b" }), false, "both set");
+  assert.equal(ok({}), false, "neither set");
+  assert.equal(ok({ source: " \t", base: "b" }), true, "a blank source is unset");
+  assert.equal(ok({ base: "\u3000" }), false, "ideographic space is blank, as for String.trim");
+});
+
+test("states at-most-one-of rules as not, and the same rules from .meta()", () => {
+  const S = z
+    .strictObject({ a: z.string().optional(), b: z.string().optional(), c: z.string().optional() })
+    .meta({ atMostOneOf: ["a", "b", "c"] });
+  const schema = generateJsonSchema(S);
+  assert.ok(!("atMostOneOf" in schema));
+  const validate = new Ajv({ strict: false }).compile(schema);
+  assert.equal(validate({}), true);
+  assert.equal(validate({ b: "1" }), true);
+  assert.equal(validate({ a: "1", c: "2" }), false);
+});
+
+test("a rule naming a table the schema lacks is an error, not a silent no-op", () => {
+  assert.throws(() => generateJsonSchema(Config, { rules: [{ path: ["modle"], exactlyOneOf: ["a", "b"] }] }), /modle/);
+  assert.throws(() => updateTable({ type: "string" }, ["x"], (t) => t), /not a table/);
+});
+
+test("$id, $comment, title and description come from the options", () => {
+  const schema = generateJsonSchema(Config, {
+    id: "https://example.com/x.schema.json",
+    comment: "generated",
+    title: "X",
+    description: "An X file.",
+  });
+  assert.equal(schema.$id, "https://example.com/x.schema.json");
+  assert.equal(schema.$comment, "generated");
+  assert.equal(schema.title, "X");
+  assert.equal(schema.description, "An X file.");
+});

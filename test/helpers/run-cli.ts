@@ -1,0 +1,38 @@
+/**
+ * Runs the `task-app` CLI from source in a child process (through tsx) and
+ * captures its exit code and output, so tests see exactly what a user sees.
+ * Usage as a script: `node --import tsx test/helpers/run-cli.ts <args>`.
+ */
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const require = createRequire(import.meta.url);
+const self = fileURLToPath(import.meta.url);
+
+/** Spawns the CLI with `argv` and resolves when it exits. */
+export function runCli(argv: readonly string[], cwd = process.cwd()): Promise<CliResult> {
+  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", tsx, self, ...argv], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => out.push(c));
+    child.stderr.on("data", (c: Buffer) => err.push(c));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }),
+    );
+  });
+}
+
+if (process.argv[1] === self) {
+  const { main } = await import("../../src/cli/main.js");
+  process.exitCode = await main(process.argv.slice(2));
+}
