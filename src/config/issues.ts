@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { formatPath, type Finding } from "./findings.js";
-import { keysAt } from "./schema-keys.js";
+import { keysAt, schemaAt } from "./schema-keys.js";
 import { suggestKey } from "./suggest.js";
 
 export type PathSegment = string | number;
@@ -50,6 +50,14 @@ function bound(issue: Issue & { minimum?: unknown; maximum?: unknown; inclusive?
   return `must be ${op} ${limit}`;
 }
 
+/** "an integer" when the number schema at `path` only takes integers. */
+function expectedName(expected: string, schema: z.core.$ZodType, path: readonly PathSegment[]): string {
+  const checks = (schemaAt(schema, path)?._zod.def as { checks?: { _zod: { def: { format?: string } } }[] } | undefined)?.checks ?? [];
+  const isInt = checks.some((c) => ["safeint", "int32", "uint32", "int64"].includes(c._zod.def.format ?? ""));
+  if (expected === "number" && isInt) return EXPECTED.int ?? expected;
+  return EXPECTED[expected] ?? expected;
+}
+
 interface MappedIssue {
   code: string;
   path: PathSegment[];
@@ -77,7 +85,7 @@ function mapIssue(issue: Issue, doc: unknown, schema: z.core.$ZodType): MappedIs
         const isTable = issue.expected === "object";
         return [{ code: "missing_key", path, message: isTable ? `missing required table [${formatPath(path)}]` : `missing required key "${name}"` }];
       }
-      return [{ code: "invalid_type", path, message: `expected ${EXPECTED[issue.expected] ?? issue.expected}, got ${describeValue(value)}` }];
+      return [{ code: "invalid_type", path, message: `expected ${expectedName(issue.expected, schema, path)}, got ${describeValue(value)}` }];
     case "invalid_value": {
       const hint = typeof value === "string" ? suggestKey(value, issue.values.filter((v): v is string => typeof v === "string")) : undefined;
       const expected = issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${quoteList(issue.values)}`;

@@ -1,0 +1,68 @@
+/**
+ * `task-app validate <files...>`: checks RL, SFT, eval and filter TOML configs
+ * and prints `path:line:col: error: dotted.key: message` findings.
+ * Exit 0 when every file is valid, 1 when any is invalid, 2 on usage errors.
+ */
+import type { Argv, CommandModule } from "yargs";
+import type { ConfigCheck } from "../../config/check.js";
+import { formatFinding } from "../../config/findings.js";
+import type { ConfigKind } from "../../schemas/registry.js";
+import { contextOf } from "../context.js";
+
+interface ValidateArgs {
+  files: string[];
+  kind?: ConfigKind;
+  json: boolean;
+  "allow-unknown": boolean;
+  explain: boolean;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The lines `--explain` adds for one file: detected kind and injected settings. */
+export function explainCheck(check: ConfigCheck): string[] {
+  const name = check.file ?? "<input>";
+  const lines = [`${name}: kind ${check.kind ?? "unknown"}${check.kindReason ? ` (${check.kindReason})` : ""}`];
+  for (const i of check.injected) lines.push(`${name}: injected ${i.path} = ${JSON.stringify(i.value)} (${i.reason})`);
+  if (check.ok && !check.injected.length) lines.push(`${name}: nothing injected`);
+  return lines;
+}
+
+/** The closing summary: `2 files checked: 1 valid, 1 invalid (3 errors, 1 warning)`. */
+export function summarize(checks: readonly ConfigCheck[]): string {
+  const findings = checks.flatMap((c) => c.findings);
+  const errors = findings.filter((f) => f.severity === "error").length;
+  const valid = checks.filter((c) => c.ok).length;
+  return `${plural(checks.length, "file")} checked: ${valid} valid, ${checks.length - valid} invalid (${plural(errors, "error")}, ${plural(findings.length - errors, "warning")})`;
+}
+
+async function runValidate(args: ValidateArgs): Promise<void> {
+  const { checkConfigFile } = await import("../../config/check.js");
+  const checks: ConfigCheck[] = [];
+  for (const file of args.files) checks.push(await checkConfigFile(file, { kind: args.kind, allowUnknown: args["allow-unknown"] }));
+  if (args.json) {
+    const out = checks.map(({ file, kind, ok, findings, injected }) => ({ file, kind, ok, findings, injected }));
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  } else {
+    const lines = checks.flatMap((c) => [...c.findings.map(formatFinding), ...(args.explain ? explainCheck(c) : [])]);
+    lines.push(summarize(checks));
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+  contextOf(args).setExitCode(checks.every((c) => c.ok) ? 0 : 1);
+}
+
+export const validateCommand: CommandModule<object, ValidateArgs> = {
+  command: "validate <files..>",
+  describe: "Check RL, SFT, eval and filter TOML configs against the schemas and the trainer's rules",
+  builder: (yargs: Argv<object>) =>
+    yargs
+      .positional("files", { type: "string", array: true, demandOption: true, describe: "TOML config files" })
+      .option("kind", { choices: ["rl", "sft", "eval", "filter"] as const, describe: "Validate as this kind instead of detecting it" })
+      .option("json", { type: "boolean", default: false, describe: "Print findings as JSON" })
+      .option("allow-unknown", { type: "boolean", default: false, describe: "Keep unknown keys (passed through into the job payload) instead of reporting them" })
+      .option("explain", { type: "boolean", default: false, describe: "Show the detected kind and the settings filled in from the model" })
+      .example("$0 validate configs/rl.toml", "check one config")
+      .example("$0 validate configs/*.toml --json", "machine-readable findings")
+      .example("$0 validate rl.toml --explain", "see what the Qwen3-VL / -Thinking defaults add") as unknown as Argv<ValidateArgs>,
+  handler: runValidate,
+};

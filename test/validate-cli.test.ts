@@ -1,0 +1,146 @@
+/**
+ * `task-app validate` as a user runs it: exact output lines, exit codes,
+ * JSON output, --explain, --allow-unknown, and hostile input files.
+ */
+import assert from "node:assert/strict";
+import { mkdtemp, writeFile, truncate } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { runCli } from "./helpers/run-cli.js";
+
+const RL = `type = "rl"
+
+[algorithm]
+type = "online"
+method = "policy_gradient"
+variety = "gspo"
+
+[services]
+task_url = "http://127.0.0.1:8001"
+
+[compute]
+gpu_type = "H100"
+gpu_count = 2
+
+[compute.topology]
+gpus_for_vllm = 1
+gpus_for_training = 1
+gpus_for_ref = 0
+tensor_parallel = 1
+
+[vllm]
+tensor_parallel_size = 1
+
+[model]
+base = "Qwen/Qwen3-VL-4B-Thinking"
+trainer_mode = "lora"
+label = "vision-think"
+
+[rollout]
+env_name = "math"
+policy_name = "math-react"
+max_turns = 1
+episodes_per_batch = 8
+max_concurrent_rollouts = 4
+task_app_origin_rewards_only = true
+
+[training]
+num_epochs = 1
+iterations_per_epoch = 2
+max_turns = 1
+batch_size = 4
+group_size = 4
+learning_rate = 5e-5
+`;
+
+async function scratch(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "task-app-validate-"));
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  return dir;
+}
+
+test("a valid config prints only the summary and exits 0", async () => {
+  const dir = await scratch({ "rl.toml": RL });
+  const run = await runCli(["validate", "rl.toml"], dir);
+  assert.equal(run.stdout, "1 file checked: 1 valid, 0 invalid (0 errors, 0 warnings)\n");
+  assert.equal(run.code, 0);
+});
+
+test("errors print as path:line:col: error: key: message and exit 1", async () => {
+  const bad = RL.replace("batch_size = 4", "batchsize = 4").replace('label = "vision-think"\n', "");
+  const dir = await scratch({ "rl.toml": bad });
+  const run = await runCli(["validate", "rl.toml"], dir);
+  assert.equal(
+    run.stdout,
+    [
+      'rl.toml:24:2: error: model.label: missing required key "label"',
+      "rl.toml:36:2: error: training.batch_size: missing required key \"batch_size\"",
+      'rl.toml:40:1: error: training.batchsize: unknown key "batchsize" in [training]; did you mean "batch_size"?',
+      "1 file checked: 0 valid, 1 invalid (3 errors, 0 warnings)",
+      "",
+    ].join("\n"),
+  );
+  assert.equal(run.code, 1);
+});
+
+test("--json gives the same findings as data", async () => {
+  const dir = await scratch({ "rl.toml": RL.replace("max_turns = 1\nepisodes", 'max_turns = "one"\nepisodes') });
+  const run = await runCli(["validate", "rl.toml", "--json"], dir);
+  assert.equal(run.code, 1);
+  const [report] = JSON.parse(run.stdout) as { file: string; kind: string; ok: boolean; findings: { code: string; path: string; line: number; column: number; message: string }[] }[];
+  assert.equal(report?.kind, "rl");
+  assert.equal(report?.ok, false);
+  assert.deepEqual(report?.findings.map((f) => [f.code, f.path, f.line, f.column, f.message]), [
+    ["invalid_type", "rollout.max_turns", 32, 1, 'expected an integer, got string "one"'],
+  ]);
+});
+
+test("--explain shows the detected kind and what the model implies", async () => {
+  const dir = await scratch({ "rl.toml": RL });
+  const run = await runCli(["validate", "rl.toml", "--explain"], dir);
+  assert.equal(run.code, 0);
+  assert.match(run.stdout, /^rl\.toml: kind rl \(type = "rl"\)$/m);
+  assert.match(run.stdout, /^rl\.toml: injected model\.supports_vision = true \(Qwen\/Qwen3-VL-4B-Thinking is a Qwen3-VL vision model\)$/m);
+  assert.match(run.stdout, /^rl\.toml: injected model\.vision_processor_id = "Qwen\/Qwen3-VL-4B-Thinking" /m);
+  assert.match(run.stdout, /^rl\.toml: injected model\.thinking_mode = "think" \(Qwen\/Qwen3-VL-4B-Thinking is a -Thinking model\)$/m);
+});
+
+test("--allow-unknown passes unknown keys instead of reporting them", async () => {
+  const dir = await scratch({ "rl.toml": `${RL}custom_knob = 3\n` });
+  assert.equal((await runCli(["validate", "rl.toml"], dir)).code, 1);
+  const run = await runCli(["validate", "rl.toml", "--allow-unknown"], dir);
+  assert.equal(run.code, 0, run.stdout);
+});
+
+test("usage errors exit 2", async () => {
+  assert.equal((await runCli(["validate"])).code, 2);
+  assert.equal((await runCli(["validate", "x.toml", "--kind", "ppo"])).code, 2);
+  assert.equal((await runCli(["validate", "x.toml", "--no-such-flag"])).code, 2);
+});
+
+test("hostile files get one clear error each and exit 1, never a stack trace", async () => {
+  const dir = await scratch({
+    "empty.toml": "",
+    "binary.toml": "\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
+    "deep.toml": `a = ${"[".repeat(5000)}${"]".repeat(5000)}\n`,
+    "tables.toml": `[${Array.from({ length: 3000 }, (_, i) => `t${i}`).join(".")}]\n`,
+  });
+  await writeFile(join(dir, "latin1.toml"), Buffer.from([0x6b, 0x20, 0x3d, 0x20, 0x22, 0xe9, 0x22, 0x0a]));
+  await writeFile(join(dir, "huge.toml"), "");
+  await truncate(join(dir, "huge.toml"), 50 * 1024 * 1024);
+  const expected: Record<string, RegExp> = {
+    "empty.toml": /^empty\.toml:1:1: error: file is empty; expected a TOML config$/m,
+    "binary.toml": /^binary\.toml:\d+:\d+: error: file looks binary/m,
+    "deep.toml": /^deep\.toml:1:\d+: error: invalid TOML: nesting too deep/m,
+    "tables.toml": /^tables\.toml:1:\d+: error: invalid TOML: nesting too deep/m,
+    "latin1.toml": /^latin1\.toml:1:6: error: file is not valid UTF-8/m,
+    "huge.toml": /^huge\.toml:1:1: error: file is 52\.4 MB; config files are limited to 4\.2 MB$|^huge\.toml:1:1: error: file is 50\.0 MB/m,
+  };
+  for (const [name, pattern] of Object.entries(expected)) {
+    const run = await runCli(["validate", name], dir);
+    assert.equal(run.code, 1, `${name}: ${run.stdout}${run.stderr}`);
+    assert.match(run.stdout, pattern, name);
+    assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at .+:\d+:\d+/, `${name} printed a stack trace`);
+  }
+});
