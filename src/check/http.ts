@@ -1,0 +1,62 @@
+/**
+ * One HTTP exchange for the conformance checker, with plain `fetch` so it
+ * works against any task app, ours or a Python one. Never throws.
+ */
+
+/** What came back from one request (or why nothing did). */
+export interface Probe {
+  method: string;
+  path: string;
+  /** 0 when the request failed before a response. */
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** Parsed JSON body, `undefined` when the body is not JSON. */
+  json: unknown;
+  /** Network or timeout error, when there was no response. */
+  error?: string;
+}
+
+/** Request options of `sendProbe`. */
+export interface ProbeRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+}
+
+/** Sends one request to `baseUrl + path` and records the answer. */
+export async function sendProbe(baseUrl: string, path: string, request: ProbeRequest = {}): Promise<Probe> {
+  const method = request.method ?? "GET";
+  const url = baseUrl.replace(/\/+$/, "") + path;
+  try {
+    const res = await fetch(url, {
+      method,
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(request.timeoutMs ?? 30_000),
+      redirect: "manual",
+    });
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { method, path, status: res.status, headers: Object.fromEntries(res.headers), text, json };
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause?.message;
+    return { method, path, status: 0, headers: {}, text: "", json: undefined, error: cause ?? (error as Error).message };
+  }
+}
+
+/** `GET /x -> 200` style summary of a probe. */
+export function describeProbe(p: Probe): string {
+  return `${p.method} ${p.path} -> ${p.status === 0 ? `no response (${p.error})` : p.status}`;
+}
+
+/** The headers synth-ai clients send: X-API-Key, Bearer and X-API-Keys. */
+export function keyHeaders(key: string): Record<string, string> {
+  return { "x-api-key": key, authorization: `Bearer ${key}`, "x-api-keys": key };
+}

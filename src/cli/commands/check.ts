@@ -1,0 +1,61 @@
+/**
+ * `task-app check <url>`: conformance checks against any running task app.
+ * Prints a PASS/FAIL table; exit code 1 when any check fails.
+ */
+import type { Argv, CommandModule } from "yargs";
+import { contextOf } from "../context.js";
+
+interface CheckArgs {
+  url: string;
+  "api-key"?: string;
+  "env-file": string[];
+  json: boolean;
+  "rollout-timeout": number;
+}
+
+async function runCheck(args: CheckArgs): Promise<void> {
+  const context = contextOf(args);
+  const { loadEnvFiles, resolveEnvironmentApiKeys } = await Promise.all([import("../../server/load.js"), import("../../server/auth.js")]).then(
+    ([load, auth]) => ({ ...load, ...auth }),
+  );
+  const { checkTaskApp, formatCheckReport } = await import("../../check/index.js");
+  try {
+    loadEnvFiles(args["env-file"]);
+  } catch (error) {
+    process.stderr.write(`task-app check: ${(error as Error).message}\n`);
+    context.setExitCode(2);
+    return;
+  }
+  const apiKey = args["api-key"] ?? resolveEnvironmentApiKeys()[0];
+  if (!apiKey) {
+    process.stderr.write("task-app check: no API key: pass --api-key or set ENVIRONMENT_API_KEY (directly or in an --env-file)\n");
+    context.setExitCode(2);
+    return;
+  }
+  let url: URL;
+  try {
+    url = new URL(args.url);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http(s)");
+  } catch {
+    process.stderr.write(`task-app check: ${args.url} is not an http(s) URL\n`);
+    context.setExitCode(2);
+    return;
+  }
+  const report = await checkTaskApp({ url: url.href.replace(/\/$/, ""), apiKey, rolloutTimeoutMs: args["rollout-timeout"] * 1000 });
+  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckReport(report));
+  context.setExitCode(report.ok ? 0 : 1);
+}
+
+/** The `check` command. */
+export const checkCommand: CommandModule<object, CheckArgs> = {
+  command: "check <url>",
+  describe: "Check that a running task app (ours or a Python one) follows the task-app contract",
+  builder: (yargs: Argv<object>) =>
+    yargs
+      .positional("url", { type: "string", demandOption: true, describe: "Base URL of the task app" })
+      .option("api-key", { type: "string", describe: "Environment API key (default: ENVIRONMENT_API_KEY)" })
+      .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
+      .option("rollout-timeout", { type: "number", default: 120, describe: "Seconds to wait for the test rollout" })
+      .option("json", { type: "boolean", default: false, describe: "Print the report as JSON" }) as unknown as Argv<CheckArgs>,
+  handler: runCheck,
+};

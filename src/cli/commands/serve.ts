@@ -1,0 +1,52 @@
+/**
+ * `task-app serve <module>`: serves the task app a JS or TS module exports.
+ * Env files are applied in order (later wins) before the app is loaded.
+ * Runs until SIGTERM/SIGINT, then shuts down gracefully.
+ */
+import type { Argv, CommandModule } from "yargs";
+import { contextOf } from "../context.js";
+
+interface ServeArgs {
+  module: string;
+  port: number;
+  host: string;
+  "env-file": string[];
+  "log-level": string;
+}
+
+async function runServe(args: ServeArgs): Promise<void> {
+  const context = contextOf(args);
+  const { loadEnvFiles, loadTaskAppModule } = await import("../../server/load.js");
+  const { serve } = await import("../../server/serve.js");
+  const { LOG_LEVELS } = await import("../../server/logger.js");
+  const level = args["log-level"] as (typeof LOG_LEVELS)[number];
+  if (!LOG_LEVELS.includes(level)) {
+    process.stderr.write(`task-app: --log-level must be one of ${LOG_LEVELS.join(", ")}\n`);
+    context.setExitCode(2);
+    return;
+  }
+  try {
+    loadEnvFiles(args["env-file"]);
+    const app = await loadTaskAppModule(args.module);
+    const running = await serve(app, { port: args.port, host: args.host, logLevel: level });
+    await running.closed;
+    context.setExitCode(0);
+  } catch (error) {
+    process.stderr.write(`task-app serve: ${(error as Error).message}\n`);
+    context.setExitCode(1);
+  }
+}
+
+/** The `serve` command. */
+export const serveCommand: CommandModule<object, ServeArgs> = {
+  command: "serve <module>",
+  describe: "Serve the task app exported by a JS or TS module",
+  builder: (yargs: Argv<object>) =>
+    yargs
+      .positional("module", { type: "string", demandOption: true, describe: "Module whose default export (or `app`) is the task app" })
+      .option("port", { type: "number", default: 8001, describe: "Port to listen on (0 picks a free one)" })
+      .option("host", { type: "string", default: "127.0.0.1", describe: "Interface to bind" })
+      .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
+      .option("log-level", { type: "string", default: "info", describe: "fatal, error, warn, info, debug, trace or silent" }) as unknown as Argv<ServeArgs>,
+  handler: runServe,
+};
