@@ -75,9 +75,8 @@ test("errors print as path:line:col: error: key: message and exit 1", async () =
     run.stdout,
     [
       'rl.toml:24:2: error: model.label: missing required key "label"',
-      "rl.toml:36:2: error: training.batch_size: missing required key \"batch_size\"",
-      'rl.toml:40:1: error: training.batchsize: unknown key "batchsize" in [training]; did you mean "batch_size"?',
-      "1 file checked: 0 valid, 1 invalid (3 errors, 0 warnings)",
+      'rl.toml:40:1: error: training.batchsize: unknown key "batchsize" in [training]; did you mean "batch_size"? (batch_size is required)',
+      "1 file checked: 0 valid, 1 invalid (2 errors, 0 warnings)",
       "",
     ].join("\n"),
   );

@@ -107,6 +107,23 @@ function mapIssue(issue: Issue, doc: unknown, schema: z.core.$ZodType): MappedIs
   }
 }
 
+/**
+ * A typo of a required key shows up twice (missing `batch_size`, unknown
+ * `batchsize`); keep only the unknown-key finding, which names both.
+ */
+function mergeTypos(mapped: MappedIssue[]): MappedIssue[] {
+  const missing = new Set(mapped.filter((m) => m.code === "missing_key").map((m) => formatPath(m.path)));
+  const explained = new Set<string>();
+  const out = mapped.map((m) => {
+    const hint = m.code === "unknown_key" ? /did you mean "([^"]+)"\?$/.exec(m.message)?.[1] : undefined;
+    const sibling = hint ? formatPath([...m.path.slice(0, -1), hint]) : undefined;
+    if (!sibling || !missing.has(sibling)) return m;
+    explained.add(sibling);
+    return { ...m, message: `${m.message} (${hint} is required)` };
+  });
+  return out.filter((m) => !(m.code === "missing_key" && explained.has(formatPath(m.path))));
+}
+
 /** Converts Zod issues to findings positioned with `locate`. */
 export function issuesToFindings(
   issues: readonly Issue[],
@@ -115,14 +132,12 @@ export function issuesToFindings(
   locate: (path: readonly PropertyKey[]) => { line: number; column: number },
   file?: string,
 ): Finding[] {
-  return issues.flatMap((issue) =>
-    mapIssue(issue, doc, schema).map(({ code, path, message }) => ({
-      severity: "error" as const,
-      code,
-      path: formatPath(path),
-      message,
-      file,
-      ...locate(path),
-    })),
-  );
+  return mergeTypos(issues.flatMap((issue) => mapIssue(issue, doc, schema))).map(({ code, path, message }) => ({
+    severity: "error" as const,
+    code,
+    path: formatPath(path),
+    message,
+    file,
+    ...locate(path),
+  }));
 }
