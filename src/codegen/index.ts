@@ -3,12 +3,15 @@
  * output as `relative path → file contents`; nothing here touches the disk
  * (the `task-app generate` command writes or checks the files).
  */
-import { configSchemas, type ConfigSchemaEntry, type SchemaEntry } from "../schemas/registry.js";
+import { readFileSync } from "node:fs";
+import { configSchemas, type ConfigSchemaEntry } from "../schemas/registry.js";
 import { RubricBundle } from "../schemas/rubric.js";
 import { generateCatalog } from "./catalog.js";
 import { generateJsonSchema, type JsonSchema } from "./json-schema.js";
 import { keyRulesOf } from "./rules.js";
 import { anchorOf, generateConfigReference, type ReferenceSection } from "./markdown.js";
+import { generateOpenApi } from "./openapi.js";
+import { generateOpenApiTypes } from "./openapi-types.js";
 import { serializeJson } from "./serialize.js";
 
 /** Where the published package's files are served; `$id`s, catalog URLs and doc links point here. */
@@ -57,6 +60,14 @@ export function generateConfigSchema(entry: SchemaArtifact, linked = true): Json
 export interface GenerateOptions {
   /** Config schemas to generate from (default: the registry). */
   configs?: readonly SchemaArtifact[];
+  /** `info.version` of the OpenAPI document (default: the package version). */
+  version?: string;
+}
+
+/** The package version, from package.json two levels above this module (src/codegen or dist/codegen). */
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  return pkg.version;
 }
 
 /** Returns every generated file: `schemas/*.json`, `generated/*`, in a fixed order. */
@@ -72,5 +83,8 @@ export async function generateArtifacts(options: GenerateOptions = {}): Promise<
   files.set(schemaPathOf(RUBRIC_SCHEMA.id), serializeJson(generateConfigSchema(RUBRIC_SCHEMA, false)));
   files.set("schemas/catalog.json", generateCatalog(configs, (id) => publicUrlOf(schemaPathOf(id))));
   files.set("generated/CONFIG.md", generateConfigReference(sections));
+  const openapi = generateOpenApi({ version: options.version ?? packageVersion() });
+  files.set("generated/openapi.json", serializeJson(openapi));
+  files.set("generated/openapi.d.ts", await generateOpenApiTypes(openapi));
   return files;
 }
