@@ -7,7 +7,6 @@
 import { z } from "zod";
 
 export const ThinkingMode = z.enum(["think", "no_think"]).meta({
-  id: "ThinkingMode",
   description:
     'Whether the policy model reasons inside <think> tags ("think") or answers directly ("no_think"). Forwarded as a top-level field of the inference request body.',
 });
