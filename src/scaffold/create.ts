@@ -3,6 +3,7 @@
  * into a folder and returns what it wrote. It never prompts, prints, installs
  * or runs git; the bin does those around it.
  */
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { loadTemplate } from "./catalog.js";
 import { ScaffoldError } from "./errors.js";
@@ -32,6 +33,12 @@ export interface CreateTaskAppOptions {
   cwd?: string;
   /** Folder holding `base/`, `_features/` and the templates; defaults to the shipped `templates/`. */
   templatesDir?: string;
+  /**
+   * The key written to `.env` (copied from `.env.example`, git-ignored) as
+   * ENVIRONMENT_API_KEY, so `serve` and `check` work at once. Default: a fresh
+   * random key. `false` writes no `.env`.
+   */
+  environmentApiKey?: string | false;
   /** Aborting stops and rolls back the write. */
   signal?: AbortSignal;
   /** Called after each file is staged. */
@@ -49,6 +56,11 @@ export interface CreateTaskAppResult {
   template: string;
   /** Relative `/` paths of every file written, sorted. */
   files: string[];
+}
+
+/** A fresh random environment API key (192 bits, URL-safe). */
+export function generateApiKey(): string {
+  return `ta_${randomBytes(24).toString("base64url")}`;
 }
 
 /** The package name a target folder implies: its base name (the cwd's name for `.`). */
@@ -78,9 +90,15 @@ export async function createTaskApp(options: CreateTaskAppOptions): Promise<Crea
     appId,
     title: toTitle(name),
     template: template.name,
+    templateDescription: template.description,
     taskAppSpec: options.taskAppSpec ?? `^${packageVersion()}`,
   };
   const files = await renderLayers(template.layers, vars);
+  const example = files.get(".env.example");
+  if (example && options.environmentApiKey !== false) {
+    const key = options.environmentApiKey ?? generateApiKey();
+    files.set(".env", Buffer.from(Buffer.from(example).toString("utf8").replace(/^ENVIRONMENT_API_KEY=.*$/m, `ENVIRONMENT_API_KEY=${key}`)));
+  }
   const written = await writeProject(dir, files, {
     force: options.force ?? false,
     ...(options.signal ? { signal: options.signal } : {}),

@@ -1,0 +1,97 @@
+/**
+ * The app's HTTP contract, exercised in-process (no socket): auth, /info,
+ * /task_info, and rollouts with the built-in scripted policy.
+ */
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { createTaskAppServer, RubricBundle } from "task-app";
+import app from "../src/app.js";
+
+const KEY = "test-environment-key";
+const server = createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: KEY } });
+const headers = { "x-api-key": KEY, "content-type": "application/json" };
+
+async function json(path: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
+  const res = await server.request(path, { ...init, headers: { ...headers, ...init.headers } });
+  return { status: res.status, body: await res.json() };
+}
+
+function rollout(seed: number, extra: Record<string, unknown> = {}) {
+  return json("/rollout", {
+    method: "POST",
+    body: JSON.stringify({ run_id: `test-${seed}`, env: { seed }, policy: { policy_name: "scripted" }, ops: [], ...extra }),
+  });
+}
+
+describe("{{appId}} over HTTP", () => {
+  it("answers GET / without a key", async () => {
+    const res = await server.request("/");
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { status: "ok", service: "{{appId}}" });
+  });
+
+  it("refuses /info without the key", async () => {
+    const res = await server.request("/info");
+    assert.equal(res.status, 401);
+  });
+
+  it("describes its dataset and rubrics on /info", async () => {
+    const { status, body } = await json("/info");
+    assert.equal(status, 200);
+    assert.ok(body.dataset.splits.includes("train"));
+    assert.ok(body.rubrics.outcome.criteria.length > 0);
+    assert.ok(body.rubrics.events.criteria.length > 0);
+  });
+
+  it("gives one task instance per seed, the same each time", async () => {
+    const first = await json("/task_info?seed=3&seed=4");
+    const again = await json("/task_info?seed=3");
+    assert.equal(first.status, 200);
+    assert.equal(first.body.length, 2);
+    assert.deepEqual(first.body[0], again.body);
+  });
+
+  it("runs a rollout with the scripted policy and reports judge scores", async () => {
+    const { status, body } = await rollout(1);
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.run_id, "test-1");
+    const steps = body.trajectories[0].steps;
+    assert.ok(steps.length >= 1);
+    assert.equal(body.metrics.num_steps, steps.length);
+    const stepRewards = steps.reduce((sum: number, s: { reward: number | null }) => sum + (s.reward ?? 0), 0);
+    assert.equal(body.metrics.episode_returns[0], stepRewards);
+    for (const score of [body.metrics.outcome_score, body.metrics.events_score]) {
+      assert.equal(typeof score, "number");
+      assert.ok(score >= 0 && score <= 1);
+    }
+    assert.ok(body.metrics.details.judges.outcome.per_criterion);
+  });
+
+  it("is deterministic for a seed", async () => {
+    const a = await rollout(7);
+    const b = await rollout(7);
+    assert.deepEqual(a.body.metrics, b.body.metrics);
+    assert.deepEqual(a.body.trajectories[0].steps, b.body.trajectories[0].steps);
+  });
+
+  it("returns a v3 trace envelope when asked", async () => {
+    const { body } = await rollout(2, { record: { return_trace: true, trace_format: "full" } });
+    assert.equal(body.trace.version, 3);
+    assert.equal(body.trace.session_trace.session_time_steps.length, body.trajectories[0].steps.length);
+  });
+
+  it("keeps every rubrics/*.json a valid rubric bundle part", () => {
+    const dir = new URL("../rubrics/", import.meta.url);
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+      const parsed = RubricBundle.safeParse(JSON.parse(readFileSync(new URL(file, dir), "utf8")));
+      assert.ok(parsed.success, `${file}: ${parsed.error?.message}`);
+      assert.ok(parsed.data.outcome || parsed.data.events, `${file} holds neither an outcome nor an events rubric`);
+    }
+  });
+
+  it("rejects a malformed rollout request", async () => {
+    const { status } = await json("/rollout", { method: "POST", body: JSON.stringify({ env: {} }) });
+    assert.ok(status >= 400 && status < 500);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * A local OpenAI-compatible chat-completions server for tests: it records
+ * every request body and answers with the message `reply` returns.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ChatMessage, ChatRequest } from "../src/inference.js";
+
+/** A running fake inference server. */
+export interface FakeInference {
+  /** Base URL ending in /v1, as a rollout's `inference_url`. */
+  url: string;
+  /** Request bodies received, in order. */
+  requests: ChatRequest[];
+  close(): Promise<void>;
+}
+
+/** Starts the server on a free loopback port. */
+export async function startFakeInference(reply: (request: ChatRequest) => ChatMessage): Promise<FakeInference> {
+  const requests: ChatRequest[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    req.on("end", () => {
+      if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
+        res.writeHead(404).end();
+        return;
+      }
+      const request = JSON.parse(body) as ChatRequest;
+      requests.push(request);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ id: "fake", object: "chat.completion", choices: [{ index: 0, message: reply(request), finish_reason: "tool_calls" }] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
