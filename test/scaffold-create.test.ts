@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import Ajv from "ajv";
+import { Ajv } from "ajv";
 import { parse as parseToml } from "smol-toml";
 import ts from "typescript";
 import { checkConfigFile } from "../src/config/check.js";
