@@ -400,7 +400,11 @@ export interface components {
              * @example 1
              */
             max_images_per_step?: number;
-            thinking_mode?: components["schemas"]["ThinkingMode"];
+            /**
+             * @description Whether the policy model reasons inside <think> tags ("think") or answers directly ("no_think"). Forwarded as a top-level field of the inference request body.
+             * @enum {string}
+             */
+            thinking_mode?: "think" | "no_think";
             /**
              * @description Token budget for the <think> section. A positive integer; only meaningful with thinking_mode = "think". synth-ai task apps default it to 1028 unless the inference URL is openai.com.
              * @example 1028
@@ -428,7 +432,7 @@ export interface components {
              *       "index": 3
              *     }
              */
-            config: {
+            config?: {
                 [key: string]: unknown;
             };
             /**
@@ -482,7 +486,7 @@ export interface components {
              * @description Policy settings the task app reads: inference_url, model, sampling, tools, vision and thinking controls.
              * @default {}
              */
-            config: components["schemas"]["PolicyConfig"];
+            config?: components["schemas"]["PolicyConfig"];
             /**
              * @description How the policy expects model outputs (later synth-ai).
              * @example tool_calls
@@ -499,12 +503,12 @@ export interface components {
                  * @description Name given to the schema.
                  * @default response
                  */
-                schema_name: string;
+                schema_name?: string;
                 /**
                  * @description Ask the provider for strict schema adherence.
                  * @default true
                  */
-                strict: boolean;
+                strict?: boolean;
             };
         };
         /** @description What a rollout records and returns. */
@@ -513,22 +517,22 @@ export interface components {
              * @description Return step-by-step trajectories.
              * @default true
              */
-            trajectories: boolean;
+            trajectories?: boolean;
             /**
              * @description Record token log-probabilities.
              * @default false
              */
-            logprobs: boolean;
+            logprobs?: boolean;
             /**
              * @description Record value estimates.
              * @default false
              */
-            value: boolean;
+            value?: boolean;
             /**
              * @description Return a trace in RolloutResponse.trace.
              * @default false
              */
-            return_trace: boolean;
+            return_trace?: boolean;
             /**
              * @description Trace shape: "compact" summary, "full" SessionTrace, or "structured" (later synth-ai).
              * @default compact
@@ -536,7 +540,7 @@ export interface components {
              * @example full
              * @enum {string}
              */
-            trace_format: "compact" | "full" | "structured";
+            trace_format?: "compact" | "full" | "structured";
         };
         /**
          * @description A rollout request: run id, environment, policy, optional op script, recording and safety settings.
@@ -572,26 +576,26 @@ export interface components {
              *       "env"
              *     ]
              */
-            ops: {
+            ops?: {
                 [key: string]: unknown;
             }[] | string[];
             /**
              * @description What to record; defaults when absent.
              * @default {}
              */
-            record: components["schemas"]["RolloutRecordConfig"];
+            record?: components["schemas"]["RolloutRecordConfig"];
             /**
              * @description What to do when the episode ends: "reset" or "terminate".
              * @default reset
              * @example reset
              * @example terminate
              */
-            on_done: string;
+            on_done?: string;
             /**
              * @description Safety limits; defaults when absent.
              * @default {}
              */
-            safety: components["schemas"]["RolloutSafetyConfig"];
+            safety?: components["schemas"]["RolloutSafetyConfig"];
             /** @description Training session this rollout belongs to. */
             training_session_id?: string | null;
             /** @description Base URL of the Synth backend that requested the rollout. */
@@ -603,7 +607,7 @@ export interface components {
              * @example eval
              * @enum {string}
              */
-            mode: "rl" | "eval";
+            mode?: "rl" | "eval";
         };
         /** @description A rollout result: trajectories, metrics, optional trace and pipeline metadata. */
         RolloutResponse: {
@@ -650,14 +654,14 @@ export interface components {
              * @description Maximum ops executed.
              * @default 100000
              */
-            max_ops: number;
+            max_ops?: number;
             /**
              * @description Wall-clock limit in seconds; the server aborts the executor past it.
              * @default 3600
              * @example 3600
              * @example 30
              */
-            max_time_s: number;
+            max_time_s?: number;
         };
         /** @description A trajectory step: observation, tool calls, reward and end flags. */
         RolloutStep: {
@@ -892,11 +896,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /**
-         * @description Whether the policy model reasons inside <think> tags ("think") or answers directly ("no_think"). Forwarded as a top-level field of the inference request body.
-         * @enum {string}
-         */
-        ThinkingMode: "think" | "no_think";
         /** @description A rollout trace: v3 envelope, full SessionTrace, compact summary, or any other object. */
         Trace: components["schemas"]["TraceEnvelopeV3"] | components["schemas"]["FullTrace"] | components["schemas"]["CompactTrace"] | {
             [key: string]: unknown;

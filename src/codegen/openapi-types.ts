@@ -21,7 +21,7 @@ export async function generateOpenApiTypes(document: JsonSchema): Promise<string
   const { default: openapiTS, astToString } = await import("openapi-typescript");
   const ast = await openapiTS(structuredClone(document) as unknown as Parameters<typeof openapiTS>[0], {
     alphabetize: false,
-    defaultNonNullable: true,
+    defaultNonNullable: false,
   });
   return normalizeText(OPENAPI_TYPES_BANNER + astToString(ast));
 }

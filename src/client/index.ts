@@ -1,0 +1,143 @@
+/**
+ * `createTaskAppClient`: a typed client of the task-app HTTP API, built with
+ * openapi-fetch over the generated OpenAPI types (generated/openapi.d.ts).
+ * It behaves like synth-ai's `TaskAppClient`: the key goes out in
+ * `X-API-Key`, `Authorization: Bearer` and `X-API-Keys` (key plus aliases);
+ * 5xx answers and network errors are retried (3 tries, 0.1 s × n backoff);
+ * each try times out (600 s by default). Responses are parsed leniently with
+ * the same Zod schemas the server uses (unknown keys dropped where the
+ * schema drops them) and a body that breaks the contract is reported with
+ * the path of each problem.
+ */
+import createClient from "openapi-fetch";
+import type { z } from "zod";
+import type { components, paths } from "../../generated/openapi.js";
+import { formatPath } from "../config/findings.js";
+import { RolloutResponse } from "../schemas/rollout.js";
+import { DoneResponse, HealthResponse, InfoResponse, TaskInfo, TasksetResponse } from "../schemas/task-info.js";
+import { TaskAppContractError, TaskAppHttpError, TaskAppNetworkError } from "./errors.js";
+import { RetriesExhausted, withRetries } from "./retry.js";
+
+export { TaskAppContractError, TaskAppHttpError, TaskAppNetworkError, type ContractIssue } from "./errors.js";
+
+/** Schemas of the HTTP contract, as generated from the OpenAPI document. */
+export type TaskAppSchemas = components["schemas"];
+export type RolloutRequestBody = TaskAppSchemas["RolloutRequest"];
+export type RolloutResult = TaskAppSchemas["RolloutResponse"];
+export type TaskInfoResult = TaskAppSchemas["TaskInfo"];
+export type TasksetResult = TaskAppSchemas["TasksetResponse"];
+export type InfoResult = TaskAppSchemas["InfoResponse"];
+export type HealthResult = TaskAppSchemas["HealthResponse"];
+export type DoneResult = TaskAppSchemas["DoneResponse"];
+
+/** Options of {@link createTaskAppClient}. */
+export interface TaskAppClientOptions {
+  /** Base URL of the task app, e.g. `http://127.0.0.1:8001`. */
+  baseUrl: string;
+  /** The environment API key; sent in `X-API-Key`, `Authorization: Bearer` and `X-API-Keys`. */
+  apiKey?: string;
+  /** More keys for `X-API-Keys` (synth-ai sends `ENVIRONMENT_API_KEY_ALIASES` there). */
+  apiKeyAliases?: readonly string[];
+  /** Milliseconds before one try is aborted (default 600 000, as synth-ai). */
+  timeoutMs?: number;
+  /** Attempts per call, including the first (default 3). */
+  tries?: number;
+  /** Milliseconds to wait after failed try `n` (default `100 * n`). */
+  backoffMs?: (attempt: number) => number;
+  /** Extra headers on every request. */
+  headers?: Record<string, string>;
+  /** The fetch to use (default `globalThis.fetch`). */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** A client of one task app. */
+export interface TaskAppClient {
+  /** `GET /health`. */
+  health(): Promise<HealthResult>;
+  /** `GET /info`. */
+  info(): Promise<InfoResult>;
+  /** `GET /task_info` without seeds: the taskset description. */
+  taskInfo(): Promise<TasksetResult>;
+  /** `GET /task_info?seed=n`: the TaskInfo of one instance. */
+  taskInfo(seed: number): Promise<TaskInfoResult>;
+  /** `GET /task_info?seed=a&seed=b…`: one TaskInfo per seed, in order (an array even for one seed). */
+  taskInfo(seeds: readonly number[]): Promise<TaskInfoResult[]>;
+  /** `POST /rollout`. */
+  rollout(request: RolloutRequestBody): Promise<RolloutResult>;
+  /** `POST /done`. */
+  done(): Promise<DoneResult>;
+}
+
+/** Headers synth-ai's client sends for a key: `X-API-Key`, `Authorization: Bearer`, `X-API-Keys` (key first, then aliases). */
+export function authHeaders(apiKey: string | undefined, aliases: readonly string[] = []): Record<string, string> {
+  const key = apiKey?.trim();
+  if (!key) return {};
+  const all = [key, ...aliases.map((a) => a.trim()).filter((a) => a && a !== key)];
+  return { "X-API-Key": key, Authorization: `Bearer ${key}`, "X-API-Keys": all.join(",") };
+}
+
+/** Creates a typed client of the task app at `options.baseUrl`. */
+export function createTaskAppClient(options: TaskAppClientOptions): TaskAppClient {
+  const tries = options.tries ?? 3;
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    headers: { ...authHeaders(options.apiKey, options.apiKeyAliases), ...options.headers },
+    fetch: withRetries(options.fetch ?? ((request) => globalThis.fetch(request)), {
+      tries,
+      backoffMs: options.backoffMs ?? ((n) => 100 * n),
+      timeoutMs: options.timeoutMs ?? 600_000,
+    }),
+  });
+
+  /** Runs one call, turning failures into the client's errors and checking the body against `schema`. */
+  async function call<T>(
+    operation: string,
+    schema: z.ZodType,
+    send: () => Promise<{ data?: unknown; error?: unknown; response: Response }>,
+  ): Promise<T> {
+    let result: Awaited<ReturnType<typeof send>>;
+    try {
+      result = await send();
+    } catch (error) {
+      if (error instanceof RetriesExhausted) throw new TaskAppNetworkError(operation, error.attempts, { cause: error.lastError });
+      if (error instanceof SyntaxError) throw new TaskAppContractError(operation, [{ path: "", message: `body is not JSON: ${error.message}` }], undefined);
+      throw error;
+    }
+    const { response } = result;
+    if (!response.ok) {
+      const body = result.error;
+      const detail = (body as { detail?: { error?: { code?: unknown; message?: unknown } } } | undefined)?.detail?.error;
+      const code = typeof detail?.code === "string" ? detail.code : undefined;
+      const message = typeof detail?.message === "string" ? detail.message : response.statusText || "error";
+      throw new TaskAppHttpError(operation, response.status, code, body, message);
+    }
+    const parsed = schema.safeParse(result.data);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message }));
+      throw new TaskAppContractError(operation, issues, result.data);
+    }
+    return parsed.data as T;
+  }
+
+  async function taskInfo(seeds?: number | readonly number[]): Promise<TasksetResult | TaskInfoResult | TaskInfoResult[]> {
+    if (seeds === undefined) {
+      return call<TasksetResult>("GET /task_info", TasksetResponse, () => client.GET("/task_info"));
+    }
+    const list = typeof seeds === "number" ? [seeds] : [...seeds];
+    const infos = await call<TaskInfoResult | TaskInfoResult[]>(
+      "GET /task_info",
+      list.length === 1 ? TaskInfo : TaskInfo.array(),
+      () => client.GET("/task_info", { params: { query: { seed: list } } }),
+    );
+    if (typeof seeds === "number") return infos as TaskInfoResult;
+    return Array.isArray(infos) ? infos : [infos];
+  }
+
+  return {
+    health: () => call("GET /health", HealthResponse, () => client.GET("/health")),
+    info: () => call("GET /info", InfoResponse, () => client.GET("/info")),
+    taskInfo: taskInfo as TaskAppClient["taskInfo"],
+    rollout: (request) => call("POST /rollout", RolloutResponse, () => client.POST("/rollout", { body: request })),
+    done: () => call("POST /done", DoneResponse, () => client.POST("/done")),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The client is typed end to end: a consumer calling every method
+ * type-checks (and a wrong call does not), and renaming a field in a Zod
+ * wire schema changes the generated types, so a consumer using the old name
+ * stops compiling.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Project, SyntaxKind } from "ts-morph";
+import { projectOptions, typecheck } from "./helpers/typecheck.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, "..");
+const require = createRequire(import.meta.url);
+
+test("a consumer that calls every client method type-checks", () => {
+  assert.deepEqual(typecheck([join(here, "fixtures", "client", "consumer.ts")]), []);
+});
+
+test("a consumer that misuses the client does not", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "client-types-"));
+  try {
+    const file = join(dir, "bad.ts");
+    await writeFile(join(dir, "package.json"), '{ "type": "module" }\n');
+    const client = JSON.stringify(join(repo, "src", "client", "index.js"));
+    await writeFile(
+      file,
+      [
+        `import { createTaskAppClient } from ${client};`,
+        `const client = createTaskAppClient({ baseUrl: "http://x" });`,
+        `export const a = client.rollout({ run_id: "r", env: { seed: "zero" }, policy: {} });`,
+        `export const b: Promise<string> = client.done();`,
+        `export const c = client.taskInfo(1).then((t) => t.task.id.toFixed());`,
+      ].join("\n"),
+    );
+    const errors = typecheck([file], { ...projectOptions(), rootDir: undefined }).join("\n");
+    assert.doesNotMatch(errors, /rootDir|CommonJS/, "the check itself is set up right");
+    assert.match(errors, /bad\.ts:3: Type 'string' is not assignable to type 'number'/);
+    assert.match(errors, /bad\.ts:4: /);
+    assert.match(errors, /bad\.ts:5: .*toFixed/s);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("renaming a field in the Zod schema changes the generated types", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "client-rename-"));
+  try {
+    // A copy of the package whose RolloutRequest calls run_id `run_key`.
+    for (const path of ["src", "schemas", "generated", "package.json", "tsconfig.json", "test/helpers/run-cli.ts"]) {
+      await cp(join(repo, path), join(dir, path), { recursive: true });
+    }
+    await symlink(join(repo, "node_modules"), join(dir, "node_modules"), "dir");
+    const project = new Project({ skipAddingFilesFromTsConfig: true });
+    const source = project.addSourceFileAtPath(join(dir, "src", "schemas", "rollout.ts"));
+    const request = source.getVariableDeclarationOrThrow("RolloutRequest");
+    const field = request
+      .getDescendantsOfKind(SyntaxKind.PropertyAssignment)
+      .find((p) => p.getName() === "run_id");
+    assert.ok(field, "RolloutRequest has run_id");
+    field.rename("run_key");
+    await source.save();
+
+    const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
+    const run = spawnSync(process.execPath, ["--import", tsx, join(dir, "test", "helpers", "run-cli.ts"), "generate"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /generated files: [1-9]\d* written/);
+
+    const types = await readFile(join(dir, "generated", "openapi.d.ts"), "utf8");
+    const requestType = /^ {8}RolloutRequest: \{[\s\S]*?^ {8}\};/m.exec(types)?.[0] ?? "";
+    assert.match(requestType, /run_key: string;/);
+    assert.doesNotMatch(requestType, /run_id/);
+    const responseType = /^ {8}RolloutResponse: \{[\s\S]*?^ {8}\};/m.exec(types)?.[0] ?? "";
+    assert.match(responseType, /run_id: string;/, "the response keeps its own run_id");
+
+    // The same consumer, against the regenerated types, no longer compiles.
+    const consumer = join(dir, "consumer.ts");
+    await writeFile(
+      consumer,
+      [
+        `import { createTaskAppClient } from "./src/client/index.js";`,
+        `const client = createTaskAppClient({ baseUrl: "http://x" });`,
+        `export const before = client.rollout({ run_id: "r", env: {}, policy: {} });`,
+        `export const after = client.rollout({ run_key: "r", env: {}, policy: {} });`,
+      ].join("\n"),
+    );
+    const errors = typecheck([consumer], { ...projectOptions(repo), rootDir: dir });
+    assert.equal(errors.length, 1, errors.join("\n"));
+    assert.match(errors[0]!, /consumer\.ts:3: .*run_id/s);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
