@@ -2,14 +2,17 @@
  * `createTaskAppServer`: the HTTP surface of a task app (CONTRACT.md §2) as a
  * Hono app, usable in-process through `fetch`/`request` or served by `serve`.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { TaskApp } from "../schemas/task-app.js";
-import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv, type KeyMatcher } from "./auth.js";
-import { errorResponse } from "./errors.js";
+import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv } from "./auth.js";
+import { errorReply, errorResponse, toResponse, type Reply } from "./errors.js";
 import { createLogger } from "./logger.js";
-import { handleRollout } from "./rollout.js";
+import { handleRollout, type RolloutTransport } from "./rollout.js";
+import { fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
 import { describeInfo, describeTaskInfo } from "./task-info.js";
 
 /** Options of `createTaskAppServer`. */
@@ -22,10 +25,16 @@ export interface TaskAppServerOptions {
 
 /** A task app's HTTP handler plus the controls `serve` uses for lifecycle. */
 export interface TaskAppServer {
-  /** The Fetch-API handler. */
-  fetch: (request: Request) => Promise<Response>;
+  /** The Fetch-API handler; `bindings` carries Node's request and response objects when served over a socket. */
+  fetch: (request: Request, bindings?: NodeBindings) => Promise<Response>;
+  /**
+   * A node:http request listener for the same routes. POST /rollout is
+   * handled directly on Node's request and response (same checks, same
+   * replies, less overhead); everything else goes through Hono.
+   */
+  listener: (incoming: IncomingMessage, outgoing: ServerResponse) => void;
   /** Hono's in-process helper: `request("/health", { headers })`. */
-  request: Hono["request"];
+  request: (input: string | Request | URL, init?: RequestInit) => Response | Promise<Response>;
   /** The app being served. */
   app: TaskApp;
   /** Rollouts currently running. */
@@ -43,13 +52,19 @@ export interface TaskAppServer {
   shutdown(graceMs?: number): Promise<void>;
 }
 
-type Env = { Variables: { log: Logger } };
+/** Node's request and response, passed by @hono/node-server. */
+export interface NodeBindings {
+  incoming?: IncomingMessage;
+  outgoing?: ServerResponse;
+}
+
+type Env = { Bindings: NodeBindings };
 
 /** Builds the Hono app for a defined task app. */
 export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions = {}): TaskAppServer {
   const keys = createKeyMatcher(resolveEnvironmentApiKeys(options.env ?? process.env));
   const baseLog = options.logger ?? createLogger("silent");
-  const shutdownController = new AbortController();
+  const running = new Set<(reason: Error) => void>();
   let draining = false;
   let inFlight = 0;
   let idle: (() => void) | null = null;
@@ -57,45 +72,76 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
 
   const hono = new Hono<Env>();
   if (app.corsOrigins.length) hono.use("*", cors({ origin: [...app.corsOrigins], allowHeaders: ["content-type", "authorization", "x-api-key", "x-api-keys"] }));
-  hono.use("*", async (c, next) => {
-    const start = performance.now();
-    const log = baseLog.child({ req_id: ++counter });
-    c.set("log", log);
-    await next();
-    if (log.isLevelEnabled("info")) {
-      log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
-    }
-  });
+  if (baseLog.isLevelEnabled("info")) {
+    hono.use("*", async (c, next) => {
+      const start = performance.now();
+      const id = ++counter;
+      await next();
+      baseLog.info({ req_id: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
+    });
+  }
   hono.onError((error, c) => {
-    c.get("log")?.error({ err: { name: error.name, message: keys.redact(error.message) } }, "unhandled error");
+    baseLog.error({ err: { name: error.name, message: keys.redact(error.message) } }, "unhandled error");
     return errorResponse(500, "internal_error", "internal server error");
   });
   hono.notFound((c) => errorResponse(404, "not_found", `no route for ${c.req.method} ${c.req.path}`));
 
   const root = (c: Context) => c.json({ status: "ok", service: app.appId });
   hono.get("/", root);
-  const guard = requireKey(app, keys);
+  const authorise = (header: (name: string) => string | null): Reply | null => {
+    if (!app.requireApiKey) return null;
+    if (keys.size === 0) return errorReply(503, "missing_environment_api_key", "ENVIRONMENT_API_KEY is not configured");
+    if (!keys.matches(readPresentedKeys(header))) {
+      return errorReply(401, "unauthorised", "API key missing or invalid", { accepted_headers: ["X-API-Key", "X-API-Keys", "Authorization: Bearer"] });
+    }
+    return null;
+  };
+  const guard = async (c: Context, next: () => Promise<void>) => {
+    const refused = authorise((name) => c.req.raw.headers.get(name));
+    return refused ? toResponse(refused) : next();
+  };
+  const deps = { app, keys, running, log: baseLog };
+  const runRollout = async (transport: RolloutTransport): Promise<Reply> => {
+    if (draining) return errorReply(503, "shutting_down", "server is shutting down");
+    inFlight++;
+    try {
+      return await handleRollout(transport, deps);
+    } finally {
+      if (--inFlight === 0 && idle) idle();
+    }
+  };
   hono.get("/health", guard, (c) => c.json({ healthy: true, status: "healthy", authorized: true, service: app.appId, auth: { required: app.requireApiKey } }));
   hono.get("/info", guard, (c) => c.json(describeInfo(app)));
   hono.get("/task_info", guard, async (c) => describeTaskInfo(app, c.req.queries()));
   hono.post("/done", guard, (c) => c.json({ ok: true, service: app.appId }));
-  hono.post("/rollout", guard, async (c) => {
-    if (draining) return errorResponse(503, "shutting_down", "server is shutting down");
-    inFlight++;
-    try {
-      return await handleRollout(c.req.raw, { app, keys, shutdownSignal: shutdownController.signal, log: baseLog }, c.get("log"));
-    } finally {
-      if (--inFlight === 0 && idle) idle();
-    }
-  });
+  hono.post("/rollout", guard, async (c) => toResponse(await runRollout(fetchTransport(c.req.raw))));
   for (const path of ["/", "/health", "/info", "/task_info", "/done", "/rollout"]) {
     hono.all(path, (c) => errorResponse(405, "method_not_allowed", `${c.req.method} is not allowed on ${path}`));
   }
 
-  const fetchHandler = async (request: Request) => hono.fetch(request);
+  const honoListener = getRequestListener((request, bindings) => hono.fetch(request, bindings as NodeBindings));
+  const fastPath = app.corsOrigins.length === 0;
+  const logInfo = baseLog.isLevelEnabled("info");
+  const nativeRollout = async (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const start = logInfo ? performance.now() : 0;
+    let reply: Reply;
+    try {
+      reply = authorise((name) => nodeHeader(incoming, name)) ?? (await runRollout(nodeTransport(incoming, outgoing)));
+    } catch (error) {
+      baseLog.error({ err: { name: (error as Error)?.name, message: keys.redact(String((error as Error)?.message)) } }, "unhandled error");
+      reply = errorReply(500, "internal_error", "internal server error");
+    }
+    writeReply(outgoing, reply);
+    if (logInfo) baseLog.info({ req_id: ++counter, method: "POST", path: "/rollout", status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
+  };
+
   return {
-    fetch: fetchHandler,
-    request: hono.request.bind(hono),
+    fetch: async (request, bindings) => hono.fetch(request, bindings),
+    listener: (incoming, outgoing) => {
+      if (fastPath && incoming.method === "POST" && (incoming.url === "/rollout" || incoming.url?.startsWith("/rollout?"))) void nativeRollout(incoming, outgoing);
+      else void honoListener(incoming, outgoing);
+    },
+    request: (input, init) => hono.request(input, init),
     app,
     get inFlight() {
       return inFlight;
@@ -115,7 +161,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
         });
       }
       if (inFlight > 0) {
-        shutdownController.abort();
+        for (const abort of running) abort(new Error("server shutting down"));
         await new Promise<void>((resolve) => (idle = resolve));
       }
     },
@@ -132,17 +178,5 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
       await this.drain(graceMs);
       await this.runShutdownHooks();
     },
-  };
-}
-
-/** Middleware: 503 when no key is configured, 401 when none presented matches. Never echoes key material. */
-function requireKey(app: TaskApp, keys: KeyMatcher) {
-  return async (c: Context, next: () => Promise<void>) => {
-    if (!app.requireApiKey) return next();
-    if (keys.size === 0) return errorResponse(503, "missing_environment_api_key", "ENVIRONMENT_API_KEY is not configured");
-    if (!keys.matches(readPresentedKeys(c.req.raw.headers))) {
-      return errorResponse(401, "unauthorised", "API key missing or invalid", { accepted_headers: ["X-API-Key", "X-API-Keys", "Authorization: Bearer"] });
-    }
-    return next();
   };
 }

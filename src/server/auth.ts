@@ -28,13 +28,14 @@ export function resolveEnvironmentApiKeys(env: KeyEnv = process.env): string[] {
  * The keys a request presents: `X-API-Key`, `X-API-Keys` and a `Bearer`
  * `Authorization` token, each split on commas and trimmed.
  */
-export function readPresentedKeys(headers: Headers): string[] {
+export function readPresentedKeys(headers: Headers | ((name: string) => string | null)): string[] {
+  const get = typeof headers === "function" ? headers : (name: string) => headers.get(name);
   const raw: string[] = [];
-  const single = headers.get("x-api-key");
+  const single = get("x-api-key");
   if (single) raw.push(single);
-  const multi = headers.get("x-api-keys");
+  const multi = get("x-api-keys");
   if (multi) raw.push(multi);
-  const authorization = headers.get("authorization");
+  const authorization = get("authorization");
   if (authorization && /^bearer\s/i.test(authorization)) raw.push(authorization.slice(authorization.search(/\s/) + 1));
   const out: string[] = [];
   for (const value of raw) {

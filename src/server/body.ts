@@ -3,31 +3,66 @@
  * by Content-Length up front and by counting while streaming, so an oversized
  * body is refused without being read in full.
  */
-import { errorResponse } from "./errors.js";
-
-/** Outcome of `readJsonBody`: the parsed value, or the error response to send. */
-export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+import type { IncomingMessage } from "node:http";
+import { errorReply, type Reply } from "./errors.js";
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-/** Reads and parses a JSON body of at most `maxBytes` bytes. */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<BodyResult> {
-  const type = request.headers.get("content-type") ?? "";
+/** Checks Content-Type and a declared Content-Length before any byte is read; null when fine. */
+export function checkBodyHeaders(contentType: string | null, contentLength: string | null, maxBytes: number): Reply | null {
+  const type = contentType ?? "";
   if (!JSON_TYPE.test(type)) {
-    return fail(415, "unsupported_media_type", `expected Content-Type: application/json, got ${type ? JSON.stringify(type.slice(0, 100)) : "none"}`);
+    return errorReply(415, "unsupported_media_type", `expected Content-Type: application/json, got ${type ? JSON.stringify(type.slice(0, 100)) : "none"}`);
   }
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) return tooLarge(maxBytes);
-  const text = await readCapped(request, maxBytes);
-  if (text === null) return tooLarge(maxBytes);
+  if (contentLength !== null && Number(contentLength) > maxBytes) return tooLarge(maxBytes);
+  return null;
+}
+
+/** The 413 reply. */
+export function tooLarge(maxBytes: number): Reply {
+  return errorReply(413, "payload_too_large", `request body exceeds ${maxBytes} bytes`, { max_bytes: maxBytes });
+}
+
+/** Parses JSON text, or gives the 400 reply. */
+export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false; reply: Reply } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return fail(400, "invalid_json", `request body is not valid JSON: ${(error as Error).message.slice(0, 200)}`);
+    return { ok: false, reply: errorReply(400, "invalid_json", `request body is not valid JSON: ${String((error as Error).message).slice(0, 200)}`) };
   }
 }
 
-async function readCapped(request: Request, maxBytes: number): Promise<string | null> {
+/** Reads a Node request body as UTF-8, or null once it passes `maxBytes` (reading stops there). */
+export function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<string | null> {
+  if (incoming.readableEnded) return Promise.resolve("");
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const detach = () => incoming.off("data", onData).off("end", onEnd).off("error", onError);
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        detach();
+        incoming.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      detach();
+      resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks, size).toString("utf8"));
+    };
+    const onError = (error: Error) => {
+      detach();
+      reject(error);
+    };
+    incoming.on("data", onData).on("end", onEnd).on("error", onError);
+  });
+}
+
+/** Reads a Fetch-API request body as UTF-8, or null once it passes `maxBytes` (the stream is cancelled). */
+export async function readRequestBody(request: Request, maxBytes: number): Promise<string | null> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -43,12 +78,4 @@ async function readCapped(request: Request, maxBytes: number): Promise<string | 
     chunks.push(value);
   }
   return Buffer.concat(chunks, size).toString("utf8");
-}
-
-function tooLarge(maxBytes: number): BodyResult {
-  return fail(413, "payload_too_large", `request body exceeds ${maxBytes} bytes`, { max_bytes: maxBytes });
-}
-
-function fail(status: number, code: string, message: string, extra?: Record<string, unknown>): BodyResult {
-  return { ok: false, response: errorResponse(status, code, message, extra) };
 }

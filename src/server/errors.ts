@@ -20,12 +20,25 @@ export const ERROR_CODES = {
   504: ["rollout_timeout"],
 } as const;
 
+/** A JSON reply before it becomes a Response or is written to a socket. */
+export interface Reply {
+  status: number;
+  body: string;
+}
+
+/** An error reply in synth-ai's shape. */
+export function errorReply(status: number, code: string, message: string, extra: Record<string, unknown> = {}): Reply {
+  return { status, body: JSON.stringify(createErrorBody(code, message, extra)) };
+}
+
+/** A JSON reply as a Fetch-API Response. */
+export function toResponse(reply: Reply): Response {
+  return new Response(reply.body, { status: reply.status, headers: { "content-type": "application/json" } });
+}
+
 /** A JSON error response with the given status, code, message and extra fields. */
 export function errorResponse(status: number, code: string, message: string, extra: Record<string, unknown> = {}): Response {
-  return new Response(JSON.stringify(createErrorBody(code, message, extra)), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
+  return toResponse(errorReply(status, code, message, extra));
 }
 
 /** Zod issues as `{path, message}` pairs (dotted paths, `[i]` for indices). */

@@ -1,84 +1,115 @@
 /**
  * `POST /rollout`: body checks, the executor run under an AbortSignal
  * (timeout, client disconnect, shutdown) and validation of its result.
+ * Transport-neutral: the Hono route and the Node fast path both call it.
+ * The signal, the run logger and the Request object handed to the executor
+ * are created only if the executor reads them.
  */
 import type { Logger } from "pino";
 import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
-import type { TaskApp } from "../schemas/task-app.js";
-import { readJsonBody } from "./body.js";
-import { errorResponse, summariseIssues, toIssues } from "./errors.js";
+import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
+import { checkBodyHeaders, parseJsonBody, tooLarge } from "./body.js";
+import { errorReply, summariseIssues, toIssues, type Reply } from "./errors.js";
 import type { KeyMatcher } from "./auth.js";
 
 /** What the rollout handler needs from its server. */
 export interface RolloutDeps {
   app: TaskApp;
   keys: KeyMatcher;
-  /** Aborted when the server gives up waiting for in-flight rollouts. */
-  shutdownSignal: AbortSignal;
+  /** Abort functions of running rollouts; the server calls them on forced shutdown. */
+  running: Set<(reason: Error) => void>;
   log: Logger;
+}
+
+/** How the handler talks to the HTTP layer it runs on. */
+export interface RolloutTransport {
+  header(name: string): string | null;
+  /** The body as text, or null when it passes `maxBytes`. */
+  readBody(maxBytes: number): Promise<string | null>;
+  /** Calls `onGone` if the client disconnects first; returns a detach function. */
+  watchClient(onGone: () => void): () => void;
+  /** The request as a Fetch-API Request (built on demand). */
+  request(): Request;
 }
 
 class RolloutTimeout extends Error {
   override name = "TimeoutError";
 }
 
-/** Handles one rollout request and returns the response to send. */
-export async function handleRollout(request: Request, deps: RolloutDeps, log: Logger): Promise<Response> {
+/** Handles one rollout request and returns the reply to send. */
+export async function handleRollout(transport: RolloutTransport, deps: RolloutDeps): Promise<Reply> {
   const { app } = deps;
-  const body = await readJsonBody(request, app.limits.maxBodyBytes);
-  if (!body.ok) return body.response;
-  const parsed = RolloutRequest.safeParse(body.value);
+  const max = app.limits.maxBodyBytes;
+  const refused = checkBodyHeaders(transport.header("content-type"), transport.header("content-length"), max);
+  if (refused) return refused;
+  const text = await transport.readBody(max);
+  if (text === null) return tooLarge(max);
+  const json = parseJsonBody(text);
+  if (!json.ok) return json.reply;
+  const parsed = RolloutRequest.safeParse(json.value);
   if (!parsed.success) {
     const issues = toIssues(parsed.error);
-    return errorResponse(422, "invalid_request", `invalid rollout request: ${summariseIssues(issues)}`, { issues });
+    return errorReply(422, "invalid_request", `invalid rollout request: ${summariseIssues(issues)}`, { issues });
   }
   const rollout = parsed.data;
-  const controller = new AbortController();
-  const timeoutMs = Math.min(rollout.safety.max_time_s * 1000, 2 ** 31 - 1);
-  const timer = setTimeout(() => controller.abort(new RolloutTimeout(`rollout exceeded ${rollout.safety.max_time_s}s`)), timeoutMs);
-  const onClientGone = () => controller.abort(new Error("client disconnected"));
-  const onShutdown = () => controller.abort(new Error("server shutting down"));
-  request.signal.addEventListener("abort", onClientGone, { once: true });
-  deps.shutdownSignal.addEventListener("abort", onShutdown, { once: true });
-  const runLog = log.child({ run_id: rollout.run_id });
+  let controller: AbortController | undefined;
+  let abortReason: Error | undefined;
+  let rejectRun: ((reason: Error) => void) | undefined;
+  const abort = (reason: Error) => {
+    if (abortReason) return;
+    abortReason = reason;
+    controller?.abort(reason);
+    rejectRun?.(reason);
+  };
+  let log: Logger | undefined;
+  let request: Request | undefined;
+  const context: RolloutContext = {
+    get signal() {
+      controller ??= new AbortController();
+      if (abortReason && !controller.signal.aborted) controller.abort(abortReason);
+      return controller.signal;
+    },
+    get request() {
+      return (request ??= transport.request());
+    },
+    app,
+    get log() {
+      return (log ??= deps.log.child({ run_id: rollout.run_id }));
+    },
+  };
+  const timer = setTimeout(() => abort(new RolloutTimeout(`rollout exceeded ${rollout.safety.max_time_s}s`)), Math.min(rollout.safety.max_time_s * 1000, 2 ** 31 - 1));
+  const detach = transport.watchClient(() => abort(new Error("client disconnected")));
+  deps.running.add(abort);
   let result: unknown;
   try {
-    result = await runAbortable(() => app.rollout(rollout, { signal: controller.signal, request, app, log: runLog }), controller.signal);
+    result = await new Promise<unknown>((resolve, reject) => {
+      rejectRun = reject;
+      Promise.resolve()
+        .then(() => app.rollout(rollout, context))
+        .then(resolve, reject);
+    });
   } catch (error) {
-    if (controller.signal.aborted) {
-      const reason = controller.signal.reason as Error;
-      runLog.warn({ reason: reason.message }, "rollout aborted");
-      if (reason instanceof RolloutTimeout) return errorResponse(504, "rollout_timeout", reason.message, { max_time_s: rollout.safety.max_time_s });
-      return errorResponse(503, "shutting_down", `rollout aborted: ${reason.message}`);
+    if (abortReason) {
+      context.log.warn({ reason: abortReason.message }, "rollout aborted");
+      if (abortReason instanceof RolloutTimeout) return errorReply(504, "rollout_timeout", abortReason.message, { max_time_s: rollout.safety.max_time_s });
+      return errorReply(503, "shutting_down", `rollout aborted: ${abortReason.message}`);
     }
     const message = deps.keys.redact(error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    runLog.error({ err: { name: (error as Error)?.name, message } }, "rollout executor failed");
-    return errorResponse(500, "rollout_failed", `rollout executor failed: ${message}`, { run_id: rollout.run_id });
+    context.log.error({ err: { name: (error as Error)?.name, message } }, "rollout executor failed");
+    return errorReply(500, "rollout_failed", `rollout executor failed: ${message}`, { run_id: rollout.run_id });
   } finally {
     clearTimeout(timer);
-    request.signal.removeEventListener("abort", onClientGone);
-    deps.shutdownSignal.removeEventListener("abort", onShutdown);
+    detach();
+    deps.running.delete(abort);
   }
   const checked = RolloutResponse.safeParse(result);
   if (!checked.success) {
     const issues = toIssues(checked.error);
-    runLog.error({ issues }, "rollout executor returned an invalid response");
-    return errorResponse(500, "invalid_rollout_response", `executor returned an invalid RolloutResponse: ${summariseIssues(issues)}`, {
+    context.log.error({ issues }, "rollout executor returned an invalid response");
+    return errorReply(500, "invalid_rollout_response", `executor returned an invalid RolloutResponse: ${summariseIssues(issues)}`, {
       run_id: rollout.run_id,
       issues,
     });
   }
-  return new Response(JSON.stringify(checked.data), { status: 200, headers: { "content-type": "application/json" } });
-}
-
-/** Runs `fn`, rejecting as soon as `signal` aborts even if `fn` ignores it. */
-function runAbortable<T>(fn: () => T | Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    Promise.resolve()
-      .then(fn)
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener("abort", onAbort));
-  });
+  return { status: 200, body: JSON.stringify(checked.data) };
 }

@@ -3,8 +3,7 @@
  * or SIGINT stop accepting connections, let in-flight rollouts finish
  * (bounded by `limits.shutdownGraceMs`), run the shutdown hooks and close.
  */
-import { createAdaptorServer } from "@hono/node-server";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TaskApp } from "../schemas/task-app.js";
 import { createTaskAppServer, type TaskAppServerOptions } from "./app.js";
@@ -41,7 +40,7 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
   const logger = options.logger ?? createLogger(options.logLevel ?? "info");
   const handler = createTaskAppServer(app, { ...options, logger });
   await handler.startup();
-  const server = createAdaptorServer({ fetch: handler.fetch }) as Server;
+  const server = createServer(handler.listener);
   server.keepAliveTimeout = 5_000;
   const open = new Set<import("node:http").ServerResponse>();
   server.on("request", (_req, res) => {
