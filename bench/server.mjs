@@ -61,9 +61,22 @@ async function startBare() {
 if (opts.server) {
   const port = opts.server === "full" ? await startFull() : await startBare();
   process.send({ port });
+  process.on("message", (m) => {
+    if (m === "cpu") {
+      const u = process.cpuUsage();
+      process.send({ cpu: u.user + u.system });
+    }
+  });
   process.on("disconnect", () => process.exit(0));
 } else {
   await main();
+}
+
+function cpuOf(child) {
+  return new Promise((resolve) => {
+    child.once("message", (m) => resolve(m.cpu));
+    child.send("cpu");
+  });
 }
 
 function spawnServer(kind) {
@@ -126,18 +139,21 @@ async function main() {
   const results = { full: [], bare: [] };
   for (let r = 0; r < rounds; r++) {
     for (const [kind, s] of r % 2 ? [["bare", bare], ["full", full]] : [["full", full], ["bare", bare]]) {
-      results[kind].push(await load(s.port, total, concurrency));
+      const cpu0 = await cpuOf(s.child);
+      const result = await load(s.port, total, concurrency);
+      result.cpuUs = ((await cpuOf(s.child)) - cpu0) / total;
+      results[kind].push(result);
     }
   }
   full.child.disconnect();
   bare.child.disconnect();
   const summary = (rs) => {
     const best = rs.reduce((a, b) => (b.rps > a.rps ? b : a));
-    return { rps: best.rps, p50: best.p50, p99: best.p99, errors: rs.reduce((a, b) => a + b.errors, 0), bodyBytes: best.bodyBytes };
+    return { rps: best.rps, p50: best.p50, p99: best.p99, errors: rs.reduce((a, b) => a + b.errors, 0), bodyBytes: best.bodyBytes, cpuUs: Math.min(...rs.map((r) => r.cpuUs)) };
   };
   const f = summary(results.full);
   const b = summary(results.bare);
-  const row = (name, s) => `${name.padEnd(22)} ${s.rps.toFixed(0).padStart(8)} req/s   p50 ${s.p50.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms   errors ${s.errors}   body ${s.bodyBytes} B`;
+  const row = (name, s) => `${name.padEnd(22)} ${s.rps.toFixed(0).padStart(8)} req/s   p50 ${s.p50.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms   server CPU ${s.cpuUs.toFixed(0).padStart(4)} us/req   errors ${s.errors}   body ${s.bodyBytes} B`;
   console.log(`POST /rollout, ${total} requests x ${rounds} rounds per server, concurrency ${concurrency}, best round shown`);
   console.log(row("bare node:http", b));
   console.log(row("task-app full stack", f));

@@ -11,7 +11,7 @@ import type { TaskApp } from "../schemas/task-app.js";
 import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv } from "./auth.js";
 import { errorReply, errorResponse, toResponse, type Reply } from "./errors.js";
 import { createLogger } from "./logger.js";
-import { handleRollout, type RolloutTransport } from "./rollout.js";
+import { handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
 import { fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
 import { describeInfo, describeTaskInfo } from "./task-info.js";
 
@@ -64,7 +64,7 @@ type Env = { Bindings: NodeBindings };
 export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions = {}): TaskAppServer {
   const keys = createKeyMatcher(resolveEnvironmentApiKeys(options.env ?? process.env));
   const baseLog = options.logger ?? createLogger("silent");
-  const running = new Set<(reason: Error) => void>();
+  const running = new Set<Abortable>();
   let draining = false;
   let inFlight = 0;
   let idle: (() => void) | null = null;
@@ -101,14 +101,14 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     return refused ? toResponse(refused) : next();
   };
   const deps = { app, keys, running, log: baseLog };
-  const runRollout = async (transport: RolloutTransport): Promise<Reply> => {
-    if (draining) return errorReply(503, "shutting_down", "server is shutting down");
+  const settled = <T>(value: T): T => {
+    if (--inFlight === 0 && idle) idle();
+    return value;
+  };
+  const runRollout = (transport: RolloutTransport): Promise<Reply> => {
+    if (draining) return Promise.resolve(errorReply(503, "shutting_down", "server is shutting down"));
     inFlight++;
-    try {
-      return await handleRollout(transport, deps);
-    } finally {
-      if (--inFlight === 0 && idle) idle();
-    }
+    return handleRollout(transport, deps).then(settled, (error: unknown) => settled(Promise.reject(error)));
   };
   hono.get("/health", guard, (c) => c.json({ healthy: true, status: "healthy", authorized: true, service: app.appId, auth: { required: app.requireApiKey } }));
   hono.get("/info", guard, (c) => c.json(describeInfo(app)));
@@ -122,23 +122,24 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   const honoListener = getRequestListener((request, bindings) => hono.fetch(request, bindings as NodeBindings));
   const fastPath = app.corsOrigins.length === 0;
   const logInfo = baseLog.isLevelEnabled("info");
-  const nativeRollout = async (incoming: IncomingMessage, outgoing: ServerResponse) => {
+  const nativeRollout = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const start = logInfo ? performance.now() : 0;
-    let reply: Reply;
-    try {
-      reply = authorise((name) => nodeHeader(incoming, name)) ?? (await runRollout(nodeTransport(incoming, outgoing)));
-    } catch (error) {
+    const finish = (reply: Reply) => {
+      writeReply(outgoing, reply);
+      if (logInfo) baseLog.info({ req_id: ++counter, method: "POST", path: "/rollout", status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
+    };
+    const refused = authorise((name) => nodeHeader(incoming, name));
+    if (refused) return finish(refused);
+    runRollout(nodeTransport(incoming, outgoing)).then(finish, (error: unknown) => {
       baseLog.error({ err: { name: (error as Error)?.name, message: keys.redact(String((error as Error)?.message)) } }, "unhandled error");
-      reply = errorReply(500, "internal_error", "internal server error");
-    }
-    writeReply(outgoing, reply);
-    if (logInfo) baseLog.info({ req_id: ++counter, method: "POST", path: "/rollout", status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
+      finish(errorReply(500, "internal_error", "internal server error"));
+    });
   };
 
   return {
     fetch: async (request, bindings) => hono.fetch(request, bindings),
     listener: (incoming, outgoing) => {
-      if (fastPath && incoming.method === "POST" && (incoming.url === "/rollout" || incoming.url?.startsWith("/rollout?"))) void nativeRollout(incoming, outgoing);
+      if (fastPath && incoming.method === "POST" && (incoming.url === "/rollout" || incoming.url?.startsWith("/rollout?"))) nativeRollout(incoming, outgoing);
       else void honoListener(incoming, outgoing);
     },
     request: (input, init) => hono.request(input, init),
@@ -161,7 +162,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
         });
       }
       if (inFlight > 0) {
-        for (const abort of running) abort(new Error("server shutting down"));
+        for (const run of running) run.abort(new Error("server shutting down"));
         await new Promise<void>((resolve) => (idle = resolve));
       }
     },

@@ -5,16 +5,20 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readIncoming, readRequestBody } from "./body.js";
 import type { Reply } from "./errors.js";
-import type { RolloutTransport } from "./rollout.js";
+import type { Abortable, RolloutTransport } from "./rollout.js";
 
 /** Transport over a Fetch-API Request; disconnects come from `request.signal`. */
 export function fetchTransport(request: Request): RolloutTransport {
+  let onAbort: (() => void) | undefined;
   return {
     header: (name) => request.headers.get(name),
     readBody: (max) => readRequestBody(request, max),
-    watchClient(onGone) {
-      request.signal.addEventListener("abort", onGone, { once: true });
-      return () => request.signal.removeEventListener("abort", onGone);
+    watchClient(run) {
+      onAbort = () => run.abort(new Error("client disconnected"));
+      request.signal.addEventListener("abort", onAbort, { once: true });
+    },
+    unwatchClient() {
+      if (onAbort) request.signal.removeEventListener("abort", onAbort);
     },
     request: () => request,
   };
@@ -26,24 +30,44 @@ export function nodeHeader(incoming: IncomingMessage, name: string): string | nu
   return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 }
 
+const RUN = Symbol("rollout run");
+type WatchedResponse = ServerResponse & { [RUN]?: Abortable };
+
+/** One listener shared by every response: a close before the response finished is a disconnect. */
+function onResponseClose(this: WatchedResponse): void {
+  if (!this.writableFinished) this[RUN]?.abort(new Error("client disconnected"));
+}
+
+/** Transport over Node's request/response, without per-request closures. */
+class NodeTransport implements RolloutTransport {
+  constructor(
+    private readonly incoming: IncomingMessage,
+    private readonly outgoing: WatchedResponse,
+  ) {}
+  header(name: string): string | null {
+    return nodeHeader(this.incoming, name);
+  }
+  readBody(max: number): Promise<string | null> {
+    return readIncoming(this.incoming, max);
+  }
+  watchClient(run: Abortable): void {
+    this.outgoing[RUN] = run;
+    this.outgoing.on("close", onResponseClose);
+  }
+  unwatchClient(): void {
+    this.outgoing[RUN] = undefined;
+    this.outgoing.off("close", onResponseClose);
+  }
+  request(): Request {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(this.incoming.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
+    return new Request(`http://${this.incoming.headers.host ?? "localhost"}${this.incoming.url ?? "/"}`, { method: this.incoming.method, headers });
+  }
+}
+
 /** Transport over Node's request/response; a disconnect is a close before the response finished. */
 export function nodeTransport(incoming: IncomingMessage, outgoing: ServerResponse): RolloutTransport {
-  return {
-    header: (name) => nodeHeader(incoming, name),
-    readBody: (max) => readIncoming(incoming, max),
-    watchClient(onGone) {
-      const onClose = () => {
-        if (!outgoing.writableFinished) onGone();
-      };
-      outgoing.once("close", onClose);
-      return () => outgoing.off("close", onClose);
-    },
-    request: () => {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(incoming.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
-      return new Request(`http://${incoming.headers.host ?? "localhost"}${incoming.url ?? "/"}`, { method: incoming.method, headers });
-    },
-  };
+  return new NodeTransport(incoming, outgoing);
 }
 
 /** Writes a JSON reply to a Node response in one piece. */
