@@ -204,6 +204,7 @@ const OTHER: Record<string, OtherExpectation> = {
     errors: [
       "missing_key algorithm",
       "missing_key services",
+      "missing_key rollout",
       "rl_topology_required compute",
       "unknown_key provider",
       "unknown_key task_app_url",
@@ -213,6 +214,7 @@ const OTHER: Record<string, OtherExpectation> = {
       "unknown_key seed_start",
       "missing_key policy.trainer_mode",
       "missing_key policy.label",
+      "policy_model_xor_source policy",
       "rl_model_section policy",
     ],
   },

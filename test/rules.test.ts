@@ -326,7 +326,7 @@ const ROWS: Record<string, Row[]> = {
         {
           at: "[compute.topology]",
           code: "rl_topology_gpus",
-          text: "error: compute.topology.gpus_for_vllm: compute.topology uses 1 GPUs (vllm 0 + training 1 + ref 0) but compute.gpu_count = 4",
+          text: "error: compute.topology.gpus_for_vllm: compute.topology uses 1 GPU (vllm 0 + training 1 + ref 0) but compute.gpu_count = 4",
         },
       ],
     },
@@ -883,13 +883,13 @@ const SCHEMA_ROWS: Record<string, Row[]> = {
       name: "min_official_score above max_official_score",
       kind: "filter",
       toml: `${FILTER}min_official_score = 0.9\nmax_official_score = 0.5\n`,
-      expect: [{ at: "min_official_score = 0.9", code: "invalid", text: "error: filter.min_official_score: min_official_score must be <= max_official_score" }],
+      expect: [{ at: "min_official_score = 0.9", code: "filter_score_range", text: "error: filter.min_official_score: min_official_score must be <= max_official_score" }],
     },
     {
       name: "shuffle_seed without shuffle = true",
       kind: "filter",
       toml: `${FILTER}shuffle = false\nshuffle_seed = 7\n`,
-      expect: [{ at: "shuffle_seed = 7", code: "invalid", text: "error: filter.shuffle_seed: shuffle_seed needs shuffle = true" }],
+      expect: [{ at: "shuffle_seed = 7", code: "filter_shuffle_seed", text: "error: filter.shuffle_seed: shuffle_seed needs shuffle = true" }],
     },
     {
       name: "output that is not .jsonl or .json",

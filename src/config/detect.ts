@@ -18,8 +18,8 @@ const table = (v: unknown): Record<string, unknown> =>
 
 /** Detects the kind of a parsed config, or undefined when nothing says. */
 export function detectConfigKind(doc: Record<string, unknown>, fileName?: string): DetectedKind | undefined {
-  const type = lower(doc.type);
-  if (type && (KINDS as readonly string[]).includes(type)) return { kind: type as ConfigKind, reason: `type = "${type}"` };
+  const type = doc.type;
+  if (typeof type === "string" && (KINDS as readonly string[]).includes(type)) return { kind: type as ConfigKind, reason: `type = "${type}"` };
   const jobType = lower(doc.job_type);
   if (jobType === "rl" || jobType === "sft") return { kind: jobType, reason: `job_type = "${jobType}"` };
   if ("eval" in doc) return { kind: "eval", reason: "it has an [eval] table" };
@@ -33,7 +33,7 @@ export function detectConfigKind(doc: Record<string, unknown>, fileName?: string
   if (algoType === "online") return { kind: "rl", reason: 'algorithm.type = "online"' };
   if (variety && ["gspo", "grpo", "ppo"].includes(variety)) return { kind: "rl", reason: `algorithm.variety = "${variety}"` };
   const services = table(doc.services);
-  if ("task_url" in services || "environment" in services) return { kind: "rl", reason: "it has services.task_url" };
+  for (const key of ["task_url", "environment"]) if (key in services) return { kind: "rl", reason: `it has services.${key}` };
 
   if (method && ["supervised_finetune", "sft"].includes(method)) return { kind: "sft", reason: `algorithm.method = "${method}"` };
   if (algoType === "offline") return { kind: "sft", reason: 'algorithm.type = "offline"' };

@@ -33,7 +33,8 @@ export function tomlTypeOf(value: unknown): string {
 
 function describeValue(value: unknown): string {
   const type = tomlTypeOf(value);
-  if (type === "table" || type === "array") return `a ${type}`;
+  if (type === "table") return "a table";
+  if (type === "array") return "an array";
   const shown = JSON.stringify(value) ?? String(value);
   return `${type} ${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}`;
 }

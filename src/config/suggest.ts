@@ -37,7 +37,7 @@ function measureDistance(a: string, b: string): number {
  * close enough. A key equal up to case and `-`/`_` wins outright; otherwise the
  * smallest edit distance (adjacent transpositions count once) is accepted when
  * it is at most max(1, floor(length / 3)) of the unknown key. Ties go to the
- * alphabetically first key.
+ * key the unknown one is a prefix of, then to the alphabetically first.
  */
 export function suggestKey(unknown: string, allowed: readonly string[]): string | undefined {
   const target = normalizeKey(unknown);
@@ -46,7 +46,8 @@ export function suggestKey(unknown: string, allowed: readonly string[]): string 
   let bestDistance = Infinity;
   for (const key of [...allowed].sort()) {
     const d = measureDistance(target, normalizeKey(key));
-    if (d < bestDistance) {
+    const prefers = d === bestDistance && best !== undefined && normalizeKey(key).startsWith(target) && !normalizeKey(best).startsWith(target);
+    if (d < bestDistance || prefers) {
       best = key;
       bestDistance = d;
     }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { PolicyConfigTable } from "./policy-config.js";
 import { EnvConfigTable, RolloutConfig } from "./rl-rollout.js";
-import { typeTag } from "./train-common.js";
+import { typeTag, whenTable } from "./train-common.js";
 
 const posInt = (description: string, examples?: number[]) =>
   z.number().int().positive().meta(examples ? { description, examples } : { description });
@@ -33,7 +33,15 @@ export const JudgeSpec = z
     model: z.string().min(1).optional().meta({ description: "Judge model (passed to the judge)." }),
     timeout_s: z.number().positive().optional().meta({ description: "Seconds per judge call (passed to the judge)." }),
   })
+  .superRefine((judge, ctx) => {
+    if ((judge.module === undefined) === (judge.path === undefined))
+      ctx.addIssue({ code: "custom", path: [], message: "set exactly one of module or path for a judge", params: { rule: "judge_module_xor_path" } });
+  }, whenTable)
   .meta({ description: "A judge that scores each evaluated episode." });
+
+const JudgeTable = z
+  .union([JudgeSpec, z.record(z.string(), JudgeSpec)])
+  .meta({ description: "One judge, or several as named sub-tables ([eval.judge.<name>])." });
 
 const EvalPolicyTable = PolicyConfigTable.extend({
   max_actions_per_call: posInt("Actions the policy may take per tool call (sokoban).").optional(),
@@ -48,14 +56,14 @@ const evalKeys = {
   seeds: SeedSpec.optional(),
   seed_start: z.number().int().nonnegative().optional().meta({ description: "First seed (legacy flat form, with num_episodes)." }),
   num_episodes: posInt("Episodes to run (legacy flat form).").optional(),
-  split: z.string().min(1).default("train").meta({ description: "Dataset split.", examples: ["train", "test"] }),
+  split: z.string().min(1).optional().meta({ description: "Dataset split.", default: "train", examples: ["train", "test"] }),
   max_turns: posInt("Maximum turns per episode.", [10]).optional(),
-  max_llm_calls: posInt("Maximum policy calls per episode.").default(10),
-  concurrency: posInt("Episodes in flight at once.").default(1),
+  max_llm_calls: z.number().int().positive().optional().meta({ description: "Maximum policy calls per episode.", default: 10 }),
+  concurrency: z.number().int().positive().optional().meta({ description: "Episodes in flight at once.", default: 1 }),
   env_name: z.string().min(1).optional().meta({ description: "Environment name." }),
   policy_name: z.string().min(1).optional().meta({ description: "Policy name." }),
   trace_format: z.enum(["compact", "full", "structured"]).optional().meta({ description: "Trace shape requested from the task app." }),
-  return_trace: z.boolean().default(false).meta({ description: "Ask the task app to return a trace." }),
+  return_trace: z.boolean().optional().meta({ description: "Ask the task app to return a trace.", default: false }),
   ops: z.array(z.string().min(1)).optional().meta({ description: "Op sequence per rollout." }),
   env_config: EnvConfigTable.optional(),
   policy_config: PolicyConfigTable.optional(),
@@ -70,7 +78,7 @@ const evalKeys = {
   use_tools: z.boolean().optional().meta({ description: "Answer through tool calls." }),
   use_vision: z.boolean().optional().meta({ description: "Attach observation images." }),
   image_only_mode: z.boolean().optional().meta({ description: "Send only images, no text observation." }),
-  judge: JudgeSpec.optional(),
+  judge: JudgeTable.optional(),
   judges: z.array(JudgeSpec).optional().meta({ description: "Several judges." }),
   policy: EvalPolicyTable.optional(),
   rollout: RolloutConfig.partial().optional().meta({ description: "Rollout settings (legacy flat form)." }),
@@ -81,24 +89,21 @@ export const EvalTable = z.strictObject(evalKeys).meta({ description: "The evalu
 export const EvalConfig = z
   .strictObject({ type: typeTag("eval"), eval: EvalTable.optional(), ...evalKeys })
   .superRefine((config, ctx) => {
-    if (config.eval === undefined) return;
+    if (config.eval === undefined || config.eval === null) return;
     const { type: _type, eval: _eval, ...topLevel } = config;
-    for (const key of Object.keys(topLevel).filter((k) => !(k in evalDefaults)))
+    for (const key of Object.keys(topLevel))
       ctx.addIssue({
         code: "custom",
         path: [key],
         message: `move ${key} into [eval]: the eval CLI reads only the [eval] table when the file has one`,
         params: { rule: "eval_top_level_ignored" },
       });
-  })
+  }, whenTable)
   .meta({
     id: "EvalConfig",
     title: "task-app eval config",
     description:
       "An evaluation run against a task app: model, seeds, policy and environment settings, judges. Keys go in [eval], or at the top level in the legacy flat form (not both).",
   });
-
-/** Keys whose defaults Zod fills in at the top level; their presence says nothing about the file. */
-const evalDefaults = { split: 1, max_llm_calls: 1, concurrency: 1, return_trace: 1 };
 
 export type EvalConfig = z.infer<typeof EvalConfig>;

@@ -3,7 +3,7 @@
  * (CONTRACT.md §14, `[filter]` table).
  */
 import { z } from "zod";
-import { typeTag } from "./train-common.js";
+import { typeTag, whenTable } from "./train-common.js";
 
 const score = (description: string) => z.number().optional().meta({ description });
 const list = (description: string) => z.array(z.string().min(1)).optional().meta({ description });
@@ -29,10 +29,10 @@ export const FilterTable = z
   })
   .superRefine((f, ctx) => {
     if (f.min_official_score !== undefined && f.max_official_score !== undefined && f.min_official_score > f.max_official_score)
-      ctx.addIssue({ code: "custom", path: ["min_official_score"], message: "min_official_score must be <= max_official_score" });
+      ctx.addIssue({ code: "custom", path: ["min_official_score"], message: "min_official_score must be <= max_official_score", params: { rule: "filter_score_range" } });
     if (f.shuffle_seed !== undefined && f.shuffle !== true)
-      ctx.addIssue({ code: "custom", path: ["shuffle_seed"], message: "shuffle_seed needs shuffle = true" });
-  })
+      ctx.addIssue({ code: "custom", path: ["shuffle_seed"], message: "shuffle_seed needs shuffle = true", params: { rule: "filter_shuffle_seed" } });
+  }, whenTable)
   .meta({ description: "Which traces to export." });
 
 export const FilterConfig = z

@@ -23,7 +23,7 @@ export const RLConfig = z
     model: ModelConfig.optional().meta({ description: "The model to train (0.2.13 era). Give [model] or [policy]." }),
     policy: PolicySection.optional().meta({ description: "The model and sampling settings (later era). Give [model] or [policy]." }),
     lora: LoraConfig.optional().meta({ description: "LoRA settings (0.2.13 place; later configs use [training.lora])." }),
-    rollout: RolloutConfig.optional(),
+    rollout: RolloutConfig,
     evaluation: EvaluationConfig.optional(),
     training: RLTrainingConfig.optional(),
     judge: JudgeConfig.optional(),

@@ -3,6 +3,7 @@
  * `[services]`, `[model]` (0.2.13 era), `[policy]` (later era), `[vllm]`, `[reference]`.
  */
 import { z } from "zod";
+import { whenTable } from "./train-common.js";
 
 export const ServicesConfig = z
   .strictObject({
@@ -82,7 +83,7 @@ export const ModelConfig = z
             : "set exactly one of model.source or model.base, not both",
         params: { rule: "model_source_xor_base" },
       });
-  })
+  }, whenTable)
   .meta({
     description:
       "The model to train (0.2.13 era). Exactly one of source (fine-tuned id) or base (base model id), plus trainer_mode and label.",
@@ -117,7 +118,7 @@ export const PolicySection = z
         message: "set exactly one of policy.model_name or policy.source",
         params: { rule: "policy_model_xor_source" },
       });
-  })
+  }, whenTable)
   .meta({
     description:
       "The model and its sampling settings (later era; replaces [model]). Exactly one of model_name or source, plus trainer_mode and label.",

@@ -15,13 +15,13 @@ export const AlgorithmConfig = z
       examples: ["policy_gradient", "sft"],
     }),
     variety: z.string().min(1).meta({
-      description: 'Algorithm variant: "gspo" for RL; "fft" (full fine-tune), "lora" or "qlora" for SFT.',
+      description: 'Algorithm variant: "gspo" for RL; "fft" (full fine-tune) or "lora" for SFT.',
       examples: ["gspo", "fft", "lora"],
     }),
   })
   .meta({
     description:
-      "Which training algorithm runs. RL accepts only online / policy_gradient / gspo; SFT accepts offline / sft (or supervised_finetune) / fft, lora or qlora.",
+      "Which training algorithm runs. RL accepts only online / policy_gradient / gspo; SFT accepts offline / sft / fft or lora, and offline / supervised_finetune / fft.",
   });
 
 /** GPU split of one RL node; `[topology]` (0.2.13) or `[compute.topology]` (later). */
@@ -85,6 +85,15 @@ export const Tags = z.record(z.string(), z.union([z.string(), z.boolean(), z.num
   description: "Free-form labels stored with the job (experiment, task, model size, ...). Kept inside data.config.tags.",
   examples: [{ experiment: "crafter-vision", vision_enabled: true }],
 });
+
+/**
+ * Options for a table-level refinement that must run even when other keys of
+ * the table have errors (Zod skips refinements after an issue by default), as
+ * long as the value is a table at all.
+ */
+export const whenTable = {
+  when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value),
+};
 
 /** A `type = "rl"` style discriminator some configs carry at the top level. */
 export function typeTag<T extends string>(value: T) {

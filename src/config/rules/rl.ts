@@ -91,7 +91,7 @@ export const rlTopologyGpus = defineRule({
       const used = parts.reduce((a, b) => a + b, 0);
       if (used === gpuCount) return [];
       const [v, t, r] = parts;
-      return [{ path: [...path, "gpus_for_vllm"], message: `${path.join(".")} uses ${used} GPUs (vllm ${v} + training ${t} + ref ${r}) but compute.gpu_count = ${gpuCount}` }];
+      return [{ path: [...path, "gpus_for_vllm"], message: `${path.join(".")} uses ${used} GPU${used === 1 ? "" : "s"} (vllm ${v} + training ${t} + ref ${r}) but compute.gpu_count = ${gpuCount}` }];
     });
   },
 });
