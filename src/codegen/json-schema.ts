@@ -34,6 +34,8 @@ export interface KeyRule {
   exactlyOneOf?: readonly string[];
   atMostOneOf?: readonly string[];
   blankIsUnset?: boolean;
+  /** Any other rule, as a JSON Schema the table must also match (added to its `allOf`). */
+  schema?: JsonSchema;
 }
 
 /**
@@ -198,6 +200,7 @@ function attachRule(root: JsonSchema, rule: KeyRule): JsonSchema {
     ...(rule.exactlyOneOf ? { exactlyOneOf: [...rule.exactlyOneOf] } : {}),
     ...(rule.atMostOneOf ? { atMostOneOf: [...rule.atMostOneOf] } : {}),
     ...(rule.blankIsUnset ? { blankIsUnset: true } : {}),
+    ...(rule.schema ? { allOf: [...(Array.isArray(table.allOf) ? table.allOf : []), rule.schema] } : {}),
   }));
 }
 

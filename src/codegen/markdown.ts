@@ -120,6 +120,7 @@ export function rulesOf(node: JsonSchema): string[] {
   const rules: string[] = [];
   const candidates: JsonSchema[] = [node, ...(Array.isArray(node.allOf) ? (node.allOf as JsonSchema[]) : [])];
   for (const schema of candidates) {
+    if (schema !== node && typeof schema.description === "string" && !("type" in schema)) rules.push(schema.description);
     const exactly = requiredAlternatives(schema.oneOf);
     if (exactly) rules.push(`Exactly one of ${exactly.map((k) => `\`${k}\``).join(", ")} must be set.`);
     if (isObject(schema.not)) {
