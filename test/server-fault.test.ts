@@ -1,0 +1,120 @@
+/**
+ * Hostile input: 2,000 generated malformed requests (random JSON, huge
+ * strings, deep nesting, wrong types, bad headers, random bytes) never get a
+ * 5xx outside the documented set, every error body keeps synth-ai's shape,
+ * and a normal rollout still works afterwards. Raw-socket garbage is sent too.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { connect } from "node:net";
+import fc from "fast-check";
+import { createTaskAppServer, ERROR_CODES, serve } from "../src/server/index.js";
+import { ErrorBody } from "../src/schemas/errors.js";
+import { RolloutResponse } from "../src/schemas/rollout.js";
+import { createTrivialApp } from "./fixtures/apps/trivial.js";
+
+const KEY = "sk_env_fault_key";
+const MAX = 64 * 1024;
+const valid = { run_id: "ok", env: { seed: 1 }, policy: {}, ops: [] };
+
+const deep = (n: number, open: string, close: string) => open.repeat(n) + close.repeat(n);
+const hostileBody = fc.oneof(
+  fc.json({ maxDepth: 4 }),
+  fc.string({ maxLength: 200 }),
+  fc.integer({ min: 10, max: 50_000 }).map((n) => deep(n, "[", "]")),
+  fc.integer({ min: 10, max: 50_000 }).map((n) => `{"run_id":"r","env":{"config":${deep(n, '{"a":', "1" + "}".repeat(0))}`),
+  fc.integer({ min: 1_000, max: 100_000 }).map((n) => `{"run_id":"deep","env":{"config":{"x":${deep(n, "[", "]")}}},"policy":{},"ops":[]}`),
+  fc.integer({ min: MAX - 100, max: MAX * 3 }).map((n) => JSON.stringify({ ...valid, run_id: "x".repeat(n) })),
+  fc.record({ run_id: fc.anything(), env: fc.anything(), policy: fc.anything(), ops: fc.anything(), record: fc.anything(), safety: fc.anything(), mode: fc.anything() }, { requiredKeys: [] }).map((o) => JSON.stringify(o)),
+  fc.record({ seed: fc.oneof(fc.double(), fc.string(), fc.bigInt().map(String), fc.constant(Number.MAX_SAFE_INTEGER + 2)) }).map(({ seed }) => `{"run_id":"r","env":{"seed":${typeof seed === "number" ? JSON.stringify(seed) : JSON.stringify(seed)}},"policy":{}}`),
+  fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString("latin1")),
+  fc.constantFrom("", "null", "true", "1e999", '"\\ud800"', "\uFEFF{}", '{"__proto__":{"x":1},"run_id":"r","env":{},"policy":{}}', '{"constructor":{"prototype":{}}}'),
+);
+const hostileHeaders = fc.record(
+  {
+    "content-type": fc.oneof({ arbitrary: fc.constant("application/json"), weight: 8 }, fc.constant("text/plain"), fc.constant("application/json; charset=latin1"), fc.string({ maxLength: 40 }).filter((s) => /^[\x20-\x7e]*$/.test(s))),
+    "x-api-key": fc.oneof({ arbitrary: fc.constant(KEY), weight: 8 }, fc.constant(`${KEY},${KEY}`), fc.string({ maxLength: 60 }).filter((s) => /^[\x21-\x7e]*$/.test(s))),
+    "x-api-keys": fc.array(fc.string({ maxLength: 20 }).filter((s) => /^[\x21-\x2b\x2d-\x7e]*$/.test(s)), { maxLength: 50 }).map((a) => a.join(",")),
+    authorization: fc.oneof(fc.constant(`Bearer ${KEY}`), fc.constant("Bearer"), fc.constant(`Basic ${KEY}`), fc.string({ maxLength: 60 }).filter((s) => /^[\x20-\x7e]*$/.test(s))),
+    "content-length": fc.constantFrom("0", "-1", "abc", String(MAX * 100), "1e3"),
+  },
+  { requiredKeys: ["x-api-key", "content-type"] },
+).chain((h) => fc.nat(7).map((n) => (n === 0 ? { ...h, "x-api-key": undefined, "content-type": undefined } : h)).map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string>));
+const target = fc.record({
+  method: fc.oneof({ arbitrary: fc.constant("POST"), weight: 12 }, fc.constantFrom("GET", "PUT", "DELETE", "PATCH", "OPTIONS")),
+  path: fc.oneof({ arbitrary: fc.constant("/rollout"), weight: 12 }, fc.constantFrom("/task_info", "/info", "/health", "/done", "/"), fc.webPath(), fc.constant("/task_info?seed=").chain((p) => fc.string({ maxLength: 30 }).map((s) => p + encodeURIComponent(s)))),
+});
+
+/** Documented statuses: every 5xx must be one of these with one of its codes. */
+const documented = new Map<number, readonly string[]>(Object.entries(ERROR_CODES).map(([s, codes]) => [Number(s), codes]));
+
+test("2,000 hostile requests: only documented statuses, synth-ai error bodies, then a normal rollout works", { timeout: 120_000 }, async () => {
+  const server = createTaskAppServer(createTrivialApp({ maxBodyBytes: MAX }), { env: { ENVIRONMENT_API_KEY: KEY } });
+  const seen = new Map<number, number>();
+  let count = 0;
+  await fc.assert(
+    fc.asyncProperty(target, hostileHeaders, hostileBody, async ({ method, path, }, headers, body) => {
+      count++;
+      const init: RequestInit & { duplex?: string } = { method, headers: { ...headers } };
+      delete (init.headers as Record<string, string>)["content-length"];
+      if (method !== "GET" && method !== "HEAD") init.body = body;
+      let res: Response;
+      try {
+        res = await server.fetch(new Request(`http://local${path}`, init));
+      } catch (error) {
+        throw new Error(`handler threw: ${(error as Error).message}`);
+      }
+      seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
+      const text = await res.text();
+      if (res.status >= 400) {
+        const parsed = ErrorBody.safeParse(JSON.parse(text));
+        assert.ok(parsed.success, `error body shape for ${res.status}: ${text.slice(0, 200)}`);
+        const codes = documented.get(res.status);
+        assert.ok(codes, `undocumented status ${res.status}`);
+        assert.ok(codes.includes(parsed.data.detail.error.code), `code ${parsed.data.detail.error.code} for ${res.status}`);
+      }
+      assert.ok(res.status < 500, `5xx for ${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+    }),
+    { numRuns: 2000, seed: 20261122 },
+  );
+  assert.equal(count, 2000);
+  console.log(`fault: statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}`);
+  const res = await server.request("/rollout", { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify(valid) });
+  assert.equal(res.status, 200);
+  assert.equal(RolloutResponse.parse(await res.json()).run_id, "ok");
+});
+
+test("raw-socket garbage and bad headers never take the server down", { timeout: 60_000 }, async () => {
+  const running = await serve(createTrivialApp({ maxBodyBytes: MAX }), { port: 0, env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "silent", handleSignals: false });
+  const raw = (payload: string | Buffer) =>
+    new Promise<string>((resolve) => {
+      const socket = connect(running.port, "127.0.0.1", () => socket.end(payload));
+      let data = "";
+      socket.on("data", (d) => (data += d));
+      socket.on("close", () => resolve(data));
+      socket.on("error", () => resolve(data));
+      socket.setTimeout(3000, () => socket.destroy());
+    });
+  const body = JSON.stringify(valid);
+  const payloads = [
+    "GARBAGE\r\n\r\n",
+    `POST /rollout HTTP/1.1\r\nhost: x\r\nx-api-key: ${KEY}\r\ncontent-type: application/json\r\ncontent-length: 5\r\ncontent-length: 6\r\n\r\n{}`,
+    `POST /rollout HTTP/1.1\r\nhost: x\r\nx-api-key: ${KEY}\r\ncontent-type: application/json\r\ncontent-length: -1\r\n\r\n{}`,
+    `POST /rollout HTTP/1.1\r\nhost: x\r\nx-api-key: ${KEY}\r\nbad header\r\n\r\n`,
+    `POST /rollout HTTP/1.1\r\nhost: x\r\nx-api-key: ${KEY}\r\ntransfer-encoding: chunked\r\ncontent-type: application/json\r\n\r\nzz\r\n`,
+    `POST /rollout HTTP/1.1\r\nhost: x\r\nx-long: ${"a".repeat(20_000)}\r\n\r\n`,
+    Buffer.concat([Buffer.from(`POST /rollout HTTP/1.1\r\nhost: x\r\nx-api-key: ${KEY}\r\ncontent-type: application/json\r\ncontent-length: 4\r\n\r\n`), Buffer.from([0xff, 0xfe, 0x00, 0x7b])]),
+    `POST /rollout HTTP/1.1\r\nhost: x\r\nx-api-key: ${KEY}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"run_id"`,
+  ];
+  try {
+    for (const p of payloads) {
+      const answer = await raw(p);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+      assert.ok(status === 0 || status < 500, `5xx for ${String(p).slice(0, 60)}: ${answer.slice(0, 100)}`);
+    }
+    const res = await fetch(`${running.url}/rollout`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body });
+    assert.equal(res.status, 200);
+  } finally {
+    await running.close();
+  }
+});
