@@ -48,22 +48,14 @@ const target = fc.record({
 /** Documented statuses: every 5xx must be one of these with one of its codes. */
 const documented = new Map<number, readonly string[]>(Object.entries(ERROR_CODES).map(([s, codes]) => [Number(s), codes]));
 
-test("2,000 hostile requests: only documented statuses, synth-ai error bodies, then a normal rollout works", { timeout: 120_000 }, async () => {
-  const server = createTaskAppServer(createTrivialApp({ maxBodyBytes: MAX }), { env: { ENVIRONMENT_API_KEY: KEY } });
+async function runHostile(send: (request: Request) => Promise<Response>, numRuns: number, seed: number): Promise<Map<number, number>> {
   const seen = new Map<number, number>();
-  let count = 0;
   await fc.assert(
-    fc.asyncProperty(target, hostileHeaders, hostileBody, async ({ method, path, }, headers, body) => {
-      count++;
-      const init: RequestInit & { duplex?: string } = { method, headers: { ...headers } };
+    fc.asyncProperty(target, hostileHeaders, hostileBody, async ({ method, path }, headers, body) => {
+      const init: RequestInit = { method, headers: { ...headers } };
       delete (init.headers as Record<string, string>)["content-length"];
       if (method !== "GET") init.body = body;
-      let res: Response;
-      try {
-        res = await server.fetch(new Request(`http://local${path}`, init));
-      } catch (error) {
-        throw new Error(`handler threw: ${(error as Error).message}`);
-      }
+      const res = await send(new Request(`http://local${path}`, init));
       seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
       const text = await res.text();
       if (res.status >= 400) {
@@ -75,13 +67,37 @@ test("2,000 hostile requests: only documented statuses, synth-ai error bodies, t
       }
       assert.ok(res.status < 500, `5xx for ${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
     }),
-    { numRuns: 2000, seed: 20261122 },
+    { numRuns, seed },
   );
-  assert.equal(count, 2000);
-  console.log(`fault: statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}`);
-  const res = await server.request("/rollout", { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify(valid) });
+  return seen;
+}
+
+const validRollout = (send: (request: Request) => Promise<Response>) =>
+  send(new Request("http://local/rollout", { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify(valid) }));
+
+test("2,000 hostile requests in-process: only documented statuses, synth-ai error bodies, then a normal rollout works", { timeout: 120_000 }, async () => {
+  const server = createTaskAppServer(createTrivialApp({ maxBodyBytes: MAX }), { env: { ENVIRONMENT_API_KEY: KEY } });
+  const seen = await runHostile((r) => server.fetch(r), 2000, 20261122);
+  assert.equal([...seen.values()].reduce((a, b) => a + b, 0), 2000);
+  console.log(`fault (in-process): statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}`);
+  const res = await validRollout((r) => server.fetch(r));
   assert.equal(res.status, 200);
   assert.equal(RolloutResponse.parse(await res.json()).run_id, "ok");
+});
+
+test("500 more hostile requests over a real socket (the serve fast path), then a normal rollout works", { timeout: 120_000 }, async () => {
+  const running = await serve(createTrivialApp({ maxBodyBytes: MAX }), { port: 0, env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "silent", handleSignals: false });
+  const overSocket = (r: Request) => {
+    const url = new URL(r.url);
+    return fetch(`${running.url}${url.pathname}${url.search}`, { method: r.method, headers: r.headers, body: r.body, duplex: "half" } as RequestInit);
+  };
+  try {
+    const seen = await runHostile(overSocket, 500, 7);
+    console.log(`fault (socket): statuses ${JSON.stringify(Object.fromEntries([...seen].sort()))}`);
+    assert.equal((await validRollout(overSocket)).status, 200);
+  } finally {
+    await running.close();
+  }
 });
 
 test("raw-socket garbage and bad headers never take the server down", { timeout: 60_000 }, async () => {

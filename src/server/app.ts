@@ -125,7 +125,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   const nativeRollout = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const start = logInfo ? performance.now() : 0;
     const finish = (reply: Reply) => {
-      writeReply(outgoing, reply);
+      writeReply(incoming, outgoing, reply);
       if (logInfo) baseLog.info({ req_id: ++counter, method: "POST", path: "/rollout", status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
     };
     const refused = authorise((name) => nodeHeader(incoming, name));

@@ -70,9 +70,15 @@ export function nodeTransport(incoming: IncomingMessage, outgoing: ServerRespons
   return new NodeTransport(incoming, outgoing);
 }
 
-/** Writes a JSON reply to a Node response in one piece. */
-export function writeReply(outgoing: ServerResponse, reply: Reply): void {
+/**
+ * Writes a JSON reply to a Node response in one piece. When the request body
+ * was not read to the end (413, 415, refused auth), the connection is closed
+ * after the reply instead of reading and discarding the rest.
+ */
+export function writeReply(incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply): void {
   if (outgoing.destroyed) return;
-  outgoing.writeHead(reply.status, { "content-type": "application/json", "content-length": Buffer.byteLength(reply.body) });
+  const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": Buffer.byteLength(reply.body) };
+  if (!incoming.complete) headers.connection = "close";
+  outgoing.writeHead(reply.status, headers);
   outgoing.end(reply.body);
 }
