@@ -1,9 +1,9 @@
 /**
  * Environment API key handling (CONTRACT.md §3), made safe: keys are compared
- * in constant time through SHA-256 digests, and nothing derived from a key
- * ever reaches a response or a log.
+ * in constant time, and nothing derived from a key ever reaches a response or
+ * a log.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 
 /** Environment variables that may hold keys. */
 export type KeyEnv = Record<string, string | undefined>;
@@ -48,9 +48,7 @@ export function readPresentedKeys(headers: Headers | ((name: string) => string |
   return out;
 }
 
-const digest = (value: string) => createHash("sha256").update(value).digest();
-
-/** Checks presented keys against a fixed set in constant time per comparison. */
+/** Checks presented keys against a fixed set; each comparison takes time that depends only on the presented key's length. */
 export interface KeyMatcher {
   /** How many keys are accepted (0 means auth is not configured). */
   readonly size: number;
@@ -62,14 +60,18 @@ export interface KeyMatcher {
 
 /** Builds a matcher over the accepted keys. */
 export function createKeyMatcher(keys: readonly string[]): KeyMatcher {
-  const digests = keys.map(digest);
+  const accepted = keys.map((k) => Buffer.from(k, "utf8"));
   return {
     size: keys.length,
     matches(presented) {
       let ok = false;
       for (const candidate of presented) {
-        const d = digest(candidate);
-        for (const k of digests) ok = timingSafeEqual(d, k) || ok;
+        const c = Buffer.from(candidate, "utf8");
+        for (const k of accepted) {
+          // Always one comparison over the candidate's length, whatever the key: no early exit, no key-dependent timing.
+          const same = c.length === k.length;
+          ok = timingSafeEqual(c, same ? k : c) && same ? true : ok;
+        }
       }
       return ok;
     },
