@@ -163,3 +163,9 @@ test("task-app serve reports a module without an app", async () => {
   assert.equal(res.code, 1);
   assert.match(res.err, /exports no task app/);
 });
+
+test("task-app serve refuses an unknown --log-level", async () => {
+  const res = await run(["serve", "test/fixtures/apps/math.ts", "--log-level", "loud"]);
+  assert.equal(res.code, 2);
+  assert.match(res.err, /--log-level must be one of/);
+});
