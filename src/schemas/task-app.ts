@@ -72,8 +72,12 @@ export const TaskAppConfig = z
     name: z.string().min(1).meta({ description: "Human-readable app name.", examples: ["Math Single Step"] }),
     description: z.string().default("").meta({ description: "What the app does." }),
     baseTaskInfo: TaskInfo,
-    describeTaskset: fn<DescribeTaskset>("Returns the taskset description (GET /task_info). Default: the task and the registered datasets.").optional(),
-    provideTaskInstances: fn<ProvideTaskInstances>("Returns one TaskInfo per seed. Default: baseTaskInfo with dataset.seed set.").optional(),
+    describeTaskset: fn<DescribeTaskset>("A function returning the taskset description.").optional().meta({
+      description: "Returns the taskset description (GET /task_info). Default: the task and the registered datasets.",
+    }),
+    provideTaskInstances: fn<ProvideTaskInstances>("A function returning one TaskInfo per seed.").optional().meta({
+      description: "Returns one TaskInfo per seed. Default: baseTaskInfo with dataset.seed set.",
+    }),
     rollout: fn<RolloutExecutor>("Runs one rollout and returns a RolloutResponse; sync or async."),
     datasets: z
       .custom<TaskDatasetRegistry>((v) => typeof v === "object" && v !== null && typeof (v as { list?: unknown }).list === "function", {
