@@ -29,12 +29,31 @@ export {
   type RolloutRequestInput,
   type RolloutResponseInput,
 } from "./schemas/rollout.js";
-export { TaskInfo, AnyTaskInfo, InfoResponse, type TaskInfoInput } from "./schemas/task-info.js";
+export { TaskInfo, AnyTaskInfo, WindowTaskInfo, LaterTaskInfo, InfoResponse, HealthResponse, type TaskInfoInput } from "./schemas/task-info.js";
 export { TaskDatasetSpec } from "./schemas/dataset.js";
 export { Criterion, Rubric, RubricBundle } from "./schemas/rubric.js";
 export { Trace, CompactTrace, FullTrace, TraceEnvelopeV3 } from "./schemas/trace.js";
-export { ErrorBody } from "./schemas/errors.js";
-export { TaskAppConfig, type TaskApp, type TaskAppConfigInput } from "./schemas/task-app.js";
+export { ErrorBody, createErrorBody } from "./schemas/errors.js";
+export {
+  TaskAppConfig,
+  ProxyConfig,
+  type TaskApp,
+  type TaskAppConfigInput,
+  type RolloutContext,
+  type RolloutExecutor,
+  type DescribeTaskset,
+  type ProvideTaskInstances,
+} from "./schemas/task-app.js";
+
+// Authoring and serving a task app
+export { defineTaskApp, isTaskApp, TaskAppDefinitionError } from "./runtime/define.js";
+export { createDatasetRegistry, ensureSplit, normaliseSeed, TaskDatasetRegistry, type DatasetLoader } from "./runtime/datasets.js";
+export { blendRubrics, loadRubric, scoreEvents, scoreOutcome, scoreRubric, type RubricScore, type RubricSource } from "./runtime/rubrics.js";
+export { createRewardLog, type EventReward, type RewardLog, type StepReward } from "./runtime/rewards.js";
+export { buildPipelineMetadata, buildRolloutMetrics, buildRolloutResponse, buildTrajectory, withCorrelationId } from "./runtime/results.js";
+export { buildCompactTrace, buildSessionTrace, buildTraceEnvelope } from "./runtime/traces.js";
+export { createTaskAppServer, serve, type ServeOptions, type TaskAppServer } from "./server/index.js";
+export { checkTaskApp, formatCheckReport, CHECK_NAMES, type CheckReport } from "./check/index.js";
 
 // Loading and validating configs
 export { loadConfig, parseConfig, ConfigError, type ConfigOfKind, type LoadedConfig } from "./config/load.js";
@@ -44,3 +63,6 @@ export { detectConfigKind } from "./config/detect.js";
 export { formatFinding, type Finding, type Severity } from "./config/findings.js";
 export { rules, type Rule } from "./config/rules/index.js";
 export { validateSftJsonl, validateSftLine } from "./config/jsonl.js";
+
+// Job payloads
+export { buildRLPayload, buildSFTPayload, PayloadError, type RLJobPayload, type SFTJobPayload } from "./payload/index.js";

@@ -143,3 +143,21 @@ test("hostile files get one clear error each and exit 1, never a stack trace", a
     assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at .+:\d+:\d+/, `${name} printed a stack trace`);
   }
 });
+
+test("the bundled fast path of bin/task-app.js prints exactly what the full CLI prints", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const { fileURLToPath } = await import("node:url");
+  const bin = fileURLToPath(new URL("../bin/task-app.js", import.meta.url));
+  const bad = RL.replace("batch_size = 4", "batchsize = 4");
+  const dir = await scratch({ "rl.toml": RL, "bad.toml": bad });
+  for (const argv of [["validate", "rl.toml", "bad.toml"], ["validate", "bad.toml", "--json"], ["validate", "rl.toml", "--explain", "--kind", "rl"]]) {
+    const built = spawnSync(process.execPath, [bin, ...argv], { cwd: dir, encoding: "utf8" });
+    const source = await runCli(argv, dir);
+    assert.equal(built.stdout, source.stdout, argv.join(" "));
+    assert.equal(built.status, source.code, argv.join(" "));
+  }
+  // Anything the fast path does not take (here a bad --kind) still gets yargs' usage error.
+  const usage = spawnSync(process.execPath, [bin, "validate", "rl.toml", "--kind", "ppo"], { cwd: dir, encoding: "utf8" });
+  assert.equal(usage.status, 2);
+  assert.match(usage.stderr, /Choices: "rl", "sft", "eval", "filter"/);
+});

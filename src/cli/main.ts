@@ -3,8 +3,6 @@
  * as a yargs CommandModule whose handler imports its library lazily, so
  * `task-app --help` and `task-app validate` start fast.
  */
-import yargs from "yargs";
-import { commands } from "./commands/index.js";
 
 /** A mistake in how the command was called: exit code 2. */
 export class UsageError extends Error {
@@ -13,6 +11,7 @@ export class UsageError extends Error {
 
 /** Runs the CLI and resolves to the process exit code (0 ok, 1 findings/failure, 2 usage). */
 export async function main(argv: string[]): Promise<number> {
+  const [{ default: yargs }, { commands }] = await Promise.all([import("yargs"), import("./commands/index.js")]);
   let exitCode = 0;
   const cli = yargs(argv)
     .scriptName("task-app")
@@ -25,7 +24,8 @@ export async function main(argv: string[]): Promise<number> {
     .version(false)
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
-      throw err ?? new UsageError(msg);
+      // yargs reports its own parse and check failures as a message (or a non-Error value).
+      throw err instanceof Error && !msg ? err : new UsageError(msg || String(err));
     })
     .middleware((args) => {
       // Handlers report their exit code through this setter.

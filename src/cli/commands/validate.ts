@@ -9,7 +9,7 @@ import { formatFinding } from "../../config/findings.js";
 import type { ConfigKind } from "../../schemas/registry.js";
 import { contextOf } from "../context.js";
 
-interface ValidateArgs {
+export interface ValidateArgs {
   files: string[];
   kind?: ConfigKind;
   json: boolean;
@@ -36,7 +36,16 @@ export function summarize(checks: readonly ConfigCheck[]): string {
   return `${plural(checks.length, "file")} checked: ${valid} valid, ${checks.length - valid} invalid (${plural(errors, "error")}, ${plural(findings.length - errors, "warning")})`;
 }
 
-async function runValidate(args: ValidateArgs): Promise<void> {
+/** The options of `validate`, shared by the yargs command and the fast path (`../fast-path.ts`). */
+export const validateOptions = {
+  kind: { type: "string", choices: ["rl", "sft", "eval", "filter"], describe: "Validate as this kind instead of detecting it" },
+  json: { type: "boolean", default: false, describe: "Print findings as JSON" },
+  "allow-unknown": { type: "boolean", default: false, describe: "Keep unknown keys (passed through into the job payload) instead of reporting them" },
+  explain: { type: "boolean", default: false, describe: "Show the detected kind and the settings filled in from the model" },
+} as const;
+
+/** Validates every file, prints findings and a summary, and sets the exit code. */
+export async function runValidate(args: ValidateArgs): Promise<void> {
   const { checkConfigFile } = await import("../../config/check.js");
   const checks: ConfigCheck[] = [];
   for (const file of args.files) checks.push(await checkConfigFile(file, { kind: args.kind, allowUnknown: args["allow-unknown"] }));
@@ -57,10 +66,7 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
   builder: (yargs: Argv<object>) =>
     yargs
       .positional("files", { type: "string", array: true, demandOption: true, describe: "TOML config files" })
-      .option("kind", { choices: ["rl", "sft", "eval", "filter"] as const, describe: "Validate as this kind instead of detecting it" })
-      .option("json", { type: "boolean", default: false, describe: "Print findings as JSON" })
-      .option("allow-unknown", { type: "boolean", default: false, describe: "Keep unknown keys (passed through into the job payload) instead of reporting them" })
-      .option("explain", { type: "boolean", default: false, describe: "Show the detected kind and the settings filled in from the model" })
+      .options(validateOptions)
       .example("$0 validate configs/rl.toml", "check one config")
       .example("$0 validate configs/*.toml --json", "machine-readable findings")
       .example("$0 validate rl.toml --explain", "see what the Qwen3-VL / -Thinking defaults add") as unknown as Argv<ValidateArgs>,
