@@ -3,17 +3,18 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Ajv } from "ajv";
 import { z } from "zod";
-import { generateJsonSchema, NON_BLANK_PATTERN, updateTable, type JsonSchema } from "../src/codegen/json-schema.js";
+import { generateJsonSchema, NON_BLANK_PATTERN, type JsonSchema } from "../src/codegen/json-schema.js";
 
 const Mode = z.enum(["think", "no_think"]).meta({ id: "Mode", description: "Reasoning mode." });
+const Model = z
+  .strictObject({
+    source: z.string().optional().meta({ description: "Fine-tuned id." }),
+    base: z.string().optional().meta({ description: "Base id.", examples: ["Qwen/Qwen3-4B"] }),
+    label: z.string().min(1).meta({ description: "Name." }),
+  })
+  .meta({ description: "The model." });
 const Config = z.strictObject({
-  model: z
-    .strictObject({
-      source: z.string().optional().meta({ description: "Fine-tuned id." }),
-      base: z.string().optional().meta({ description: "Base id.", examples: ["Qwen/Qwen3-4B"] }),
-      label: z.string().min(1).meta({ description: "Name." }),
-    })
-    .meta({ description: "The model." }),
+  model: Model,
   training: z
     .strictObject({
       batch_size: z.number().int().min(1).default(4).meta({ description: "Batch size.", examples: [8] }),
@@ -78,7 +79,7 @@ test("adds x-taplo docs, links and initKeys, and x-tombi-toml-version", () => {
 
 test("states exactly-one-of rules as oneOf, with blank strings counting as unset", () => {
   const schema = generateJsonSchema(Config, {
-    rules: [{ path: ["model"], exactlyOneOf: ["source", "base"], blankIsUnset: true }],
+    rules: [{ target: Model, exactlyOneOf: ["source", "base"], blankIsUnset: true }],
   });
   const model = props(schema).model!;
   assert.deepEqual(model.oneOf, [
@@ -107,9 +108,26 @@ test("states at-most-one-of rules as not, and the same rules from .meta()", () =
   assert.equal(validate({ a: "1", c: "2" }), false);
 });
 
-test("a rule naming a table the schema lacks is an error, not a silent no-op", () => {
-  assert.throws(() => generateJsonSchema(Config, { rules: [{ path: ["modle"], exactlyOneOf: ["a", "b"] }] }), /modle/);
-  assert.throws(() => updateTable({ type: "string" }, ["x"], (t) => t), /not a table/);
+test("a rule whose table does not occur in the schema is an error, not a silent no-op", () => {
+  const Elsewhere = z.strictObject({ a: z.string().optional(), b: z.string().optional() });
+  assert.throws(() => generateJsonSchema(Config, { rules: [{ target: Elsewhere, exactlyOneOf: ["a", "b"] }] }), /does not occur/);
+});
+
+test("a rule applies wherever its table occurs, and a schema fragment joins the table's allOf", () => {
+  const Judge = z.strictObject({ module: z.string().optional(), path: z.string().optional() });
+  const Doc = z.strictObject({ judge: Judge.optional(), judges: z.array(Judge).optional() });
+  const schema = generateJsonSchema(Doc, {
+    rules: [
+      { target: Judge, exactlyOneOf: ["module", "path"] },
+      { target: Doc, schema: { dependencies: { judges: { not: { required: ["judge"] } } } } },
+    ],
+  });
+  const validate = new Ajv({ strict: false }).compile(schema);
+  assert.equal(validate({ judge: { module: "m" } }), true);
+  assert.equal(validate({ judges: [{ path: "p" }, { module: "m" }] }), true);
+  assert.equal(validate({ judges: [{ path: "p", module: "m" }] }), false, "the rule holds inside arrays");
+  assert.equal(validate({ judge: {} }), false);
+  assert.equal(validate({ judge: { module: "m" }, judges: [] }), false, "the fragment holds at the root");
 });
 
 test("$id, $comment, title and description come from the options", () => {

@@ -25,12 +25,13 @@ export const RULE_META_KEYS = ["exactlyOneOf", "atMostOneOf"] as const;
 
 /**
  * A rule about which keys of one table may appear together, for a table Zod
- * checks with a refinement. `blankIsUnset` counts a blank string as absent,
- * as synth-ai does for model ids.
+ * checks with a refinement. It applies wherever `target` (the refined Zod
+ * schema itself) occurs in the converted schema. `blankIsUnset` counts a
+ * blank string as absent, as synth-ai does for model ids.
  */
 export interface KeyRule {
-  /** Key path of the table (`["model"]`; `[]` for the document root). */
-  path: readonly string[];
+  /** The Zod schema (object) the rule belongs to, as exported by src/schemas. */
+  target: z.ZodType;
   exactlyOneOf?: readonly string[];
   atMostOneOf?: readonly string[];
   blankIsUnset?: boolean;
@@ -68,12 +69,27 @@ export interface JsonSchemaOptions {
 
 /** Returns the draft-07 JSON Schema of a Zod schema, shaped for editors. */
 export function generateJsonSchema(schema: z.ZodType, options: JsonSchemaOptions = {}): JsonSchema {
-  const raw = z.toJSONSchema(schema, { target: "draft-7", io: options.io ?? "input" }) as JsonSchema;
+  const rules = options.rules ?? [];
+  const applied = new Set<KeyRule>();
+  const raw = z.toJSONSchema(schema, {
+    target: "draft-7",
+    io: options.io ?? "input",
+    override: (ctx) => {
+      for (const rule of rules) {
+        if ((ctx.zodSchema as unknown) !== rule.target) continue;
+        Object.assign(ctx.jsonSchema, ruleMetaOf(rule, ctx.jsonSchema as JsonSchema));
+        applied.add(rule);
+      }
+    },
+  }) as JsonSchema;
+  const missing = rules.filter((r) => !applied.has(r));
+  if (missing.length > 0) {
+    throw new Error(`${missing.length} key rule(s) name a Zod schema that does not occur in this schema`);
+  }
   const definitions = (raw.definitions ?? {}) as Record<string, JsonSchema>;
   const { definitions: _drop, $schema: _schema, ...body } = raw;
   const kept = new Map<string, JsonSchema>();
   let root = inlineRefs(body, definitions, [], kept);
-  for (const rule of options.rules ?? []) root = attachRule(root, rule);
   root = mapSchemas(root, applyRuleMeta);
   root = mapSchemas(root, dropRedundantKeywords);
   if (options.editorExtras !== false) root = addEditorExtras(root, [], options.linkOf);
@@ -193,45 +209,14 @@ function inlineRefs(
   return { ...def, ...siblings };
 }
 
-/** Stores a rule's keys on the table it names, as the metadata keys {@link applyRuleMeta} reads. */
-function attachRule(root: JsonSchema, rule: KeyRule): JsonSchema {
-  return updateTable(root, rule.path, (table) => ({
-    ...table,
+/** The metadata keys {@link applyRuleMeta} reads, for one rule on a table. */
+function ruleMetaOf(rule: KeyRule, table: JsonSchema): JsonSchema {
+  return {
     ...(rule.exactlyOneOf ? { exactlyOneOf: [...rule.exactlyOneOf] } : {}),
     ...(rule.atMostOneOf ? { atMostOneOf: [...rule.atMostOneOf] } : {}),
     ...(rule.blankIsUnset ? { blankIsUnset: true } : {}),
     ...(rule.schema ? { allOf: [...(Array.isArray(table.allOf) ? table.allOf : []), rule.schema] } : {}),
-  }));
-}
-
-/**
- * Returns `node` with the table at `path` replaced by `fn(table)`. Walks
- * `properties`, looking through `anyOf` / `oneOf` alternatives that are
- * tables (a nullable or union-typed key). Throws when the path names no table,
- * so a rule never silently goes missing.
- */
-export function updateTable(
-  node: JsonSchema,
-  path: readonly string[],
-  fn: (table: JsonSchema) => JsonSchema,
-): JsonSchema {
-  if (isObject(node.properties)) {
-    const [head, ...tail] = path;
-    if (head === undefined) return fn(node);
-    const child = node.properties[head];
-    if (!isObject(child)) throw new Error(`no key "${head}" on the way to ${path.join(".")}`);
-    return { ...node, properties: { ...node.properties, [head]: updateTable(child, tail, fn) } };
-  }
-  for (const key of ["anyOf", "oneOf"]) {
-    const alternatives = node[key];
-    if (Array.isArray(alternatives) && alternatives.some((s) => isObject(s) && isObject(s.properties))) {
-      return {
-        ...node,
-        [key]: alternatives.map((s) => (isObject(s) && isObject(s.properties) ? updateTable(s, path, fn) : s)),
-      };
-    }
-  }
-  throw new Error(`not a table at ${path.join(".") || "the root"}`);
+  };
 }
 
 /** Turns `exactlyOneOf` / `atMostOneOf` metadata into JSON Schema rules. */

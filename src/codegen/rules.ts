@@ -5,6 +5,9 @@
  * (test/differential-config.test.ts) proves that Zod and the emitted schemas
  * agree on generated documents except where {@link UNEXPRESSED_RULES} says why.
  */
+import { EvalConfig, JudgeSpec } from "../schemas/eval-config.js";
+import { FilterTable } from "../schemas/filter-config.js";
+import { ModelConfig, PolicySection } from "../schemas/rl-model.js";
 import type { JsonSchema, KeyRule } from "./json-schema.js";
 
 /** A key rule and the Zod refinement it restates (its `params.rule`, or its message). */
@@ -12,19 +15,20 @@ export interface MirroredRule extends KeyRule {
   zodRule: string;
 }
 
-/** Top-level keys an eval file may have beside `[eval]`: its kind tag and the keys Zod fills with defaults. */
-const EVAL_KEYS_BESIDE_TABLE = ["type", "eval", "split", "max_llm_calls", "concurrency", "return_trace"];
+/** Top-level keys an eval file may have beside `[eval]`: only its kind tag. */
+const EVAL_KEYS_BESIDE_TABLE = ["type", "eval"];
 
 /** Key rules per config schema id. */
 export const KEY_RULES: Readonly<Record<string, readonly MirroredRule[]>> = {
   "rl-config": [
-    { zodRule: "model_source_xor_base", path: ["model"], exactlyOneOf: ["source", "base"], blankIsUnset: true },
-    { zodRule: "policy_model_xor_source", path: ["policy"], exactlyOneOf: ["model_name", "source"], blankIsUnset: true },
+    { zodRule: "model_source_xor_base", target: ModelConfig, exactlyOneOf: ["source", "base"], blankIsUnset: true },
+    { zodRule: "policy_model_xor_source", target: PolicySection, exactlyOneOf: ["model_name", "source"], blankIsUnset: true },
   ],
   "eval-config": [
+    { zodRule: "judge_module_xor_path", target: JudgeSpec, exactlyOneOf: ["module", "path"] },
     {
       zodRule: "eval_top_level_ignored",
-      path: [],
+      target: EvalConfig,
       schema: {
         description: "When the file has an [eval] table, every other key goes inside it (the eval CLI reads only [eval]).",
         if: { required: ["eval"] },
@@ -35,7 +39,7 @@ export const KEY_RULES: Readonly<Record<string, readonly MirroredRule[]>> = {
   "filter-config": [
     {
       zodRule: "shuffle_seed needs shuffle = true",
-      path: ["filter"],
+      target: FilterTable,
       schema: {
         description: "shuffle_seed needs shuffle = true.",
         dependencies: { shuffle_seed: { required: ["shuffle"], properties: { shuffle: { const: true } } } },

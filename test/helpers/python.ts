@@ -12,17 +12,17 @@ export type PythonStatus = { ok: true; python: string } | { ok: false; reason: s
 /** Looks for `python3` (or `$PYTHON`) able to import every module in `modules`. */
 export function findPython(modules: readonly string[]): PythonStatus {
   const candidates = [process.env.PYTHON, "python3", "python"].filter((c): c is string => Boolean(c));
-  let last = "no python3 on PATH";
+  const reasons: string[] = [];
   for (const python of candidates) {
     const probe = spawnSync(python, ["-c", `import sys; import ${modules.join(", ")}; print(sys.version_info[0])`], {
       encoding: "utf8",
     });
     if (probe.error) {
-      last = `${python}: ${probe.error.message}`;
+      reasons.push(`${python}: ${probe.error.message}`);
       continue;
     }
     if (probe.status === 0 && probe.stdout.trim() === "3") return { ok: true, python };
-    last = `${python} cannot import ${modules.join(", ")}: ${probe.stderr.trim().split("\n").pop() ?? ""}`;
+    reasons.push(`${python} cannot import ${modules.join(", ")}: ${probe.stderr.trim().split("\n").pop() ?? ""}`);
   }
-  return { ok: false, reason: `SKIPPED: Python 3 with ${modules.join(", ")} is not available (${last})` };
+  return { ok: false, reason: `SKIPPED: Python 3 with ${modules.join(", ")} is not available (${reasons.join("; ")})` };
 }
