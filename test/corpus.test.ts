@@ -204,6 +204,7 @@ const OTHER: Record<string, OtherExpectation> = {
     errors: [
       "missing_key algorithm",
       "missing_key services",
+      "missing_key compute",
       "missing_key rollout",
       "rl_topology_required compute",
       "unknown_key provider",

@@ -297,6 +297,7 @@ const ROWS: Record<string, Row[]> = {
       kind: "rl",
       toml: edit(RL, [GPU_SPLIT, ""], ["tensor_parallel_size = 2\n", "max_model_len = 8192\n"], ['[compute]\ngpu_type = "H100"\ngpu_count = 4\n', ""]),
       expect: [
+        { at: "", code: "missing_key", text: "error: compute: missing required table [compute]" },
         {
           at: "",
           code: "rl_topology_required",
@@ -304,6 +305,28 @@ const ROWS: Record<string, Row[]> = {
         },
       ],
     },
+  ],
+  rl_supported_model: [
+    {
+      name: "a model outside the Qwen3 families",
+      kind: "rl",
+      toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "meta-llama/Llama-3.1-8B-Instruct"']),
+      expect: [
+        {
+          at: "base = ",
+          code: "rl_supported_model",
+          text: "warning: model.base: meta-llama/Llama-3.1-8B-Instruct is not a Qwen3 model; synth-ai's RL trainer supports the Qwen3 families (others need SDK_EXPERIMENTAL=1)",
+        },
+      ],
+    },
+    {
+      name: "a Qwen3-VL size RL does not train",
+      kind: "rl",
+      toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-VL-32B-Instruct"']),
+      expect: [{ at: "base = ", code: "rl_supported_model", text: "warning: model.base: Qwen/Qwen3-VL-32B-Instruct: RL supports Qwen3-VL in 2B, 4B and 8B only" }],
+    },
+    { name: "Qwen3 and fine-tunes of it are fine", kind: "rl", toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'source = "ft:Qwen/Qwen3-8B:job-1"']), expect: [] },
+    { name: "an id task-app cannot classify is left alone", kind: "rl", toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'source = "fft:REPLACE-ME"']), expect: [] },
   ],
   rl_topology_gpus: [
     {

@@ -16,7 +16,7 @@ export const RLConfig = z
     type: typeTag("rl"),
     algorithm: AlgorithmConfig,
     services: ServicesConfig,
-    compute: ComputeConfig.optional(),
+    compute: ComputeConfig,
     topology: TopologyConfig.optional().meta({ description: "GPU split (0.2.13 place; later configs use [compute.topology])." }),
     vllm: VllmConfig.optional(),
     reference: ReferenceConfig.optional(),

@@ -1,4 +1,5 @@
 /** Every cross-section rule, in the order findings are reported. */
+import { rlSupportedModel } from "./models.js";
 import * as rl from "./rl.js";
 import * as sft from "./sft.js";
 import * as vt from "./vision-thinking.js";
@@ -17,6 +18,7 @@ export const rules: readonly Rule[] = [
   rl.rlRewardSource,
   rl.rlWeightSync,
   rl.rlDuplicatePlaces,
+  rlSupportedModel,
   vt.imageOnlyNeedsVision,
   vt.thinkingBudgetMode,
   vt.imageSettingsOnTextModel,
