@@ -8,7 +8,7 @@
  *    (dist/config/check.js), median of several passes, in files/s and MB/s.
  *
  * Configs come from the synth-ai compat corpus (SYNTH_AI_COMPAT_DIR, default
- * /work/shared/compat/synth-ai); without it, from test/fixtures/valid/*.toml.
+ * ../shared/compat/synth-ai beside the repository); without it, from test/fixtures/valid/*.toml.
  * When the ratio is above target (or with --explain), it also prints where
  * the start-up time goes: each stage of the import graph timed in-process,
  * and the cold start of a validate that skips the argument parser.
@@ -33,7 +33,7 @@ const passes = Math.max(3, Number(opts.passes) || 9);
 
 /** The config files to measure and the one RL config for the cold start. */
 function pickConfigs() {
-  const corpus = join(process.env.SYNTH_AI_COMPAT_DIR || "/work/shared/compat/synth-ai", "configs");
+  const corpus = join(process.env.SYNTH_AI_COMPAT_DIR || fileURLToPath(new URL("../../shared/compat/synth-ai", import.meta.url)), "configs");
   const fromDir = (dir) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".toml")).sort().map((f) => join(dir, f)) : []);
   let files = fromDir(corpus);
   let source = corpus;

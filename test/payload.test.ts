@@ -9,13 +9,14 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, describe, test } from "node:test";
 import { checkConfigFile } from "../src/config/check.js";
+import { corpusDir } from "./helpers/corpus.js";
 import { buildRLPayload, buildSFTPayload, checkSFTHyperparameters, ensureApiBase, PayloadError, type PayloadErrorCode } from "../src/payload/index.js";
 import type { RLConfig } from "../src/schemas/rl-config.js";
 import type { SFTConfig } from "../src/schemas/sft-config.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const FIXTURES = resolve("test/fixtures/payload");
-const CORPUS = join(process.env.SYNTH_AI_COMPAT_DIR || "/work/shared/compat/synth-ai", "configs");
+const CORPUS = join(corpusDir(), "configs");
 const corpusFiles = (() => {
   try {
     return readdirSync(CORPUS).filter((f) => f.endsWith(".toml")).sort();

@@ -5,9 +5,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-/** Where the corpus lives unless SYNTH_AI_COMPAT_DIR says otherwise. */
-export const DEFAULT_CORPUS_DIR = "/work/shared/compat/synth-ai";
+/** Where the corpus lives unless SYNTH_AI_COMPAT_DIR says otherwise: `shared/` beside the repository. */
+export const DEFAULT_CORPUS_DIR = fileURLToPath(new URL("../../../shared/compat/synth-ai", import.meta.url));
 
 export function corpusDir(): string {
   return process.env.SYNTH_AI_COMPAT_DIR || DEFAULT_CORPUS_DIR;
