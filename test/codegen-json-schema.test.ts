@@ -142,3 +142,11 @@ test("$id, $comment, title and description come from the options", () => {
   assert.equal(schema.title, "X");
   assert.equal(schema.description, "An X file.");
 });
+
+test("notes state rules the schema cannot check in the key's description", () => {
+  const schema = generateJsonSchema(Config, { notes: [{ path: ["training", "batch_size"], text: "Must divide the group size." }] });
+  const batch = props(props(schema).training!).batch_size!;
+  assert.equal(batch.description, "Batch size. Must divide the group size.");
+  assert.match((batch["x-taplo"] as { docs: { main: string } }).docs.main, /Must divide the group size/);
+  assert.throws(() => generateJsonSchema(Config, { notes: [{ path: ["training", "nope"], text: "x" }] }), /training\.nope/);
+});

@@ -8,7 +8,7 @@ import { configSchemas, type ConfigSchemaEntry } from "../schemas/registry.js";
 import { RubricBundle } from "../schemas/rubric.js";
 import { generateCatalog } from "./catalog.js";
 import { generateJsonSchema, type JsonSchema } from "./json-schema.js";
-import { keyRulesOf } from "./rules.js";
+import { keyRulesOf, UNEXPRESSED_RULES } from "./rules.js";
 import { anchorOf, generateConfigReference, type ReferenceSection } from "./markdown.js";
 import { generateOpenApi } from "./openapi.js";
 import { generateOpenApiTypes } from "./openapi-types.js";
@@ -52,6 +52,10 @@ export function generateConfigSchema(entry: SchemaArtifact, linked = true): Json
     comment: GENERATED_COMMENT,
     io: "input",
     rules: keyRulesOf(entry.id),
+    notes: UNEXPRESSED_RULES.filter((r) => r.schemaId === entry.id).map((r) => ({
+      path: r.path.split("."),
+      text: `Checked by \`task-app validate\` (not by this schema): ${r.zodRule}.`,
+    })),
     linkOf: linked ? (path) => `${publicUrlOf("generated/CONFIG.md")}#${anchorOf(entry.id, path)}` : undefined,
   });
 }

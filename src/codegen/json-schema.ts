@@ -61,6 +61,8 @@ export interface JsonSchemaOptions {
    * used for `x-taplo.links.key`. No link when undefined.
    */
   linkOf?: (path: readonly string[]) => string | undefined;
+  /** Sentences appended to the descriptions of keys (rules the schema cannot state itself). */
+  notes?: readonly { path: readonly string[]; text: string }[];
   /** Key rules to add to the tables they name. */
   rules?: readonly KeyRule[];
   /** Adds `x-taplo` / `x-tombi-*` editor extras (default true). */
@@ -92,6 +94,7 @@ export function generateJsonSchema(schema: z.ZodType, options: JsonSchemaOptions
   let root = inlineRefs(body, definitions, [], kept);
   root = mapSchemas(root, applyRuleMeta);
   root = mapSchemas(root, dropRedundantKeywords);
+  for (const note of options.notes ?? []) root = addNote(root, note.path, note.text);
   if (options.editorExtras !== false) root = addEditorExtras(root, [], options.linkOf);
   const out: JsonSchema = { ...root, $schema: "http://json-schema.org/draft-07/schema#" };
   if (options.id) out.$id = options.id;
@@ -207,6 +210,30 @@ function inlineRefs(
   }
   const { $ref: _ref, ...siblings } = out;
   return { ...def, ...siblings };
+}
+
+/** Appends `text` to the description of the key at `path` (looking through union alternatives). */
+function addNote(node: JsonSchema, path: readonly string[], text: string): JsonSchema {
+  const [head, ...tail] = path;
+  if (head === undefined) {
+    const description = typeof node.description === "string" ? `${node.description} ${text}` : text;
+    return { ...node, description };
+  }
+  let found = false;
+  const visit = (table: JsonSchema): JsonSchema => {
+    const props = table.properties;
+    if (isObject(props) && isObject(props[head])) {
+      found = true;
+      return { ...table, properties: { ...props, [head]: addNote(props[head] as JsonSchema, tail, text) } };
+    }
+    for (const key of ["anyOf", "oneOf"]) {
+      if (Array.isArray(table[key])) return { ...table, [key]: (table[key] as unknown[]).map((s) => (isObject(s) ? visit(s) : s)) };
+    }
+    return table;
+  };
+  const out = visit(node);
+  if (!found) throw new Error(`no key ${path.join(".")} to note`);
+  return out;
 }
 
 /** The metadata keys {@link applyRuleMeta} reads, for one rule on a table. */
