@@ -213,7 +213,7 @@ function inlineRefs(
 }
 
 /** Appends `text` to the description of the key at `path` (looking through union alternatives). */
-function addNote(node: JsonSchema, path: readonly string[], text: string): JsonSchema {
+function addNote(node: JsonSchema, path: readonly string[], text: string, full: readonly string[] = path): JsonSchema {
   const [head, ...tail] = path;
   if (head === undefined) {
     const description = typeof node.description === "string" ? `${node.description} ${text}` : text;
@@ -224,7 +224,7 @@ function addNote(node: JsonSchema, path: readonly string[], text: string): JsonS
     const props = table.properties;
     if (isObject(props) && isObject(props[head])) {
       found = true;
-      return { ...table, properties: { ...props, [head]: addNote(props[head] as JsonSchema, tail, text) } };
+      return { ...table, properties: { ...props, [head]: addNote(props[head] as JsonSchema, tail, text, full) } };
     }
     for (const key of ["anyOf", "oneOf"]) {
       if (Array.isArray(table[key])) return { ...table, [key]: (table[key] as unknown[]).map((s) => (isObject(s) ? visit(s) : s)) };
@@ -232,7 +232,7 @@ function addNote(node: JsonSchema, path: readonly string[], text: string): JsonS
     return table;
   };
   const out = visit(node);
-  if (!found) throw new Error(`no key ${path.join(".")} to note`);
+  if (!found) throw new Error(`no key ${full.join(".")} to note`);
   return out;
 }
 
