@@ -1,4 +1,5 @@
 import type { CommandModule } from "yargs";
+import { addCommand } from "./add.js";
 import { checkCommand } from "./check.js";
 import { generateCommand } from "./generate.js";
 import { payloadCommand } from "./payload.js";
@@ -8,4 +9,4 @@ import { validateJsonlCommand } from "./validate-jsonl.js";
 
 /** Every CLI command, in the order `task-app --help` lists them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [validateCommand, validateJsonlCommand, payloadCommand, generateCommand, serveCommand, checkCommand];
+export const commands: CommandModule<any, any>[] = [validateCommand, validateJsonlCommand, payloadCommand, generateCommand, serveCommand, checkCommand, addCommand];

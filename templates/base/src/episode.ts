@@ -16,7 +16,7 @@ import {
   type RewardLog,
   type RolloutRequest,
   type RolloutResponse,
-  type RolloutStepInput,
+  type RolloutStep,
   type Rubric,
   type RubricScore,
 } from "task-app";
@@ -48,7 +48,7 @@ export interface JudgedEvent {
 /** Everything an executor knows at the end of an episode. */
 export interface Episode {
   request: RolloutRequest;
-  steps: RolloutStepInput[];
+  steps: RolloutStep[];
   rewards: RewardLog;
   /** Outcome facts by criterion id (0..1); every rubric except `events` is scored on them. */
   outcome: Record<string, number>;

@@ -10,7 +10,7 @@ import {
   normaliseSeed,
   type RolloutRequest,
   type RolloutResponse,
-  type RolloutStepInput,
+  type RolloutStep,
   type TaskDatasetRegistry,
 } from "task-app";
 import { finishEpisode, type JudgeRubric, type JudgedEvent } from "./episode.js";
@@ -78,7 +78,7 @@ export async function runCraftingEpisode(request: RolloutRequest, options: Episo
   const stepwise = envConfig.step_rewards?.enabled !== false && envConfig.step_rewards?.mode !== "off" && envConfig.step_rewards?.mode !== "env_sparse";
   const lambda = envConfig.step_rewards?.indicator_lambda ?? 1;
   const rewards = createRewardLog();
-  const steps: RolloutStepInput[] = [];
+  const steps: RolloutStep[] = [];
   const events: JudgedEvent[] = [];
   let validActions = 0;
   let totalActions = 0;

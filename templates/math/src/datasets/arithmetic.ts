@@ -1,5 +1,5 @@
 /** The arithmetic word-problem dataset, registered in src/app.ts. */
-import type { TaskDatasetSpecInput } from "task-app";
+import type { TaskDatasetSpec } from "task-app";
 import { SPLITS, problemFor, type Problem, type Split } from "../problems.js";
 
 /** How the dataset is advertised on /info and /task_info. */
@@ -11,7 +11,7 @@ export const spec = {
   default_split: "train",
   cardinality: SPLITS.train,
   description: "Generated two-operation word problems; (split, index) always gives the same problem.",
-} satisfies TaskDatasetSpecInput;
+} satisfies TaskDatasetSpec;
 
 /** Every problem of every split, generated once and cached by the registry. */
 export function load(): Record<Split, Problem[]> {

@@ -1,5 +1,5 @@
 /** The crafting-world dataset, registered in src/app.ts: each seed of a split names one map. */
-import type { TaskDatasetSpecInput } from "task-app";
+import type { TaskDatasetSpec } from "task-app";
 
 /** Seed ranges per split; the map of index i in a split is `createWorld(offset + i)`. */
 export const SPLITS = { train: { offset: 0, size: 10_000 }, test: { offset: 10_000, size: 1_000 } } as const;
@@ -13,7 +13,7 @@ export const spec = {
   default_split: "train",
   cardinality: SPLITS.train.size,
   description: "Procedurally generated 8x8 crafting maps; a (split, index) pair always gives the same map.",
-} satisfies TaskDatasetSpecInput;
+} satisfies TaskDatasetSpec;
 
 /** The split table (maps are generated on demand from their seed). */
 export function load(): typeof SPLITS {

@@ -1,0 +1,114 @@
+/**
+ * Reading and editing a project's `src/app.ts` with ts-morph. ts-morph finds
+ * where things go; edits are plain text insertions, so every byte the
+ * codemod does not add stays as it was.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { ObjectLiteralExpression, SourceFile } from "ts-morph";
+import { resolveInside } from "../scaffold/safe-path.js";
+import { CodemodError } from "./errors.js";
+
+type TsMorph = typeof import("ts-morph");
+
+/** Loads ts-morph on first use (only `task-app add` needs it). */
+export async function loadTsMorph(): Promise<TsMorph> {
+  try {
+    return await import("ts-morph");
+  } catch {
+    throw new CodemodError("missing_dependency", 'task-app add needs the "ts-morph" package: npm install --save-dev ts-morph');
+  }
+}
+
+/** A parsed `src/app.ts`. */
+export interface AppFile {
+  path: string;
+  file: SourceFile;
+  tsm: TsMorph;
+  /** The text as read, to tell whether anything changed. */
+  original: string;
+}
+
+/** Parses `<projectDir>/src/app.ts`; refuses a missing file or one with syntax errors. */
+export async function openAppFile(projectDir: string): Promise<AppFile> {
+  const appPath = resolveInside(projectDir, "src/app.ts");
+  if (!existsSync(appPath)) throw new CodemodError("no_app_file", `${appPath} does not exist; run this inside a task app project`);
+  const tsm = await loadTsMorph();
+  const project = new tsm.Project({ skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
+  const file = project.addSourceFileAtPath(appPath);
+  const errors = project.getProgram().compilerObject.getSyntacticDiagnostics(file.compilerNode);
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    const where = first.start !== undefined ? file.getLineAndColumnAtPos(first.start) : { line: 0, column: 0 };
+    const message = tsm.ts.flattenDiagnosticMessageText(first.messageText, "\n");
+    throw new CodemodError("parse_error", `refusing to edit ${appPath}: it does not parse (${where.line}:${where.column}: ${message})`);
+  }
+  return { path: appPath, file, tsm, original: file.getFullText() };
+}
+
+/** Writes a file through a temporary sibling and a rename, so it is never half-written. */
+export async function writeFileAtomic(target: string, text: string): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temp, text, { flag: "wx" });
+  await rename(temp, target);
+}
+
+/** Saves the app file when it changed; returns whether it did. */
+export async function saveAppFile(app: AppFile): Promise<boolean> {
+  const text = app.file.getFullText();
+  if (text === app.original) return false;
+  await writeFileAtomic(app.path, text);
+  return true;
+}
+
+/** The indentation of the line `pos` is on. */
+export function indentAt(file: SourceFile, pos: number): string {
+  const text = file.getFullText();
+  const lineStart = text.lastIndexOf("\n", pos - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? "";
+}
+
+/** The object literal a `const <name> = { ... }` declaration holds, if any. */
+export function findObjectVariable(app: AppFile, name: string): ObjectLiteralExpression | undefined {
+  const decl = app.file.getVariableDeclaration(name);
+  const init = decl?.getInitializer();
+  return init && app.tsm.Node.isObjectLiteralExpression(init) ? init : undefined;
+}
+
+/**
+ * Makes sure `name` is imported from `specifier`: added to an existing named
+ * import of that module, or as a new import after the last one.
+ */
+export function ensureNamedImport(app: AppFile, name: string, specifier: string): void {
+  const existing = app.file.getImportDeclarations().find((d) => d.getModuleSpecifierValue() === specifier);
+  if (existing?.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === name)) return;
+  const named = existing?.getNamedImports() ?? [];
+  const last = named.at(-1);
+  if (existing && last && !existing.isTypeOnly()) {
+    app.file.insertText(last.getEnd(), `, ${name}`);
+    return;
+  }
+  insertImportLine(app, `import { ${name} } from "${specifier}";`);
+}
+
+/** Inserts a whole import line after the last import (or at the top). */
+export function insertImportLine(app: AppFile, line: string): void {
+  const imports = app.file.getImportDeclarations();
+  const last = imports.at(-1);
+  if (last) app.file.insertText(last.getEnd(), `\n${line}`);
+  else app.file.insertText(0, `${line}\n`);
+}
+
+/** `kebab-case` → `camelCase`. */
+export function camelCase(name: string): string {
+  return name.replace(/[-_.]+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** Names the add commands accept: lowercase kebab-case, which is safe as a file name and a key. */
+export function checkCodemodName(kind: string, name: string): void {
+  if (!/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/.test(name) || name.length > 64) {
+    throw new CodemodError("invalid_name", `invalid ${kind} name ${JSON.stringify(name)}: use lowercase letters, digits and single dashes, starting with a letter`);
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * `task-app add rubric` and `task-app add dataset`: the files they create,
+ * the registration they insert into src/app.ts (and nothing else), running
+ * twice changes nothing, unparsable apps and bad names are refused, and the
+ * result type-checks.
+ */
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { after, describe, it } from "node:test";
+import ts from "typescript";
+import { addDataset } from "../src/codemods/add-dataset.js";
+import { addRubric } from "../src/codemods/add-rubric.js";
+import { CodemodError } from "../src/codemods/errors.js";
+import { createTaskApp } from "../src/scaffold/create.js";
+import { packageRoot } from "../src/scaffold/paths.js";
+import { runCli } from "./helpers/run-cli.js";
+
+const root = await mkdtemp(path.join(os.tmpdir(), "codemod-"));
+after(() => rm(root, { recursive: true, force: true }));
+let counter = 0;
+async function project(template = "math"): Promise<string> {
+  const made = await createTaskApp({ dir: path.join(root, `p${++counter}`), template, environmentApiKey: false });
+  return made.dir;
+}
+const appText = (dir: string) => readFile(path.join(dir, "src", "app.ts"), "utf8");
+
+/** The lines of `after` that are not in `before`, asserting that every line of `before` survives in order. */
+function addedLines(before: string, afterText: string): string[] {
+  const b = before.split("\n");
+  const a = afterText.split("\n");
+  const added: string[] = [];
+  let i = 0;
+  for (const line of a) {
+    if (i < b.length && line === b[i]) i++;
+    else added.push(line);
+  }
+  assert.equal(i, b.length, "every original line is kept, in order");
+  return added;
+}
+
+async function rejectsWith(promise: Promise<unknown>, code: string): Promise<void> {
+  await assert.rejects(promise, (e: unknown) => e instanceof CodemodError && e.code === code);
+}
+
+function typecheckProject(dir: string): string[] {
+  const config = ts.readConfigFile(path.join(dir, "tsconfig.json"), ts.sys.readFile).config;
+  config.compilerOptions.paths = { "task-app": [path.join(packageRoot(), "src", "index.ts")] };
+  config.compilerOptions.typeRoots = [path.join(packageRoot(), "node_modules", "@types")];
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => dir, getNewLine: () => "\n" };
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.file?.fileName.startsWith(dir))
+    .map((d) => ts.formatDiagnostic(d, host).trim());
+}
+
+describe("add rubric", () => {
+  it("creates the rubric file and registers it, touching nothing else", async () => {
+    const dir = await project();
+    const before = await appText(dir);
+    const result = await addRubric(dir, "style");
+    assert.deepEqual(result, { created: ["rubrics/style.json"], modified: ["src/app.ts"] });
+    assert.deepEqual(addedLines(before, await appText(dir)), ['  style: await loadRubricFile("style"),']);
+    const rubric = JSON.parse(await readFile(path.join(dir, "rubrics", "style.json"), "utf8"));
+    assert.equal(rubric.$schema, "../node_modules/task-app/schemas/rubric.schema.json");
+    assert.deepEqual(
+      rubric.outcome.criteria.map((c: { id: string }) => c.id),
+      ["correct_answer", "used_tool"],
+    );
+  });
+
+  it("changes nothing the second time", async () => {
+    const dir = await project();
+    await addRubric(dir, "style");
+    const app = await appText(dir);
+    const file = await readFile(path.join(dir, "rubrics", "style.json"), "utf8");
+    assert.deepEqual(await addRubric(dir, "style"), { created: [], modified: [] });
+    assert.equal(await appText(dir), app);
+    assert.equal(await readFile(path.join(dir, "rubrics", "style.json"), "utf8"), file);
+  });
+
+  it("treats the shipped rubrics as registered", async () => {
+    const dir = await project("multi-step");
+    assert.deepEqual(await addRubric(dir, "outcome"), { created: [], modified: [] });
+    assert.deepEqual(await addRubric(dir, "events", { kind: "events" }), { created: [], modified: [] });
+  });
+
+  it("quotes a dashed name and can score events", async () => {
+    const dir = await project("multi-step");
+    const before = await appText(dir);
+    await addRubric(dir, "turn-quality", { kind: "events" });
+    assert.deepEqual(addedLines(before, await appText(dir)), ['  "turn-quality": await loadRubricFile("turn-quality"),']);
+    const rubric = JSON.parse(await readFile(path.join(dir, "rubrics", "turn-quality.json"), "utf8"));
+    assert.ok(rubric.events.criteria.some((c: { id: string }) => c.id === "valid_actions"));
+  });
+
+  it("keeps an existing rubric file and only registers it", async () => {
+    const dir = await project();
+    const mine = '{ "outcome": { "version": "7", "criteria": [] } }\n';
+    await writeFile(path.join(dir, "rubrics", "mine.json"), mine);
+    assert.deepEqual(await addRubric(dir, "mine"), { created: [], modified: ["src/app.ts"] });
+    assert.equal(await readFile(path.join(dir, "rubrics", "mine.json"), "utf8"), mine);
+  });
+
+  it("follows the file's own style: tabs, no trailing comma, a missing import", async () => {
+    const dir = await project();
+    const source = [
+      "import {createDatasetRegistry} from 'task-app'",
+      "import { finishEpisode } from './episode.js'",
+      "",
+      "export const datasets = createDatasetRegistry()",
+      "export const rubrics = {",
+      "\toutcome: null",
+      "}",
+      "void finishEpisode",
+      "",
+    ].join("\n");
+    await writeFile(path.join(dir, "src", "app.ts"), source);
+    await addRubric(dir, "style");
+    assert.equal(
+      await appText(dir),
+      [
+        "import {createDatasetRegistry} from 'task-app'",
+        "import { finishEpisode, loadRubricFile } from './episode.js'",
+        "",
+        "export const datasets = createDatasetRegistry()",
+        "export const rubrics = {",
+        "\toutcome: null,",
+        '\tstyle: await loadRubricFile("style"),',
+        "}",
+        "void finishEpisode",
+        "",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("add dataset", () => {
+  it("creates the module and data file, imports and registers it, touching nothing else", async () => {
+    const dir = await project();
+    const before = await appText(dir);
+    const result = await addDataset(dir, "word-puzzles");
+    assert.deepEqual(result, { created: ["src/datasets/word-puzzles.ts", "data/word-puzzles.jsonl"], modified: ["src/app.ts"] });
+    assert.deepEqual(addedLines(before, await appText(dir)), [
+      'import * as wordPuzzlesDataset from "./datasets/word-puzzles.js";',
+      "datasets.register(wordPuzzlesDataset.spec, wordPuzzlesDataset.load);",
+    ]);
+    const app = await appText(dir);
+    assert.ok(app.indexOf("datasets.register(wordPuzzlesDataset") > app.indexOf("datasets.register(arithmeticDataset"));
+    const rows = (await readFile(path.join(dir, "data", "word-puzzles.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+    assert.deepEqual(rows.map((r) => r.split), ["train", "test"]);
+  });
+
+  it("changes nothing the second time", async () => {
+    const dir = await project("vision");
+    await addDataset(dir, "mazes");
+    const app = await appText(dir);
+    assert.deepEqual(await addDataset(dir, "mazes"), { created: [], modified: [] });
+    assert.equal(await appText(dir), app);
+  });
+
+  it("recognises the template's own dataset module", async () => {
+    const dir = await project();
+    assert.deepEqual(await addDataset(dir, "arithmetic"), { created: [], modified: [] });
+  });
+});
+
+describe("refusals", () => {
+  it("refuses an app file that does not parse, and writes nothing", async () => {
+    const dir = await project();
+    const broken = "export const rubrics = {\n  outcome: await loadRubricFile(\"outcome\"\n};\n";
+    await writeFile(path.join(dir, "src", "app.ts"), broken);
+    const before = await readdir(path.join(dir, "rubrics"));
+    await rejectsWith(addRubric(dir, "style"), "parse_error");
+    await rejectsWith(addDataset(dir, "puzzles"), "parse_error");
+    assert.equal(await appText(dir), broken);
+    assert.deepEqual(await readdir(path.join(dir, "rubrics")), before);
+    assert.ok(!existsSync(path.join(dir, "src", "datasets", "puzzles.ts")));
+  });
+
+  it("refuses names that are not plain kebab-case (no paths)", async () => {
+    const dir = await project();
+    for (const name of ["../evil", "a/b", "Style", "style check", "", "-x", "x--y", "x".repeat(65), "..", "x.json"]) {
+      await rejectsWith(addRubric(dir, name), "invalid_name");
+      await rejectsWith(addDataset(dir, name), "invalid_name");
+    }
+    assert.ok(!existsSync(path.join(dir, "..", "evil.json")));
+  });
+
+  it("refuses a project without src/app.ts or without a registry", async () => {
+    const empty = await mkdtemp(path.join(root, "empty-"));
+    await rejectsWith(addRubric(empty, "style"), "no_app_file");
+    const dir = await project();
+    await writeFile(path.join(dir, "src", "app.ts"), "export const app = 1;\n");
+    await rejectsWith(addRubric(dir, "style"), "no_registry");
+    await rejectsWith(addDataset(dir, "puzzles"), "no_registry");
+    assert.ok(!existsSync(path.join(dir, "rubrics", "style.json")));
+  });
+});
+
+describe("the result", () => {
+  it("type-checks after adding a rubric and a dataset to each template", async () => {
+    for (const template of ["math", "multi-step", "vision"]) {
+      const dir = await project(template);
+      await addRubric(dir, "style");
+      await addRubric(dir, "turn-quality", { kind: "events" });
+      await addDataset(dir, "word-puzzles");
+      assert.deepEqual(typecheckProject(dir).slice(0, 10), [], template);
+    }
+  });
+});
+
+describe("task-app add (CLI)", () => {
+  it("reports what it did, then that nothing changed", async () => {
+    const dir = await project();
+    const first = await runCli(["add", "rubric", "style", "--dir", dir]);
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(first.stdout, "created  rubrics/style.json\nupdated  src/app.ts\n");
+    const second = await runCli(["add", "rubric", "style", "--dir", dir]);
+    assert.equal(second.stdout, "rubric style is already there; nothing changed\n");
+    const dataset = await runCli(["add", "dataset", "puzzles"], dir);
+    assert.equal(dataset.code, 0, dataset.stderr);
+    assert.match(dataset.stdout, /created {2}src\/datasets\/puzzles\.ts/);
+  });
+
+  it("exits 1 with the reason on a refusal, 2 on a usage error", async () => {
+    const dir = await project();
+    const bad = await runCli(["add", "rubric", "../x", "--dir", dir]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /invalid rubric name/);
+    const usage = await runCli(["add", "widget", "x", "--dir", dir]);
+    assert.equal(usage.code, 2);
+  });
+});
