@@ -3,7 +3,8 @@
  * allowed values, description, example), built from the same emitted JSON
  * Schemas the editors read, so the reference and the editors never disagree.
  */
-import { allowedValuesOf, inlineJson, rangeOf, type JsonSchema } from "./json-schema.js";
+import { allowedValuesOf, inlineJson, rangeOf } from "./editor-extras.js";
+import type { JsonSchema } from "./schema-tree.js";
 
 /** One config kind to document. */
 export interface ReferenceSection {
