@@ -28,10 +28,13 @@ export {
   RolloutTrajectory,
   type RolloutRequestInput,
   type RolloutResponseInput,
+  type RolloutStepInput,
+  type RolloutTrajectoryInput,
+  type RolloutMetricsInput,
 } from "./schemas/rollout.js";
 export { TaskInfo, AnyTaskInfo, WindowTaskInfo, LaterTaskInfo, InfoResponse, HealthResponse, type TaskInfoInput } from "./schemas/task-info.js";
-export { TaskDatasetSpec } from "./schemas/dataset.js";
-export { Criterion, Rubric, RubricBundle } from "./schemas/rubric.js";
+export { TaskDatasetSpec, type TaskDatasetSpecInput } from "./schemas/dataset.js";
+export { Criterion, Rubric, RubricAggregation, RubricBundle, type RubricInput } from "./schemas/rubric.js";
 export { Trace, CompactTrace, FullTrace, TraceEnvelopeV3 } from "./schemas/trace.js";
 export { ErrorBody, createErrorBody } from "./schemas/errors.js";
 export {
