@@ -6,10 +6,7 @@
 import { z } from "zod";
 import { PolicyConfigTable } from "./policy-config.js";
 import { EnvConfigTable, RolloutConfig } from "./rl-rollout.js";
-import { typeTag, whenTable } from "./train-common.js";
-
-const posInt = (description: string, examples?: number[]) =>
-  z.number().int().positive().meta(examples ? { description, examples } : { description });
+import { posInt, typeTag, whenTable } from "./train-common.js";
 
 export const SeedSpec = z
   .union([

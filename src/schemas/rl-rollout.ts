@@ -3,10 +3,8 @@
  * (CONTRACT.md §11.2, §6).
  */
 import { z } from "zod";
+import { posInt } from "./train-common.js";
 import { PolicyConfigTable, ThinkingBudget, ThinkingMode } from "./policy-config.js";
-
-const posInt = (description: string, examples?: number[]) =>
-  z.number().int().positive().meta(examples ? { description, examples } : { description });
 
 export const StepRewardsEnvConfig = z
   .strictObject({

@@ -3,10 +3,7 @@
  * (CONTRACT.md §11.2). Later-era configs nest rewards and LoRA here.
  */
 import { z } from "zod";
-import { LoraConfig } from "./train-common.js";
-
-const posInt = (description: string, examples?: number[]) =>
-  z.number().int().positive().meta(examples ? { description, examples } : { description });
+import { LoraConfig, posInt } from "./train-common.js";
 
 const rewardKeys = {
   step_rewards_enabled: z.boolean().optional().meta({ description: "Turn on decision-level step rewards." }),

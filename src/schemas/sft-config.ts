@@ -4,10 +4,7 @@
  * rejects a config without it.
  */
 import { z } from "zod";
-import { AlgorithmConfig, ComputeConfig, LoraConfig, Tags, typeTag } from "./train-common.js";
-
-const posInt = (description: string, examples?: number[]) =>
-  z.number().int().positive().meta(examples ? { description, examples } : { description });
+import { AlgorithmConfig, ComputeConfig, LoraConfig, posInt, Tags, typeTag } from "./train-common.js";
 
 const validationKeys = {
   evaluation_strategy: z.enum(["steps", "epoch", "no"]).optional().meta({ description: 'When to evaluate: "steps", "epoch" or "no".' }),

@@ -4,6 +4,10 @@
  */
 import { z } from "zod";
 
+/** A positive integer with its description (and examples) attached. */
+export const posInt = (description: string, examples?: number[]) =>
+  z.number().int().positive().meta(examples ? { description, examples } : { description });
+
 export const AlgorithmConfig = z
   .strictObject({
     type: z.string().min(1).meta({
