@@ -69,3 +69,6 @@ export { validateSftJsonl, validateSftLine } from "./config/jsonl.js";
 
 // Job payloads
 export { buildRLPayload, buildSFTPayload, PayloadError, type RLJobPayload, type SFTJobPayload } from "./payload/index.js";
+
+// Typed HTTP client of a task app (over the generated OpenAPI types)
+export { createTaskAppClient, TaskAppContractError, TaskAppHttpError, TaskAppNetworkError, type TaskAppClient, type TaskAppClientOptions } from "./client/index.js";
