@@ -1,0 +1,163 @@
+/**
+ * The end-to-end matrix, one row per template, as a user lives it: `npm pack`
+ * this package, scaffold with the packed `create-task-app` bin (the tarball
+ * as the `task-app` dependency), `npm install`, type-check and run the
+ * project's own tests, serve it on a free loopback port, `task-app check`
+ * passes, `task-app validate configs/*.toml` passes, and a headless TOML
+ * language server completes keys in `configs/rl.toml` through its
+ * `#:schema` directive, resolved inside the installed package.
+ *
+ * Needs the build (`npm test` builds first) and the npm cache (installs run
+ * with --prefer-offline). Rows run in parallel.
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { TEMPLATE_NAMES } from "../src/scaffold/create.js";
+import { packageRoot } from "../src/scaffold/paths.js";
+import { LspSession } from "./helpers/lsp.js";
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const ENV = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false", NO_COLOR: "1" };
+delete ENV.npm_config_user_agent;
+delete ENV.NODE_OPTIONS;
+// Set by the outer test runner; a nested `node --test` would report to it instead of printing.
+delete ENV.NODE_TEST_CONTEXT;
+
+function run(command: string, args: string[], cwd: string, timeoutMs = 240_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: ENV, stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr: stderr.replace(/^npm warn Unknown user config.*\n/gm, "") }));
+  });
+}
+
+function ok(result: Run, what: string): Run {
+  assert.equal(result.code, 0, `${what} failed (exit ${result.code}):\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
+  return result;
+}
+
+/** Starts `task-app serve` on port 0 and resolves with its URL once it listens. */
+function startServer(dir: string): Promise<{ url: string; stop: () => Promise<number | null>; output: () => string }> {
+  const child = spawn(process.execPath, ["node_modules/task-app/bin/task-app.js", "serve", "src/app.ts", "--port", "0", "--env-file", ".env"], {
+    cwd: dir,
+    env: ENV,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`task-app serve did not start:\n${out}`));
+    }, 60_000);
+    const onData = (c: Buffer) => {
+      out += c.toString("utf8");
+      const url = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({
+          url,
+          output: () => out,
+          stop: async () => {
+            child.kill("SIGTERM");
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`task-app serve exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+const hasBuild = existsSync(path.join(packageRoot(), "dist", "index.js")) && existsSync(path.join(packageRoot(), "dist", "cli", "create-task-app.js"));
+
+describe("e2e: create-task-app → install → test → serve → check → validate → editor", { concurrency: 3, skip: hasBuild ? false : "run `npm run build` first" }, () => {
+  let work = "";
+  let tarball = "";
+
+  before(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), "task-app-e2e-"));
+    const packed = ok(await run("npm", ["pack", "--pack-destination", work, "--json"], packageRoot()), "npm pack");
+    const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    tarball = path.join(work, info!.filename);
+    const shipped = new Set(info!.files.map((f) => f.path));
+    for (const file of ["bin/create-task-app.js", "dist/cli/create-task-app.js", "schemas/rl-config.schema.json", "templates/base/_gitignore", "templates/math/template.json"]) {
+      assert.ok(shipped.has(file), `the package ships ${file}`);
+    }
+    // Scaffold every row with the packed bin, one after the other (they share npm's exec cache).
+    for (const template of TEMPLATE_NAMES) {
+      const args = ["exec", "--yes", `--package=${tarball}`, "--", "create-task-app", `${template}-app`, "--template", template, "--yes", "--no-install", "--no-git", "--task-app-spec", `file:${tarball}`];
+      const made = ok(await run("npm", args, work), `create-task-app --template ${template}`);
+      assert.match(made.stdout, /Next steps:/);
+    }
+  });
+
+  after(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  for (const template of TEMPLATE_NAMES) {
+    it(template, { timeout: 480_000 }, async () => {
+      const dir = path.join(work, `${template}-app`);
+      const pkg = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"));
+      assert.equal(pkg.dependencies["task-app"], `file:${tarball}`);
+
+      ok(await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], dir), "npm install");
+      assert.ok(existsSync(path.join(dir, "node_modules", "task-app", "schemas", "rl-config.schema.json")));
+
+      ok(await run(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit");
+      const tests = ok(await run("npm", ["test"], dir), "npm test");
+      assert.match(tests.stdout, /# fail 0/);
+
+      const server = await startServer(dir);
+      try {
+        const check = ok(await run(process.execPath, ["node_modules/task-app/bin/task-app.js", "check", server.url, "--env-file", ".env"], dir), "task-app check");
+        assert.match(check.stdout, /10 of 10 checks passed/);
+      } finally {
+        assert.equal(await server.stop(), 0, `serve shuts down cleanly:\n${server.output()}`);
+      }
+
+      const configs = (await readdir(path.join(dir, "configs"))).filter((f) => f.endsWith(".toml")).map((f) => `configs/${f}`);
+      const validated = ok(await run(process.execPath, ["node_modules/task-app/bin/task-app.js", "validate", ...configs], dir), "task-app validate");
+      assert.match(validated.stdout, new RegExp(`${configs.length} files? checked: ${configs.length} valid`));
+
+      // Editor: tombi resolves `#:schema ../node_modules/task-app/schemas/rl-config.schema.json` from the installed package.
+      const rl = await readFile(path.join(dir, "configs", "rl.toml"), "utf8");
+      assert.equal(rl.split("\n")[0], "#:schema ../node_modules/task-app/schemas/rl-config.schema.json");
+      const text = rl.replace("[model]\n", "[model]\n\n");
+      const line = text.split("\n").indexOf("[model]") + 1;
+      const lsp = await LspSession.start("tombi", dir);
+      try {
+        const viaRules = await lsp.completion(await lsp.openAndWait(path.join(dir, "configs", "rl.toml"), text), { line, character: 0 });
+        assert.ok(viaRules.some((i) => i.label === "source"), `completions: ${viaRules.map((i) => i.label).join(", ")}`);
+        // A file no tombi.toml rule covers: only the directive can bind the schema.
+        const viaDirective = await lsp.completion(await lsp.openAndWait(path.join(dir, "configs", "scratch.toml"), text), { line, character: 0 });
+        assert.ok(viaDirective.some((i) => i.label === "source"), `completions: ${viaDirective.map((i) => i.label).join(", ")}`);
+        const withoutDirective = text.split("\n").slice(1).join("\n");
+        const none = await lsp.completion(await lsp.openAndWait(path.join(dir, "configs", "scratch2.toml"), withoutDirective), { line: line - 1, character: 0 });
+        assert.ok(!none.some((i) => i.label === "source"), "no schema, no completions");
+      } finally {
+        await lsp.close();
+      }
+    });
+  }
+});
