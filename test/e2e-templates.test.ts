@@ -27,7 +27,7 @@ interface Run {
   stderr: string;
 }
 
-const ENV = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false", NO_COLOR: "1" };
+const ENV: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false", NO_COLOR: "1" };
 delete ENV.npm_config_user_agent;
 delete ENV.NODE_OPTIONS;
 // Set by the outer test runner; a nested `node --test` would report to it instead of printing.
