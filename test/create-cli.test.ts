@@ -129,7 +129,7 @@ describe("non-interactive", () => {
     const cwd = await tmp();
     const help = await run(["--help"], cwd);
     assert.equal(help.code, 0);
-    for (const flag of ["--template", "--name", "--yes", "--install", "--git", "--pm", "--force"]) assert.match(help.out, new RegExp(flag));
+    for (const flag of ["--template", "--name", "--yes", "--no-install", "--no-git", "--pm", "--force", "--task-app-spec"]) assert.match(help.out, new RegExp(flag));
     const version = await run(["--version"], cwd);
     assert.match(version.out, /^\d+\.\d+\.\d+/);
   });

@@ -1,17 +1,18 @@
 /**
  * The `create-task-app` command: flags (and, on a terminal, prompts) become
  * options for `createTaskApp`; then it installs dependencies, initialises
- * git, and prints the next steps. All the work is in `src/scaffold/`.
+ * git, and prints the next steps. All the work is in `src/scaffold/`; this
+ * file only parses, asks and reports, and loads the prompt library only when
+ * it will ask.
  */
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
-import * as p from "@clack/prompts";
-import yargs from "yargs";
+import { parseArgs } from "node:util";
 import { createTaskApp, TEMPLATE_NAMES, type CreateTaskAppResult } from "../scaffold/create.js";
-import { ScaffoldError } from "../scaffold/errors.js";
+import { PromptCancelled, ScaffoldError } from "../scaffold/errors.js";
 import { detectPackageManager, runScript, type PackageManager } from "../scaffold/package-manager.js";
 import { packageVersion } from "../scaffold/paths.js";
-import { PromptCancelled, promptForOptions, type SettledOptions } from "../scaffold/prompts.js";
+import type { KnownOptions, SettledOptions } from "../scaffold/prompts.js";
 import { initGitRepository, installDependencies } from "../scaffold/steps.js";
 
 /** Where the command reads and writes; tests pass their own. */
@@ -23,55 +24,91 @@ export interface CreateCliIO {
   cwd: string;
 }
 
-interface Flags {
-  dir?: string;
-  template?: string;
-  name?: string;
+interface Flags extends KnownOptions {
   yes: boolean;
-  install?: boolean;
-  git?: boolean;
   pm?: PackageManager;
-  force?: boolean;
-  "task-app-spec"?: string;
+  taskAppSpec?: string;
 }
 
-const USAGE_TEXT = `Scaffold a task app: a TypeScript project that serves the task-app HTTP
-contract, with rubrics, RL/eval configs and tests. Prompts on a terminal
-unless --yes; every prompt has a flag.`;
-const USAGE = `$0 [dir] [options]\n\n${USAGE_TEXT}`;
+const PACKAGE_MANAGERS = ["npm", "pnpm", "yarn"] as const;
 
-/** Parses flags; a number means "exit now with this code" (help, version, usage error). */
-async function parseFlags(argv: string[], stdout: Writable, stderr: Writable): Promise<Flags | number> {
-  const parser = yargs()
-    .scriptName("create-task-app")
-    .command("$0 [dir]", USAGE_TEXT, (y) => y.positional("dir", { type: "string", describe: "Target folder (default: my-task-app)" }))
-    .usage(USAGE)
-    .option("template", { alias: "t", type: "string", choices: [...TEMPLATE_NAMES], describe: "Template to start from" })
-    .option("name", { type: "string", describe: "npm package name (default: the folder name)" })
-    .option("yes", { alias: "y", type: "boolean", default: false, describe: "Accept defaults; never prompt" })
-    .option("install", { type: "boolean", describe: "Install dependencies (--no-install to skip)" })
-    .option("git", { type: "boolean", describe: "Initialise a git repository (--no-git to skip)" })
-    .option("pm", { type: "string", choices: ["npm", "pnpm", "yarn"] as const, describe: "Package manager (default: the one running this command)" })
-    .option("force", { type: "boolean", describe: "Write into a non-empty folder; existing files are never overwritten or removed" })
-    .option("task-app-spec", { type: "string", describe: "Version range or spec for the task-app dependency (default: ^<this version>)" })
-    .strict()
-    .help()
-    .alias("h", "help")
-    .version(packageVersion())
-    .wrap(Math.min(100, (stdout as { columns?: number }).columns || 100));
-  return new Promise((resolve) => {
-    void parser.parse(argv, {}, (error, args, output) => {
-      if (error) {
-        stderr.write(`create-task-app: ${error.message}\nRun \`create-task-app --help\` for usage.\n`);
-        resolve(2);
-      } else if (output) {
-        stdout.write(`${output}\n`);
-        resolve(0);
-      } else {
-        resolve(args as unknown as Flags);
-      }
+const HELP = `Usage: create-task-app [dir] [options]
+
+Scaffold a task app: a TypeScript project that serves the task-app HTTP
+contract, with rubrics, RL/eval configs and tests. Prompts on a terminal
+unless --yes; every prompt has a flag.
+
+Arguments:
+  dir                    Target folder (default: my-task-app)
+
+Options:
+  -t, --template <name>  Template: ${TEMPLATE_NAMES.join(", ")} (default: math)
+      --name <name>      npm package name (default: the folder name)
+  -y, --yes              Accept defaults; never prompt
+      --no-install       Do not install dependencies
+      --no-git           Do not initialise a git repository
+      --pm <manager>     ${PACKAGE_MANAGERS.join(", ")} (default: the one running this command)
+      --force            Write into a non-empty folder; existing files are never
+                         overwritten or removed
+      --task-app-spec <spec>
+                         Version range or spec of the task-app dependency
+                         (default: ^<this version>; e.g. file:/abs/task-app.tgz)
+  -h, --help             Show this help
+  -v, --version          Show the version
+`;
+
+class UsageError extends Error {}
+
+/** Parses argv; a number means "exit now with this code" (help, version, usage error). */
+function parseFlags(argv: string[], stdout: Writable, stderr: Writable): Flags | number {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        template: { type: "string", short: "t" },
+        name: { type: "string" },
+        yes: { type: "boolean", short: "y" },
+        install: { type: "boolean" },
+        "no-install": { type: "boolean" },
+        git: { type: "boolean" },
+        "no-git": { type: "boolean" },
+        pm: { type: "string" },
+        force: { type: "boolean" },
+        "task-app-spec": { type: "string" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
     });
-  });
+    if (values.help) return stdout.write(HELP), 0;
+    if (values.version) return stdout.write(`${packageVersion()}\n`), 0;
+    if (positionals.length > 1) throw new UsageError(`unexpected arguments: ${positionals.slice(1).join(" ")}`);
+    if (values.template !== undefined && !(TEMPLATE_NAMES as readonly string[]).includes(values.template)) {
+      throw new UsageError(`unknown template ${JSON.stringify(values.template)}; choose one of ${TEMPLATE_NAMES.join(", ")}`);
+    }
+    if (values.pm !== undefined && !(PACKAGE_MANAGERS as readonly string[]).includes(values.pm)) {
+      throw new UsageError(`--pm must be one of ${PACKAGE_MANAGERS.join(", ")}`);
+    }
+    const toggle = (on?: boolean, off?: boolean) => (off ? false : on ? true : undefined);
+    const install = toggle(values.install, values["no-install"]);
+    const git = toggle(values.git, values["no-git"]);
+    return {
+      yes: values.yes ?? false,
+      ...(positionals[0] !== undefined ? { dir: positionals[0] } : {}),
+      ...(values.template !== undefined ? { template: values.template } : {}),
+      ...(values.name !== undefined ? { name: values.name } : {}),
+      ...(values.force !== undefined ? { force: values.force } : {}),
+      ...(install !== undefined ? { install } : {}),
+      ...(git !== undefined ? { git } : {}),
+      ...(values.pm !== undefined ? { pm: values.pm as PackageManager } : {}),
+      ...(values["task-app-spec"] !== undefined ? { taskAppSpec: values["task-app-spec"] } : {}),
+    };
+  } catch (error) {
+    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, "");
+    stderr.write(`create-task-app: ${message}\nRun \`create-task-app --help\` for usage.\n`);
+    return 2;
+  }
 }
 
 /** Progress lines: plain text for pipes and CI, clack's log lines on a terminal (no spinner, so Ctrl-C stays a signal). */
@@ -97,7 +134,7 @@ function plainReporter(out: Writable): Reporter {
   };
 }
 
-function clackReporter(output: Writable): Reporter {
+function clackReporter(p: typeof import("@clack/prompts"), output: Writable): Reporter {
   let started = 0;
   return {
     start: (m) => {
@@ -114,12 +151,14 @@ function nextSteps(result: CreateTaskAppResult, cwd: string, pm: PackageManager,
   const lines = ["Next steps:"];
   if (rel !== ".") lines.push(`  cd ${rel.includes(" ") ? JSON.stringify(rel) : rel}`);
   if (!installed) lines.push(`  ${pm} install`);
-  lines.push(
-    `  ${runScript(pm, "serve")}      # serve on http://127.0.0.1:8001 (key in .env)`,
-    `  ${runScript(pm, "check")}      # in another terminal: check the running app`,
-    `  ${runScript(pm, "test")}${pm === "npm" ? "           " : "         "}# the app's own tests, in-process`,
-    `  ${runScript(pm, "validate")}   # validate configs/*.toml`,
-  );
+  const steps: Array<[string, string]> = [
+    [runScript(pm, "serve"), "serve on http://127.0.0.1:8001 (key in .env)"],
+    [runScript(pm, "check"), "in another terminal: check the running app"],
+    [runScript(pm, "test"), "the app's own tests, in-process"],
+    [runScript(pm, "validate"), "validate configs/*.toml"],
+  ];
+  const width = Math.max(...steps.map(([c]) => c.length));
+  for (const [command, note] of steps) lines.push(`  ${command.padEnd(width)}   # ${note}`);
   return lines.join("\n");
 }
 
@@ -130,28 +169,26 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
   const stderr = io.stderr ?? process.stderr;
   const env = io.env ?? process.env;
   const cwd = io.cwd ?? process.cwd();
-  const flags = await parseFlags(argv, stdout, stderr);
+  const flags = parseFlags(argv, stdout, stderr);
   if (typeof flags === "number") return flags;
 
   const interactive = !flags.yes && Boolean(stdin.isTTY) && Boolean(stdout.isTTY);
+  const clack = interactive ? await import("@clack/prompts") : undefined;
   const pm = flags.pm ?? detectPackageManager(env.npm_config_user_agent);
-  const report = interactive ? clackReporter(stdout) : plainReporter(stdout);
+  const report = clack ? clackReporter(clack, stdout) : plainReporter(stdout);
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once("SIGINT", onSigint);
   try {
-    if (interactive) p.intro("create-task-app", { output: stdout });
-    const known = {
-      ...(flags.dir !== undefined ? { dir: flags.dir } : {}),
-      ...(flags.template !== undefined ? { template: flags.template } : {}),
-      ...(flags.name !== undefined ? { name: flags.name } : {}),
-      ...(flags.force !== undefined ? { force: flags.force } : {}),
-      ...(flags.install !== undefined ? { install: flags.install } : {}),
-      ...(flags.git !== undefined ? { git: flags.git } : {}),
-    };
-    const options: SettledOptions = interactive
-      ? await promptForOptions(known, { input: stdin, output: stdout, cwd })
-      : { dir: "my-task-app", template: "math", force: false, install: true, git: true, ...known };
+    const { yes: _yes, pm: _pm, taskAppSpec, ...known } = flags;
+    let options: SettledOptions;
+    if (clack) {
+      clack.intro("create-task-app", { output: stdout });
+      const { promptForOptions } = await import("../scaffold/prompts.js");
+      options = await promptForOptions(known, { input: stdin, output: stdout, cwd });
+    } else {
+      options = { dir: "my-task-app", template: "math", force: false, install: true, git: true, ...known };
+    }
 
     report.start(`Scaffolding ${options.template} in ${options.dir}`);
     const result = await createTaskApp({
@@ -161,17 +198,15 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
       force: options.force,
       cwd,
       signal: controller.signal,
-      ...(flags["task-app-spec"] ? { taskAppSpec: flags["task-app-spec"] } : {}),
+      ...(taskAppSpec ? { taskAppSpec } : {}),
     });
     report.stop(`Wrote ${result.files.length} files to ${result.dir}`);
 
     let installed = false;
-    let failed = false;
     if (options.install) {
       report.start(`Installing dependencies with ${pm}`);
       const run = await installDependencies(result.dir, pm, { signal: controller.signal });
       installed = run.ok;
-      failed ||= !run.ok;
       report.stop(run.ok ? "Installed dependencies" : `${pm} install exited with ${run.code ?? "an error"}`, run.ok);
       if (controller.signal.aborted) throw new PromptCancelled();
       if (!run.ok) stderr.write(`${run.output.trim().split("\n").slice(-15).join("\n")}\n`);
@@ -182,10 +217,10 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
       report.stop(git.status === "committed" ? "Created a git repository with an initial commit" : `git: ${git.status}${git.reason ? ` (${git.reason})` : ""}`);
     }
     report.done(nextSteps(result, cwd, pm, installed));
-    return failed ? 1 : 0;
+    return options.install && !installed ? 1 : 0;
   } catch (error) {
     if (error instanceof PromptCancelled) {
-      if (interactive) p.cancel("Cancelled.", { output: stdout });
+      if (clack) clack.cancel("Cancelled.", { output: stdout });
       else stderr.write("create-task-app: cancelled\n");
       return 130;
     }

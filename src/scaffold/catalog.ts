@@ -6,19 +6,43 @@
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
 import { ScaffoldError } from "./errors.js";
 import { templatesRoot } from "./paths.js";
 
-const TemplateManifest = z.strictObject({
-  description: z.string().min(1),
+/** `template.json`, checked by hand: this runs on every scaffold, so it stays free of heavy imports. */
+interface TemplateManifest {
+  description: string;
   /** Sort key for menus; lower first. */
-  order: z.number().int().default(100),
+  order: number;
   /** Feature layers under `templates/_features/`, applied after `base/`. */
-  features: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/)).default([]),
+  features: string[];
   /** Extra `{{placeholders}}` this template's files use (string values only). */
-  variables: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/), z.string()).default({}),
-});
+  variables: Record<string, string>;
+}
+
+const LAYER_NAME = /^[a-z][a-z0-9-]*$/;
+const VARIABLE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** Validates a parsed template.json; returns the manifest or the first problem. */
+export function parseManifest(raw: unknown): TemplateManifest | string {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return "must be a JSON object";
+  const m = raw as Record<string, unknown>;
+  const unknown = Object.keys(m).filter((k) => !["description", "order", "features", "variables"].includes(k));
+  if (unknown.length > 0) return `unknown key ${unknown[0]}`;
+  if (typeof m.description !== "string" || m.description === "") return "description must be a non-empty string";
+  const order = m.order ?? 100;
+  if (typeof order !== "number" || !Number.isInteger(order)) return "order must be an integer";
+  const features = m.features ?? [];
+  if (!Array.isArray(features) || !features.every((f) => typeof f === "string" && LAYER_NAME.test(f))) {
+    return "features must be a list of lowercase layer names";
+  }
+  const variables = m.variables ?? {};
+  if (typeof variables !== "object" || variables === null || Array.isArray(variables)) return "variables must be an object";
+  for (const [k, v] of Object.entries(variables)) {
+    if (!VARIABLE_NAME.test(k) || typeof v !== "string") return `variables.${k} must be a string with an identifier name`;
+  }
+  return { description: m.description, order, features: features as string[], variables: variables as Record<string, string> };
+}
 
 /** One entry of the catalog, as read from `templates/<name>/template.json`. */
 export interface TemplateInfo {
@@ -37,7 +61,7 @@ async function isDirectory(p: string): Promise<boolean> {
 
 /** Reads one template's manifest and resolves its layers; throws `unknown_template` or `bad_template`. */
 export async function loadTemplate(name: string, root: string = templatesRoot()): Promise<TemplateInfo> {
-  if (!/^[a-z][a-z0-9-]*$/.test(name) || name === "base") {
+  if (!LAYER_NAME.test(name) || name === "base") {
     throw new ScaffoldError("unknown_template", `unknown template ${JSON.stringify(name)}`);
   }
   const dir = path.join(root, name);
@@ -48,17 +72,20 @@ export async function loadTemplate(name: string, root: string = templatesRoot())
     const known = (await listTemplates(root)).map((t) => t.name).join(", ");
     throw new ScaffoldError("unknown_template", `unknown template ${JSON.stringify(name)} (choose one of: ${known})`);
   }
-  const parsed = TemplateManifest.safeParse(JSON.parse(raw));
-  if (!parsed.success) {
-    throw new ScaffoldError("bad_template", `templates/${name}/template.json: ${parsed.error.issues[0]?.message}`);
+  let manifest: TemplateManifest | string;
+  try {
+    manifest = parseManifest(JSON.parse(raw));
+  } catch (error) {
+    manifest = (error as Error).message;
   }
-  const layers = [path.join(root, "base"), ...parsed.data.features.map((f) => path.join(root, "_features", f)), dir];
+  if (typeof manifest === "string") throw new ScaffoldError("bad_template", `templates/${name}/template.json: ${manifest}`);
+  const layers = [path.join(root, "base"), ...manifest.features.map((f) => path.join(root, "_features", f)), dir];
   for (const layer of layers) {
     if (!(await isDirectory(layer))) {
       throw new ScaffoldError("bad_template", `template ${name} needs missing layer ${path.relative(root, layer)}`);
     }
   }
-  return { name, ...parsed.data, layers };
+  return { name, ...manifest, layers };
 }
 
 /** Every template in `root`, sorted by `order` then name. */

@@ -22,3 +22,11 @@ export class ScaffoldError extends Error {
     this.paths = paths;
   }
 }
+
+/** Thrown when the user cancels a prompt (Ctrl-C or Escape) or an interrupt stops the run. */
+export class PromptCancelled extends Error {
+  constructor() {
+    super("cancelled");
+    this.name = "PromptCancelled";
+  }
+}

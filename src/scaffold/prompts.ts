@@ -8,6 +8,7 @@ import type { Readable, Writable } from "node:stream";
 import * as p from "@clack/prompts";
 import { listTemplates } from "./catalog.js";
 import { defaultProjectName } from "./create.js";
+import { PromptCancelled } from "./errors.js";
 import { checkPackageName, toValidPackageName } from "./names.js";
 import { listBlockingEntries } from "./write.js";
 
@@ -38,18 +39,12 @@ export interface PromptStreams {
   cwd: string;
 }
 
-/** Thrown when the user cancels a prompt (Ctrl-C or Escape). */
-export class PromptCancelled extends Error {
-  constructor() {
-    super("cancelled");
-    this.name = "PromptCancelled";
-  }
-}
-
 function settle<T>(value: T): Exclude<T, symbol> {
   if (p.isCancel(value)) throw new PromptCancelled();
   return value as Exclude<T, symbol>;
 }
+
+export { PromptCancelled };
 
 /** Asks for each option that has no flag; returns them all settled. */
 export async function promptForOptions(known: KnownOptions, streams: PromptStreams): Promise<SettledOptions> {
