@@ -158,6 +158,22 @@ describe("e2e: create-task-app → install → test → serve → check → vali
       } finally {
         await lsp.close();
       }
+
+      if (template === "math") {
+        // `task-app add` runs from the installed package: it works when the package brings ts-morph,
+        // and otherwise says exactly what to install.
+        const shipsTsMorph = Boolean(JSON.parse(await readFile(path.join(dir, "node_modules", "task-app", "package.json"), "utf8")).dependencies?.["ts-morph"]);
+        const added = await run(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "rubric", "style"], dir);
+        if (shipsTsMorph) {
+          ok(added, "task-app add rubric");
+          ok(await run(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "dataset", "puzzles"], dir), "task-app add dataset");
+          ok(await run(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit after task-app add");
+          assert.match(ok(await run("npm", ["test"], dir), "npm test after task-app add").stdout, /# fail 0/);
+        } else {
+          assert.equal(added.code, 1);
+          assert.match(added.stderr, /"ts-morph" package is not installed/);
+        }
+      }
     });
   }
 });

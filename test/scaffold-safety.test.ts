@@ -4,6 +4,7 @@
  * escapes the target, and an interrupted write leaves nothing behind.
  */
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -94,6 +95,36 @@ describe("non-empty target", () => {
     assert.equal(await readFile(path.join(root, "package.json"), "utf8"), '{"name":"mine"}');
     assert.deepEqual(await tree(root), ["package.json"]);
     assert.deepEqual(await readdir(path.join(root, "src")), []);
+  });
+
+  it("with force, keeps an existing .env instead of refusing", async () => {
+    const root = await tmp();
+    await writeFile(path.join(root, ".env"), "ENVIRONMENT_API_KEY=mine\n");
+    const made = await createTaskApp({ dir: root, name: "kept-env", template: "math", force: true });
+    assert.ok(!made.files.includes(".env"));
+    assert.equal(await readFile(path.join(root, ".env"), "utf8"), "ENVIRONMENT_API_KEY=mine\n");
+    assert.ok(made.files.includes(".env.example"));
+  });
+
+  it("refuses a broken template manifest", async () => {
+    const root = await tmp();
+    await mkdir(path.join(root, "templates", "base"), { recursive: true });
+    await mkdir(path.join(root, "templates", "odd"), { recursive: true });
+    for (const [manifest, message] of [
+      ["{", /JSON|Unexpected|Expected/],
+      ['{"description": ""}', /description/],
+      ['{"description": "x", "features": ["../up"]}', /features/],
+      ['{"description": "x", "features": ["missing"]}', /missing layer/],
+      ['{"description": "x", "extra": 1}', /unknown key extra/],
+    ] as const) {
+      await writeFile(path.join(root, "templates", "odd", "template.json"), manifest);
+      const error = await rejectsWith(
+        createTaskApp({ dir: path.join(root, "app"), template: "odd", templatesDir: path.join(root, "templates") }),
+        "bad_template",
+      );
+      assert.match(error.message, message);
+    }
+    assert.ok(!existsSync(path.join(root, "app")));
   });
 
   it("with force, refuses when a file sits where a folder must go", async () => {

@@ -17,7 +17,7 @@ export async function loadTsMorph(): Promise<TsMorph> {
   try {
     return await import("ts-morph");
   } catch {
-    throw new CodemodError("missing_dependency", 'task-app add needs the "ts-morph" package: npm install --save-dev ts-morph');
+    throw new CodemodError("missing_dependency", 'the "ts-morph" package is not installed; add it with: npm install --save-dev ts-morph');
   }
 }
 

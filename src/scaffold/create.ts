@@ -4,6 +4,7 @@
  * or runs git; the bin does those around it.
  */
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadTemplate } from "./catalog.js";
 import { ScaffoldError } from "./errors.js";
@@ -95,7 +96,9 @@ export async function createTaskApp(options: CreateTaskAppOptions): Promise<Crea
   };
   const files = await renderLayers(template.layers, vars);
   const example = files.get(".env.example");
-  if (example && options.environmentApiKey !== false) {
+  // An existing .env (with --force) is the user's: keep it rather than refuse the whole scaffold.
+  const keepEnv = options.force === true && existsSync(path.join(dir, ".env"));
+  if (example && options.environmentApiKey !== false && !keepEnv) {
     const key = options.environmentApiKey ?? generateApiKey();
     files.set(".env", Buffer.from(Buffer.from(example).toString("utf8").replace(/^ENVIRONMENT_API_KEY=.*$/m, `ENVIRONMENT_API_KEY=${key}`)));
   }
