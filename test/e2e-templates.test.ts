@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { TEMPLATE_NAMES } from "../src/scaffold/create.js";
+import { walkFiles } from "../src/scaffold/render.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { LspSession } from "./helpers/lsp.js";
 
@@ -100,7 +101,8 @@ describe("e2e: create-task-app → install → test → serve → check → vali
     const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     tarball = path.join(work, info!.filename);
     const shipped = new Set(info!.files.map((f) => f.path));
-    for (const file of ["bin/create-task-app.js", "dist/cli/create-task-app.js", "schemas/rl-config.schema.json", "templates/base/_gitignore", "templates/math/template.json"]) {
+    const templateFiles = (await walkFiles(path.join(packageRoot(), "templates"))).map((f) => `templates/${f}`);
+    for (const file of ["bin/create-task-app.js", "dist/cli/create-task-app.js", "schemas/rl-config.schema.json", ...templateFiles]) {
       assert.ok(shipped.has(file), `the package ships ${file}`);
     }
     // Scaffold every row with the packed bin, one after the other (they share npm's exec cache).
