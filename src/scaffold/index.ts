@@ -1,5 +1,5 @@
 /** The scaffolder's public surface: `createTaskApp` and the helpers the bin composes. */
-export { createTaskApp, defaultProjectName, TEMPLATE_NAMES } from "./create.js";
+export { createTaskApp, defaultProjectName, generateApiKey, TEMPLATE_NAMES } from "./create.js";
 export type { CreateTaskAppOptions, CreateTaskAppResult, TemplateName } from "./create.js";
 export { listTemplates, loadTemplate } from "./catalog.js";
 export type { TemplateInfo } from "./catalog.js";
