@@ -72,3 +72,26 @@ export { buildRLPayload, buildSFTPayload, PayloadError, type RLJobPayload, type 
 
 // Typed HTTP client of a task app (over the generated OpenAPI types)
 export { createTaskAppClient, TaskAppContractError, TaskAppHttpError, TaskAppNetworkError, type TaskAppClient, type TaskAppClientOptions } from "./client/index.js";
+
+// Scaffolding (create-task-app) and codemods (task-app add)
+export {
+  createTaskApp,
+  TEMPLATE_NAMES,
+  listTemplates,
+  loadTemplate,
+  ScaffoldError,
+  checkPackageName,
+  isValidPackageName,
+  toValidPackageName,
+  detectPackageManager,
+  generateApiKey,
+  installDependencies,
+  initGitRepository,
+  type CreateTaskAppOptions,
+  type CreateTaskAppResult,
+  type TemplateName,
+  type TemplateInfo,
+  type PackageManager,
+} from "./scaffold/index.js";
+export { addRubric, addDataset, CodemodError, type CodemodResult, type AddRubricOptions } from "./codemods/index.js";
+export { runDemo, type DemoReport, type DemoOptions } from "./demo/run.js";
