@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { connect } from "node:net";
-import { createTaskAppServer, serve } from "../src/server/index.js";
+import { Writable } from "node:stream";
+import { createLogger, createTaskAppServer, serve } from "../src/server/index.js";
 import { ErrorBody } from "../src/schemas/errors.js";
 import { RolloutResponse } from "../src/schemas/rollout.js";
 import { TraceEnvelopeV3 } from "../src/schemas/trace.js";
@@ -150,7 +151,8 @@ test("an executor that throws gives a structured 500 and the server keeps servin
   assert.equal(res.status, 500);
   const err = await error(res);
   assert.equal(err.code, "rollout_failed");
-  assert.match(err.message, /boom/);
+  assert.equal(err.message, "the rollout executor failed");
+  assert.ok(!JSON.stringify(err).includes("boom"), "the executor's own message stays in the logs");
   assert.equal(err.run_id, "run-1");
   assert.equal((await post(server, valid)).status, 200);
   const syncThrow = createTaskAppServer(createMathApp({ rollout: () => { throw "not an error"; } }), { env });
@@ -202,4 +204,59 @@ test("a client that disconnects aborts its rollout", async () => {
   });
   await aborted;
   assert.equal(signal?.aborted, true);
+});
+
+function hangingApp(corsOrigins: string[], started: () => void) {
+  return createMathApp({
+    corsOrigins,
+    rollout: (_req, ctx) => {
+      started();
+      return new Promise((_resolve, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason)));
+    },
+  });
+}
+
+async function until(done: () => boolean, what: string) {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  assert.ok(done(), what);
+}
+
+test("a client disconnect is logged with its own code, client_disconnected, on both socket paths", async () => {
+  for (const corsOrigins of [[], ["https://ui.example.test"]]) {
+    let logged = "";
+    const logger = createLogger("info", new Writable({ write(chunk, _enc, cb) { logged += chunk; cb(); } }));
+    let started!: () => void;
+    const began = new Promise<void>((r) => (started = r));
+    const running = await serve(hangingApp(corsOrigins, started), { port: 0, env, logger, handleSignals: false });
+    try {
+      const client = new AbortController();
+      const req = fetch(`${running.url}/rollout`, { method: "POST", headers: json, body: JSON.stringify(valid), signal: client.signal }).catch(() => null);
+      await began;
+      client.abort();
+      await req;
+      await until(() => logged.includes("rollout aborted"), `logged: ${logged}`);
+      const entry = JSON.parse(logged.split("\n").find((l) => l.includes("rollout aborted"))!);
+      assert.equal(entry.code, "client_disconnected", logged);
+      assert.equal(entry.run_id, "run-1");
+      assert.ok(!logged.includes("shutting_down"), logged);
+    } finally {
+      await running.close();
+    }
+  }
+});
+
+test("in-process, a request whose signal aborts gets client_disconnected (status 499, never on the wire)", async () => {
+  let started!: () => void;
+  const began = new Promise<void>((r) => (started = r));
+  const server = createTaskAppServer(hangingApp([], started), { env });
+  const client = new AbortController();
+  const pending = server.fetch(new Request("http://local/rollout", { method: "POST", headers: json, body: JSON.stringify(valid), signal: client.signal }));
+  await began;
+  client.abort();
+  const res = await pending;
+  assert.equal(res.status, 499);
+  const err = await error(res);
+  assert.equal(err.code, "client_disconnected");
+  assert.equal(err.run_id, "run-1");
+  assert.equal(server.inFlight, 0);
 });

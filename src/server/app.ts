@@ -12,6 +12,7 @@ import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type Ke
 import { errorReply, errorResponse, toResponse, type Reply } from "./errors.js";
 import { createLogger } from "./logger.js";
 import { handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
+import { createSecretRedactor } from "./secrets.js";
 import { fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
 import { describeInfo, describeTaskInfo } from "./task-info.js";
 
@@ -62,7 +63,10 @@ type Env = { Bindings: NodeBindings };
 
 /** Builds the Hono app for a defined task app. */
 export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions = {}): TaskAppServer {
-  const keys = createKeyMatcher(resolveEnvironmentApiKeys(options.env ?? process.env));
+  const env = options.env ?? process.env;
+  const accepted = resolveEnvironmentApiKeys(env);
+  const keys = createKeyMatcher(accepted);
+  const redact = createSecretRedactor(env, accepted);
   const baseLog = options.logger ?? createLogger("silent");
   const running = new Set<Abortable>();
   let draining = false;
@@ -80,8 +84,16 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
       baseLog.info({ req_id: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
     });
   }
-  hono.onError((error, c) => {
-    baseLog.error({ err: { name: error.name, message: keys.redact(error.message) } }, "unhandled error");
+  // Served over a socket: a reply sent before the request body was read in full
+  // (refused key, 413, 415, 404...) closes the connection instead of letting
+  // Node read and discard the rest of the body.
+  hono.use("*", async (c, next) => {
+    await next();
+    const incoming = c.env?.incoming;
+    if (incoming && !incoming.complete) c.res.headers.set("connection", "close");
+  });
+  hono.onError((error) => {
+    baseLog.error({ err: { name: error.name, message: redact(error.message) } }, "unhandled error");
     return errorResponse(500, "internal_error", "internal server error");
   });
   hono.notFound((c) => errorResponse(404, "not_found", `no route for ${c.req.method} ${c.req.path}`));
@@ -100,7 +112,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     const refused = authorise((name) => c.req.raw.headers.get(name));
     return refused ? toResponse(refused) : next();
   };
-  const deps = { app, keys, running, log: baseLog };
+  const deps = { app, redact, running, log: baseLog };
   const settled = <T>(value: T): T => {
     if (--inFlight === 0 && idle) idle();
     return value;
@@ -114,7 +126,10 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   hono.get("/info", guard, (c) => c.json(describeInfo(app)));
   hono.get("/task_info", guard, async (c) => describeTaskInfo(app, c.req.queries()));
   hono.post("/done", guard, (c) => c.json({ ok: true, service: app.appId }));
-  hono.post("/rollout", guard, async (c) => toResponse(await runRollout(fetchTransport(c.req.raw))));
+  hono.post("/rollout", guard, async (c) => {
+    const { incoming, outgoing } = c.env ?? {};
+    return toResponse(await runRollout(incoming && outgoing ? nodeTransport(incoming, outgoing) : fetchTransport(c.req.raw)));
+  });
   for (const path of ["/", "/health", "/info", "/task_info", "/done", "/rollout"]) {
     hono.all(path, (c) => errorResponse(405, "method_not_allowed", `${c.req.method} is not allowed on ${path}`));
   }
@@ -131,7 +146,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     const refused = authorise((name) => nodeHeader(incoming, name));
     if (refused) return finish(refused);
     runRollout(nodeTransport(incoming, outgoing)).then(finish, (error: unknown) => {
-      baseLog.error({ err: { name: (error as Error)?.name, message: keys.redact(String((error as Error)?.message)) } }, "unhandled error");
+      baseLog.error({ err: { name: (error as Error)?.name, message: redact(String((error as Error)?.message)) } }, "unhandled error");
       finish(errorReply(500, "internal_error", "internal server error"));
     });
   };
@@ -171,7 +186,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
         try {
           await hook(app);
         } catch (error) {
-          baseLog.error({ err: { message: keys.redact((error as Error)?.message ?? String(error)) } }, "shutdown hook failed");
+          baseLog.error({ err: { message: redact((error as Error)?.message ?? String(error)) } }, "shutdown hook failed");
         }
       }
     },

@@ -5,12 +5,13 @@
  * The signal, the run logger and the Request object handed to the executor
  * are created only if the executor reads them, which keeps each request cheap.
  */
+import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
 import { checkBodyHeaders, parseJsonBody, tooLarge } from "./body.js";
 import { errorReply, summariseIssues, toIssues, type Reply } from "./errors.js";
-import type { KeyMatcher } from "./auth.js";
+import type { SecretRedactor } from "./secrets.js";
 
 /** Something that can be aborted; the server aborts every running rollout on forced shutdown. */
 export interface Abortable {
@@ -20,7 +21,8 @@ export interface Abortable {
 /** What the rollout handler needs from its server. */
 export interface RolloutDeps {
   app: TaskApp;
-  keys: KeyMatcher;
+  /** Removes every known secret from text bound for the logs. */
+  redact: SecretRedactor;
   running: Set<Abortable>;
   log: Logger;
 }
@@ -40,6 +42,21 @@ export interface RolloutTransport {
 class RolloutTimeout extends Error {
   override name = "TimeoutError";
 }
+
+/** The abort reason when the client goes away before its rollout finished. */
+export class ClientDisconnected extends Error {
+  override name = "ClientDisconnected";
+  constructor() {
+    super("client disconnected");
+  }
+}
+
+/**
+ * Status of the reply to a rollout whose client disconnected. Nobody receives
+ * it (the connection is gone), so it is not part of the HTTP contract and not
+ * in ERROR_CODES; it shows in the request log, as in nginx.
+ */
+export const CLIENT_CLOSED_STATUS = 499;
 
 /** One executing rollout: its context for the executor and its abort state. */
 class RolloutRun implements RolloutContext, Abortable {
@@ -112,14 +129,13 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
     result = app.rollout(rollout, run);
     if (isThenable(result)) result = await run.race(result);
   } catch (error) {
-    if (run.reason) {
-      run.log.warn({ reason: run.reason.message }, "rollout aborted");
-      if (run.reason instanceof RolloutTimeout) return errorReply(504, "rollout_timeout", run.reason.message, { max_time_s: rollout.safety.max_time_s });
-      return errorReply(503, "shutting_down", `rollout aborted: ${run.reason.message}`);
-    }
-    const message = deps.keys.redact(error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    run.log.error({ err: { name: (error as Error)?.name, message } }, "rollout executor failed");
-    return errorReply(500, "rollout_failed", `rollout executor failed: ${message}`, { run_id: rollout.run_id });
+    if (run.reason) return aborted(run, rollout.safety.max_time_s);
+    const errorId = randomUUID();
+    const name = error instanceof Error ? error.name : typeof error;
+    const message = deps.redact(error instanceof Error ? error.message : String(error)).slice(0, 2000);
+    const stack = error instanceof Error && error.stack ? deps.redact(error.stack).slice(0, 4000) : undefined;
+    run.log.error({ error_id: errorId, err: { name, message, stack } }, "rollout executor failed");
+    return errorReply(500, "rollout_failed", "the rollout executor failed", { run_id: rollout.run_id, error_id: errorId });
   } finally {
     clearTimeout(timer);
     transport.unwatchClient(run);
@@ -135,6 +151,21 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
     });
   }
   return { status: 200, body: JSON.stringify(checked.data) };
+}
+
+/** The reply to a run aborted by its timeout, a client disconnect or shutdown; each is logged with its code. */
+function aborted(run: RolloutRun, maxTimeS: number): Reply {
+  const reason = run.reason!;
+  if (reason instanceof RolloutTimeout) {
+    run.log.warn({ code: "rollout_timeout", max_time_s: maxTimeS }, "rollout aborted: timeout");
+    return errorReply(504, "rollout_timeout", reason.message, { max_time_s: maxTimeS });
+  }
+  if (reason instanceof ClientDisconnected) {
+    run.log.warn({ code: "client_disconnected" }, "rollout aborted: client disconnected");
+    return errorReply(CLIENT_CLOSED_STATUS, "client_disconnected", "the client disconnected before the rollout finished", { run_id: run.runId });
+  }
+  run.log.warn({ code: "shutting_down", reason: reason.message }, "rollout aborted: server shutting down");
+  return errorReply(503, "shutting_down", `rollout aborted: ${reason.message}`);
 }
 
 function abortOnTimeout(run: RolloutRun, seconds: number): void {

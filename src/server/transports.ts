@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readIncoming, readRequestBody } from "./body.js";
 import type { Reply } from "./errors.js";
-import type { Abortable, RolloutTransport } from "./rollout.js";
+import { ClientDisconnected, type Abortable, type RolloutTransport } from "./rollout.js";
 
 /** Transport over a Fetch-API Request; disconnects come from `request.signal`. */
 export function fetchTransport(request: Request): RolloutTransport {
@@ -14,7 +14,7 @@ export function fetchTransport(request: Request): RolloutTransport {
     header: (name) => request.headers.get(name),
     readBody: (max) => readRequestBody(request, max),
     watchClient(run) {
-      onAbort = () => run.abort(new Error("client disconnected"));
+      onAbort = () => run.abort(new ClientDisconnected());
       request.signal.addEventListener("abort", onAbort, { once: true });
     },
     unwatchClient() {
@@ -35,7 +35,7 @@ type WatchedResponse = ServerResponse & { [RUN]?: Abortable };
 
 /** One listener shared by every response: a close before the response finished is a disconnect. */
 function onResponseClose(this: WatchedResponse): void {
-  if (!this.writableFinished) this[RUN]?.abort(new Error("client disconnected"));
+  if (!this.writableFinished) this[RUN]?.abort(new ClientDisconnected());
 }
 
 /** Transport over Node's request/response, without per-request closures. */

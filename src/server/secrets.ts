@@ -1,0 +1,80 @@
+/**
+ * Keeping secrets out of logs and relayed text. Every API key the process
+ * knows about is a secret: the environment keys and their aliases, vendor
+ * keys (OPENAI_API_KEY, GROQ_API_KEY, SYNTH_API_KEY, their dev_ fallbacks)
+ * and anything else whose variable name ends in `_API_KEY`. A secret is
+ * redacted whole and also when only its start shows: any piece of 6 or more
+ * leading characters, the length of the shortest key prefix synth-ai servers
+ * and vendors echo back.
+ */
+import type { KeyEnv } from "./auth.js";
+
+/** Vendor key variables always treated as secrets (with their dev_ fallbacks). */
+export const VENDOR_KEY_NAMES = ["OPENAI_API_KEY", "GROQ_API_KEY", "SYNTH_API_KEY"] as const;
+
+/** Variable names holding secrets: `*_API_KEY`, `*_API_KEYS` and `*_API_KEY_ALIASES` (comma-separated lists), any case. */
+const SECRET_NAME = /_API_KEY(?:S|_ALIASES)?$/i;
+
+/** Shortest leading piece of a secret that is redacted on its own. */
+export const MIN_SECRET_PREFIX = 6;
+
+/** Secrets shorter than this are not redacted: a key that short would mangle ordinary text and is no real key. */
+const MIN_SECRET_LENGTH = 4;
+
+const REDACTED = "[redacted]";
+
+/** Every secret value in `env`, comma-separated lists split and trimmed, longest first. */
+export function collectSecrets(env: KeyEnv, extra: readonly string[] = []): string[] {
+  const found = new Set<string>();
+  const add = (value: string | undefined) => {
+    for (const part of (value ?? "").split(",")) {
+      const secret = part.trim();
+      if (secret.length >= MIN_SECRET_LENGTH) found.add(secret);
+    }
+  };
+  for (const name of VENDOR_KEY_NAMES) add(env[name]);
+  for (const [name, value] of Object.entries(env)) if (SECRET_NAME.test(name)) add(value);
+  for (const value of extra) add(value);
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Replaces each secret in `text`, and every run of its first 6 or more
+ * characters (a shorter secret: the whole of it), with `[redacted]`. Where
+ * secrets share a start, the longest match wins, and overlapping matches
+ * are merged, so no tail of one key is left behind by another.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  const spans: [number, number][] = [];
+  for (const secret of secrets) {
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    const head = secret.slice(0, Math.min(MIN_SECRET_PREFIX, secret.length));
+    for (let at = text.indexOf(head); at !== -1; at = text.indexOf(head, at + 1)) {
+      let end = at + head.length;
+      while (end - at < secret.length && text[end] === secret[end - at]) end++;
+      spans.push([at, end]);
+    }
+  }
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let from = 0;
+  let [start, end] = spans[0]!;
+  for (const [s, e] of spans.slice(1)) {
+    if (s <= end) end = Math.max(end, e);
+    else {
+      out += text.slice(from, start) + REDACTED;
+      from = end;
+      [start, end] = [s, e];
+    }
+  }
+  return out + text.slice(from, start) + REDACTED + text.slice(end);
+}
+
+/** Redacts text against the secrets of an environment, read at each call so keys set after startup count too. */
+export type SecretRedactor = (text: string) => string;
+
+/** A redactor over `env` (default `process.env`) plus `extra` secrets. */
+export function createSecretRedactor(env: KeyEnv = process.env, extra: readonly string[] = []): SecretRedactor {
+  return (text) => redactSecrets(text, collectSecrets(env, extra));
+}

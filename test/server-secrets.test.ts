@@ -1,0 +1,133 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Writable } from "node:stream";
+import { createLogger, createTaskAppServer, serve } from "../src/server/index.js";
+import { collectSecrets, redactSecrets } from "../src/server/secrets.js";
+import { ErrorBody } from "../src/schemas/errors.js";
+import { createMathApp } from "./fixtures/apps/math.js";
+
+const KEY = "sk_env_secret_primary_0123456789";
+const ALIAS = "sk_env_secret_alias_9876543210";
+const DEV = "devEnvironmentFallbackKey42";
+const OPENAI = "sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789";
+const GROQ = "gsk_groqVendorKey_0123456789abcdef";
+const SYNTH = "sk_synth_platform_key_0123456789";
+const CUSTOM = "anthropicStyleKey_0123456789abc";
+const DEV_OPENAI = "sk-devOpenaiFallback-0123456789";
+const env = {
+  ENVIRONMENT_API_KEY: KEY,
+  ENVIRONMENT_API_KEY_ALIASES: ` ${ALIAS} , `,
+  DEV_ENVIRONMENT_API_KEY: DEV,
+  OPENAI_API_KEY: OPENAI,
+  GROQ_API_KEY: GROQ,
+  SYNTH_API_KEY: SYNTH,
+  ANTHROPIC_API_KEY: CUSTOM,
+  dev_openai_api_key: DEV_OPENAI,
+  HOME: "/home/someone",
+};
+const ALL = [KEY, ALIAS, DEV, OPENAI, GROQ, SYNTH, CUSTOM, DEV_OPENAI];
+
+/** Every piece of 6 or more leading characters of any secret that shows in `text`. */
+function shownPrefixes(text: string): string[] {
+  return ALL.flatMap((s) => (text.includes(s.slice(0, 6)) ? [s.slice(0, 6)] : []));
+}
+
+test("collectSecrets finds environment keys, aliases, dev fallbacks, vendor keys and any *_API_KEY", () => {
+  assert.deepEqual(new Set(collectSecrets(env)), new Set(ALL));
+  assert.ok(!collectSecrets(env).includes("/home/someone"));
+  assert.deepEqual(collectSecrets({ X_API_KEY: "abc" }), [], "too short to be a key");
+});
+
+test("redactSecrets removes whole secrets and every leading piece of 6+ characters, and leaves the rest", () => {
+  const secrets = collectSecrets(env);
+  const text = `full ${OPENAI}; first12 ${KEY.slice(0, 12)}; first6 ${GROQ.slice(0, 6)}|; half ${SYNTH.slice(0, 16)}; alias=${ALIAS}x; first5 ${CUSTOM.slice(0, 5)} ok`;
+  const out = redactSecrets(text, secrets);
+  assert.deepEqual(shownPrefixes(out), [], out);
+  assert.equal(out, `full [redacted]; first12 [redacted]; first6 [redacted]|; half [redacted]; alias=[redacted]x; first5 ${CUSTOM.slice(0, 5)} ok`);
+  assert.equal(redactSecrets("nothing secret here", secrets), "nothing secret here");
+});
+
+function capture() {
+  let logged = "";
+  const sink = new Writable({ write(chunk, _enc, cb) { logged += chunk; cb(); } });
+  return { logger: createLogger("trace", sink), logs: () => logged };
+}
+
+const thrower = (corsOrigins: string[] = []) =>
+  createMathApp({
+    corsOrigins,
+    rollout: () => {
+      const error = new Error(`Incorrect API key provided: ${OPENAI}; env ${KEY.slice(0, 12)}; groq ${GROQ.slice(0, 6)}; alias ${ALIAS}; synth ${SYNTH}; other ${CUSTOM.slice(0, 9)}`);
+      throw error;
+    },
+  });
+const body = JSON.stringify({ run_id: "leaky-run", env: { seed: 1 }, policy: {}, ops: [] });
+
+async function checkFailure(res: Response, logs: string) {
+  assert.equal(res.status, 500);
+  const text = await res.text();
+  const error = ErrorBody.parse(JSON.parse(text)).detail.error;
+  assert.equal(error.code, "rollout_failed");
+  assert.equal(error.message, "the rollout executor failed", "the client gets a generic message");
+  assert.equal(error.run_id, "leaky-run");
+  assert.match(String(error.error_id), /^[0-9a-f-]{36}$/);
+  assert.deepEqual(shownPrefixes(text), [], text);
+  assert.ok(!text.includes("Incorrect API key"), "the executor's text stays on the server");
+
+  const line = logs.split("\n").find((l) => l.includes("rollout executor failed"));
+  assert.ok(line, logs);
+  const entry = JSON.parse(line);
+  assert.equal(entry.error_id, error.error_id, "the log can be found from the error id");
+  assert.equal(entry.run_id, "leaky-run");
+  assert.match(entry.err.message, /^Incorrect API key provided: \[redacted\]; env \[redacted\]; groq \[redacted\]; alias \[redacted\]; synth \[redacted\]; other \[redacted\]$/);
+  assert.deepEqual(shownPrefixes(logs), [], logs);
+}
+
+test("an executor error carrying secrets: generic 500 with run and error ids; the log keeps the message, redacted (in-process)", async () => {
+  const { logger, logs } = capture();
+  const server = createTaskAppServer(thrower(), { env, logger });
+  const res = await server.request("/rollout", { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body });
+  await checkFailure(res, logs());
+});
+
+test("the same over the fast path and the Hono path, with keys only in process.env", async () => {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    for (const corsOrigins of [[], ["https://ui.example.test"]]) {
+      const { logger, logs } = capture();
+      const running = await serve(thrower(corsOrigins), { port: 0, logger, handleSignals: false });
+      try {
+        const res = await fetch(`${running.url}/rollout`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body });
+        await checkFailure(res, logs());
+      } finally {
+        await running.close();
+      }
+    }
+  } finally {
+    for (const name of Object.keys(env)) {
+      if (name in saved) process.env[name] = saved[name];
+      else delete process.env[name];
+    }
+  }
+});
+
+test("a failing route and a failing shutdown hook are logged redacted", async () => {
+  const { logger, logs } = capture();
+  const server = createTaskAppServer(
+    createMathApp({
+      describeTaskset: () => {
+        throw new Error(`taskset service refused ${OPENAI.slice(0, 20)}`);
+      },
+      onShutdown: [() => { throw new Error(`hook saw ${GROQ}`); }],
+    }),
+    { env, logger },
+  );
+  const res = await server.request("/task_info", { headers: { "x-api-key": KEY } });
+  assert.equal(res.status, 500);
+  assert.deepEqual(shownPrefixes(await res.text()), []);
+  await server.runShutdownHooks();
+  assert.match(logs(), /taskset service refused \[redacted\]/);
+  assert.match(logs(), /hook saw \[redacted\]/);
+  assert.deepEqual(shownPrefixes(logs()), [], logs());
+});
