@@ -3,5 +3,5 @@
  */
 export { checkTaskApp, CHECK_NAMES, type CheckOptions, type CheckReport, type CheckResult } from "./run.js";
 export { formatCheckReport } from "./format.js";
-export { findKeyLeaks, LEAK_FIELDS } from "./leaks.js";
+export { findKeyLeaks, LEAK_FIELDS, MIN_LEAK_PREFIX } from "./leaks.js";
 export { pickRolloutTarget, type RolloutTarget } from "./seed.js";
