@@ -382,7 +382,10 @@ export interface components {
              * @example 512
              */
             max_tokens?: number;
-            /** @description Maximum completion tokens, for providers that take this name instead of max_tokens. */
+            /**
+             * @description Maximum completion tokens, for providers that take this name instead of max_tokens.
+             * @example 512
+             */
             max_completion_tokens?: number;
             /**
              * @description Cap on policy (LLM) calls per episode.
@@ -943,6 +946,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description No such route. `detail.error.code`: `not_found`. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The route does not take this method. `detail.error.code`: `method_not_allowed`. */
+        MethodNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description The body exceeds the size limit. `detail.error.code`: `payload_too_large`. */
         PayloadTooLarge: {
             headers: {
@@ -1044,7 +1065,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorised"];
+            /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
+            /** @description No API key is configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1067,7 +1090,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorised"];
+            /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
+            /** @description No API key is configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1095,8 +1120,11 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorised"];
+            /** @description The request does not match its schema. `detail.error.code`: `invalid_seed`. */
             422: components["responses"]["UnprocessableEntity"];
+            /** @description The task app failed or returned an invalid result. `detail.error.code`: `invalid_task_info`, `internal_error`. */
             500: components["responses"]["InternalError"];
+            /** @description No API key is configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1126,7 +1154,9 @@ export interface operations {
             401: components["responses"]["Unauthorised"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description The request does not match its schema. `detail.error.code`: `invalid_request`. */
             422: components["responses"]["UnprocessableEntity"];
+            /** @description The task app failed or returned an invalid result. `detail.error.code`: `rollout_failed`, `invalid_rollout_response`, `internal_error`. */
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["RolloutTimeout"];
@@ -1151,7 +1181,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorised"];
+            /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
+            /** @description No API key is configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
         };
     };

@@ -1,7 +1,8 @@
 /**
  * Every generated file: byte-stable, free of machine-specific text, valid
- * JSON Schema where it is a schema, and equal to the committed copy
- * (`task-app generate --check`, the same check `npm run generate:check` runs).
+ * JSON Schema where it is a schema, documented (a description on every key,
+ * an example on every leaf), and equal to the committed copy (the check
+ * `npm run generate:check` runs, with the arguments read from that script).
  */
 import assert from "node:assert/strict";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -9,8 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Ajv } from "ajv";
+import { z } from "zod";
 import { packageRoot } from "../src/cli/commands/generate.js";
-import { generateArtifacts, publicUrlOf, schemaPathOf } from "../src/codegen/index.js";
+import { generateArtifacts, publicUrlOf, RUBRIC_SCHEMA, schemaPathOf } from "../src/codegen/index.js";
+import { generateJsonSchema } from "../src/codegen/json-schema.js";
 import { configSchemas } from "../src/schemas/registry.js";
 import { runCli } from "./helpers/run-cli.js";
 
@@ -56,18 +59,34 @@ test("every schema is valid draft-07, and the catalog points at each $id", async
   const catalog = JSON.parse(files.get("schemas/catalog.json")!) as {
     schemas: { name: string; description: string; fileMatch: string[]; url: string }[];
   };
-  assert.equal(catalog.schemas.length, configSchemas.length);
-  for (const entry of configSchemas) {
+  const schemaFiles = [...files.keys()].filter((path) => path.endsWith(".schema.json"));
+  assert.equal(catalog.schemas.length, schemaFiles.length, "one catalog entry per schema file");
+  for (const entry of [...configSchemas, RUBRIC_SCHEMA]) {
     const schema = JSON.parse(files.get(schemaPathOf(entry.id))!) as Record<string, unknown>;
     assert.equal(schema.$schema, "http://json-schema.org/draft-07/schema#");
     assert.ok(ajv.validateSchema(schema), `${entry.id}: ${ajv.errorsText(ajv.errors)}`);
-    assert.equal(schema.additionalProperties, false, `${entry.id} rejects unknown top-level keys`);
+    if (entry !== RUBRIC_SCHEMA) assert.equal(schema.additionalProperties, false, `${entry.id} rejects unknown top-level keys`);
     const item = catalog.schemas.find((s) => s.url === schema.$id);
     assert.ok(item, `${entry.id} in the catalog`);
     assert.equal(item.url, publicUrlOf(schemaPathOf(entry.id)));
     assert.deepEqual(item.fileMatch, entry.fileMatch);
-    assert.ok(item.name && item.description);
+    assert.ok(item.fileMatch.length > 0, `${entry.id} binds to files`);
+    assert.equal(item.name, entry.title);
+    assert.equal(item.description, entry.description);
   }
+});
+
+test("the rubric bundle schema is in the catalog with its file globs", async () => {
+  const catalog = JSON.parse((await artifacts()).get("schemas/catalog.json")!) as {
+    schemas: { name: string; description: string; fileMatch: string[]; url: string }[];
+  };
+  const rubric = catalog.schemas.find((s) => s.url.endsWith("/schemas/rubric.schema.json"));
+  assert.deepEqual(rubric, {
+    name: RUBRIC_SCHEMA.title,
+    description: RUBRIC_SCHEMA.description,
+    fileMatch: ["*.rubric.json", "rubrics.json"],
+    url: publicUrlOf("schemas/rubric.schema.json"),
+  });
 });
 
 test("the config reference documents every key of every config schema", async () => {
@@ -82,7 +101,7 @@ test("the config reference documents every key of every config schema", async ()
   }
 });
 
-test("every key of every config schema has a description", async () => {
+test("every key of every config schema has a description, and every leaf an example", async () => {
   const files = await artifacts();
   for (const entry of configSchemas) {
     const schema = JSON.parse(files.get(schemaPathOf(entry.id))!) as Record<string, unknown>;
@@ -91,11 +110,52 @@ test("every key of every config schema has a description", async () => {
       for (const key of path) node = propertyOf(node, key);
       assert.equal(typeof node?.description, "string", `${entry.id}: ${path.join(".")} has no description`);
     }
+    assert.deepEqual(leavesWithoutExamples(schema), [], `${entry.id}: leaf keys without examples (add examples to their .meta())`);
   }
 });
 
-test("the committed files are up to date (generate --check)", async () => {
-  const result = await run(["generate", "--check"]);
+test("every example is a valid value of its own key", async () => {
+  const files = await artifacts();
+  const ajv = new Ajv({ strict: false });
+  for (const entry of configSchemas) {
+    const schema = JSON.parse(files.get(schemaPathOf(entry.id))!) as Record<string, unknown>;
+    for (const path of keyPaths(schema)) {
+      let node: Record<string, unknown> | undefined = schema;
+      for (const key of path) node = propertyOf(node, key);
+      if (!node || !Array.isArray(node.examples)) continue;
+      const validate = ajv.compile({ ...node, examples: undefined });
+      for (const example of node.examples) {
+        assert.ok(validate(example), `${entry.id}: ${path.join(".")} example ${JSON.stringify(example)}: ${ajv.errorsText(validate.errors)}`);
+      }
+    }
+  }
+});
+
+test("the example check names a leaf key without examples, and accepts booleans, enums, consts and tables", () => {
+  const schema = generateJsonSchema(
+    z.strictObject({
+      bare: z.number().int().optional().meta({ description: "No example." }),
+      given: z.string().optional().meta({ description: "Has one.", examples: ["x"] }),
+      flag: z.boolean().optional().meta({ description: "A switch." }),
+      mode: z.enum(["a", "b"]).optional().meta({ description: "A choice." }),
+      kind: z.literal("rl").optional().meta({ description: "A tag." }),
+      table: z
+        .strictObject({
+          inner: z.array(z.string()).optional().meta({ description: "No example either." }),
+          weights: z.record(z.string(), z.number()).optional().meta({ description: "A map, no example." }),
+        })
+        .optional()
+        .meta({ description: "A table." }),
+      rows: z.array(z.strictObject({ id: z.string().meta({ description: "Row id." }) })).optional().meta({ description: "Rows." }),
+    }),
+  );
+  assert.deepEqual(leavesWithoutExamples(schema), ["bare", "table.inner", "table.weights", "rows.id"]);
+});
+
+test("the committed files are up to date (the generate:check script's command)", async () => {
+  const argv = await cliArgsOfScript("generate:check");
+  assert.deepEqual(argv, ["generate", "--check"]);
+  const result = await run(argv);
   assert.equal(result.code, 0, `${result.stderr}\nrun \`npm run generate\` and commit the result`);
 });
 
@@ -140,6 +200,60 @@ function keyPaths(node: Record<string, unknown>, path: string[] = []): string[][
     }
   }
   return out;
+}
+
+/**
+ * The `task-app` arguments an npm script passes: its last command must be
+ * `node bin/task-app.js ...` (what the package's `task-app` bin runs).
+ */
+async function cliArgsOfScript(name: string): Promise<string[]> {
+  const pkg = JSON.parse(await readFile(join(packageRoot(), "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const script = pkg.scripts[name];
+  assert.ok(script, `package.json has a ${name} script`);
+  const last = script.split("&&").pop()!.trim().split(/\s+/);
+  assert.deepEqual(last.slice(0, 2), ["node", "bin/task-app.js"], `${name} runs the task-app bin: ${script}`);
+  return last.slice(2);
+}
+
+/**
+ * Dotted paths of leaf keys (not tables, not arrays of tables) that are not
+ * booleans, enums or consts and have no `examples`. Maps (`table of number`)
+ * are leaves: they are written as inline tables.
+ */
+function leavesWithoutExamples(schema: Record<string, unknown>): string[] {
+  const missing: string[] = [];
+  for (const path of keyPaths(schema)) {
+    let node: Record<string, unknown> | undefined = schema;
+    for (const key of path) node = propertyOf(node, key);
+    if (!node || isTable(node)) continue;
+    if (typesOf(node).every((t) => t === "boolean") && typesOf(node).length > 0) continue;
+    if (hasAllowedValues(node)) continue;
+    if (!Array.isArray(node.examples) || node.examples.length === 0) missing.push(path.join("."));
+  }
+  return [...new Set(missing)];
+}
+
+/** Whether a key's schema is a table with named keys, or an array of such tables (directly or in a union). */
+function isTable(node: Record<string, unknown>): boolean {
+  if (node.properties && typeof node.properties === "object") return true;
+  const items = node.items as Record<string, unknown> | undefined;
+  if (items && typeof items === "object" && !Array.isArray(items) && isTable(items)) return true;
+  return alternativesOf(node).some(isTable);
+}
+
+function typesOf(node: Record<string, unknown>): string[] {
+  const own = Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === "string" ? [node.type] : [];
+  return [...own, ...alternativesOf(node).flatMap(typesOf)];
+}
+
+function hasAllowedValues(node: Record<string, unknown>): boolean {
+  if (Array.isArray(node.enum) || "const" in node) return true;
+  const alternatives = alternativesOf(node);
+  return alternatives.length > 0 && alternatives.every(hasAllowedValues);
+}
+
+function alternativesOf(node: Record<string, unknown>): Record<string, unknown>[] {
+  return ["anyOf", "oneOf"].flatMap((k) => (Array.isArray(node[k]) ? (node[k] as Record<string, unknown>[]) : []));
 }
 
 /** The schema of `key` inside a table node (looking through array items and union alternatives). */

@@ -3,7 +3,8 @@
  * validators accept (Redocly's linter, Python's openapi-spec-validator),
  * whose components come from the Zod wire schemas (requests on the input
  * side, responses on the output side) and whose error responses match the
- * server's own status table.
+ * server's own table (`ERROR_CODES`): every status and every code, nothing
+ * else.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -14,6 +15,7 @@ import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { generateArtifacts } from "../src/codegen/index.js";
+import { OPERATION_ERROR_CODES, UNROUTED_ERROR_CODES } from "../src/codegen/openapi.js";
 import { ERROR_CODES } from "../src/server/errors.js";
 import { findPython } from "./helpers/python.js";
 
@@ -34,7 +36,7 @@ before(async () => {
 });
 after(() => rm(dir, { recursive: true, force: true }));
 
-test("Redocly lint: valid, no errors; the one warning is GET / having no 4XX (it has none)", () => {
+test("Redocly lint: valid, no errors; warnings only for GET / (no 4XX) and the 404/405 responses no operation sends", () => {
   const cli = join(dirname(require.resolve("@redocly/cli/package.json")), "bin", "cli.js");
   const run = spawnSync(process.execPath, [cli, "lint", file, "--format=json"], {
     encoding: "utf8",
@@ -48,7 +50,13 @@ test("Redocly lint: valid, no errors; the one warning is GET / having no 4XX (it
   assert.equal(report.totals.errors, 0, JSON.stringify(report.problems, null, 2));
   assert.equal(run.status, 0);
   const warnings = report.problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}`);
-  assert.deepEqual(warnings, ["operation-4xx-response #/paths/~1/get/responses"]);
+  // GET / is public and cannot fail; 404 and 405 answer requests outside the
+  // documented operations, so they are components no operation refers to.
+  assert.deepEqual(warnings.sort(), [
+    "no-unused-components #/components/responses/MethodNotAllowed",
+    "no-unused-components #/components/responses/NotFound",
+    "operation-4xx-response #/paths/~1/get/responses",
+  ]);
 });
 
 const python = findPython(["openapi_spec_validator"]);
@@ -70,21 +78,85 @@ test("has the six routes; GET / is public, the rest take X-API-Key, X-API-Keys o
   assert.deepEqual([schemes.Bearer.type, schemes.Bearer.scheme], ["http", "bearer"]);
 });
 
-test("every error status the server uses is documented with the error body and its codes", () => {
-  const statuses = new Set<string>();
+/** The codes a response description lists after `detail.error.code`. */
+function codesIn(description: string): string[] {
+  const list = /`detail\.error\.code`: (.*)\.$/.exec(description)?.[1] ?? "";
+  return [...list.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+}
+
+/** The error responses of every operation: status → codes, by operationId. */
+function operationErrors(): Map<string, Map<string, string[]>> {
+  const out = new Map<string, Map<string, string[]>>();
   for (const item of Object.values(doc.paths) as Json[]) {
-    for (const op of Object.values(item) as Json[]) for (const s of Object.keys(op.responses)) statuses.add(s);
+    for (const [method, op] of Object.entries(item) as [string, Json][]) {
+      if (method === "description") continue;
+      const errors = new Map<string, string[]>();
+      for (const [status, response] of Object.entries(op.responses) as [string, Json][]) {
+        if (status === "200") continue;
+        const name = /^#\/components\/responses\/(\w+)$/.exec(response.$ref ?? "")?.[1];
+        assert.ok(name, `${op.operationId} ${status} refers to a response component`);
+        const component = doc.components.responses[name];
+        assert.ok(component, `${op.operationId} ${status}: ${name} exists`);
+        errors.set(status, codesIn(response.description ?? component.description));
+      }
+      out.set(op.operationId, errors);
+    }
   }
-  for (const s of ["400", "401", "413", "415", "422", "500", "503"]) assert.ok(statuses.has(s), `${s} documented`);
-  for (const [name, response] of Object.entries(doc.components.responses) as [string, Json][]) {
-    assert.deepEqual(response.content["application/json"].schema, { $ref: "#/components/schemas/ErrorBody" }, name);
+  return out;
+}
+
+test("one error response per ERROR_CODES status, listing exactly its codes, with the error body", () => {
+  const responses = Object.values(doc.components.responses) as Json[];
+  assert.equal(responses.length, Object.keys(ERROR_CODES).length);
+  const documented = new Map(responses.map((r) => [JSON.stringify(codesIn(r.description)), r]));
+  for (const [status, codes] of Object.entries(ERROR_CODES)) {
+    const response = documented.get(JSON.stringify(codes));
+    assert.ok(response, `status ${status} (${codes.join(", ")}) has a response component`);
+    assert.deepEqual(response.content["application/json"].schema, { $ref: "#/components/schemas/ErrorBody" }, status);
   }
+  assert.deepEqual(doc.components.schemas.ErrorBody.required, ["detail"]);
+});
+
+test("each operation's error statuses and codes come from ERROR_CODES, and every code is documented", () => {
+  const statusOf = new Map(Object.entries(ERROR_CODES).flatMap(([status, codes]) => codes.map((c) => [c as string, status])));
+  const sent = new Set<string>();
+  for (const [operationId, errors] of operationErrors()) {
+    const declared = OPERATION_ERROR_CODES[operationId as keyof typeof OPERATION_ERROR_CODES] as readonly string[] | undefined;
+    assert.ok(declared, `${operationId} has declared error codes`);
+    const expected = [...new Set(declared.map((c) => statusOf.get(c)!))].sort();
+    assert.deepEqual([...errors.keys()].sort(), expected, `${operationId}: statuses of its codes`);
+    for (const [status, codes] of errors) {
+      const row = ERROR_CODES[Number(status) as keyof typeof ERROR_CODES] as readonly string[];
+      assert.ok(row, `${operationId}: ${status} is a status the server sends`);
+      assert.ok(codes.length > 0, `${operationId} ${status} names its codes`);
+      for (const code of codes) {
+        assert.ok(row.includes(code), `${operationId} ${status}: ${code} is sent with ${status}`);
+        assert.ok(declared.includes(code), `${operationId} ${status}: ${code} is declared for it`);
+        sent.add(code);
+      }
+    }
+  }
+  const all = Object.values(ERROR_CODES).flat() as string[];
+  for (const code of UNROUTED_ERROR_CODES) assert.ok(!sent.has(code), `${code} answers requests outside the operations`);
+  assert.deepEqual([...sent, ...UNROUTED_ERROR_CODES].sort(), [...all].sort(), "every ERROR_CODES code is documented once");
   const rollout = doc.paths["/rollout"].post.responses;
-  for (const s of ["400", "401", "413", "415", "422", "500", "503"]) assert.ok(rollout[s], `POST /rollout ${s}`);
+  for (const s of ["400", "401", "413", "415", "422", "500", "503", "504"]) assert.ok(rollout[s], `POST /rollout ${s}`);
+  assert.deepEqual(operationErrors().get("postRollout")!.get("422"), ["invalid_request"]);
+  assert.deepEqual(operationErrors().get("getTaskInfo")!.get("422"), ["invalid_seed"]);
   const unauthorised = doc.components.responses.Unauthorised.description as string;
   for (const code of ERROR_CODES[401]) assert.ok(unauthorised.includes(code));
-  const body = doc.components.schemas.ErrorBody;
-  assert.deepEqual(body.required, ["detail"]);
+});
+
+test("404 and 405 are documented where they apply: unlisted paths and other methods", () => {
+  assert.deepEqual(codesIn(doc.components.responses.NotFound.description), [...ERROR_CODES[404]]);
+  assert.deepEqual(codesIn(doc.components.responses.MethodNotAllowed.description), [...ERROR_CODES[405]]);
+  assert.match(doc.info.description, /A path not listed here answers 404 \(`not_found`, `NotFound`\)/);
+  assert.match(doc.info.description, /answers 405 \(`method_not_allowed`, `MethodNotAllowed`\)/);
+  for (const [path, item] of Object.entries(doc.paths) as [string, Json][]) {
+    const methods = Object.keys(item).filter((k) => k !== "description");
+    assert.equal(methods.length, 1, `${path} takes one method`);
+    assert.match(item.description, new RegExp(`^Takes ${methods[0]!.toUpperCase()}\\b.*answers 405`), path);
+  }
 });
 
 test("GET /task_info takes repeated seed/seeds and answers a taskset, one TaskInfo or an array", () => {

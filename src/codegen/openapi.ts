@@ -1,8 +1,9 @@
 /**
  * The task-app HTTP contract as an OpenAPI 3.1 document, built from the same
  * Zod schemas the server validates with: request bodies on the input side,
- * responses on the output side. Error statuses and their codes come from the
- * server's own table (`ERROR_CODES`).
+ * responses on the output side. Error responses come from the server's own
+ * table (`ERROR_CODES`): one component per status listing its codes, and each
+ * operation documents the statuses of the codes it can answer with.
  */
 import { ErrorBody } from "../schemas/errors.js";
 import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
@@ -24,7 +25,10 @@ export interface OpenApiOptions {
   version: string;
 }
 
-type ErrorStatus = keyof typeof ERROR_CODES;
+/** An error status the server sends. */
+export type ErrorStatus = keyof typeof ERROR_CODES;
+/** An error code the server sends in `detail.error.code`. */
+export type ErrorCode = (typeof ERROR_CODES)[ErrorStatus][number];
 
 /** Component name and summary of each error response. */
 const ERROR_RESPONSES: Record<ErrorStatus, { name: string; summary: string }> = {
@@ -40,8 +44,52 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; summary: string }> = 
   504: { name: "RolloutTimeout", summary: "The rollout exceeded safety.max_time_s" },
 };
 
-/** Errors every guarded route can answer with. */
-const GUARDED: ErrorStatus[] = [401, 500, 503];
+/** Every status of the server's error table, ascending. */
+function errorStatuses(): ErrorStatus[] {
+  return (Object.keys(ERROR_CODES).map(Number) as ErrorStatus[]).sort((a, b) => a - b);
+}
+
+/** The status the server sends `code` with (its row in `ERROR_CODES`). */
+function statusOfCode(code: ErrorCode): ErrorStatus {
+  const status = errorStatuses().find((s) => (ERROR_CODES[s] as readonly string[]).includes(code));
+  if (status === undefined) throw new Error(`error code ${code} is not in ERROR_CODES`);
+  return status;
+}
+
+/** Codes every route behind the API key can answer with. */
+const GUARDED: readonly ErrorCode[] = ["unauthorised", "missing_environment_api_key", "internal_error"];
+
+/** The error codes each operation can answer with, by operationId. */
+export const OPERATION_ERROR_CODES = {
+  getRoot: [],
+  getHealth: GUARDED,
+  getInfo: GUARDED,
+  getTaskInfo: [...GUARDED, "invalid_seed", "invalid_task_info"],
+  postRollout: [
+    ...GUARDED,
+    "invalid_json",
+    "payload_too_large",
+    "unsupported_media_type",
+    "invalid_request",
+    "rollout_failed",
+    "invalid_rollout_response",
+    "shutting_down",
+    "rollout_timeout",
+  ],
+  postDone: GUARDED,
+} as const satisfies Record<string, readonly ErrorCode[]>;
+
+/**
+ * Codes no operation answers with: they answer requests outside the documented
+ * operations (a path not listed, or a listed path with another method). Their
+ * responses are documented as components and in the descriptions.
+ */
+export const UNROUTED_ERROR_CODES: readonly ErrorCode[] = ["not_found", "method_not_allowed"];
+
+/** `Summary. \`detail.error.code\`: \`a\`, \`b\`.` for a status and its codes. */
+function errorDescription(status: ErrorStatus, codes: readonly string[]): string {
+  return `${ERROR_RESPONSES[status].summary}. \`detail.error.code\`: ${codes.map((c) => `\`${c}\``).join(", ")}.`;
+}
 
 /** Returns the OpenAPI 3.1 document of the task-app HTTP API. */
 export function generateOpenApi(options: OpenApiOptions): JsonSchema {
@@ -63,37 +111,65 @@ export function generateOpenApi(options: OpenApiOptions): JsonSchema {
     description,
     content: { "application/json": { schema } },
   });
-  const errors = (statuses: ErrorStatus[]) =>
-    Object.fromEntries(statuses.map((s) => [String(s), { $ref: `#/components/responses/${ERROR_RESPONSES[s].name}` }]));
+  /**
+   * Error responses of an operation: a reference to each status's component,
+   * with a description naming only this operation's codes when it sends fewer
+   * than the whole row.
+   */
+  const errors = (codes: readonly ErrorCode[]) => {
+    const byStatus = new Map<ErrorStatus, ErrorCode[]>();
+    for (const code of codes) {
+      const status = statusOfCode(code);
+      byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    }
+    return Object.fromEntries(
+      [...byStatus].sort(([a], [b]) => a - b).map(([status, own]) => {
+        const all = ERROR_CODES[status] as readonly string[];
+        const ordered = all.filter((c) => (own as readonly string[]).includes(c));
+        const ref = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
+        return [String(status), ordered.length === all.length ? ref : { ...ref, description: errorDescription(status, ordered) }];
+      }),
+    );
+  };
+  /** Path-item description: the method the path takes; any other answers 405. */
+  const onlyMethod = (method: "GET" | "POST") =>
+    `Takes ${method === "GET" ? "GET (and HEAD, answered as GET)" : "POST"}; any other method answers 405 (\`method_not_allowed\`, \`MethodNotAllowed\`), except a CORS preflight when the task app allows origins.`;
 
   const paths = {
     "/": {
+      description: onlyMethod("GET"),
       get: {
         operationId: "getRoot",
         summary: "Liveness",
         description: "Always public: answers without an API key.",
         security: [],
-        responses: { "200": ok("The service is up.", out.root) },
+        responses: { "200": ok("The service is up.", out.root), ...errors(OPERATION_ERROR_CODES.getRoot) },
       },
     },
     "/health": {
+      description: onlyMethod("GET"),
       get: {
         operationId: "getHealth",
         summary: "Health",
         description:
           "Health of the task app in the base shape ({healthy, auth}) and the soft shape ({status, authorized}) at once, so every synth-ai probe reads it.",
-        responses: { "200": ok("The task app is healthy and the key is accepted.", out.health), ...errors(GUARDED) },
+        responses: {
+          "200": ok("The task app is healthy and the key is accepted.", out.health),
+          ...errors(OPERATION_ERROR_CODES.getHealth),
+        },
       },
     },
     "/info": {
+      description: onlyMethod("GET"),
       get: {
         operationId: "getInfo",
         summary: "Service description",
         description: "Service identity, dataset, rubrics (null when none), inference hints, capabilities and limits.",
-        responses: { "200": ok("The service description.", out.info), ...errors(GUARDED) },
+        responses: { "200": ok("The service description.", out.info), ...errors(OPERATION_ERROR_CODES.getInfo) },
       },
     },
     "/task_info": {
+      description: onlyMethod("GET"),
       get: {
         operationId: "getTaskInfo",
         summary: "Taskset or task instances",
@@ -112,11 +188,12 @@ export function generateOpenApi(options: OpenApiOptions): JsonSchema {
           "200": ok("The taskset (no seeds), one TaskInfo (one seed) or an array of TaskInfo (several seeds).", {
             oneOf: [out.taskset, out.taskInfo, { type: "array", items: out.taskInfo, minItems: 2 }],
           }),
-          ...errors([...GUARDED, 422]),
+          ...errors(OPERATION_ERROR_CODES.getTaskInfo),
         },
       },
     },
     "/rollout": {
+      description: onlyMethod("POST"),
       post: {
         operationId: "postRollout",
         summary: "Run a rollout",
@@ -124,35 +201,30 @@ export function generateOpenApi(options: OpenApiOptions): JsonSchema {
         requestBody: { required: true, content: { "application/json": { schema: rolloutRequest } } },
         responses: {
           "200": ok("The rollout result.", out.rollout),
-          ...errors([400, ...GUARDED, 413, 415, 422, 504]),
+          ...errors(OPERATION_ERROR_CODES.postRollout),
         },
       },
     },
     "/done": {
+      description: onlyMethod("POST"),
       post: {
         operationId: "postDone",
         summary: "Signal the end of a run",
         description: "Tells the task app that the caller is done with it.",
-        responses: { "200": ok("Acknowledged.", out.done), ...errors(GUARDED) },
+        responses: { "200": ok("Acknowledged.", out.done), ...errors(OPERATION_ERROR_CODES.postDone) },
       },
     },
   };
 
-  const statuses = [...new Set(Object.values(paths).flatMap((p) => Object.values(p).flatMap((op) => Object.keys(op.responses))))]
-    .filter((s) => s !== "200")
-    .map((s) => Number(s) as ErrorStatus)
-    .sort((a, b) => a - b);
+  // One component per status of the server's table, routed or not.
   const responses = Object.fromEntries(
-    statuses.map((status) => {
-      const codes = ERROR_CODES[status].map((c) => `\`${c}\``).join(", ");
-      return [
-        ERROR_RESPONSES[status].name,
-        {
-          description: `${ERROR_RESPONSES[status].summary}. \`detail.error.code\`: ${codes}.`,
-          content: { "application/json": { schema: out.error } },
-        },
-      ];
-    }),
+    errorStatuses().map((status) => [
+      ERROR_RESPONSES[status].name,
+      {
+        description: errorDescription(status, ERROR_CODES[status]),
+        content: { "application/json": { schema: out.error } },
+      },
+    ]),
   );
 
   return {
@@ -161,7 +233,7 @@ export function generateOpenApi(options: OpenApiOptions): JsonSchema {
       title: "Task app HTTP API",
       version: options.version,
       description:
-        "The HTTP contract of a task app (synth-ai compatible): health, service and task descriptions, rollouts. Every route except `GET /` needs an API key in `X-API-Key`, `X-API-Keys` (comma-separated) or `Authorization: Bearer`. Errors use FastAPI's shape `{\"detail\": {\"error\": {\"code\", \"message\", ...}}}`.",
+        "The HTTP contract of a task app (synth-ai compatible): health, service and task descriptions, rollouts. Every route except `GET /` needs an API key in `X-API-Key`, `X-API-Keys` (comma-separated) or `Authorization: Bearer`. Errors use FastAPI's shape `{\"detail\": {\"error\": {\"code\", \"message\", ...}}}`; `components.responses` has one response per error status the server sends, with its codes. A path not listed here answers 404 (`not_found`, `NotFound`); a listed path called with a method it does not take answers 405 (`method_not_allowed`, `MethodNotAllowed`).",
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [

@@ -21,14 +21,23 @@ export const SeedSpec = z
 
 export const JudgeSpec = z
   .strictObject({
-    module: z.string().min(1).optional().meta({ description: "Python module of the judge. Exactly one of module and path." }),
-    path: z.string().min(1).optional().meta({ description: "File path of the judge. Exactly one of module and path." }),
-    callable: z.string().min(1).optional().meta({ description: 'Function to call (default "judge").' }),
-    function: z.string().min(1).optional().meta({ description: "Alias of callable." }),
-    name: z.string().min(1).optional().meta({ description: "Name of this judge in the results." }),
-    backend_url: z.string().min(1).optional().meta({ description: "Judge backend URL (passed to the judge)." }),
-    model: z.string().min(1).optional().meta({ description: "Judge model (passed to the judge)." }),
-    timeout_s: z.number().positive().optional().meta({ description: "Seconds per judge call (passed to the judge)." }),
+    module: z.string().min(1).optional().meta({
+      description: "Python module of the judge. Exactly one of module and path.",
+      examples: ["examples.multi_step.judges.crafter_backend_judge"],
+    }),
+    path: z.string().min(1).optional().meta({
+      description: "File path of the judge. Exactly one of module and path.",
+      examples: ["examples/multi_step/judges/crafter_backend_judge.py"],
+    }),
+    callable: z.string().min(1).optional().meta({ description: 'Function to call (default "judge").', examples: ["judge"] }),
+    function: z.string().min(1).optional().meta({ description: "Alias of callable.", examples: ["judge"] }),
+    name: z.string().min(1).optional().meta({ description: "Name of this judge in the results.", examples: ["Backend"] }),
+    backend_url: z.string().min(1).optional().meta({
+      description: "Judge backend URL (passed to the judge).",
+      examples: ["http://localhost:8000/api"],
+    }),
+    model: z.string().min(1).optional().meta({ description: "Judge model (passed to the judge).", examples: ["openai/gpt-oss-120b"] }),
+    timeout_s: z.number().positive().optional().meta({ description: "Seconds per judge call (passed to the judge).", examples: [45] }),
   })
   .superRefine((judge, ctx) => {
     if ((judge.module === undefined) === (judge.path === undefined))
@@ -41,7 +50,7 @@ const JudgeTable = z
   .meta({ description: "One judge, or several as named sub-tables ([eval.judge.<name>])." });
 
 const EvalPolicyTable = PolicyConfigTable.extend({
-  max_actions_per_call: posInt("Actions the policy may take per tool call (sokoban).").optional(),
+  max_actions_per_call: posInt("Actions the policy may take per tool call (sokoban).", [4]).optional(),
 }).meta({ description: "Policy settings of the legacy flat form." });
 
 const evalKeys = {
@@ -49,29 +58,41 @@ const evalKeys = {
   task_app_url: z.string().min(1).optional().meta({ description: "Task app base URL (else --url).", examples: ["http://127.0.0.1:8001"] }),
   model: z.string().min(1).optional().meta({ description: "Policy model id.", examples: ["Qwen/Qwen3-4B"] }),
   provider: z.string().min(1).optional().meta({ description: "Inference provider.", examples: ["openai", "groq", "synth"] }),
-  inference_url: z.string().min(1).optional().meta({ description: "Inference endpoint for the policy." }),
+  inference_url: z.string().min(1).optional().meta({
+    description: "Inference endpoint for the policy.",
+    examples: ["https://api.groq.com/openai", "http://localhost:8001/proxy/groq"],
+  }),
   seeds: SeedSpec.optional(),
-  seed_start: z.number().int().nonnegative().optional().meta({ description: "First seed (legacy flat form, with num_episodes)." }),
-  num_episodes: posInt("Episodes to run (legacy flat form).").optional(),
+  seed_start: z.number().int().nonnegative().optional().meta({ description: "First seed (legacy flat form, with num_episodes).", examples: [0] }),
+  num_episodes: posInt("Episodes to run (legacy flat form).", [20]).optional(),
   split: z.string().min(1).optional().meta({ description: "Dataset split.", default: "train", examples: ["train", "test"] }),
   max_turns: posInt("Maximum turns per episode.", [10]).optional(),
-  max_llm_calls: z.number().int().positive().optional().meta({ description: "Maximum policy calls per episode.", default: 10 }),
-  concurrency: z.number().int().positive().optional().meta({ description: "Episodes in flight at once.", default: 1 }),
-  env_name: z.string().min(1).optional().meta({ description: "Environment name." }),
-  policy_name: z.string().min(1).optional().meta({ description: "Policy name." }),
+  max_llm_calls: z.number().int().positive().optional().meta({ description: "Maximum policy calls per episode.", default: 10, examples: [10] }),
+  concurrency: z.number().int().positive().optional().meta({ description: "Episodes in flight at once.", default: 1, examples: [5] }),
+  env_name: z.string().min(1).optional().meta({ description: "Environment name.", examples: ["crafter"] }),
+  policy_name: z.string().min(1).optional().meta({ description: "Policy name.", examples: ["crafter-react"] }),
   trace_format: z.enum(["compact", "full", "structured"]).optional().meta({ description: "Trace shape requested from the task app." }),
   return_trace: z.boolean().optional().meta({ description: "Ask the task app to return a trace.", default: false }),
-  ops: z.array(z.string().min(1)).optional().meta({ description: "Op sequence per rollout." }),
+  ops: z.array(z.string().min(1)).optional().meta({ description: "Op sequence per rollout.", examples: [["agent", "env"]] }),
   env_config: EnvConfigTable.optional(),
   policy_config: PolicyConfigTable.optional(),
-  env_file: z.string().min(1).optional().meta({ description: "Env file with ENVIRONMENT_API_KEY and provider keys." }),
-  metadata: z.record(z.string(), z.unknown()).optional().meta({ description: "Metadata stored with each result." }),
-  metadata_sql: z.string().min(1).optional().meta({ description: "SQL that selects seeds from a trace store." }),
-  temperature: z.number().min(0).optional().meta({ description: "Sampling temperature." }),
-  max_tokens: posInt("Maximum tokens per turn.").optional(),
-  reasoning_effort: z.string().min(1).optional().meta({ description: "Reasoning effort for models that take it." }),
-  system_hint: z.string().optional().meta({ description: "Hint appended to the system prompt." }),
-  tool_choice: z.string().min(1).optional().meta({ description: "OpenAI tool_choice." }),
+  env_file: z.string().min(1).optional().meta({ description: "Env file with ENVIRONMENT_API_KEY and provider keys.", examples: [".env"] }),
+  metadata: z.record(z.string(), z.unknown()).optional().meta({
+    description: "Metadata stored with each result.",
+    examples: [{ experiment: "crafter-baseline", model_family: "qwen3" }],
+  }),
+  metadata_sql: z.string().min(1).optional().meta({
+    description: "SQL that selects seeds from a trace store.",
+    examples: ["SELECT seed FROM tasks WHERE difficulty = 'easy' LIMIT 20"],
+  }),
+  temperature: z.number().min(0).optional().meta({ description: "Sampling temperature.", examples: [0.7] }),
+  max_tokens: posInt("Maximum tokens per turn.", [512]).optional(),
+  reasoning_effort: z.string().min(1).optional().meta({ description: "Reasoning effort for models that take it.", examples: ["low", "medium", "high"] }),
+  system_hint: z.string().optional().meta({
+    description: "Hint appended to the system prompt.",
+    examples: ["Answer with exactly one tool call."],
+  }),
+  tool_choice: z.string().min(1).optional().meta({ description: "OpenAI tool_choice.", examples: ["required", "auto"] }),
   use_tools: z.boolean().optional().meta({ description: "Answer through tool calls." }),
   use_vision: z.boolean().optional().meta({ description: "Attach observation images." }),
   image_only_mode: z.boolean().optional().meta({ description: "Send only images, no text observation." }),

@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { typeTag, whenTable } from "./train-common.js";
 
-const score = (description: string) => z.number().optional().meta({ description });
-const list = (description: string) => z.array(z.string().min(1)).optional().meta({ description });
+const score = (description: string, examples: number[]) => z.number().optional().meta({ description, examples });
+const list = (description: string, examples: string[][]) => z.array(z.string().min(1)).optional().meta({ description, examples });
 
 export const FilterTable = z
   .strictObject({
@@ -15,17 +15,17 @@ export const FilterTable = z
       .string()
       .regex(/\.jsonl?$/, "output must end in .jsonl or .json")
       .meta({ description: "Output file (.jsonl or .json).", examples: ["ft_data/train.jsonl"] }),
-    splits: list("Dataset splits to keep."),
-    task_ids: list("Task ids to keep."),
-    models: list("Models to keep."),
-    min_official_score: score("Keep traces whose official score is at least this."),
-    max_official_score: score("Keep traces whose official score is at most this."),
-    min_judge_scores: z.record(z.string(), z.number()).optional().meta({ description: "Minimum score per judge." }),
-    max_judge_scores: z.record(z.string(), z.number()).optional().meta({ description: "Maximum score per judge." }),
-    limit: z.number().int().min(1).optional().meta({ description: "Keep at most this many traces." }),
-    offset: z.number().int().min(0).optional().meta({ description: "Skip this many traces first." }),
+    splits: list("Dataset splits to keep.", [["train"]]),
+    task_ids: list("Task ids to keep.", [["crafter"]]),
+    models: list("Models to keep.", [["Qwen/Qwen3-4B", "qwen/qwen3-32b"]]),
+    min_official_score: score("Keep traces whose official score is at least this.", [0.01]),
+    max_official_score: score("Keep traces whose official score is at most this.", [1]),
+    min_judge_scores: z.record(z.string(), z.number()).optional().meta({ description: "Minimum score per judge.", examples: [{ Backend: 0.5 }] }),
+    max_judge_scores: z.record(z.string(), z.number()).optional().meta({ description: "Maximum score per judge.", examples: [{ Backend: 1 }] }),
+    limit: z.number().int().min(1).optional().meta({ description: "Keep at most this many traces.", examples: [10] }),
+    offset: z.number().int().min(0).optional().meta({ description: "Skip this many traces first.", examples: [0] }),
     shuffle: z.boolean().optional().meta({ description: "Shuffle before limit/offset." }),
-    shuffle_seed: z.number().int().optional().meta({ description: "Seed for shuffle (needs shuffle = true)." }),
+    shuffle_seed: z.number().int().optional().meta({ description: "Seed for shuffle (needs shuffle = true).", examples: [42] }),
   })
   .superRefine((f, ctx) => {
     if (f.min_official_score !== undefined && f.max_official_score !== undefined && f.min_official_score > f.max_official_score)

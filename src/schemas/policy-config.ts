@@ -39,6 +39,7 @@ const policyConfigShape = {
   }),
   max_completion_tokens: z.number().int().positive().optional().meta({
     description: "Maximum completion tokens, for providers that take this name instead of max_tokens.",
+    examples: [512],
   }),
   max_llm_calls: z.number().int().positive().optional().meta({
     description: "Cap on policy (LLM) calls per episode.",

@@ -67,9 +67,9 @@ export const ModelConfig = z
     trainer_mode: trainerMode,
     label,
     ...modelCapabilityKeys,
-    name: z.string().min(1).optional().meta({ description: "Display name (legacy configs)." }),
+    name: z.string().min(1).optional().meta({ description: "Display name (legacy configs).", examples: ["Qwen/Qwen3-0.6B"] }),
     dtype: z.string().min(1).optional().meta({ description: "Weight dtype.", examples: ["bfloat16"] }),
-    seed: z.number().int().optional().meta({ description: "Random seed for training." }),
+    seed: z.number().int().optional().meta({ description: "Random seed for training.", examples: [42] }),
   })
   .superRefine((m, ctx) => {
     const count = Number(isSet(m.source)) + Number(isSet(m.base));
@@ -97,16 +97,20 @@ export const PolicySection = z
     }),
     source: z.string().optional().meta({
       description: "Fine-tuned model id to continue from. Exactly one of model_name and source.",
+      examples: ["ft:Qwen/Qwen3-4B:job-abc123"],
     }),
     trainer_mode: trainerMode,
     label,
-    max_tokens: z.number().int().positive().default(512).meta({ description: "Maximum tokens per policy turn." }),
-    temperature: z.number().min(0).default(0.7).meta({ description: "Sampling temperature for rollouts." }),
-    top_p: z.number().gt(0).max(1).default(0.95).meta({ description: "Nucleus-sampling mass for rollouts." }),
-    top_k: z.number().int().positive().optional().meta({ description: "Top-k sampling cutoff." }),
-    repetition_penalty: z.number().positive().default(1).meta({ description: "Repetition penalty." }),
-    stop_sequences: z.array(z.string()).optional().meta({ description: "Strings that end a completion." }),
-    inference_url: z.string().min(1).optional().meta({ description: "Inference endpoint override." }),
+    max_tokens: z.number().int().positive().default(512).meta({ description: "Maximum tokens per policy turn.", examples: [512] }),
+    temperature: z.number().min(0).default(0.7).meta({ description: "Sampling temperature for rollouts.", examples: [0.6] }),
+    top_p: z.number().gt(0).max(1).default(0.95).meta({ description: "Nucleus-sampling mass for rollouts.", examples: [0.95] }),
+    top_k: z.number().int().positive().optional().meta({ description: "Top-k sampling cutoff.", examples: [50] }),
+    repetition_penalty: z.number().positive().default(1).meta({ description: "Repetition penalty.", examples: [1.1] }),
+    stop_sequences: z.array(z.string()).optional().meta({ description: "Strings that end a completion.", examples: [["<|im_end|>"]] }),
+    inference_url: z.string().min(1).optional().meta({
+      description: "Inference endpoint override.",
+      examples: ["https://agent-learning.onrender.com/api/inference"],
+    }),
     ...modelCapabilityKeys,
   })
   .superRefine((p, ctx) => {
@@ -131,8 +135,8 @@ export const VllmConfig = z
       examples: [4],
     }),
     max_model_len: z.number().int().positive().optional().meta({ description: "Context length.", examples: [8192] }),
-    max_num_seqs: z.number().int().positive().optional().meta({ description: "Maximum concurrent sequences." }),
-    max_parallel_generations: z.number().int().positive().optional().meta({ description: "Maximum parallel generations." }),
+    max_num_seqs: z.number().int().positive().optional().meta({ description: "Maximum concurrent sequences.", examples: [32] }),
+    max_parallel_generations: z.number().int().positive().optional().meta({ description: "Maximum parallel generations.", examples: [4] }),
     gpu_memory_utilization: z.number().gt(0).max(1).optional().meta({ description: "Fraction of GPU memory vLLM may use.", examples: [0.9] }),
     enforce_eager: z.boolean().optional().meta({ description: "Disable CUDA graphs." }),
     limit_mm_per_prompt: z
@@ -152,10 +156,13 @@ export const ReferenceConfig = z
     placement: z.enum(["none", "dedicated", "stacked", "shared"]).optional().meta({
       description: 'Where the reference model runs; "none" turns it off. Injected as "none" when missing.',
     }),
-    port: z.number().int().min(1).max(65535).optional().meta({ description: "Port of the reference server." }),
-    tp: z.number().int().positive().optional().meta({ description: "Tensor-parallel size of the reference server." }),
-    health_max_wait_s: z.number().int().positive().optional().meta({ description: "Seconds to wait for the reference server to be healthy." }),
-    health_interval_ms: z.number().int().positive().optional().meta({ description: "Milliseconds between health probes." }),
-    model_id: z.string().min(1).optional().meta({ description: "Reference model id, when not the policy's base." }),
+    port: z.number().int().min(1).max(65535).optional().meta({ description: "Port of the reference server.", examples: [8002] }),
+    tp: z.number().int().positive().optional().meta({ description: "Tensor-parallel size of the reference server.", examples: [1] }),
+    health_max_wait_s: z.number().int().positive().optional().meta({
+      description: "Seconds to wait for the reference server to be healthy.",
+      examples: [180],
+    }),
+    health_interval_ms: z.number().int().positive().optional().meta({ description: "Milliseconds between health probes.", examples: [300] }),
+    model_id: z.string().min(1).optional().meta({ description: "Reference model id, when not the policy's base.", examples: ["Qwen/Qwen3-0.6B"] }),
   })
   .meta({ description: "Reference (KL) model server." });

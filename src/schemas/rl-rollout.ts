@@ -11,10 +11,16 @@ export const StepRewardsEnvConfig = z
     enabled: z.boolean().optional().meta({ description: "Turn on decision-level step rewards inside the environment." }),
     mode: z.enum(["off", "decision_stepwise", "env_sparse"]).optional().meta({ description: "How step rewards are computed." }),
     strategy: z.enum(["consistent", "per_achievement", "complex"]).optional().meta({ description: "How achievements are weighted." }),
-    indicator_lambda: z.number().optional().meta({ description: "Weight of the new-achievement indicator." }),
-    step_beta: z.number().optional().meta({ description: "Weight of the shaped step term." }),
-    weights: z.record(z.string(), z.number()).optional().meta({ description: "Per-achievement weights (strategy = per_achievement or complex)." }),
-    k_limits: z.record(z.string(), z.number().int()).optional().meta({ description: "Per-achievement caps on rewarded repetitions." }),
+    indicator_lambda: z.number().optional().meta({ description: "Weight of the new-achievement indicator.", examples: [0.5] }),
+    step_beta: z.number().optional().meta({ description: "Weight of the shaped step term.", examples: [0] }),
+    weights: z.record(z.string(), z.number()).optional().meta({
+      description: "Per-achievement weights (strategy = per_achievement or complex).",
+      examples: [{ collect_sapling: 0.1, craft_wood_pickaxe: 0.3, collect_diamond: 1.0 }],
+    }),
+    k_limits: z.record(z.string(), z.number().int()).optional().meta({
+      description: "Per-achievement caps on rewarded repetitions.",
+      examples: [{ collect_sapling: 1, craft_wood_pickaxe: 2, collect_diamond: 3 }],
+    }),
   })
   .meta({ description: "Environment-side step-reward shaping (crafter)." });
 
@@ -46,11 +52,11 @@ export const RolloutConfig = z
     rubric_rewards_only: z.boolean().optional().meta({
       description: "Train only on judge/rubric rewards (needs [judge] or [rubric] enabled).",
     }),
-    max_steps_per_episode: posInt("Environment steps per episode.").optional(),
-    sampling_temperature: z.number().min(0).optional().meta({ description: "Sampling temperature (legacy place)." }),
-    sampling_top_p: z.number().gt(0).max(1).optional().meta({ description: "Nucleus-sampling mass (legacy place)." }),
-    max_tokens: posInt("Maximum tokens per policy turn (legacy place).").optional(),
-    ops_per_rollout: posInt("Ops per rollout (legacy).").optional(),
+    max_steps_per_episode: posInt("Environment steps per episode.", [50]).optional(),
+    sampling_temperature: z.number().min(0).optional().meta({ description: "Sampling temperature (legacy place).", examples: [0.3] }),
+    sampling_top_p: z.number().gt(0).max(1).optional().meta({ description: "Nucleus-sampling mass (legacy place).", examples: [0.95] }),
+    max_tokens: posInt("Maximum tokens per policy turn (legacy place).", [1024]).optional(),
+    ops_per_rollout: posInt("Ops per rollout (legacy).", [14]).optional(),
     on_done: z.enum(["reset", "terminate"]).optional().meta({ description: "What the task app does when an episode ends." }),
     thinking_mode: ThinkingMode.optional(),
     thinking_budget: ThinkingBudget.optional(),
@@ -62,8 +68,8 @@ export const EvaluationConfig = z
     instances: posInt("Evaluation episodes per run.", [10]),
     every_n_iters: posInt("Evaluate every N training iterations.", [10]),
     seeds: z.array(z.number().int()).meta({ description: "Seeds to evaluate on.", examples: [[0, 1, 2, 3]] }),
-    rollouts_per_seed: posInt("Rollouts per evaluation seed.").optional(),
-    max_concurrent_rollouts: posInt("Evaluation rollouts in flight at once.").optional(),
+    rollouts_per_seed: posInt("Rollouts per evaluation seed.", [1]).optional(),
+    max_concurrent_rollouts: posInt("Evaluation rollouts in flight at once.", [4]).optional(),
     thinking_mode: ThinkingMode.optional(),
     thinking_budget: ThinkingBudget.optional(),
   })
