@@ -38,16 +38,22 @@ export type LifecycleHook = (app: TaskApp) => MaybePromise<void>;
 const fn = <F>(description: string) =>
   z.custom<F>((v) => typeof v === "function", { message: "expected a function" }).meta({ description });
 
-/** Vendor proxy settings (CONTRACT.md §4.3). */
+/** Vendor proxy settings (CONTRACT.md §4.3); the routes and their sanitisation follow §2 and §8. */
 export const ProxyConfig = z
   .strictObject({
-    enableOpenai: z.boolean().default(false).meta({ description: "Serve POST /proxy/v1/chat/completions to OpenAI." }),
-    enableGroq: z.boolean().default(false).meta({ description: "Serve POST /proxy/groq/v1/chat/completions to Groq." }),
-    systemHint: z.string().nullable().optional().meta({ description: "System message added to proxied requests." }),
-    openaiUrl: z.url().default("https://api.openai.com/v1/chat/completions").meta({ description: "OpenAI chat-completions URL." }),
-    groqUrl: z.url().default("https://api.groq.com/openai/v1/chat/completions").meta({ description: "Groq chat-completions URL." }),
+    enableOpenai: z.boolean().default(false).meta({
+      description:
+        "Serve POST /proxy/v1/chat/completions: the chat-completions body is sanitised and sent to openaiUrl with OPENAI_API_KEY (else dev_openai_api_key or DEV_OPENAI_API_KEY); 503 missing_openai_api_key when none is set.",
+    }),
+    enableGroq: z.boolean().default(false).meta({
+      description:
+        "Serve POST /proxy/groq/v1/chat/completions: the same for groqUrl with GROQ_API_KEY (else dev_groq_api_key or DEV_GROQ_API_KEY); 503 missing_groq_api_key when none is set.",
+    }),
+    systemHint: z.string().nullable().optional().meta({ description: "Appended to the leading system message of each proxied request, or inserted as one." }),
+    openaiUrl: z.url().default("https://api.openai.com/v1/chat/completions").meta({ description: "Where the OpenAI route sends requests." }),
+    groqUrl: z.url().default("https://api.groq.com/openai/v1/chat/completions").meta({ description: "Where the Groq route sends requests." }),
   })
-  .meta({ id: "ProxyConfig", description: "Inference proxy settings." });
+  .meta({ id: "ProxyConfig", description: "Vendor proxy routes, behind the app's API key like every other route." });
 export type ProxyConfig = z.infer<typeof ProxyConfig>;
 
 /** Server limits. */
@@ -86,7 +92,7 @@ export const TaskAppConfig = z
       .optional()
       .meta({ description: "Dataset registry; its specs are advertised by GET /task_info." }),
     rubrics: RubricBundle.prefault({}).meta({ description: "Outcome and event rubrics, shown by GET /info." }),
-    proxy: ProxyConfig.optional().meta({ description: "Inference proxy settings." }),
+    proxy: ProxyConfig.optional().meta({ description: "Vendor proxy routes (OpenAI, Groq); none unless enabled here." }),
     requireApiKey: z.boolean().default(true).meta({ description: "Require an environment API key on every endpoint except GET /." }),
     corsOrigins: z.array(z.string().min(1)).default([]).meta({ description: "Origins allowed by CORS; none by default (no CORS headers)." }),
     onStartup: z.array(fn<LifecycleHook>("A startup hook.")).default([]).meta({ description: "Run in order before the server accepts requests." }),

@@ -15,6 +15,7 @@ import { handleRollout, type Abortable, type RolloutTransport } from "./rollout.
 import { createSecretRedactor } from "./secrets.js";
 import { fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
 import { describeInfo, describeTaskInfo } from "./task-info.js";
+import { DEFAULT_VENDOR_TIMEOUT_MS, handleProxy, PROXY_ROUTES, type Vendor } from "./vendor.js";
 
 /** Options of `createTaskAppServer`. */
 export interface TaskAppServerOptions {
@@ -22,6 +23,8 @@ export interface TaskAppServerOptions {
   env?: KeyEnv;
   /** Logger; defaults to a silent one. */
   logger?: Logger;
+  /** How long the proxy routes wait for the vendor. Default 600 s, as synth-ai. */
+  proxyTimeoutMs?: number;
 }
 
 /** A task app's HTTP handler plus the controls `serve` uses for lifecycle. */
@@ -126,11 +129,22 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   hono.get("/info", guard, (c) => c.json(describeInfo(app)));
   hono.get("/task_info", guard, async (c) => describeTaskInfo(app, c.req.queries()));
   hono.post("/done", guard, (c) => c.json({ ok: true, service: app.appId }));
-  hono.post("/rollout", guard, async (c) => {
+  // Over a socket, the body is read from Node's request directly (as on the fast path), so a refusal mid-body stops reading it.
+  const transportOf = (c: Context<Env>): RolloutTransport => {
     const { incoming, outgoing } = c.env ?? {};
-    return toResponse(await runRollout(incoming && outgoing ? nodeTransport(incoming, outgoing) : fetchTransport(c.req.raw)));
-  });
-  for (const path of ["/", "/health", "/info", "/task_info", "/done", "/rollout"]) {
+    return incoming && outgoing ? nodeTransport(incoming, outgoing) : fetchTransport(c.req.raw);
+  };
+  hono.post("/rollout", guard, async (c) => toResponse(await runRollout(transportOf(c))));
+  const proxyPaths: string[] = [];
+  if (app.proxy) {
+    const proxyDeps = { proxy: app.proxy, env, redact, log: baseLog, maxBodyBytes: app.limits.maxBodyBytes, timeoutMs: options.proxyTimeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS };
+    const enabled: Vendor[] = [...(app.proxy.enableOpenai ? ["openai" as const] : []), ...(app.proxy.enableGroq ? ["groq" as const] : [])];
+    for (const vendor of enabled) {
+      hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await handleProxy(vendor, transportOf(c), proxyDeps)));
+      proxyPaths.push(PROXY_ROUTES[vendor]);
+    }
+  }
+  for (const path of ["/", "/health", "/info", "/task_info", "/done", "/rollout", ...proxyPaths]) {
     hono.all(path, (c) => errorResponse(405, "method_not_allowed", `${c.req.method} is not allowed on ${path}`));
   }
 

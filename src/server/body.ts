@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { errorReply, type Reply } from "./errors.js";
+import type { RolloutTransport } from "./rollout.js";
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -30,6 +31,15 @@ export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok
   } catch (error) {
     return { ok: false, reply: errorReply(400, "invalid_json", `request body is not valid JSON: ${String((error as Error).message).slice(0, 200)}`) };
   }
+}
+
+/** Checks the headers, reads the body (up to `maxBytes`) and parses it as JSON; or gives the 415, 413 or 400 reply. */
+export async function readJsonBody(transport: Pick<RolloutTransport, "header" | "readBody">, maxBytes: number): Promise<{ ok: true; value: unknown } | { ok: false; reply: Reply }> {
+  const refused = checkBodyHeaders(transport.header("content-type"), transport.header("content-length"), maxBytes);
+  if (refused) return { ok: false, reply: refused };
+  const text = await transport.readBody(maxBytes);
+  if (text === null) return { ok: false, reply: tooLarge(maxBytes) };
+  return parseJsonBody(text);
 }
 
 /** Reads a Node request body as UTF-8, or null once it passes `maxBytes` (reading stops there). */

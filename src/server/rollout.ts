@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
-import { checkBodyHeaders, parseJsonBody, tooLarge } from "./body.js";
+import { readJsonBody } from "./body.js";
 import { errorReply, summariseIssues, toIssues, type Reply } from "./errors.js";
 import type { SecretRedactor } from "./secrets.js";
 
@@ -107,12 +107,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /** Handles one rollout request and returns the reply to send. */
 export async function handleRollout(transport: RolloutTransport, deps: RolloutDeps): Promise<Reply> {
   const { app } = deps;
-  const max = app.limits.maxBodyBytes;
-  const refused = checkBodyHeaders(transport.header("content-type"), transport.header("content-length"), max);
-  if (refused) return refused;
-  const text = await transport.readBody(max);
-  if (text === null) return tooLarge(max);
-  const json = parseJsonBody(text);
+  const json = await readJsonBody(transport, app.limits.maxBodyBytes);
   if (!json.ok) return json.reply;
   const parsed = RolloutRequest.safeParse(json.value);
   if (!parsed.success) {
