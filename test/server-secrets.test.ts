@@ -1,8 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
-import { createLogger, createTaskAppServer, serve } from "../src/server/index.js";
-import { collectSecrets, redactSecrets } from "../src/server/secrets.js";
+import { collectSecrets, createKeyMatcher, createLogger, createTaskAppServer, redactSecrets, serve } from "../src/server/index.js";
 import { ErrorBody } from "../src/schemas/errors.js";
 import { createMathApp } from "./fixtures/apps/math.js";
 
@@ -45,6 +44,7 @@ test("redactSecrets removes whole secrets and every leading piece of 6+ characte
   assert.deepEqual(shownPrefixes(out), [], out);
   assert.equal(out, `full [redacted]; first12 [redacted]; first6 [redacted]|; half [redacted]; alias=[redacted]x; first5 ${CUSTOM.slice(0, 5)} ok`);
   assert.equal(redactSecrets("nothing secret here", secrets), "nothing secret here");
+  assert.equal(createKeyMatcher([KEY, ALIAS]).redact(`a ${KEY.slice(0, 8)} b ${ALIAS}`), "a [redacted] b [redacted]", "the key matcher redacts prefixes too");
 });
 
 function capture() {

@@ -4,6 +4,7 @@
  * a log.
  */
 import { timingSafeEqual } from "node:crypto";
+import { redactSecrets } from "./secrets.js";
 
 /** Environment variables that may hold keys. */
 export type KeyEnv = Record<string, string | undefined>;
@@ -54,7 +55,7 @@ export interface KeyMatcher {
   readonly size: number;
   /** True when any presented key equals any accepted key. */
   matches(presented: readonly string[]): boolean;
-  /** Replaces every accepted key inside `text` with `[redacted]`. */
+  /** Replaces every accepted key inside `text`, and any run of its first 6 or more characters, with `[redacted]`. */
   redact(text: string): string;
 }
 
@@ -76,9 +77,7 @@ export function createKeyMatcher(keys: readonly string[]): KeyMatcher {
       return ok;
     },
     redact(text) {
-      let out = text;
-      for (const key of keys) out = out.split(key).join("[redacted]");
-      return out;
+      return redactSecrets(text, keys);
     },
   };
 }

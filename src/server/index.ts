@@ -6,6 +6,7 @@ export { createTaskAppServer, type TaskAppServer, type TaskAppServerOptions } fr
 export { serve, type ServeOptions, type ServingTaskApp } from "./serve.js";
 export { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyMatcher } from "./auth.js";
 export { ERROR_CODES } from "./errors.js";
+export { collectSecrets, createSecretRedactor, redactSecrets, type SecretRedactor } from "./secrets.js";
 export { PROXY_ERROR_CODES, PROXY_ROUTES, resolveVendorKey, type Vendor } from "./vendor.js";
 export { injectSystemHint, INTERACT_TOOL, parseToolCallFromText, prepareForGroq, prepareForOpenai, synthesizeToolCallIfMissing } from "./proxy.js";
 export { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
