@@ -35,12 +35,14 @@ const COMMON = [
   "src/app.ts",
   "src/episode.ts",
   "src/inference.ts",
+  "src/random.ts",
   "test/app.test.ts",
   "test/fake-inference.ts",
+  "test/rollout-client.ts",
   "tombi.toml",
   "tsconfig.json",
 ];
-const CRAFTING = ["src/agent.ts", "src/datasets/worlds.ts", "src/planner.ts", "src/world.ts", "test/world.test.ts"];
+const CRAFTING = ["src/agent.ts", "src/datasets/worlds.ts", "src/planner.ts", "src/task-info.ts", "src/world.ts", "test/world.test.ts"];
 const EXPECTED: Record<string, string[]> = {
   math: [...COMMON, "configs/sft.toml", "data/sft.jsonl", "src/datasets/arithmetic.ts", "src/problems.ts", "test/math.test.ts"],
   "multi-step": [...COMMON, ...CRAFTING, "test/crafting.test.ts"],

@@ -5,23 +5,15 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { createTaskAppServer, RubricBundle } from "task-app";
+import { RubricBundle } from "task-app";
 import app from "../src/app.js";
+import { createRolloutClient } from "./rollout-client.js";
 
-const KEY = "test-environment-key";
-const server = createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: KEY } });
-const headers = { "x-api-key": KEY, "content-type": "application/json" };
+const { server, json, rollout: post } = createRolloutClient(app, "test");
 
-async function json(path: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
-  const res = await server.request(path, { ...init, headers: { ...headers, ...init.headers } });
-  return { status: res.status, body: await res.json() };
-}
-
+/** A rollout of `seed` with the built-in scripted policy. */
 function rollout(seed: number, extra: Record<string, unknown> = {}) {
-  return json("/rollout", {
-    method: "POST",
-    body: JSON.stringify({ run_id: `test-${seed}`, env: { seed }, policy: { policy_name: "scripted" }, ops: [], ...extra }),
-  });
+  return post({ run_id: `test-${seed}`, env: { seed }, policy: { policy_name: "scripted" }, ...extra });
 }
 
 describe("{{appId}} over HTTP", () => {
@@ -53,8 +45,7 @@ describe("{{appId}} over HTTP", () => {
   });
 
   it("runs a rollout with the scripted policy and reports judge scores", async () => {
-    const { status, body } = await rollout(1);
-    assert.equal(status, 200, JSON.stringify(body));
+    const body = await rollout(1);
     assert.equal(body.run_id, "test-1");
     const steps = body.trajectories[0].steps;
     assert.ok(steps.length >= 1);
@@ -71,12 +62,12 @@ describe("{{appId}} over HTTP", () => {
   it("is deterministic for a seed", async () => {
     const a = await rollout(7);
     const b = await rollout(7);
-    assert.deepEqual(a.body.metrics, b.body.metrics);
-    assert.deepEqual(a.body.trajectories[0].steps, b.body.trajectories[0].steps);
+    assert.deepEqual(a.metrics, b.metrics);
+    assert.deepEqual(a.trajectories[0].steps, b.trajectories[0].steps);
   });
 
   it("returns a v3 trace envelope when asked", async () => {
-    const { body } = await rollout(2, { record: { return_trace: true, trace_format: "full" } });
+    const body = await rollout(2, { record: { return_trace: true, trace_format: "full" } });
     assert.equal(body.trace.version, 3);
     assert.equal(body.trace.session_trace.session_time_steps.length, body.trajectories[0].steps.length);
   });

@@ -2,6 +2,7 @@
  * A small generated dataset of arithmetic word problems. Each (split, index)
  * always yields the same problem, so a seed names one problem forever.
  */
+import { random } from "./random.js";
 
 /** Dataset splits and how many problems each holds. */
 export const SPLITS = { train: 1000, test: 200 } as const;
@@ -19,18 +20,6 @@ export interface Problem {
   operators: Array<"+" | "-" | "*">;
   /** The correct answer (normal operator precedence). */
   answer: number;
-}
-
-/** A seeded generator (mulberry32): the same seed gives the same sequence. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function hash(text: string): number {

@@ -5,24 +5,13 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import { createTaskAppServer } from "task-app";
 import app from "../src/app.js";
 import { toolCallMessage, type ChatMessage } from "../src/inference.js";
 import { SPLITS, parseAnswer, problemFor, scriptedAnswer } from "../src/problems.js";
 import { startFakeInference, type FakeInference } from "./fake-inference.js";
+import { createRolloutClient } from "./rollout-client.js";
 
-const KEY = "test-environment-key";
-const server = createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: KEY } });
-
-async function rollout(body: Record<string, unknown>): Promise<any> {
-  const res = await server.request("/rollout", {
-    method: "POST",
-    headers: { "x-api-key": KEY, "content-type": "application/json" },
-    body: JSON.stringify({ run_id: "math-test", ops: [], ...body }),
-  });
-  assert.equal(res.status, 200);
-  return res.json();
-}
+const { rollout } = createRolloutClient(app, "math-test");
 
 describe("problems", () => {
   it("are the same for the same split and index", () => {

@@ -4,10 +4,11 @@
  * the rewards. Serve it with `task-app serve src/app.ts`.
  */
 import { createDatasetRegistry, defineTaskApp, type TaskInfoInput } from "task-app";
-import { INTERACT_TOOL, runCraftingEpisode, worldForRequest } from "./agent.js";
+import { runCraftingEpisode, worldForRequest } from "./agent.js";
 import * as worldsDataset from "./datasets/worlds.js";
 import { loadRubricFile } from "./episode.js";
-import { ACHIEVEMENTS, ACTIONS, describe } from "./world.js";
+import { craftingTaskInfo, provideCraftingInstances } from "./task-info.js";
+import { describe } from "./world.js";
 
 /** Datasets the app draws maps from. `task-app add dataset <id>` registers more here. */
 export const datasets = createDatasetRegistry();
@@ -19,18 +20,11 @@ export const rubrics = {
   events: await loadRubricFile("events"),
 };
 
+/** What /task_info reports: the shared crafting fields (src/task-info.ts) plus this app's task and text observation. */
 const baseTaskInfo = {
+  ...craftingTaskInfo(rubrics.outcome),
   task: { id: "{{appId}}", name: "{{title}}", version: "0.1.0", description: "Unlock achievements in a small crafting world." },
-  environment: "crafting",
-  environments: ["crafting"],
-  action_space: { type: "tool_call", tools: [INTERACT_TOOL.function], actions: [...ACTIONS], max_actions_per_call: 5 },
   observation: { summary: "A text map with inventory and achievements.", keys: ["text", "achievements", "inventory"] },
-  dataset: { ...worldsDataset.spec },
-  rubric: { version: "1", criteria_count: rubrics.outcome.rubric?.criteria.length ?? 0, source: "rubrics/outcome.json" },
-  inference: { supports_proxy: false, tool: { name: "interact", parallel_tool_calls: false } },
-  capabilities: { supports_rollout: true, supports_env_lifecycle: false, requires_api_key_header: true },
-  limits: { max_turns: 10, max_time_s: 600 },
-  task_metadata: { achievements: [...ACHIEVEMENTS] },
 } satisfies TaskInfoInput;
 
 export default defineTaskApp({
@@ -40,17 +34,7 @@ export default defineTaskApp({
   baseTaskInfo,
   datasets,
   rubrics: { outcome: rubrics.outcome.rubric, events: rubrics.events.rubric },
-  provideTaskInstances: async (seeds) =>
-    Promise.all(
-      seeds.map(async (seed) => {
-        const world = await worldForRequest(datasets, { env: { config: {}, seed } });
-        return {
-          ...baseTaskInfo,
-          dataset: { ...baseTaskInfo.dataset, seed, world_seed: world.seed },
-          observation: { ...baseTaskInfo.observation, text: describe(world) },
-        };
-      }),
-    ),
+  provideTaskInstances: provideCraftingInstances(datasets, baseTaskInfo, (world) => ({ text: describe(world) })),
   rollout: async (request, { signal }) =>
     runCraftingEpisode(request, {
       world: await worldForRequest(datasets, request),

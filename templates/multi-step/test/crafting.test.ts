@@ -4,23 +4,12 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createTaskAppServer } from "task-app";
 import app from "../src/app.js";
 import { toolCallMessage } from "../src/inference.js";
 import { startFakeInference, type FakeInference } from "./fake-inference.js";
+import { createRolloutClient } from "./rollout-client.js";
 
-const KEY = "test-environment-key";
-const server = createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: KEY } });
-
-async function rollout(body: Record<string, unknown>): Promise<any> {
-  const res = await server.request("/rollout", {
-    method: "POST",
-    headers: { "x-api-key": KEY, "content-type": "application/json" },
-    body: JSON.stringify({ run_id: "crafting-test", ops: [], policy: {}, ...body }),
-  });
-  assert.equal(res.status, 200);
-  return res.json();
-}
+const { rollout } = createRolloutClient(app, "crafting-test");
 
 describe("crafting rollouts", () => {
   it("pays each turn its achievement delta", async () => {

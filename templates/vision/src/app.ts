@@ -5,13 +5,14 @@
  * set. Serve it with `task-app serve src/app.ts`.
  */
 import { createDatasetRegistry, defineTaskApp, type TaskInfoInput } from "task-app";
-import { INTERACT_TOOL, runCraftingEpisode, worldForRequest } from "./agent.js";
+import { runCraftingEpisode, worldForRequest } from "./agent.js";
 import * as worldsDataset from "./datasets/worlds.js";
 import { loadRubricFile } from "./episode.js";
 import { visionMessage, visionSettings } from "./observe.js";
 import { IMAGE_PX, renderWorld } from "./render.js";
 import { toDataUrl } from "./png.js";
-import { ACHIEVEMENTS, ACTIONS, describe } from "./world.js";
+import { craftingTaskInfo, provideCraftingInstances } from "./task-info.js";
+import { describe } from "./world.js";
 
 /** Datasets the app draws maps from. `task-app add dataset <id>` registers more here. */
 export const datasets = createDatasetRegistry();
@@ -23,22 +24,19 @@ export const rubrics = {
   events: await loadRubricFile("events"),
 };
 
+const crafting = craftingTaskInfo(rubrics.outcome);
+
+/** What /task_info reports: the shared crafting fields (src/task-info.ts) plus this app's task, image observation and vision model. */
 const baseTaskInfo = {
+  ...crafting,
   task: { id: "{{appId}}", name: "{{title}}", version: "0.1.0", description: "Unlock achievements in a crafting world seen as images." },
-  environment: "crafting",
-  environments: ["crafting"],
-  action_space: { type: "tool_call", tools: [INTERACT_TOOL.function], actions: [...ACTIONS], max_actions_per_call: 5 },
   observation: {
     summary: "A 64x64 PNG of the map (data URL), plus the text map unless image_only_mode is set.",
     keys: ["observation_image_data_url", "text", "achievements"],
     image_shape: [IMAGE_PX, IMAGE_PX, 3],
   },
-  dataset: { ...worldsDataset.spec },
-  rubric: { version: "1", criteria_count: rubrics.outcome.rubric?.criteria.length ?? 0, source: "rubrics/outcome.json" },
-  inference: { supports_proxy: false, tool: { name: "interact", parallel_tool_calls: false }, models: ["Qwen/Qwen3-VL-4B-Instruct"] },
-  capabilities: { supports_rollout: true, supports_env_lifecycle: false, requires_api_key_header: true, supports_vision: true },
-  limits: { max_turns: 10, max_time_s: 600 },
-  task_metadata: { achievements: [...ACHIEVEMENTS] },
+  inference: { ...crafting.inference, models: ["Qwen/Qwen3-VL-4B-Instruct"] },
+  capabilities: { ...crafting.capabilities, supports_vision: true },
 } satisfies TaskInfoInput;
 
 export default defineTaskApp({
@@ -48,17 +46,9 @@ export default defineTaskApp({
   baseTaskInfo,
   datasets,
   rubrics: { outcome: rubrics.outcome.rubric, events: rubrics.events.rubric },
-  provideTaskInstances: async (seeds) =>
-    Promise.all(
-      seeds.map(async (seed) => {
-        const world = await worldForRequest(datasets, { env: { config: {}, seed } });
-        return {
-          ...baseTaskInfo,
-          dataset: { ...baseTaskInfo.dataset, seed, world_seed: world.seed },
-          observation: { ...baseTaskInfo.observation, observation_image_data_url: toDataUrl(renderWorld(world)) },
-        };
-      }),
-    ),
+  provideTaskInstances: provideCraftingInstances(datasets, baseTaskInfo, (world) => ({
+    observation_image_data_url: toDataUrl(renderWorld(world)),
+  })),
   rollout: async (request, { signal }) => {
     const settings = visionSettings(request.policy.config);
     const frames: string[] = [];

@@ -5,25 +5,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { inflateSync } from "node:zlib";
-import { createTaskAppServer } from "task-app";
 import app from "../src/app.js";
 import { toolCallMessage, type ContentPart } from "../src/inference.js";
 import { IMAGE_PX, renderWorld } from "../src/render.js";
 import { createWorld } from "../src/world.js";
 import { startFakeInference, type FakeInference } from "./fake-inference.js";
+import { createRolloutClient } from "./rollout-client.js";
 
-const KEY = "test-environment-key";
-const server = createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: KEY } });
-
-async function rollout(body: Record<string, unknown>): Promise<any> {
-  const res = await server.request("/rollout", {
-    method: "POST",
-    headers: { "x-api-key": KEY, "content-type": "application/json" },
-    body: JSON.stringify({ run_id: "vision-test", ops: [], policy: {}, ...body }),
-  });
-  assert.equal(res.status, 200);
-  return res.json();
-}
+const { rollout } = createRolloutClient(app, "vision-test");
 
 function decodePng(png: Buffer): { width: number; height: number; rgb: Buffer } {
   assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

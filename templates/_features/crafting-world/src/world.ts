@@ -3,6 +3,7 @@
  * trees, stone, iron and water; the player gathers, places a table and crafts
  * pickaxes. Every new achievement is worth one point.
  */
+import { random } from "./random.js";
 
 /** Tiles of the grid. */
 export type Tile = "grass" | "tree" | "stone" | "iron" | "water" | "table";
@@ -55,17 +56,6 @@ export interface StepResult {
   unlocked: Achievement[];
   /** Whether the action was applicable (moving into a tree is valid; crafting without wood is not). */
   valid: boolean;
-}
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The world for `seed`: the same seed always gives the same map. Each resource appears at least once. */
