@@ -123,10 +123,152 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/proxy/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chat completions through OpenAI
+         * @description Present only when `proxy.enableOpenai` is set. Sanitises the chat-completions body with synth-ai's rules and sends it to the configured OpenAI URL (`proxy.openaiUrl`) with the server's own OpenAI key (`OPENAI_API_KEY`, else `dev_openai_api_key` or `DEV_OPENAI_API_KEY`), never with the caller's headers; answers the vendor's JSON. The caller authenticates with the task app's API key, as on every other route. A vendor's error answer is relayed with its status as `VendorError` (`default`).
+         */
+        post: operations["postProxyOpenai"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/proxy/groq/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chat completions through Groq
+         * @description Present only when `proxy.enableGroq` is set. Sanitises the chat-completions body with synth-ai's rules and sends it to the configured Groq URL (`proxy.groqUrl`) with the server's own Groq key (`GROQ_API_KEY`, else `dev_groq_api_key` or `DEV_GROQ_API_KEY`), never with the caller's headers; answers the vendor's JSON. The caller authenticates with the task app's API key, as on every other route. A vendor's error answer is relayed with its status as `VendorError` (`default`).
+         */
+        post: operations["postProxyGroq"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description An OpenAI chat-completions request body; every other key (tools, tool_choice, max_tokens, temperature, ...) is forwarded. Before forwarding, the keys only task apps use (stop_after_tool_calls, thinking_mode, thinking_budget, reasoning) are removed, and when tools is missing or empty the `interact` tool is added.
+         * @example {
+         *       "model": "gpt-5-mini",
+         *       "messages": [
+         *         {
+         *           "role": "user",
+         *           "content": "Which action next?"
+         *         }
+         *       ],
+         *       "max_tokens": 512
+         *     }
+         */
+        ChatCompletionsRequest: {
+            /**
+             * @description Vendor model id. A gpt-5 model gets max_completion_tokens (at least 16000) instead of max_tokens, no temperature or top_p, and a forced `interact` tool choice.
+             * @example gpt-5-mini
+             * @example qwen/qwen3-32b
+             */
+            model?: string;
+            /** @description The conversation, in the task app's chat message shape (OpenAI's). Other message fields pass through untouched; the configured system hint is appended to a leading system message, or inserted as one. */
+            messages: components["schemas"]["ChatMessage"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The vendor's chat-completions response as the vendor sent it (any 2xx answer is relayed as 200), with one addition: when the first choice's message has no tool call and its text names actions, an `interact` tool call parsed from the text is added (id `tool_interact_fallback`). An answer that is not JSON comes back as `{"raw": text}`. */
+        ChatCompletionsResponse: {
+            [key: string]: unknown;
+        };
+        /**
+         * @description One OpenAI chat-completions message. Content may mix text and image parts.
+         * @example {
+         *       "role": "user",
+         *       "content": [
+         *         {
+         *           "type": "text",
+         *           "text": "What should I do next?"
+         *         },
+         *         {
+         *           "type": "image_url",
+         *           "image_url": {
+         *             "url": "data:image/png;base64,iVBORw0KGgo="
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        ChatMessage: {
+            /**
+             * @description Who speaks: system instructions, the user, the model (assistant) or a tool result.
+             * @example user
+             * @enum {string}
+             */
+            role: "system" | "user" | "assistant" | "tool";
+            /**
+             * @description Optional participant name.
+             * @example crafter_agent
+             */
+            name?: string;
+            /**
+             * @description Message body: plain text, an array of text and image_url parts, or null (an assistant turn that only calls tools).
+             * @example Move toward the tree.
+             * @example [
+             *       {
+             *         "type": "text",
+             *         "text": "Observation:"
+             *       }
+             *     ]
+             */
+            content?: string | components["schemas"]["ContentPart"][] | null;
+            /** @description Function calls the assistant requests in this turn. */
+            tool_calls?: {
+                /**
+                 * @description Call id; the tool result message echoes it as tool_call_id.
+                 * @example call_0
+                 */
+                id: string;
+                /**
+                 * @description Call kind; always "function".
+                 * @constant
+                 */
+                type: "function";
+                /** @description The function a tool call invokes and its JSON-encoded arguments. */
+                function: {
+                    /**
+                     * @description Name of the function the model calls.
+                     * @example interact
+                     */
+                    name: string;
+                    /**
+                     * @description The call arguments as a JSON-encoded string, exactly as the model produced them.
+                     * @example {"actions": ["move_up"]}
+                     */
+                    arguments: string;
+                };
+            }[];
+            /**
+             * @description For role tool: the id of the tool call this message answers.
+             * @example call_0
+             */
+            tool_call_id?: string;
+        };
         /** @description Compact trace (trace_format "compact"): counts, per-call summaries and decision rewards. */
         CompactTrace: {
             /**
@@ -159,6 +301,40 @@ export interface components {
             })[];
         } & {
             [key: string]: unknown;
+        };
+        /** @description One part of a multimodal message content array, told apart by "type". */
+        ContentPart: {
+            /**
+             * @description Part kind; always "text" for a text part.
+             * @constant
+             */
+            type: "text";
+            /**
+             * @description The text of this part.
+             * @example What do you see in this frame?
+             */
+            text: string;
+        } | {
+            /**
+             * @description Part kind; always "image_url" for an image part.
+             * @constant
+             */
+            type: "image_url";
+            /** @description The image reference of an image_url part. */
+            image_url: {
+                /**
+                 * @description Where the image comes from: an http(s) URL or a base64 data URL (`data:image/png;base64,...`). Task apps send observation frames as PNG data URLs.
+                 * @example data:image/png;base64,iVBORw0KGgo=
+                 * @example https://example.com/frame.png
+                 */
+                url: string;
+                /**
+                 * @description How closely the model looks at the image; OpenAI's default is auto.
+                 * @example low
+                 * @enum {string}
+                 */
+                detail?: "auto" | "low" | "high";
+            };
         };
         /** @description A rubric criterion: id, description, weight (> 0) and whether it is required. */
         Criterion: {
@@ -1000,7 +1176,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description No API key is configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `shutting_down`. */
+        /** @description The vendor could not be reached. `detail.error.code`: `vendor_unreachable`. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `shutting_down`, `missing_openai_api_key`, `missing_groq_api_key`. */
         Unavailable: {
             headers: {
                 [name: string]: unknown;
@@ -1009,8 +1194,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The rollout exceeded safety.max_time_s. `detail.error.code`: `rollout_timeout`. */
-        RolloutTimeout: {
+        /** @description The rollout exceeded safety.max_time_s, or the vendor did not answer in time. `detail.error.code`: `rollout_timeout`, `vendor_timeout`. */
+        GatewayTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A vendor's error answer, relayed by a proxy route with the vendor's own status (any 4xx or 5xx, so possibly one the operation also lists): the code depends on the vendor URL (api.openai.com, a URL containing "groq", any other), and `detail.error` also has `status` (the vendor's) and `body` (the vendor's JSON with any known key redacted, or `{"raw": text}`). `detail.error.code`: `openai_error`, `groq_error`, `vendor_error`. */
+        VendorError: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1067,7 +1261,7 @@ export interface operations {
             401: components["responses"]["Unauthorised"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
-            /** @description No API key is configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
+            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1092,7 +1286,7 @@ export interface operations {
             401: components["responses"]["Unauthorised"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
-            /** @description No API key is configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
+            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1124,7 +1318,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `invalid_task_info`, `internal_error`. */
             500: components["responses"]["InternalError"];
-            /** @description No API key is configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
+            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1158,8 +1352,10 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `rollout_failed`, `invalid_rollout_response`, `internal_error`. */
             500: components["responses"]["InternalError"];
+            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `shutting_down`. */
             503: components["responses"]["Unavailable"];
-            504: components["responses"]["RolloutTimeout"];
+            /** @description The rollout exceeded safety.max_time_s, or the vendor did not answer in time. `detail.error.code`: `rollout_timeout`. */
+            504: components["responses"]["GatewayTimeout"];
         };
     };
     postDone: {
@@ -1183,8 +1379,84 @@ export interface operations {
             401: components["responses"]["Unauthorised"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
-            /** @description No API key is configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
+            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
+        };
+    };
+    postProxyOpenai: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatCompletionsRequest"];
+            };
+        };
+        responses: {
+            /** @description OpenAI's chat-completions response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorised"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The request does not match its schema. `detail.error.code`: `invalid_request`. */
+            422: components["responses"]["UnprocessableEntity"];
+            /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `missing_openai_api_key`. */
+            503: components["responses"]["Unavailable"];
+            /** @description The rollout exceeded safety.max_time_s, or the vendor did not answer in time. `detail.error.code`: `vendor_timeout`. */
+            504: components["responses"]["GatewayTimeout"];
+            default: components["responses"]["VendorError"];
+        };
+    };
+    postProxyGroq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatCompletionsRequest"];
+            };
+        };
+        responses: {
+            /** @description Groq's chat-completions response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatCompletionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorised"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The request does not match its schema. `detail.error.code`: `invalid_request`. */
+            422: components["responses"]["UnprocessableEntity"];
+            /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `missing_groq_api_key`. */
+            503: components["responses"]["Unavailable"];
+            /** @description The rollout exceeded safety.max_time_s, or the vendor did not answer in time. `detail.error.code`: `vendor_timeout`. */
+            504: components["responses"]["GatewayTimeout"];
+            default: components["responses"]["VendorError"];
         };
     };
 }

@@ -3,8 +3,8 @@
  * validators accept (Redocly's linter, Python's openapi-spec-validator),
  * whose components come from the Zod wire schemas (requests on the input
  * side, responses on the output side) and whose error responses match the
- * server's own table (`ERROR_CODES`): every status and every code, nothing
- * else.
+ * server's own tables (`ERROR_CODES`, and `PROXY_ERROR_CODES` for the vendor
+ * proxy routes): every status and every code, nothing else.
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -17,11 +17,24 @@ import { fileURLToPath } from "node:url";
 import { generateArtifacts } from "../src/codegen/index.js";
 import { OPERATION_ERROR_CODES, UNROUTED_ERROR_CODES } from "../src/codegen/openapi.js";
 import { ERROR_CODES } from "../src/server/errors.js";
+import { createTaskAppServer } from "../src/server/index.js";
+import { PROXY_ERROR_CODES, PROXY_ROUTES } from "../src/server/vendor.js";
+import { createMathApp } from "./fixtures/apps/math.js";
 import { findPython } from "./helpers/python.js";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+/** Status → codes of both server tables (the proxy's status rows joined to ERROR_CODES; its vendor row aside). */
+const STATUS_CODES: Record<string, string[]> = {};
+for (const table of [ERROR_CODES, PROXY_ERROR_CODES] as Record<string, readonly string[]>[]) {
+  for (const [status, codes] of Object.entries(table)) {
+    if (status !== "vendor") STATUS_CODES[status] = [...(STATUS_CODES[status] ?? []), ...codes];
+  }
+}
+/** The codes of a vendor's own error, relayed with the vendor's status: documented as `default`. */
+const VENDOR_CODES: readonly string[] = PROXY_ERROR_CODES.vendor;
 const require = createRequire(import.meta.url);
 let dir = "";
 let file = "";
@@ -67,11 +80,12 @@ test("Python openapi-spec-validator accepts it as OpenAPI 3.1", { skip: python.o
   assert.match(run.stdout, /valid OpenAPIV3\.1/);
 });
 
-test("has the six routes; GET / is public, the rest take X-API-Key, X-API-Keys or a bearer token", () => {
+test("has the six routes and the two proxy routes; GET / is public, the rest take X-API-Key, X-API-Keys or a bearer token", () => {
   assert.equal(doc.openapi, "3.1.0");
-  assert.deepEqual(Object.keys(doc.paths), ["/", "/health", "/info", "/task_info", "/rollout", "/done"]);
+  assert.deepEqual(Object.keys(doc.paths), ["/", "/health", "/info", "/task_info", "/rollout", "/done", PROXY_ROUTES.openai, PROXY_ROUTES.groq]);
   assert.deepEqual(doc.paths["/"].get.security, []);
   assert.deepEqual(doc.security, [{ ApiKey: [] }, { ApiKeys: [] }, { Bearer: [] }]);
+  for (const path of Object.values(PROXY_ROUTES)) assert.deepEqual(doc.paths[path].post.security, doc.security, path);
   const schemes = doc.components.securitySchemes;
   assert.deepEqual([schemes.ApiKey.in, schemes.ApiKey.name], ["header", "X-API-Key"]);
   assert.deepEqual([schemes.ApiKeys.in, schemes.ApiKeys.name], ["header", "X-API-Keys"]);
@@ -83,6 +97,12 @@ function codesIn(description: string): string[] {
   const list = /`detail\.error\.code`: (.*)\.$/.exec(description)?.[1] ?? "";
   return [...list.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
 }
+
+/** The status (or `default`) each code is documented under. */
+const statusOf = new Map([
+  ...Object.entries(STATUS_CODES).flatMap(([status, codes]) => codes.map((c) => [c, status] as const)),
+  ...VENDOR_CODES.map((c) => [c, "default"] as const),
+]);
 
 /** The error responses of every operation: status → codes, by operationId. */
 function operationErrors(): Map<string, Map<string, string[]>> {
@@ -105,11 +125,11 @@ function operationErrors(): Map<string, Map<string, string[]>> {
   return out;
 }
 
-test("one error response per ERROR_CODES status, listing exactly its codes, with the error body", () => {
+test("one error response per status of ERROR_CODES and PROXY_ERROR_CODES, and one for the vendor's errors, listing exactly their codes, with the error body", () => {
   const responses = Object.values(doc.components.responses) as Json[];
-  assert.equal(responses.length, Object.keys(ERROR_CODES).length);
+  assert.equal(responses.length, Object.keys(STATUS_CODES).length + 1);
   const documented = new Map(responses.map((r) => [JSON.stringify(codesIn(r.description)), r]));
-  for (const [status, codes] of Object.entries(ERROR_CODES)) {
+  for (const [status, codes] of [...Object.entries(STATUS_CODES), ["vendor", VENDOR_CODES] as const]) {
     const response = documented.get(JSON.stringify(codes));
     assert.ok(response, `status ${status} (${codes.join(", ")}) has a response component`);
     assert.deepEqual(response.content["application/json"].schema, { $ref: "#/components/schemas/ErrorBody" }, status);
@@ -117,8 +137,7 @@ test("one error response per ERROR_CODES status, listing exactly its codes, with
   assert.deepEqual(doc.components.schemas.ErrorBody.required, ["detail"]);
 });
 
-test("each operation's error statuses and codes come from ERROR_CODES, and every code is documented", () => {
-  const statusOf = new Map(Object.entries(ERROR_CODES).flatMap(([status, codes]) => codes.map((c) => [c as string, status])));
+test("each operation's error statuses and codes come from ERROR_CODES and PROXY_ERROR_CODES, and every code is documented", () => {
   const sent = new Set<string>();
   for (const [operationId, errors] of operationErrors()) {
     const declared = OPERATION_ERROR_CODES[operationId as keyof typeof OPERATION_ERROR_CODES] as readonly string[] | undefined;
@@ -126,7 +145,7 @@ test("each operation's error statuses and codes come from ERROR_CODES, and every
     const expected = [...new Set(declared.map((c) => statusOf.get(c)!))].sort();
     assert.deepEqual([...errors.keys()].sort(), expected, `${operationId}: statuses of its codes`);
     for (const [status, codes] of errors) {
-      const row = ERROR_CODES[Number(status) as keyof typeof ERROR_CODES] as readonly string[];
+      const row = status === "default" ? VENDOR_CODES : STATUS_CODES[status];
       assert.ok(row, `${operationId}: ${status} is a status the server sends`);
       assert.ok(codes.length > 0, `${operationId} ${status} names its codes`);
       for (const code of codes) {
@@ -136,9 +155,9 @@ test("each operation's error statuses and codes come from ERROR_CODES, and every
       }
     }
   }
-  const all = Object.values(ERROR_CODES).flat() as string[];
+  const all = [...Object.values(ERROR_CODES), ...Object.values(PROXY_ERROR_CODES)].flat() as string[];
   for (const code of UNROUTED_ERROR_CODES) assert.ok(!sent.has(code), `${code} answers requests outside the operations`);
-  assert.deepEqual([...sent, ...UNROUTED_ERROR_CODES].sort(), [...all].sort(), "every ERROR_CODES code is documented once");
+  assert.deepEqual([...sent, ...UNROUTED_ERROR_CODES].sort(), [...all].sort(), "every code of both tables is documented once");
   const rollout = doc.paths["/rollout"].post.responses;
   for (const s of ["400", "401", "413", "415", "422", "500", "503", "504"]) assert.ok(rollout[s], `POST /rollout ${s}`);
   assert.deepEqual(operationErrors().get("postRollout")!.get("422"), ["invalid_request"]);
@@ -156,6 +175,70 @@ test("404 and 405 are documented where they apply: unlisted paths and other meth
     const methods = Object.keys(item).filter((k) => k !== "description");
     assert.equal(methods.length, 1, `${path} takes one method`);
     assert.match(item.description, new RegExp(`^Takes ${methods[0]!.toUpperCase()}\\b.*answers 405`), path);
+  }
+});
+
+test("the proxy routes: only when enabled, a chat-completions body, the vendor's JSON, and every error of PROXY_ERROR_CODES", () => {
+  const errors = operationErrors();
+  for (const [vendor, path] of Object.entries(PROXY_ROUTES) as [keyof typeof PROXY_ROUTES, string][]) {
+    const flag = vendor === "openai" ? "proxy.enableOpenai" : "proxy.enableGroq";
+    const item = doc.paths[path];
+    assert.match(item.description, new RegExp(`Served only when the task app enables it \\(\`${flag.replace(".", "\\.")}\`\\); otherwise the path answers 404`), path);
+    const op = item.post;
+    assert.match(op.description, new RegExp(`^Present only when \`${flag.replace(".", "\\.")}\` is set\\.`), path);
+    assert.deepEqual(op.requestBody, { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/ChatCompletionsRequest" } } } });
+    assert.deepEqual(op.responses["200"].content["application/json"].schema, { $ref: "#/components/schemas/ChatCompletionsResponse" });
+
+    // Its own statuses: the proxy rows (502, 503 for its vendor key, 504) beside the shared ones.
+    const own = errors.get(op.operationId)!;
+    assert.deepEqual([...own.keys()], ["400", "401", "413", "415", "422", "500", "502", "503", "504", "default"], path);
+    assert.deepEqual(own.get("502"), [...PROXY_ERROR_CODES[502]]);
+    assert.deepEqual(own.get("503"), ["missing_environment_api_key", PROXY_ERROR_CODES[503].find((c) => c.includes(vendor))]);
+    assert.deepEqual(own.get("504"), [...PROXY_ERROR_CODES[504]]);
+    assert.deepEqual(own.get("default"), [...PROXY_ERROR_CODES.vendor]);
+    assert.deepEqual(op.responses.default, { $ref: "#/components/responses/VendorError" });
+  }
+  for (const status of [502, 503, 504] as const) {
+    const name = /(\w+)$/.exec(doc.paths[PROXY_ROUTES.openai].post.responses[status].$ref)![1]!;
+    for (const code of PROXY_ERROR_CODES[status]) assert.ok(codesIn(doc.components.responses[name].description).includes(code), `${name} lists ${code}`);
+  }
+  assert.match(doc.components.responses.VendorError.description, /vendor's own status/);
+  assert.match(doc.info.description, /served only when the task app enables them \(`proxy\.enableOpenai`, `proxy\.enableGroq`\)/);
+
+  // The body: an object with messages (the chat message schema) and any other key; the answer: any JSON object.
+  const schemas = doc.components.schemas;
+  const request = schemas.ChatCompletionsRequest;
+  assert.equal(request.type, "object");
+  assert.deepEqual(request.required, ["messages"]);
+  assert.deepEqual(request.properties.messages.items, { $ref: "#/components/schemas/ChatMessage" });
+  assert.deepEqual(request.additionalProperties, {});
+  assert.deepEqual(schemas.ChatMessage.properties.role.enum, ["system", "user", "assistant", "tool"]);
+  assert.equal(schemas.ChatMessage.additionalProperties, undefined, "extra message fields pass through");
+  assert.deepEqual([schemas.ChatCompletionsResponse.type, schemas.ChatCompletionsResponse.additionalProperties], ["object", {}]);
+});
+
+test("the server answers the proxy routes with documented statuses and codes, and 404 when they are not enabled", async () => {
+  const closed = "http://127.0.0.1:9/v1/chat/completions";
+  const proxy = { enableOpenai: true, enableGroq: true, openaiUrl: closed, groqUrl: closed };
+  const key = "sk_env_openapi_0123456789abcdef";
+  const headers = { "x-api-key": key, "content-type": "application/json" };
+  const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "go" }] });
+  const errors = operationErrors();
+  const documented = async (res: Response, operationId: string) => {
+    const code = ((await res.json()) as Json).detail.error.code as string;
+    assert.ok(errors.get(operationId)!.get(String(res.status))?.includes(code), `${operationId}: ${res.status} ${code} is documented`);
+    return code;
+  };
+  for (const [vendor, path] of Object.entries(PROXY_ROUTES)) {
+    const operationId = doc.paths[path].post.operationId as string;
+    const noVendorKey = createTaskAppServer(createMathApp({ proxy }), { env: { ENVIRONMENT_API_KEY: key } });
+    assert.equal(await documented(await noVendorKey.request(path, { method: "POST", headers, body }), operationId), `missing_${vendor}_api_key`);
+    assert.equal(await documented(await noVendorKey.request(path, { method: "POST", headers, body: "{" }), operationId), "invalid_json");
+    const env = { ENVIRONMENT_API_KEY: key, OPENAI_API_KEY: "sk-openapi-test", GROQ_API_KEY: "gsk_openapi_test" };
+    const unreachable = createTaskAppServer(createMathApp({ proxy }), { env });
+    assert.equal(await documented(await unreachable.request(path, { method: "POST", headers, body }), operationId), "vendor_unreachable");
+    const disabled = createTaskAppServer(createMathApp({}), { env });
+    assert.equal((await disabled.request(path, { method: "POST", headers, body })).status, 404);
   }
 });
 

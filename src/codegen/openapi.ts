@@ -2,8 +2,10 @@
  * The task-app HTTP contract as an OpenAPI 3.1 document, built from the same
  * Zod schemas the server validates with: request bodies on the input side,
  * responses on the output side. Error responses come from the server's own
- * table (`ERROR_CODES`): one component per status listing its codes, and each
- * operation documents the statuses of the codes it can answer with.
+ * tables (`ERROR_CODES`, and `PROXY_ERROR_CODES` for the vendor proxy
+ * routes): one component per status listing its codes, one for a vendor's own
+ * error relayed by a proxy route, and each operation documents the statuses
+ * of the codes it can answer with.
  */
 import { ErrorBody } from "../schemas/errors.js";
 import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
@@ -16,8 +18,10 @@ import {
   TasksetResponse,
 } from "../schemas/task-info.js";
 import { ERROR_CODES } from "../server/errors.js";
+import { PROXY_ERROR_CODES, PROXY_ROUTES, type Vendor } from "../server/vendor.js";
 import { ComponentSet } from "./components.js";
 import type { JsonSchema } from "./json-schema.js";
+import { ChatCompletionsRequest, ChatCompletionsResponse } from "./openapi-proxy.js";
 
 /** Options for {@link generateOpenApi}. */
 export interface OpenApiOptions {
@@ -25,10 +29,29 @@ export interface OpenApiOptions {
   version: string;
 }
 
+/** A status of the proxy routes' own error rows (the vendor's relayed errors aside). */
+type ProxyErrorStatus = Exclude<keyof typeof PROXY_ERROR_CODES, "vendor">;
 /** An error status the server sends. */
-export type ErrorStatus = keyof typeof ERROR_CODES;
-/** An error code the server sends in `detail.error.code`. */
-export type ErrorCode = (typeof ERROR_CODES)[ErrorStatus][number];
+export type ErrorStatus = keyof typeof ERROR_CODES | ProxyErrorStatus;
+/** An error code the server sends in `detail.error.code` with a status of its own. */
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES][number] | (typeof PROXY_ERROR_CODES)[ProxyErrorStatus][number];
+/** A code of a vendor's own error, relayed by a proxy route with the vendor's status. */
+export type VendorErrorCode = (typeof PROXY_ERROR_CODES)["vendor"][number];
+
+/**
+ * Every error status the server sends and its codes: the rows of
+ * `ERROR_CODES`, joined by the status rows of `PROXY_ERROR_CODES`.
+ */
+export const DOCUMENTED_ERROR_CODES: Readonly<Record<ErrorStatus, readonly ErrorCode[]>> = (() => {
+  const rows = new Map<number, ErrorCode[]>();
+  for (const table of [ERROR_CODES, PROXY_ERROR_CODES] as Record<string, readonly string[]>[]) {
+    for (const [status, codes] of Object.entries(table)) {
+      if (status === "vendor") continue;
+      rows.set(Number(status), [...(rows.get(Number(status)) ?? []), ...(codes as readonly ErrorCode[])]);
+    }
+  }
+  return Object.fromEntries([...rows].sort(([a], [b]) => a - b)) as Record<ErrorStatus, ErrorCode[]>;
+})();
 
 /** Component name and summary of each error response. */
 const ERROR_RESPONSES: Record<ErrorStatus, { name: string; summary: string }> = {
@@ -40,24 +63,48 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; summary: string }> = 
   415: { name: "UnsupportedMediaType", summary: "The body is not application/json" },
   422: { name: "UnprocessableEntity", summary: "The request does not match its schema" },
   500: { name: "InternalError", summary: "The task app failed or returned an invalid result" },
-  503: { name: "Unavailable", summary: "No API key is configured, or the server is shutting down" },
-  504: { name: "RolloutTimeout", summary: "The rollout exceeded safety.max_time_s" },
+  502: { name: "BadGateway", summary: "The vendor could not be reached" },
+  503: { name: "Unavailable", summary: "An API key the route needs is not configured, or the server is shutting down" },
+  504: { name: "GatewayTimeout", summary: "The rollout exceeded safety.max_time_s, or the vendor did not answer in time" },
 };
 
-/** Every status of the server's error table, ascending. */
+/** Component name of the vendor's own error, documented as each proxy operation's `default` response. */
+const VENDOR_ERROR_RESPONSE = "VendorError";
+
+/** Every status of the documented error table, ascending. */
 function errorStatuses(): ErrorStatus[] {
-  return (Object.keys(ERROR_CODES).map(Number) as ErrorStatus[]).sort((a, b) => a - b);
+  return (Object.keys(DOCUMENTED_ERROR_CODES).map(Number) as ErrorStatus[]).sort((a, b) => a - b);
 }
 
-/** The status the server sends `code` with (its row in `ERROR_CODES`). */
+/** The status the server sends `code` with (its row in `DOCUMENTED_ERROR_CODES`). */
 function statusOfCode(code: ErrorCode): ErrorStatus {
-  const status = errorStatuses().find((s) => (ERROR_CODES[s] as readonly string[]).includes(code));
-  if (status === undefined) throw new Error(`error code ${code} is not in ERROR_CODES`);
+  const status = errorStatuses().find((s) => DOCUMENTED_ERROR_CODES[s].includes(code));
+  if (status === undefined) throw new Error(`error code ${code} is not in ERROR_CODES or PROXY_ERROR_CODES`);
   return status;
+}
+
+/** Whether `code` is a vendor's own error (relayed with the vendor's status). */
+function isVendorCode(code: string): code is VendorErrorCode {
+  return (PROXY_ERROR_CODES.vendor as readonly string[]).includes(code);
 }
 
 /** Codes every route behind the API key can answer with. */
 const GUARDED: readonly ErrorCode[] = ["unauthorised", "missing_environment_api_key", "internal_error"];
+
+/** Codes every route that reads a JSON body can answer with. */
+const JSON_BODY: readonly ErrorCode[] = ["invalid_json", "payload_too_large", "unsupported_media_type", "invalid_request"];
+
+/** Codes of a proxy route: the shared ones, its vendor key, an unreachable or slow vendor, and the vendor's own errors. */
+function proxyCodes(vendor: Vendor) {
+  return [
+    ...GUARDED,
+    ...JSON_BODY,
+    `missing_${vendor}_api_key` as const,
+    ...PROXY_ERROR_CODES[502],
+    ...PROXY_ERROR_CODES[504],
+    ...PROXY_ERROR_CODES.vendor,
+  ] satisfies readonly (ErrorCode | VendorErrorCode)[];
+}
 
 /** The error codes each operation can answer with, by operationId. */
 export const OPERATION_ERROR_CODES = {
@@ -67,17 +114,16 @@ export const OPERATION_ERROR_CODES = {
   getTaskInfo: [...GUARDED, "invalid_seed", "invalid_task_info"],
   postRollout: [
     ...GUARDED,
-    "invalid_json",
-    "payload_too_large",
-    "unsupported_media_type",
-    "invalid_request",
+    ...JSON_BODY,
     "rollout_failed",
     "invalid_rollout_response",
     "shutting_down",
     "rollout_timeout",
   ],
   postDone: GUARDED,
-} as const satisfies Record<string, readonly ErrorCode[]>;
+  postProxyOpenai: proxyCodes("openai"),
+  postProxyGroq: proxyCodes("groq"),
+} as const satisfies Record<string, readonly (ErrorCode | VendorErrorCode)[]>;
 
 /**
  * Codes no operation answers with: they answer requests outside the documented
@@ -86,10 +132,21 @@ export const OPERATION_ERROR_CODES = {
  */
 export const UNROUTED_ERROR_CODES: readonly ErrorCode[] = ["not_found", "method_not_allowed"];
 
+/** `\`a\`, \`b\`` for a list of codes. */
+function codeList(codes: readonly string[]): string {
+  return codes.map((c) => `\`${c}\``).join(", ");
+}
+
 /** `Summary. \`detail.error.code\`: \`a\`, \`b\`.` for a status and its codes. */
 function errorDescription(status: ErrorStatus, codes: readonly string[]): string {
-  return `${ERROR_RESPONSES[status].summary}. \`detail.error.code\`: ${codes.map((c) => `\`${c}\``).join(", ")}.`;
+  return `${ERROR_RESPONSES[status].summary}. \`detail.error.code\`: ${codeList(codes)}.`;
 }
+
+/** The security requirement of every route behind the API key. */
+const API_KEY_SECURITY = [{ ApiKey: [] }, { ApiKeys: [] }, { Bearer: [] }];
+
+/** The config flag that serves each proxy route. */
+const PROXY_FLAGS: Record<Vendor, string> = { openai: "proxy.enableOpenai", groq: "proxy.enableGroq" };
 
 /** Returns the OpenAPI 3.1 document of the task-app HTTP API. */
 export function generateOpenApi(options: OpenApiOptions): JsonSchema {
@@ -105,7 +162,9 @@ export function generateOpenApi(options: OpenApiOptions): JsonSchema {
     done: components.add(DoneResponse, "output"),
     error: components.add(ErrorBody, "output"),
   };
+  const vendorAnswer = components.add(ChatCompletionsResponse, "output");
   const rolloutRequest = components.add(RolloutRequest, "input");
+  const chatRequest = components.add(ChatCompletionsRequest, "input");
 
   const ok = (description: string, schema: JsonSchema) => ({
     description,
@@ -114,26 +173,51 @@ export function generateOpenApi(options: OpenApiOptions): JsonSchema {
   /**
    * Error responses of an operation: a reference to each status's component,
    * with a description naming only this operation's codes when it sends fewer
-   * than the whole row.
+   * than the whole row; a vendor's own errors (any status) as `default`.
    */
-  const errors = (codes: readonly ErrorCode[]) => {
+  const errors = (codes: readonly (ErrorCode | VendorErrorCode)[]) => {
     const byStatus = new Map<ErrorStatus, ErrorCode[]>();
+    let relaysVendorErrors = false;
     for (const code of codes) {
+      if (isVendorCode(code)) {
+        relaysVendorErrors = true;
+        continue;
+      }
       const status = statusOfCode(code);
       byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
     }
-    return Object.fromEntries(
+    const out: Record<string, JsonSchema> = Object.fromEntries(
       [...byStatus].sort(([a], [b]) => a - b).map(([status, own]) => {
-        const all = ERROR_CODES[status] as readonly string[];
-        const ordered = all.filter((c) => (own as readonly string[]).includes(c));
+        const all = DOCUMENTED_ERROR_CODES[status];
+        const ordered = all.filter((c) => own.includes(c));
         const ref = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
         return [String(status), ordered.length === all.length ? ref : { ...ref, description: errorDescription(status, ordered) }];
       }),
     );
+    if (relaysVendorErrors) out.default = { $ref: `#/components/responses/${VENDOR_ERROR_RESPONSE}` };
+    return out;
   };
   /** Path-item description: the method the path takes; any other answers 405. */
   const onlyMethod = (method: "GET" | "POST") =>
     `Takes ${method === "GET" ? "GET (and HEAD, answered as GET)" : "POST"}; any other method answers 405 (\`method_not_allowed\`, \`MethodNotAllowed\`), except a CORS preflight when the task app allows origins.`;
+  /** The path item of a vendor proxy route, served only when its flag is set. */
+  const proxyPath = (vendor: Vendor, name: string, operationId: "postProxyOpenai" | "postProxyGroq") => {
+    const keyName = `${vendor.toUpperCase()}_API_KEY`;
+    return {
+      description: `${onlyMethod("POST")} Served only when the task app enables it (\`${PROXY_FLAGS[vendor]}\`); otherwise the path answers 404 (\`not_found\`, \`NotFound\`).`,
+      post: {
+        operationId,
+        summary: `Chat completions through ${name}`,
+        description: `Present only when \`${PROXY_FLAGS[vendor]}\` is set. Sanitises the chat-completions body with synth-ai's rules and sends it to the configured ${name} URL (\`proxy.${vendor}Url\`) with the server's own ${name} key (\`${keyName}\`, else \`dev_${vendor}_api_key\` or \`DEV_${keyName}\`), never with the caller's headers; answers the vendor's JSON. The caller authenticates with the task app's API key, as on every other route. A vendor's error answer is relayed with its status as \`${VENDOR_ERROR_RESPONSE}\` (\`default\`).`,
+        security: API_KEY_SECURITY,
+        requestBody: { required: true, content: { "application/json": { schema: chatRequest } } },
+        responses: {
+          "200": ok(`${name}'s chat-completions response.`, vendorAnswer),
+          ...errors(OPERATION_ERROR_CODES[operationId]),
+        },
+      },
+    };
+  };
 
   const paths = {
     "/": {
@@ -214,18 +298,27 @@ export function generateOpenApi(options: OpenApiOptions): JsonSchema {
         responses: { "200": ok("Acknowledged.", out.done), ...errors(OPERATION_ERROR_CODES.postDone) },
       },
     },
+    [PROXY_ROUTES.openai]: proxyPath("openai", "OpenAI", "postProxyOpenai"),
+    [PROXY_ROUTES.groq]: proxyPath("groq", "Groq", "postProxyGroq"),
   };
 
-  // One component per status of the server's table, routed or not.
-  const responses = Object.fromEntries(
-    errorStatuses().map((status) => [
+  // One component per status of the server's tables, routed or not, and the vendor's own error.
+  const responses = Object.fromEntries([
+    ...errorStatuses().map((status) => [
       ERROR_RESPONSES[status].name,
       {
-        description: errorDescription(status, ERROR_CODES[status]),
+        description: errorDescription(status, DOCUMENTED_ERROR_CODES[status]),
         content: { "application/json": { schema: out.error } },
       },
     ]),
-  );
+    [
+      VENDOR_ERROR_RESPONSE,
+      {
+        description: `A vendor's error answer, relayed by a proxy route with the vendor's own status (any 4xx or 5xx, so possibly one the operation also lists): the code depends on the vendor URL (api.openai.com, a URL containing "groq", any other), and \`detail.error\` also has \`status\` (the vendor's) and \`body\` (the vendor's JSON with any known key redacted, or \`{"raw": text}\`). \`detail.error.code\`: ${codeList(PROXY_ERROR_CODES.vendor)}.`,
+        content: { "application/json": { schema: out.error } },
+      },
+    ],
+  ]);
 
   return {
     openapi: "3.1.0",
@@ -233,7 +326,7 @@ export function generateOpenApi(options: OpenApiOptions): JsonSchema {
       title: "Task app HTTP API",
       version: options.version,
       description:
-        "The HTTP contract of a task app (synth-ai compatible): health, service and task descriptions, rollouts. Every route except `GET /` needs an API key in `X-API-Key`, `X-API-Keys` (comma-separated) or `Authorization: Bearer`. Errors use FastAPI's shape `{\"detail\": {\"error\": {\"code\", \"message\", ...}}}`; `components.responses` has one response per error status the server sends, with its codes. A path not listed here answers 404 (`not_found`, `NotFound`); a listed path called with a method it does not take answers 405 (`method_not_allowed`, `MethodNotAllowed`).",
+        "The HTTP contract of a task app (synth-ai compatible): health, service and task descriptions, rollouts, and the opt-in vendor proxy routes (`POST /proxy/v1/chat/completions` for OpenAI, `POST /proxy/groq/v1/chat/completions` for Groq), which are served only when the task app enables them (`proxy.enableOpenai`, `proxy.enableGroq`). Every route except `GET /` needs an API key in `X-API-Key`, `X-API-Keys` (comma-separated) or `Authorization: Bearer`. Errors use FastAPI's shape `{\"detail\": {\"error\": {\"code\", \"message\", ...}}}`; `components.responses` has one response per error status the server sends, with its codes, and `VendorError` for a vendor's error relayed by a proxy route. A path not listed here answers 404 (`not_found`, `NotFound`); a listed path called with a method it does not take answers 405 (`method_not_allowed`, `MethodNotAllowed`).",
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [
@@ -243,7 +336,7 @@ export function generateOpenApi(options: OpenApiOptions): JsonSchema {
         variables: { baseUrl: { default: "http://127.0.0.1:8001", description: "Base URL of the task app." } },
       },
     ],
-    security: [{ ApiKey: [] }, { ApiKeys: [] }, { Bearer: [] }],
+    security: API_KEY_SECURITY,
     paths,
     components: {
       schemas: components.toJSON(),
