@@ -150,3 +150,31 @@ test("notes state rules the schema cannot check in the key's description", () =>
   assert.match((batch["x-taplo"] as { docs: { main: string } }).docs.main, /Must divide the group size/);
   assert.throws(() => generateJsonSchema(Config, { notes: [{ path: ["training", "nope"], text: "x" }] }), /training\.nope/);
 });
+
+test("Tombi extras: the root keys order, and key labels on the open tables a rule names (closed ones are left alone)", () => {
+  const Doc = z.strictObject({
+    algorithm: z.strictObject({ type: z.string().optional() }).optional(),
+    tags: z.record(z.string(), z.string()).optional(),
+    judge: z.strictObject({ weights: z.record(z.string(), z.number()).optional() }).optional(),
+    step_rewards: z.strictObject({ weights: z.record(z.string(), z.number()).optional() }).optional(),
+    eval: z.strictObject({ judge: z.union([z.strictObject({ module: z.string() }), z.record(z.string(), z.strictObject({ path: z.string() }))]) }).optional(),
+  });
+  const schema = generateJsonSchema(Doc, { tombi: { rootKeysOrder: "schema", additionalKeyLabels: true } });
+  assert.equal(schema["x-tombi-table-keys-order"], "schema");
+  assert.deepEqual(Object.keys(props(schema)), ["algorithm", "tags", "judge", "step_rewards", "eval"], "the order Tombi sorts by");
+  const label = (node: JsonSchema | undefined) => node?.["x-tombi-additional-key-label"];
+  assert.equal(label(props(schema).tags), "tag");
+  assert.equal(label(props(props(schema).step_rewards!).weights), "achievement", "a rule path matches the end of the key path");
+  assert.equal(label(props(props(schema).judge!).weights), undefined, "judge.weights is not step_rewards.weights");
+  assert.equal(label(props(schema).algorithm), undefined);
+  const [single, named] = props(props(schema).eval!).judge!.anyOf as JsonSchema[];
+  assert.equal(label(single), undefined, "a closed table in a union gets no label");
+  assert.equal(label(named), "judge_name", "the open one does");
+  assert.equal(JSON.stringify(schema).match(/"x-tombi-additional-key-label"/g)?.length, 3, "tags, step_rewards.weights, eval.judge");
+
+  const plain = generateJsonSchema(Doc);
+  assert.ok(!JSON.stringify(plain).includes("x-tombi-table-keys-order") && !JSON.stringify(plain).includes("x-tombi-additional-key-label"), "none unless asked for");
+  const noEditor = generateJsonSchema(Doc, { editorExtras: false, tombi: { rootKeysOrder: "schema", additionalKeyLabels: true } });
+  assert.ok(!JSON.stringify(noEditor).includes("x-tombi"), "none without editor extras");
+  assert.throws(() => generateJsonSchema(z.string(), { tombi: { rootKeysOrder: "schema" } }), /root table/);
+});

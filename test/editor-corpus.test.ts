@@ -6,13 +6,18 @@
  * one fails both (none of their reasons is beyond JSON Schema today; a file
  * whose reason is goes in NOT_EXPRESSIBLE with the reason). Eval and filter
  * configs have no verdict there: both tools must agree with Zod on them.
+ * Tombi's own extensions (`x-tombi-table-keys-order`,
+ * `x-tombi-additional-key-label`) change none of Tombi's diagnostics on any
+ * file, and `tombi format` with them keeps every file's data while putting
+ * the top-level tables in schema order.
  */
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { before, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse } from "smol-toml";
 import { getConfigSchema, type ConfigKind } from "../src/schemas/registry.js";
@@ -66,19 +71,52 @@ function taploRejects(files: readonly CorpusFile[]): Set<string> {
   return rejected;
 }
 
-/** Whether `tombi lint --offline` accepts a file bound to its schema by a `#:schema` directive. */
-function tombiAccepts(file: CorpusFile, text: string): Promise<{ ok: boolean; output: string }> {
+/** Runs `tombi <command> --offline` on a file bound to `schema` by a `#:schema` directive. */
+function runTombi(command: "lint" | "format", file: CorpusFile, text: string, schema = schemaFile(file.kind), separator = "\n"): Promise<{ ok: boolean; output: string; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tombiBinary(), ["lint", "--offline", "--stdin-filename", `${file.kind}.toml`, "-"], {
+    const child = spawn(tombiBinary(), [command, "--offline", "--stdin-filename", `${file.kind}.toml`, "-"], {
       env: { ...process.env, NO_COLOR: "1", TOMBI_OFFLINE: "1" },
     });
     let output = "";
-    child.stdout.on("data", (c: Buffer) => (output += c.toString("utf8")));
+    let stdout = "";
+    child.stdout.on("data", (c: Buffer) => ((output += c.toString("utf8")), (stdout += c.toString("utf8"))));
     child.stderr.on("data", (c: Buffer) => (output += c.toString("utf8")));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ ok: code === 0, output }));
-    child.stdin.end(`#:schema ${pathToFileURL(schemaFile(file.kind)).href}\n${text}`);
+    child.on("close", (code) => resolve({ ok: code === 0, output: output.split(pathToFileURL(schema).href).join("<schema>"), stdout }));
+    child.stdin.end(`#:schema ${pathToFileURL(schema).href}${separator}${text}`);
   });
+}
+
+/** Whether `tombi lint --offline` accepts a file bound to its schema by a `#:schema` directive. */
+function tombiAccepts(file: CorpusFile, text: string): Promise<{ ok: boolean; output: string }> {
+  return runTombi("lint", file, text);
+}
+
+/**
+ * Tombi's diagnostics as a sorted list of "message location" lines (it
+ * prints them in no fixed order), with the summary line.
+ */
+function diagnosticsOf(output: string): string[] {
+  const lines = output.split("\n").map((l) => l.trim());
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (/^(Error|Warning):/.test(lines[i]!)) out.push(`${lines[i]} ${lines[++i] ?? ""}`);
+    else if (lines[i]) out.push(lines[i]!);
+  }
+  return out.sort();
+}
+
+/** The Tombi extensions beyond `x-tombi-toml-version`, removed to compare against. */
+const TOMBI_EXTENSIONS = ["x-tombi-table-keys-order", "x-tombi-additional-key-label"];
+
+/** A value with object keys sorted, to compare data regardless of key order. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  }
+  return value;
 }
 
 /** Zod's verdict (the schema only; `task-app validate` adds cross-section rules on top). */
@@ -129,6 +167,52 @@ describe("synth-ai configs under taplo check and tombi lint", { skip }, () => {
       const tombi = await tombiAccepts(file, texts.get(file.name)!);
       assert.ok(!tombi.ok, `tombi accepts ${file.name}`);
     }
+  });
+
+  describe("Tombi's extensions", () => {
+    let dir = "";
+    const plainSchema = (kind: ConfigKind) => join(dir, `${kind}.schema.json`);
+    before(async () => {
+      dir = await mkdtemp(join(tmpdir(), "editor-corpus-"));
+      for (const kind of new Set(files.map((f) => f.kind))) {
+        const schema = await readFile(schemaFile(kind), "utf8");
+        await writeFile(plainSchema(kind), JSON.stringify(JSON.parse(schema, (key, value: unknown) => (TOMBI_EXTENSIONS.includes(key) ? undefined : value))));
+      }
+    });
+    after(() => rm(dir, { recursive: true, force: true }));
+
+    test("change none of tombi lint's diagnostics on any file", async () => {
+      for (const file of files) {
+        const text = texts.get(file.name)!;
+        const [withExtensions, withoutThem] = await Promise.all([runTombi("lint", file, text), runTombi("lint", file, text, plainSchema(file.kind))]);
+        assert.equal(withExtensions.ok, withoutThem.ok, file.name);
+        assert.deepEqual(diagnosticsOf(withExtensions.output), diagnosticsOf(withoutThem.output), file.name);
+      }
+    });
+
+    test("tombi format keeps every file's data and puts the RL and SFT top-level tables in schema order", async () => {
+      let reordered = 0;
+      for (const file of files) {
+        const text = texts.get(file.name)!;
+        // A blank line after the directive: tombi 1.5.5 cannot move a table that sits right under it.
+        const formatted = await runTombi("format", file, text, schemaFile(file.kind), "\n\n");
+        if (!formatted.ok) {
+          const plain = await runTombi("format", file, text, plainSchema(file.kind), "\n\n");
+          assert.equal(plain.ok, false, `only the extensions make tombi format fail on ${file.name}:\n${formatted.output}`);
+          continue;
+        }
+        assert.doesNotMatch(formatted.output, /Error/, file.name);
+        assert.deepEqual(canonical(parse(formatted.stdout)), canonical(parse(text)), `${file.name}: same data`);
+        const schema = JSON.parse(await readFile(schemaFile(file.kind), "utf8")) as { properties: Record<string, unknown>; "x-tombi-table-keys-order"?: string };
+        if (schema["x-tombi-table-keys-order"] !== "schema") continue;
+        const declared = Object.keys(schema.properties);
+        const tablesOf = (toml: string) => [...new Set([...toml.matchAll(/^\[\[?([A-Za-z_]+)/gm)].map((m) => m[1]!))].filter((t) => declared.includes(t));
+        const tables = tablesOf(formatted.stdout);
+        assert.deepEqual(tables, [...tables].sort((a, b) => declared.indexOf(a) - declared.indexOf(b)), `${file.name}: top-level tables in schema order`);
+        if (JSON.stringify(tables) !== JSON.stringify(tablesOf(text))) reordered++;
+      }
+      assert.ok(reordered >= 5, `corpus files with their tables reordered: ${reordered}`);
+    });
   });
 
   test("eval and filter configs: both tools agree with Zod", async () => {

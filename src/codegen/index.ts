@@ -13,6 +13,7 @@ import { anchorOf, generateConfigReference, type ReferenceSection } from "./mark
 import { generateOpenApi } from "./openapi.js";
 import { generateOpenApiTypes } from "./openapi-types.js";
 import { serializeJson } from "./serialize.js";
+import { tombiExtrasOf } from "./tombi.js";
 
 /** Where the published package's files are served; `$id`s, catalog URLs and doc links point here. */
 export const PUBLIC_BASE_URL = "https://unpkg.com/task-app";
@@ -57,6 +58,7 @@ export function generateConfigSchema(entry: SchemaArtifact, linked = true): Json
       text: `Checked by \`task-app validate\` (not by this schema): ${r.zodRule}.`,
     })),
     linkOf: linked ? (path) => `${publicUrlOf("generated/CONFIG.md")}#${anchorOf(entry.id, path)}` : undefined,
+    tombi: tombiExtrasOf(entry.id),
   });
 }
 

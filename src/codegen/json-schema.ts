@@ -12,13 +12,16 @@
  * - `x-taplo` extras (editor-extras.ts): `docs.main` (description, default, allowed values,
  *   example), `links.key` (the key's entry in the config reference) and
  *   `initKeys` (required keys, inserted when a new table is created);
- * - `x-tombi-toml-version` at the root (synth-ai reads TOML 1.0).
+ * - `x-tombi-toml-version` at the root (synth-ai reads TOML 1.0), and the
+ *   Tombi extras a schema asks for (tombi.ts): `x-tombi-table-keys-order`
+ *   and `x-tombi-additional-key-label`.
  * Any other `x-*` key given in `.meta()` passes through unchanged.
  */
 import { z } from "zod";
 import { addEditorExtras, addNote } from "./editor-extras.js";
 import { applyRuleMeta, ruleMetaOf, type KeyRule } from "./key-rules.js";
 import { dropRedundantKeywords, inlineRefs, mapSchemas, type JsonSchema } from "./schema-tree.js";
+import { addTombiExtras, type TombiExtras } from "./tombi.js";
 
 export type { JsonSchema } from "./schema-tree.js";
 export { mapSchemas } from "./schema-tree.js";
@@ -46,6 +49,8 @@ export interface JsonSchemaOptions {
   rules?: readonly KeyRule[];
   /** Adds `x-taplo` / `x-tombi-*` editor extras (default true). */
   editorExtras?: boolean;
+  /** Tombi extras beyond `x-tombi-toml-version` (none by default; only with `editorExtras`). */
+  tombi?: TombiExtras;
 }
 
 /** Returns the draft-07 JSON Schema of a Zod schema, shaped for editors. */
@@ -74,7 +79,7 @@ export function generateJsonSchema(schema: z.ZodType, options: JsonSchemaOptions
   root = mapSchemas(root, applyRuleMeta);
   root = mapSchemas(root, dropRedundantKeywords);
   for (const note of options.notes ?? []) root = addNote(root, note.path, note.text);
-  if (options.editorExtras !== false) root = addEditorExtras(root, [], options.linkOf);
+  if (options.editorExtras !== false) root = addTombiExtras(addEditorExtras(root, [], options.linkOf), options.tombi ?? {});
   const out: JsonSchema = { ...root, $schema: "http://json-schema.org/draft-07/schema#" };
   if (options.id) out.$id = options.id;
   if (options.comment) out.$comment = options.comment;

@@ -42,5 +42,7 @@ export function createAjv(): Ajv {
   const ajv = new Ajv({ strict: true, strictTypes: false, strictTuples: false, strictRequired: false, allErrors: false });
   ajv.addKeyword({ keyword: "x-taplo", schemaType: "object" });
   ajv.addKeyword({ keyword: "x-tombi-toml-version", schemaType: "string" });
+  ajv.addKeyword({ keyword: "x-tombi-table-keys-order", schemaType: ["string", "object"] });
+  ajv.addKeyword({ keyword: "x-tombi-additional-key-label", schemaType: "string" });
   return ajv;
 }
