@@ -1,5 +1,6 @@
 /** Helpers shared by the RL and SFT payload builders. */
 import { PayloadError } from "./errors.js";
+import { algorithmCombo, SUPPORTED_ALGORITHMS } from "../schemas/train-common.js";
 
 export type Table = Record<string, unknown>;
 
@@ -41,16 +42,11 @@ export function resolveBackend(flag: string | undefined, env: NodeJS.ProcessEnv)
   return ensureApiBase(url);
 }
 
-const ALGORITHMS = {
-  rl: ["online/policy_gradient/gspo"],
-  sft: ["offline/sft/fft", "offline/sft/lora", "offline/supervised_finetune/fft"],
-} as const;
-
 /** Throws unless `[algorithm]` is a combination the trainer runs for this job kind (checked case-insensitively, trimmed). */
-export function checkAlgorithm(kind: keyof typeof ALGORITHMS, algorithm: unknown): void {
-  const allowed: readonly string[] = ALGORITHMS[kind];
+export function checkAlgorithm(kind: keyof typeof SUPPORTED_ALGORITHMS, algorithm: unknown): void {
+  const allowed: readonly string[] = SUPPORTED_ALGORITHMS[kind];
   if (!isTable(algorithm)) throw new PayloadError("algorithm", `missing [algorithm]: ${kind.toUpperCase()} jobs need one of ${allowed.join(", ")}`);
-  const combo = [algorithm.type, algorithm.method, algorithm.variety].map((v) => String(v ?? "").trim().toLowerCase()).join("/");
+  const combo = algorithmCombo(algorithm);
   if (!allowed.includes(combo))
     throw new PayloadError("algorithm", `unsupported ${kind.toUpperCase()} algorithm ${combo} (type/method/variety); use ${allowed.join(" or ")}`);
 }

@@ -8,6 +8,17 @@ import { z } from "zod";
 export const posInt = (description: string, examples?: number[]) =>
   z.number().int().positive().meta(examples ? { description, examples } : { description });
 
+/** The type/method/variety combinations the trainer runs, per job kind (CONTRACT.md §11.2, §13.1). */
+export const SUPPORTED_ALGORITHMS = {
+  rl: ["online/policy_gradient/gspo"],
+  sft: ["offline/sft/fft", "offline/sft/lora", "offline/supervised_finetune/fft"],
+} as const;
+
+/** `type/method/variety` of an `[algorithm]` table, trimmed and lower-cased as the trainer compares them. */
+export function algorithmCombo(algorithm: Record<string, unknown>): string {
+  return [algorithm.type, algorithm.method, algorithm.variety].map((v) => String(v ?? "").trim().toLowerCase()).join("/");
+}
+
 export const AlgorithmConfig = z
   .strictObject({
     type: z.string().min(1).meta({

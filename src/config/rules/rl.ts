@@ -3,6 +3,7 @@
  * Rules that the corpus of real configs breaks while still being accepted by
  * synth-ai are warnings.
  */
+import { SUPPORTED_ALGORITHMS } from "../../schemas/train-common.js";
 import { isFineTunedId } from "../models.js";
 import { defineRule, numberAt, tableAt, type RuleHit, type Table } from "./types.js";
 
@@ -30,7 +31,8 @@ export const rlAlgorithm = defineRule({
   check(doc) {
     const algo = tableAt(doc, "algorithm");
     if (!algo) return [];
-    const want = { type: "online", method: "policy_gradient", variety: "gspo" } as const;
+    const [type, method, variety] = SUPPORTED_ALGORITHMS.rl[0].split("/");
+    const want = { type, method, variety };
     for (const key of ["type", "method", "variety"] as const) {
       const got = norm(algo[key]);
       if (typeof got === "string" && got !== want[key])

@@ -1,7 +1,8 @@
 /** SFT rules: the algorithm allow-list and keys the 0.2.13 payload builder drops. */
+import { algorithmCombo, SUPPORTED_ALGORITHMS } from "../../schemas/train-common.js";
 import { defineRule, tableAt, type RuleHit } from "./types.js";
 
-const ALLOWED = ["offline/sft/fft", "offline/sft/lora", "offline/supervised_finetune/fft"];
+const ALLOWED: readonly string[] = SUPPORTED_ALGORITHMS.sft;
 
 export const sftAlgorithm = defineRule({
   code: "sft_algorithm",
@@ -11,7 +12,7 @@ export const sftAlgorithm = defineRule({
   check(doc) {
     const algo = tableAt(doc, "algorithm");
     if (!algo || ![algo.type, algo.method, algo.variety].every((v) => typeof v === "string")) return [];
-    const combo = [algo.type, algo.method, algo.variety].map((v) => String(v).trim().toLowerCase()).join("/");
+    const combo = algorithmCombo(algo);
     return ALLOWED.includes(combo) ? [] : [{ path: ["algorithm"], message: `unsupported SFT algorithm ${combo}; use one of ${ALLOWED.join(", ")}` }];
   },
 });
