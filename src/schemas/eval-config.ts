@@ -4,6 +4,7 @@
  * legacy form), so both shapes are accepted with the same keys.
  */
 import { z } from "zod";
+import { TraceFormat } from "./rollout.js";
 import { PolicyConfigTable } from "./policy-config.js";
 import { EnvConfigTable, RolloutConfig } from "./rl-rollout.js";
 import { posInt, typeTag, whenTable } from "./train-common.js";
@@ -71,7 +72,7 @@ const evalKeys = {
   concurrency: z.number().int().positive().optional().meta({ description: "Episodes in flight at once.", default: 1, examples: [5] }),
   env_name: z.string().min(1).optional().meta({ description: "Environment name.", examples: ["crafter"] }),
   policy_name: z.string().min(1).optional().meta({ description: "Policy name.", examples: ["crafter-react"] }),
-  trace_format: z.enum(["compact", "full", "structured"]).optional().meta({ description: "Trace shape requested from the task app." }),
+  trace_format: TraceFormat.optional().meta({ description: "Trace shape requested from the task app." }),
   return_trace: z.boolean().optional().meta({ description: "Ask the task app to return a trace.", default: false }),
   ops: z.array(z.string().min(1)).optional().meta({ description: "Op sequence per rollout.", examples: [["agent", "env"]] }),
   env_config: EnvConfigTable.optional(),

@@ -3,6 +3,7 @@
  * CLI-only `[smoke]` table (CONTRACT.md §11.2).
  */
 import { z } from "zod";
+import { RubricAggregation } from "./rubric.js";
 
 const blend = z
   .strictObject({
@@ -31,7 +32,7 @@ const RubricOverride = z
       description: "What the agent is trying to achieve.",
       examples: ["Treat each decision as a check for new Crafter achievements."],
     }),
-    aggregation: z.enum(["sum", "weighted_sum", "custom", "inherit"]).optional().meta({ description: "How criterion scores combine." }),
+    aggregation: z.enum(RubricAggregation.options).optional().meta({ description: "How criterion scores combine." }),
     criteria: z.array(OverrideCriterion).optional().meta({ description: "Criteria that replace or extend the rubric's." }),
   })
   .meta({ description: "Overrides merged into the task app's rubric." });

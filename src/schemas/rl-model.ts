@@ -3,7 +3,8 @@
  * `[services]`, `[model]` (0.2.13 era), `[policy]` (later era), `[vllm]`, `[reference]`.
  */
 import { z } from "zod";
-import { whenTable } from "./train-common.js";
+import { ThinkingBudget, ThinkingMode } from "./policy-config.js";
+import { ReferencePlacement, whenTable } from "./train-common.js";
 
 export const ServicesConfig = z
   .strictObject({
@@ -41,10 +42,10 @@ const modelCapabilityKeys = {
       description: "Hugging Face processor id used to prepare images (the model's own id for Qwen3-VL).",
       examples: ["Qwen/Qwen3-VL-4B-Instruct"],
     }),
-    thinking_mode: z.enum(["think", "no_think"]).optional().meta({
+    thinking_mode: ThinkingMode.optional().meta({
       description: 'Default reasoning mode of the model ("think" for -Thinking SKUs).',
     }),
-    thinking_budget: z.number().int().positive().optional().meta({
+    thinking_budget: ThinkingBudget.optional().meta({
       description: 'Token budget for the <think> section; only meaningful with thinking_mode = "think".',
       examples: [1024],
     }),
@@ -153,7 +154,7 @@ export const VllmConfig = z
 
 export const ReferenceConfig = z
   .strictObject({
-    placement: z.enum(["none", "dedicated", "stacked", "shared"]).optional().meta({
+    placement: ReferencePlacement.optional().meta({
       description: 'Where the reference model runs; "none" turns it off. Injected as "none" when missing.',
     }),
     port: z.number().int().min(1).max(65535).optional().meta({ description: "Port of the reference server.", examples: [8002] }),

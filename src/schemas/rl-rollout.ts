@@ -3,14 +3,14 @@
  * (CONTRACT.md §11.2, §6).
  */
 import { z } from "zod";
-import { posInt } from "./train-common.js";
+import { posInt, StepRewardsMode, StepRewardsStrategy } from "./train-common.js";
 import { PolicyConfigTable, ThinkingBudget, ThinkingMode } from "./policy-config.js";
 
 export const StepRewardsEnvConfig = z
   .strictObject({
     enabled: z.boolean().optional().meta({ description: "Turn on decision-level step rewards inside the environment." }),
-    mode: z.enum(["off", "decision_stepwise", "env_sparse"]).optional().meta({ description: "How step rewards are computed." }),
-    strategy: z.enum(["consistent", "per_achievement", "complex"]).optional().meta({ description: "How achievements are weighted." }),
+    mode: StepRewardsMode.optional().meta({ description: "How step rewards are computed." }),
+    strategy: StepRewardsStrategy.optional().meta({ description: "How achievements are weighted." }),
     indicator_lambda: z.number().optional().meta({ description: "Weight of the new-achievement indicator.", examples: [0.5] }),
     step_beta: z.number().optional().meta({ description: "Weight of the shaped step term.", examples: [0] }),
     weights: z.record(z.string(), z.number()).optional().meta({

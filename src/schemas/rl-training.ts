@@ -3,16 +3,16 @@
  * (CONTRACT.md §11.2). Later-era configs nest rewards and LoRA here.
  */
 import { z } from "zod";
-import { LoraConfig, posInt } from "./train-common.js";
+import { LoraConfig, posInt, StepRewardsMode, StepRewardsStrategy } from "./train-common.js";
 
 const rewardKeys = {
   step_rewards_enabled: z.boolean().optional().meta({ description: "Turn on decision-level step rewards." }),
-  step_rewards_mode: z.enum(["off", "decision_stepwise", "env_sparse"]).optional().meta({
+  step_rewards_mode: StepRewardsMode.optional().meta({
     description: "How step rewards are computed.",
   }),
   step_rewards_indicator_lambda: z.number().optional().meta({ description: "Weight of the new-achievement indicator.", examples: [0.5] }),
   step_rewards_beta: z.number().optional().meta({ description: "Weight of the shaped step term.", examples: [0] }),
-  step_rewards_strategy: z.enum(["consistent", "per_achievement", "complex"]).optional().meta({
+  step_rewards_strategy: StepRewardsStrategy.optional().meta({
     description: "How achievements are weighted.",
   }),
   event_rewards_kind: z.enum(["unique", "absolute"]).optional().meta({

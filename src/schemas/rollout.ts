@@ -52,6 +52,9 @@ export const RolloutPolicySpec = z
   .meta({ id: "RolloutPolicySpec", description: "The policy to roll out: name or id and its config." });
 export type RolloutPolicySpec = z.infer<typeof RolloutPolicySpec>;
 
+/** Trace shape a rollout returns: compact summary, full SessionTrace, or structured (later synth-ai). */
+export const TraceFormat = z.enum(["compact", "full", "structured"]);
+
 /** What the response should record. */
 export const RolloutRecordConfig = z
   .object({
@@ -59,7 +62,7 @@ export const RolloutRecordConfig = z
     logprobs: z.boolean().default(false).meta({ description: "Record token log-probabilities." }),
     value: z.boolean().default(false).meta({ description: "Record value estimates." }),
     return_trace: z.boolean().default(false).meta({ description: "Return a trace in RolloutResponse.trace." }),
-    trace_format: z.enum(["compact", "full", "structured"]).default("compact").meta({
+    trace_format: TraceFormat.default("compact").meta({
       description: 'Trace shape: "compact" summary, "full" SessionTrace, or "structured" (later synth-ai).',
       examples: ["compact", "full"],
     }),

@@ -19,6 +19,13 @@ export function algorithmCombo(algorithm: Record<string, unknown>): string {
   return [algorithm.type, algorithm.method, algorithm.variety].map((v) => String(v ?? "").trim().toLowerCase()).join("/");
 }
 
+/** How step rewards are computed (RL `[training]`, `[training.rewards]`, env_config.step_rewards). */
+export const StepRewardsMode = z.enum(["off", "decision_stepwise", "env_sparse"]);
+/** How achievements are weighted in step rewards. */
+export const StepRewardsStrategy = z.enum(["consistent", "per_achievement", "complex"]);
+/** Where the reference (KL) model runs. */
+export const ReferencePlacement = z.enum(["none", "dedicated", "stacked", "shared"]);
+
 export const AlgorithmConfig = z
   .strictObject({
     type: z.string().min(1).meta({
@@ -62,7 +69,7 @@ export const TopologyConfig = z
       description: "Tensor-parallel degree of the vLLM servers. Give vllm.tensor_parallel_size with the same value.",
       examples: [4],
     }),
-    reference_placement: z.enum(["none", "dedicated", "stacked", "shared"]).optional().meta({
+    reference_placement: ReferencePlacement.optional().meta({
       description: "Where the reference model runs.",
     }),
     gpu_type: z.string().min(1).optional().meta({
