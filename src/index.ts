@@ -36,6 +36,20 @@ export { TaskInfo, AnyTaskInfo, WindowTaskInfo, LaterTaskInfo, InfoResponse, Hea
 export { TaskDatasetSpec, type TaskDatasetSpecInput } from "./schemas/dataset.js";
 export { Criterion, Rubric, RubricAggregation, RubricBundle, type RubricInput } from "./schemas/rubric.js";
 export { Trace, CompactTrace, FullTrace, TraceEnvelopeV3 } from "./schemas/trace.js";
+export {
+  SessionTraceV3,
+  TracedEvent,
+  TracedMessage,
+  TracedTimeStep,
+  LMCallEvent,
+  LMCallRecord,
+  LMMessage,
+  EnvironmentEvent,
+  RuntimeEvent,
+  TracedEventReward,
+  TracedOutcomeReward,
+  type SessionTraceV3Input,
+} from "./schemas/session-trace.js";
 export { ErrorBody, createErrorBody } from "./schemas/errors.js";
 export {
   TaskAppConfig,
