@@ -216,7 +216,6 @@ const OTHER: Record<string, OtherExpectation> = {
       "missing_key policy.trainer_mode",
       "missing_key policy.label",
       "policy_model_xor_source policy",
-      "rl_model_section policy",
     ],
   },
   "examples/multi_step/configs/crafter_eval_synth_qwen4b.toml": {

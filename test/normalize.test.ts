@@ -175,7 +175,7 @@ describe("through checkConfigText", () => {
   });
 
   test("nothing is injected into a file with errors, and no config is returned", () => {
-    const broken = edit(visionFixture, ["batch_size = 2", 'batch_size = "2"']);
+    const broken = edit(visionFixture, ["batch_size = 2", 'batch_size = "two"']);
     const result = checkConfigText(broken, { file: "rl-vision.toml" });
     assert.equal(result.ok, false);
     assert.deepEqual(result.injected, []);

@@ -105,11 +105,21 @@ describe("buildRLPayload", () => {
         assert.deepEqual(sent.policy, plain(c.config.policy));
       });
 
-    test("neither, both, or both eras at once are errors", () => {
+    test("with both eras, [model] is used as synth-ai's builder does", () => {
+      const { data } = buildRLPayload({ ...rlModel, policy: { ...rlPolicy.policy!, model_name: "Qwen/Qwen3-8B" } }, { env: {} }).payload;
+      assert.equal(data.base_model, rlModel.model!.base);
+    });
+
+    test("catalog ids are normalised as synth-ai's normalize_model_identifier does; fine-tuned ids are kept", () => {
+      assert.equal(buildRLPayload({ ...rlModel, model: { ...rlModel.model!, base: " qwen/qwen3-4b " } }, { env: {} }).payload.data.base_model, "Qwen/Qwen3-4B");
+      assert.equal(buildRLPayload(rlModel, { model: "ft:qwen/qwen3-4b:job-1", env: {} }).payload.data.model, "ft:qwen/qwen3-4b:job-1");
+      assert.equal(buildRLPayload({ ...rlModel, model: { ...rlModel.model!, base: "org/Unknown-7B" } }, { env: {} }).payload.data.base_model, "org/Unknown-7B");
+    });
+
+    test("neither, or both of source and base, are errors", () => {
       throwsPayload(() => buildRLPayload({ ...rlModel, model: undefined }, { env: {} }), "model_missing", /missing \[model\] \(or \[policy\]\)/);
       throwsPayload(() => buildRLPayload({ ...rlModel, model: { ...rlModel.model!, base: " " } }, { env: {} }), "model_missing", /exactly one of model\.source .* or model\.base .*neither is set/);
       throwsPayload(() => buildRLPayload({ ...rlModel, model: { ...rlModel.model!, source: "ft:a/b:c" } }, { env: {} }), "model_ambiguous", /both are set/);
-      throwsPayload(() => buildRLPayload({ ...rlModel, policy: rlPolicy.policy }, { env: {} }), "model_ambiguous", /\[model\] or \[policy\], not both/);
       throwsPayload(() => buildRLPayload({ ...rlPolicy, policy: { ...rlPolicy.policy!, source: "ft:a/b:c" } }, { env: {} }), "model_ambiguous", /policy\.source .* or policy\.model_name/);
     });
   });
@@ -170,7 +180,10 @@ describe("buildRLPayload", () => {
       const config = check.config as RLConfig;
       const { payload } = buildRLPayload(config, { taskUrl: "https://corpus.example/", env: {} });
       assert.equal(payload.data.endpoint_base_url, "https://corpus.example", file);
-      assert.deepEqual(payload.compute, config.compute ?? {}, file);
+      // [policy]-era files get compute.topology.reference_placement = "none", as synth-ai's later CLI injects it.
+      const later = !config.model && config.policy;
+      const compute = later ? { ...config.compute, topology: { reference_placement: "none", ...config.compute?.topology } } : (config.compute ?? {});
+      assert.deepEqual(payload.compute, compute, file);
       assert.equal(typeof (payload.data.model ?? payload.data.base_model), "string", file);
       assert.ok(payload.data.config.reference?.placement, file);
       assert.deepEqual(JSON.parse(JSON.stringify(payload)), payload, `${file}: the payload is plain JSON`);

@@ -103,7 +103,13 @@ const SCHEMA_ROWS: RowTable = {
       name: "output that is not .jsonl or .json",
       kind: "filter",
       toml: edit(FILTER, ['output = "ft_data/train.jsonl"', 'output = "ft_data/train.csv"']),
-      expect: [{ at: "output = ", code: "invalid_format", text: "error: filter.output: output must end in .jsonl or .json" }],
+      expect: [{ at: "output = ", code: "invalid_format", text: "error: filter.output: output must end in .jsonl or .json (in any case, as synth-ai compares it)" }],
+    },
+    {
+      name: "output suffix in capitals: accepted (synth-ai lower-cases the suffix before comparing)",
+      kind: "filter",
+      toml: edit(FILTER, ['output = "ft_data/train.jsonl"', 'output = "ft_data/TRAIN.JSONL"']),
+      expect: [],
     },
     {
       name: "equal min and max scores, shuffle_seed with shuffle",

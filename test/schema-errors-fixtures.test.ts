@@ -27,7 +27,7 @@ test("findings come sorted by position, errors before warnings on the same spot"
     `rl.toml:${positionOf(toml, "[rollout]")}: warning: rollout: set exactly one of rollout.rubric_rewards_only or rollout.task_app_origin_rewards_only = true; later trainers reject a config with neither`,
     `rl.toml:${positionOf(toml, "[evalution]")}: error: evalution: unknown key "evalution"; did you mean "evaluation"?`,
     `rl.toml:${positionOf(toml, "group_size")}: error: training.group_size: must be > 0, got integer 0`,
-    `rl.toml:${positionOf(toml, '[training.weight_sync]>>mode = "full"')}: warning: training.weight_sync.mode: weight_sync.mode = "full" is replaced by "direct": the trainer supports only direct sync`,
+    `rl.toml:${positionOf(toml, '[training.weight_sync]>>mode = "full"')}: warning: training.weight_sync.mode: weight_sync.mode = "full": synth-ai's later CLI rewrites it to "direct", the only mode the trainer supports`,
   ]);
 });
 

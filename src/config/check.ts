@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { getConfigSchema, type ConfigKind } from "../schemas/registry.js";
 import type { RLConfig } from "../schemas/rl-config.js";
+import { parseWithLaxScalars } from "./coerce.js";
 import { detectConfigKind } from "./detect.js";
 import { formatPath, type Finding } from "./findings.js";
 import { issuesToFindings } from "./issues.js";
@@ -21,6 +22,8 @@ export interface CheckOptions {
   kind?: ConfigKind;
   /** Pass unknown keys through into the config instead of reporting them. */
   allowUnknown?: boolean;
+  /** Fill in the settings the model implies (`normalizeRLConfig`); default true. */
+  normalize?: boolean;
 }
 
 export interface ConfigCheck {
@@ -66,6 +69,14 @@ function setAt(target: unknown, path: readonly PropertyKey[], value: unknown) {
   parent[path[path.length - 1] as PropertyKey] = value;
 }
 
+/** The warning for a value synth-ai coerces: what it submits and what to write instead. */
+function coercionMessage(path: readonly PropertyKey[], from: unknown, to: number | boolean): string {
+  const typed = typeof from === "string" && typeof to === "number" ? from.trim() : String(to);
+  const last = path[path.length - 1];
+  const write = typeof last === "number" ? typed : `${String(last)} = ${typed}`;
+  return `${JSON.stringify(from)} is not a ${typeof to}; synth-ai coerces it and submits ${String(to)}: write ${write}`;
+}
+
 /** Validates config text. */
 export function checkConfigText(text: string, options: CheckOptions = {}): ConfigCheck {
   const { file } = options;
@@ -88,15 +99,31 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
   const schema = getConfigSchema(kind).schema;
   let result = schema.safeParse(doc.value);
   let issues = result.success ? [] : result.error.issues;
+  let input = doc.value;
   let passthrough: { path: PropertyKey[]; value: unknown }[] = [];
   if (options.allowUnknown && issues.some((i) => i.code === "unrecognized_keys")) {
     const { copy, removed } = splitUnknown(doc.value, issues);
     passthrough = removed;
+    input = copy;
     result = schema.safeParse(copy);
+    issues = result.success ? [] : result.error.issues;
+  }
+  const lax = result.success ? undefined : parseWithLaxScalars(schema, input, issues);
+  if (lax?.coerced.length) {
+    result = lax.result;
     issues = result.success ? [] : result.error.issues;
   }
 
   const findings = issuesToFindings(issues, doc.value, schema, doc.locate, file);
+  for (const { path, from, to } of lax?.coerced ?? [])
+    findings.push({
+      severity: "warning",
+      code: "coerced_value",
+      path: formatPath(path),
+      message: coercionMessage(path, from, to),
+      file,
+      ...doc.locate(path),
+    });
   for (const rule of rules.filter((r) => r.kinds.includes(kind)))
     for (const hit of rule.check(doc.value))
       findings.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: formatPath(hit.path), message: hit.message, file, ...doc.locate(hit.path) });
@@ -106,7 +133,7 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
   if (result.success) {
     config = result.data;
     for (const { path, value } of passthrough) setAt(config, path, value);
-    if (kind === "rl") ({ config, injected } = normalizeRLConfig(config as RLConfig));
+    if (kind === "rl" && options.normalize !== false) ({ config, injected } = normalizeRLConfig(config as RLConfig));
   }
   const errorFree = !findings.some((f) => f.severity === "error");
   return finish({ file, kind, kindReason: detected.reason, findings, config: errorFree ? config : undefined, injected: errorFree ? injected : [] });

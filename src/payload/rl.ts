@@ -4,6 +4,7 @@
  * overrides. Pure apart from reading the environment.
  */
 import type { RLConfig } from "../schemas/rl-config.js";
+import { normalizeModelId } from "../config/model-catalog.js";
 import { checkAlgorithm, dropUndefined, isHttpUrl, isTable, resolveBackend, type Table } from "./common.js";
 import { PayloadError } from "./errors.js";
 
@@ -67,13 +68,14 @@ function resolveTaskUrl(config: RLConfig, options: RLPayloadOptions, env: NodeJS
 
 /**
  * The model fields of the envelope. 0.2.13 `[model]`: source, else base.
- * Later `[policy]`: policy.source, else policy.model_name. `--model` takes the
+ * Later `[policy]`: policy.source, else policy.model_name; with both tables
+ * [model] is used, as synth-ai's builder does. Catalog ids are normalised
+ * (`qwen/qwen3-4b` becomes `Qwen/Qwen3-4B`). `--model` takes the
  * place of the source and clears the base in both eras. As in synth-ai, the
  * override only changes the envelope's model/base_model: data.config keeps the
  * file's [model] or [policy] table as written.
  */
 function resolveModel(config: RLConfig, override: string | undefined): { model: string } | { base_model: string } {
-  if (config.model && config.policy) throw new PayloadError("model_ambiguous", "give [model] or [policy], not both");
   const era = config.model
     ? { section: "model", sourceKey: "source", baseKey: "base", source: config.model.source, base: config.model.base }
     : config.policy
@@ -89,7 +91,24 @@ function resolveModel(config: RLConfig, override: string | undefined): { model: 
       source ? "model_ambiguous" : "model_missing",
       `set exactly one of ${era.section}.${era.sourceKey} (a fine-tuned id) or ${era.section}.${era.baseKey} (a base model id); ${source ? "both are set" : "neither is set"}`,
     );
-  return source ? { model: source } : { base_model: base };
+  return source ? { model: normalizeModelId(source) } : { base_model: normalizeModelId(base) };
+}
+
+/**
+ * What synth-ai's later CLI does to a `[policy]`-era config before submitting
+ * it: `compute.topology.reference_placement = "none"` unless given, the
+ * `training.weight_sync` block injected (mode forced to "direct", interval
+ * from training.weight_sync_interval), and the CLI-only `[smoke]` removed.
+ */
+function applyLaterCliDefaults(data: Table): void {
+  delete data.smoke;
+  const compute = isTable(data.compute) ? data.compute : {};
+  const topology = isTable(compute.topology) ? compute.topology : {};
+  data.compute = { ...compute, topology: { ...topology, reference_placement: topology.reference_placement ?? "none" } };
+  if (!isTable(data.training)) return;
+  const interval = data.training.weight_sync_interval ?? 1;
+  const sync = isTable(data.training.weight_sync) ? data.training.weight_sync : { enable: true, targets: ["policy"] };
+  data.training = { ...data.training, weight_sync: { ...sync, mode: "direct", interval: sync.interval ?? interval } };
 }
 
 /** Builds the RL job payload; throws PayloadError when the config and options cannot make a job. */
@@ -103,6 +122,7 @@ export function buildRLPayload(config: RLConfig, options: RLPayloadOptions = {})
   const data = dropUndefined(config);
   data.reference = isTable(data.reference) ? { ...data.reference, placement: data.reference.placement ?? "none" } : { placement: "none" };
   data.services = { ...data.services, task_url: taskUrl };
+  if (!data.model && data.policy) applyLaterCliDefaults(data as Table);
   const payload: RLJobPayload = {
     job_type: "rl",
     compute: structuredClone((data.compute ?? {}) as Table),

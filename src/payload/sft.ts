@@ -4,6 +4,7 @@
  * SFTConfig. It checks that the training file exists; uploading it (and
  * filling in training_file_id) is the submitter's job.
  */
+import { normalizeModelId } from "../config/model-catalog.js";
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { SFTConfig } from "../schemas/sft-config.js";
@@ -143,7 +144,7 @@ export function buildSFTPayload(config: SFTConfig, options: SFTPayloadOptions = 
   }
   checkSFTHyperparameters(hyperparameters);
 
-  const model = config.job.model.trim();
+  const model = normalizeModelId(config.job.model);
   if (!model) throw new PayloadError("model_missing", "job.model is blank: name the base model to fine-tune");
   const payload: SFTJobPayload = { model, hyperparameters, training_type: "sft_offline", metadata: { effective_config: effective }, training_file_id: null };
   const backendBaseUrl = resolveBackend(options.backend, options.env ?? process.env);

@@ -13,7 +13,7 @@ export const FilterTable = z
     db: z.string().min(1).meta({ description: "Trace store (SQLite path or URL).", examples: ["traces/v3/synth_ai.db"] }),
     output: z
       .string()
-      .regex(/\.jsonl?$/, "output must end in .jsonl or .json")
+      .regex(/\.[jJ][sS][oO][nN][lL]?$/, "output must end in .jsonl or .json (in any case, as synth-ai compares it)")
       .meta({ description: "Output file (.jsonl or .json).", examples: ["ft_data/train.jsonl"] }),
     splits: list("Dataset splits to keep.", [["train"]]),
     task_ids: list("Task ids to keep.", [["crafter"]]),

@@ -65,7 +65,7 @@ export const JudgeConfig = z
   .strictObject({
     type: z.string().min(1).optional().meta({ description: 'Judge kind, e.g. "env".', examples: ["env"] }),
     enabled: z.boolean().optional().meta({ description: "Turn judge scoring on." }),
-    timeout_s: z.number().positive().optional().meta({ description: "Seconds per judge request.", examples: [45] }),
+    timeout_s: z.number().int().positive().optional().meta({ description: "Seconds per judge request (an integer, as synth-ai's JudgeConfig types it).", examples: [45] }),
     reward_blend: blend.optional(),
     options: JudgeOptionsConfig.optional(),
     rubric: z

@@ -8,7 +8,7 @@ import { ReferencePlacement, whenTable } from "./train-common.js";
 
 export const ServicesConfig = z
   .strictObject({
-    task_url: z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or https:// URL").meta({
+    task_url: z.string().regex(/^\s*https?:\/\/\S+\s*$/, "must be an http:// or https:// URL").meta({
       description:
         "Base URL of the task app the trainer calls for rollouts. TASK_APP_URL in the environment, then --task-url, take precedence.",
       examples: ["https://my-org--crafter-task-app.modal.run"],

@@ -28,7 +28,7 @@ export const WeightSyncConfig = z
   .strictObject({
     enable: z.boolean().optional().meta({ description: "Push trained weights to the vLLM servers." }),
     targets: z.array(z.string().min(1)).optional().meta({ description: 'What receives the weights; include "policy".', examples: [["policy"]] }),
-    mode: z.enum(["direct", "full"]).optional().meta({ description: "Transfer mode." }),
+    mode: z.string().min(1).optional().meta({ description: 'Transfer mode. The trainer supports only "direct"; the later CLI rewrites any other value to it.', examples: ["direct"] }),
     direct: z.boolean().optional().meta({ description: "Transfer weights GPU to GPU." }),
     verify_every_k: z.number().int().nonnegative().optional().meta({ description: "Verify checksums every k syncs (0 = never).", examples: [0] }),
     weight_sync_interval: posInt("Iterations between syncs.", [1]).optional(),

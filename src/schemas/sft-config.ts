@@ -72,7 +72,7 @@ export const SFTConfig = z
     algorithm: AlgorithmConfig,
     job: z
       .strictObject({
-        model: z.string().min(1).meta({ description: "Base model to fine-tune.", examples: ["Qwen/Qwen3-4B"] }),
+        model: z.string().regex(/\S/, "model not specified: job.model is blank").meta({ description: "Base model to fine-tune.", examples: ["Qwen/Qwen3-4B"] }),
         data: z.string().min(1).optional().meta({ description: "Training JSONL path (relative to the working directory).", examples: ["ft_data/train.jsonl"] }),
         data_path: z.string().min(1).optional().meta({
           description: "Training JSONL path, used when data is not set.",

@@ -103,7 +103,7 @@ export const LoraConfig = z
   })
   .meta({ description: "LoRA adapter settings." });
 
-export const Tags = z.record(z.string(), z.union([z.string(), z.boolean(), z.number()])).meta({
+export const Tags = z.record(z.string(), z.unknown()).meta({
   description: "Free-form labels stored with the job (experiment, task, model size, ...). Kept inside data.config.tags.",
   examples: [{ experiment: "crafter-vision", vision_enabled: true }],
 });

@@ -17,10 +17,16 @@ export const RL_MODEL_ROWS: RowTable = {
       ],
     },
     {
-      name: "both [model] and [policy]",
+      name: "both [model] and [policy]: accepted, [model] is used (synth-ai build_rl_payload reads config.model)",
       kind: "rl",
       toml: `${RL}\n[policy]\nmodel_name = "Qwen/Qwen3-4B"\ntrainer_mode = "lora"\nlabel = "crafter-rl"\n`,
-      expect: [{ at: "[policy]", code: "rl_model_section", text: "error: policy: give [model] or [policy], not both: they are two eras of the same setting" }],
+      expect: [
+        {
+          at: "[policy]",
+          code: "rl_model_section",
+          text: "warning: policy: [model] and [policy] are two eras of the same setting: synth-ai's builder uses [model] and ignores [policy]; keep one",
+        },
+      ],
     },
   ],
   rl_algorithm: [
@@ -81,14 +87,14 @@ export const RL_MODEL_ROWS: RowTable = {
   ],
   rl_model_source: [
     {
-      name: "model.source is a base model id",
+      name: "model.source is a base model id: accepted with a warning (synth-ai sends it as data.model)",
       kind: "rl",
       toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'source = "Qwen/Qwen3-4B"']),
       expect: [
         {
           at: 'source = "Qwen/Qwen3-4B"',
           code: "rl_model_source",
-          text: 'error: model.source: model.source "Qwen/Qwen3-4B" is not a fine-tuned model id (ft:, fft:, qft: or rl: prefix); to start from a base model use model.base',
+          text: 'warning: model.source: model.source "Qwen/Qwen3-4B" is a base model id; synth-ai sends it as the job\'s model, but model.base is the usual key for a base model',
         },
       ],
     },
@@ -111,14 +117,14 @@ export const RL_MODEL_ROWS: RowTable = {
       expect: [],
     },
     {
-      name: "policy.source is a base model id",
+      name: "policy.source is a base model id: accepted with a warning",
       kind: "rl",
       toml: edit(RL_POLICY, ['model_name = "Qwen/Qwen3-4B"', 'source = "Qwen/Qwen3-4B"']),
       expect: [
         {
           at: 'source = "Qwen/Qwen3-4B"',
           code: "rl_model_source",
-          text: 'error: policy.source: policy.source "Qwen/Qwen3-4B" is not a fine-tuned model id (ft:, fft:, qft: or rl: prefix); to start from a base model use policy.model_name',
+          text: 'warning: policy.source: policy.source "Qwen/Qwen3-4B" is a base model id; synth-ai sends it as the job\'s model, but policy.model_name is the usual key for a base model',
         },
       ],
     },
@@ -137,24 +143,65 @@ export const RL_MODEL_ROWS: RowTable = {
   ],
   rl_supported_model: [
     {
-      name: "a model outside the Qwen3 families",
+      name: "a model synth-ai's catalog does not know: a warning (the backend's list grows)",
       kind: "rl",
       toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "meta-llama/Llama-3.1-8B-Instruct"']),
       expect: [
         {
           at: "base = ",
           code: "rl_supported_model",
-          text: "warning: model.base: meta-llama/Llama-3.1-8B-Instruct is not a Qwen3 model; synth-ai's RL trainer supports the Qwen3 families (others need SDK_EXPERIMENTAL=1)",
+          text: "warning: model.base: meta-llama/Llama-3.1-8B-Instruct is not in synth-ai's model catalog (Qwen3, Qwen3-Coder, Qwen3-VL); the backend may refuse it unless its list has grown",
         },
       ],
     },
     {
-      name: "a Qwen3-VL size RL does not train",
+      name: "a catalog model without the rl training mode: an error (supported.py RL_SUPPORTED_MODELS)",
       kind: "rl",
       toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-VL-32B-Instruct"']),
-      expect: [{ at: "base = ", code: "rl_supported_model", text: "warning: model.base: Qwen/Qwen3-VL-32B-Instruct: RL supports Qwen3-VL in 2B, 4B and 8B only" }],
+      expect: [{ at: "base = ", code: "rl_supported_model", text: "error: model.base: Qwen/Qwen3-VL-32B-Instruct does not support RL training (synth-ai's catalog lists it for sft only)" }],
     },
-    { name: "Qwen3 and fine-tunes of it are fine", kind: "rl", toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'source = "ft:Qwen/Qwen3-8B:job-1"']), expect: [] },
-    { name: "an id task-app cannot classify is left alone", kind: "rl", toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'source = "fft:REPLACE-ME"']), expect: [] },
+    {
+      name: "a text base the RL trainer leaves out (Qwen3-32B), matched case-insensitively",
+      kind: "rl",
+      toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "qwen/qwen3-32b"']),
+      expect: [{ at: "base = ", code: "rl_supported_model", text: "error: model.base: Qwen/Qwen3-32B does not support RL training (synth-ai's catalog lists it for sft only)" }],
+    },
+    {
+      name: "a vendor chat model: an error",
+      kind: "rl",
+      toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "openai/gpt-4o-mini"']),
+      expect: [
+        {
+          at: "base = ",
+          code: "rl_supported_model",
+          text: "error: model.base: openai/gpt-4o-mini is a hosted vendor chat model: the RL trainer trains open-weight models of its catalog (Qwen3 families)",
+        },
+      ],
+    },
+    {
+      name: "an experimental model: a warning naming SDK_EXPERIMENTAL (supported.py ensure_allowed_model)",
+      kind: "rl",
+      toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-30B-A3B-Thinking-2507"']),
+      expect: [
+        {
+          at: "base = ",
+          code: "rl_supported_model",
+          text: "warning: model.base: Qwen/Qwen3-30B-A3B-Thinking-2507 is experimental: synth-ai refuses it unless SDK_EXPERIMENTAL=1 is set or --allow-experimental is passed",
+        },
+      ],
+    },
+    { name: "fine-tunes resolve to their base after a colon", kind: "rl", toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'source = "ft:Qwen/Qwen3-8B:job-1"']), expect: [] },
+    {
+      name: "a fine-tuned id without a catalog base: a warning",
+      kind: "rl",
+      toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'source = "fft:REPLACE-ME"']),
+      expect: [
+        {
+          at: "source = ",
+          code: "rl_supported_model",
+          text: "warning: model.source: fft:REPLACE-ME is not in synth-ai's model catalog (Qwen3, Qwen3-Coder, Qwen3-VL); the backend may refuse it unless its list has grown",
+        },
+      ],
+    },
   ],
 };

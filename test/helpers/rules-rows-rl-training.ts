@@ -227,11 +227,27 @@ export const RL_TRAINING_ROWS: RowTable = {
       expect: [{ at: "targets = ", code: "rl_weight_sync", text: 'error: training.weight_sync.targets: weight_sync.targets must include "policy"' }],
     },
     {
-      name: 'mode "full" (warning: replaced by direct)',
+      name: 'mode "full": one warning, as the later CLI rewrites it to "direct"',
       kind: "rl",
       toml: edit(RL, ['mode = "direct"', 'mode = "full"']),
       expect: [
-        { at: 'mode = "full"', code: "rl_weight_sync", text: 'warning: training.weight_sync.mode: weight_sync.mode = "full" is replaced by "direct": the trainer supports only direct sync' },
+        {
+          at: 'mode = "full"',
+          code: "rl_weight_sync",
+          text: 'warning: training.weight_sync.mode: weight_sync.mode = "full": synth-ai\'s later CLI rewrites it to "direct", the only mode the trainer supports',
+        },
+      ],
+    },
+    {
+      name: "any other mode: the same single warning, no enum error",
+      kind: "rl",
+      toml: edit(RL, ['mode = "direct"', 'mode = "nccl"']),
+      expect: [
+        {
+          at: 'mode = "nccl"',
+          code: "rl_weight_sync",
+          text: 'warning: training.weight_sync.mode: weight_sync.mode = "nccl": synth-ai\'s later CLI rewrites it to "direct", the only mode the trainer supports',
+        },
       ],
     },
   ],

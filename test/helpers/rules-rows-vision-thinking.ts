@@ -119,10 +119,16 @@ export const VISION_THINKING_ROWS: RowTable = {
       expect: [],
     },
     {
-      name: "a model id task-app cannot classify is not judged",
+      name: "a model id task-app cannot classify is not judged (only the catalog warning)",
       kind: "rl",
       toml: `${edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "local-checkpoint"'])}\n[rollout.policy_config]\nuse_vision = true\n`,
-      expect: [],
+      expect: [
+        {
+          at: "base = ",
+          code: "rl_supported_model",
+          text: "warning: model.base: local-checkpoint is not in synth-ai's model catalog (Qwen3, Qwen3-Coder, Qwen3-VL); the backend may refuse it unless its list has grown",
+        },
+      ],
     },
     {
       name: "a fine-tuned Qwen3-VL id is a vision model",

@@ -59,6 +59,8 @@ max_turns = 10
 batch_size = 4
 group_size = 4
 learning_rate = 5e-5
+log_interval = 1
+weight_sync_interval = 1
 
 [training.weight_sync]
 enable = true

@@ -19,6 +19,7 @@ interface PayloadArgs {
   backend?: string;
   dataset?: string;
   "allow-unknown": boolean;
+  "inject-model-defaults": boolean;
 }
 
 const RL_ONLY = ["task-url", "model"] as const;
@@ -41,7 +42,7 @@ async function runPayload(args: PayloadArgs): Promise<void> {
     return;
   }
   const { checkConfigFile } = await import("../../config/check.js");
-  const check = await checkConfigFile(args.config, { kind: args.kind, allowUnknown: args["allow-unknown"] });
+  const check = await checkConfigFile(args.config, { kind: args.kind, allowUnknown: args["allow-unknown"], normalize: args["inject-model-defaults"] });
   if (check.findings.length) process.stderr.write(`${check.findings.map(formatFinding).join("\n")}\n`);
   if (!check.ok) {
     context.setExitCode(1);
@@ -80,6 +81,11 @@ export const payloadCommand: CommandModule<object, PayloadArgs> = {
       .option("backend", { type: "string", describe: "Backend base URL (else BACKEND_BASE_URL); /api is appended. RL: sent as metadata.backend_base_url" })
       .option("dataset", { type: "string", describe: "SFT: training JSONL; beats job.data and job.data_path (relative to the working directory)" })
       .option("allow-unknown", { type: "boolean", default: false, describe: "Keep unknown keys (passed through into the payload) instead of reporting them" })
+      .option("inject-model-defaults", {
+        type: "boolean",
+        default: false,
+        describe: "RL: add the settings the model implies (supports_vision, max_images_per_message, vision_processor_id, thinking_mode) to data.config; synth-ai's backend derives them itself, so by default the payload is what synth-ai's CLI sends",
+      })
       .example("$0 payload rl configs/rl.toml --task-url https://my-app.modal.run", "the RL job body, with the task URL overridden")
       .example("$0 payload sft configs/sft.toml --dataset data/train.jsonl", "the SFT job body for a local dataset") as unknown as Argv<PayloadArgs>,
   handler: runPayload,

@@ -1,6 +1,7 @@
 /** Every cross-section rule, in the order findings are reported. */
-import { rlSupportedModel } from "./models.js";
+import { rlSupportedModel, sftSupportedModel } from "./models.js";
 import * as rl from "./rl.js";
+import * as policyEra from "./rl-policy-era.js";
 import * as sft from "./sft.js";
 import * as vt from "./vision-thinking.js";
 import type { Rule } from "./types.js";
@@ -18,6 +19,10 @@ export const rules: readonly Rule[] = [
   rl.rlRewardSource,
   rl.rlWeightSync,
   rl.rlDuplicatePlaces,
+  rl.rlTaskUrlSpaces,
+  policyEra.rlPolicyAlgorithmType,
+  policyEra.rlPolicyTraining,
+  policyEra.rlPolicyJudge,
   rlSupportedModel,
   vt.imageOnlyNeedsVision,
   vt.thinkingBudgetMode,
@@ -27,4 +32,5 @@ export const rules: readonly Rule[] = [
   sft.sftAlgorithm,
   sft.sftDataset,
   sft.sftDroppedKeys,
+  sftSupportedModel,
 ];

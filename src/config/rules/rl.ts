@@ -5,6 +5,7 @@
  */
 import { SUPPORTED_ALGORITHMS } from "../../schemas/train-common.js";
 import { isFineTunedId } from "../models.js";
+import { isPolicyEra } from "./rl-policy-era.js";
 import { defineRule, numberAt, tableAt, type RuleHit, type Table } from "./types.js";
 
 const norm = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
@@ -13,12 +14,12 @@ export const rlModelSection = defineRule({
   code: "rl_model_section",
   kinds: ["rl"],
   severity: "error",
-  summary: "An RL config names its model in [model] (0.2.13) or [policy] (later), not both.",
+  summary: "An RL config names its model in [model] (0.2.13) or [policy] (later); with both, [model] is used.",
   check(doc) {
     if (!("model" in doc) && !("policy" in doc))
       return [{ path: [], message: "missing [model] table: name the model to train with model.base or model.source (or use the later [policy] table)" }];
     if ("model" in doc && "policy" in doc)
-      return [{ path: ["policy"], message: "give [model] or [policy], not both: they are two eras of the same setting" }];
+      return [{ path: ["policy"], severity: "warning", message: "[model] and [policy] are two eras of the same setting: synth-ai's builder uses [model] and ignores [policy]; keep one" }];
     return [];
   },
 });
@@ -46,7 +47,7 @@ export const rlModelSource = defineRule({
   code: "rl_model_source",
   kinds: ["rl"],
   severity: "error",
-  summary: "model.source is a fine-tuned id (ft:, fft:, qft:, rl:); model.base is a base model id.",
+  summary: "model.base is a base model id (a fine-tuned id there is an error); model.source is usually a fine-tuned id (ft:, fft:, qft:, rl:).",
   check(doc) {
     const hits: RuleHit[] = [];
     for (const [section, sourceKey, baseKey] of [["model", "source", "base"], ["policy", "source", "model_name"]] as const) {
@@ -54,7 +55,11 @@ export const rlModelSource = defineRule({
       const source = t?.[sourceKey];
       const base = t?.[baseKey];
       if (typeof source === "string" && source.trim() && !isFineTunedId(source))
-        hits.push({ path: [section, sourceKey], message: `${section}.${sourceKey} "${source}" is not a fine-tuned model id (ft:, fft:, qft: or rl: prefix); to start from a base model use ${section}.${baseKey}` });
+        hits.push({
+          path: [section, sourceKey],
+          severity: "warning",
+          message: `${section}.${sourceKey} "${source}" is a base model id; synth-ai sends it as the job's model, but ${section}.${baseKey} is the usual key for a base model`,
+        });
       if (typeof base === "string" && isFineTunedId(base))
         hits.push({ path: [section, baseKey], message: `${section}.${baseKey} "${base}" is a fine-tuned model id; use ${section}.${sourceKey} for it` });
     }
@@ -149,7 +154,11 @@ export const rlRewardSource = defineRule({
     const hits: RuleHit[] = [];
     if (rubric && origin) hits.push({ path: ["rollout", "rubric_rewards_only"], message: "rubric_rewards_only and task_app_origin_rewards_only are both true; set exactly one" });
     if (!rubric && !origin)
-      hits.push({ path: ["rollout"], severity: "warning", message: "set exactly one of rollout.rubric_rewards_only or rollout.task_app_origin_rewards_only = true; later trainers reject a config with neither" });
+      hits.push(
+        isPolicyEra(doc)
+          ? { path: ["rollout"], message: "set exactly one of rollout.rubric_rewards_only or rollout.task_app_origin_rewards_only = true: synth-ai's later CLI refuses [policy]-era configs with neither" }
+          : { path: ["rollout"], severity: "warning", message: "set exactly one of rollout.rubric_rewards_only or rollout.task_app_origin_rewards_only = true; later trainers reject a config with neither" },
+      );
     const judgeOn = tableAt(doc, "judge")?.enabled === true || tableAt(doc, "rubric")?.enabled === true || tableAt(doc, "judge", "rubric")?.enabled === true;
     if (rubric && !judgeOn) hits.push({ path: ["rollout", "rubric_rewards_only"], message: "rubric_rewards_only = true needs judge.enabled = true (or rubric.enabled = true): nothing would produce rewards" });
     return hits;
@@ -167,7 +176,8 @@ export const rlWeightSync = defineRule({
     const hits: RuleHit[] = [];
     if (ws.enable === false) hits.push({ path: ["training", "weight_sync", "enable"], message: "weight_sync.enable = false: the rollout servers would never see the trained weights" });
     if (Array.isArray(ws.targets) && !ws.targets.includes("policy")) hits.push({ path: ["training", "weight_sync", "targets"], message: 'weight_sync.targets must include "policy"' });
-    if (typeof ws.mode === "string" && ws.mode !== "direct") hits.push({ path: ["training", "weight_sync", "mode"], severity: "warning", message: `weight_sync.mode = "${ws.mode}" is replaced by "direct": the trainer supports only direct sync` });
+    if (typeof ws.mode === "string" && ws.mode !== "direct")
+      hits.push({ path: ["training", "weight_sync", "mode"], severity: "warning", message: `weight_sync.mode = "${ws.mode}": synth-ai's later CLI rewrites it to "direct", the only mode the trainer supports` });
     return hits;
   },
 });
@@ -184,5 +194,17 @@ export const rlDuplicatePlaces = defineRule({
     const b = tableAt(doc, "compute", "topology");
     if (a && b && JSON.stringify(a) !== JSON.stringify(b)) hits.push({ path: ["topology"], message: "[topology] and [compute.topology] differ; trainers read one or the other, keep one" });
     return hits;
+  },
+});
+
+export const rlTaskUrlSpaces = defineRule({
+  code: "rl_task_url_spaces",
+  kinds: ["rl"],
+  severity: "warning",
+  summary: "services.task_url has no surrounding spaces (synth-ai trims them before use).",
+  check(doc) {
+    const url = tableAt(doc, "services")?.task_url;
+    if (typeof url !== "string" || url === url.trim()) return [];
+    return [{ path: ["services", "task_url"], message: `services.task_url has surrounding spaces; synth-ai trims them and uses "${url.trim()}": write it without them` }];
   },
 });

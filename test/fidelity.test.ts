@@ -1,0 +1,123 @@
+/**
+ * Where task-app follows synth-ai's own validators and builders beyond the
+ * cross-section rules: lax coercion (pydantic), blank and integer fields
+ * (the 0.2.13 models), model-id normalisation (supported.py), and the later
+ * CLI's [policy]-era payload. Each case names the synth-ai behaviour it follows.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { checkConfigText } from "../src/config/check.js";
+import { formatFinding } from "../src/config/findings.js";
+import { buildRLPayload, buildSFTPayload } from "../src/payload/index.js";
+import type { RLConfig } from "../src/schemas/rl-config.js";
+import type { SFTConfig } from "../src/schemas/sft-config.js";
+import { edit, positionOf } from "./helpers/corpus.js";
+import { workdir, LINE } from "./helpers/payload.js";
+import { RL, RL_POLICY, RL_VL, SFT } from "./helpers/rules-table.js";
+
+const findings = (toml: string, kind: "rl" | "sft") => checkConfigText(toml, { file: `${kind}.toml`, kind }).findings.map(formatFinding);
+
+describe("values synth-ai coerces (pydantic lax mode) are accepted with a warning", () => {
+  const cases: { name: string; toml: string; expect: string[]; value: (c: RLConfig) => unknown; want: unknown }[] = [
+    {
+      name: 'a quoted integer: batch_size = "4" (int field, numeric string)',
+      toml: edit(RL, ["batch_size = 4", 'batch_size = "4"']),
+      expect: [`rl.toml:${positionOf(edit(RL, ["batch_size = 4", 'batch_size = "4"']), "batch_size")}: warning: training.batch_size: "4" is not a number; synth-ai coerces it and submits 4: write batch_size = 4`],
+      value: (c) => c.training?.batch_size,
+      want: 4,
+    },
+    {
+      name: 'a quoted float: learning_rate = "5e-06" (float field, numeric string)',
+      toml: edit(RL, ["learning_rate = 5e-5", 'learning_rate = "5e-06"']),
+      expect: [`rl.toml:${positionOf(RL, "learning_rate")}: warning: training.learning_rate: "5e-06" is not a number; synth-ai coerces it and submits 0.000005: write learning_rate = 5e-06`],
+      value: (c) => c.training?.learning_rate,
+      want: 5e-6,
+    },
+    {
+      name: 'a quoted boolean: enable = "true" (bool field accepts "true"/"1"/"yes")',
+      toml: edit(RL, ["enable = true", 'enable = "yes"']),
+      expect: [`rl.toml:${positionOf(RL, "enable = true")}: warning: training.weight_sync.enable: "yes" is not a boolean; synth-ai coerces it and submits true: write enable = true`],
+      value: (c) => c.training?.weight_sync?.enable,
+      want: true,
+    },
+  ];
+  for (const c of cases)
+    test(c.name, () => {
+      const result = checkConfigText(c.toml, { file: "rl.toml", kind: "rl" });
+      assert.deepEqual(result.findings.map(formatFinding), c.expect);
+      assert.equal(result.ok, true);
+      assert.equal(c.value(result.config as RLConfig), c.want);
+      const { payload } = buildRLPayload(result.config as RLConfig, { env: {} });
+      assert.equal(c.value(payload.data.config), c.want, "the payload carries the coerced value, as model_dump does");
+    });
+
+  test("values pydantic cannot coerce stay errors: a fractional string for an int, a word for a number", () => {
+    assert.deepEqual(findings(edit(RL, ["batch_size = 4", 'batch_size = "2.5"']), "rl"), [`rl.toml:${positionOf(RL, "batch_size")}: error: training.batch_size: expected an integer, got string "2.5"`]);
+    assert.deepEqual(findings(edit(RL, ["batch_size = 4", 'batch_size = "four"']), "rl"), [`rl.toml:${positionOf(RL, "batch_size")}: error: training.batch_size: expected an integer, got string "four"`]);
+  });
+});
+
+describe("the 0.2.13 models' types", () => {
+  test("judge.timeout_s is an int field: 12.5 is an error (JudgeConfig.timeout_s: int | None)", () => {
+    assert.deepEqual(findings(`${RL}\n[judge]\ntimeout_s = 12.5\n`, "rl"), [`rl.toml:${positionOf(`${RL}\n[judge]\ntimeout_s = 12.5\n`, "timeout_s")}: error: judge.timeout_s: expected an integer, got float 12.5`]);
+    assert.deepEqual(findings(`${RL}\n[judge]\ntimeout_s = 12\n`, "rl"), []);
+  });
+
+  test("[tags] values may be any TOML value (tags: dict[str, Any])", () => {
+    assert.deepEqual(findings(`${RL}\n[tags]\nrun = 3\nlist = [1, "a"]\nnested = { a = 1 }\n`, "rl"), []);
+  });
+
+  test('a blank job.model is "model not specified", in validate and in payload alike (build_sft_payload strips it)', () => {
+    const result = checkConfigText(edit(SFT, ['model = "Qwen/Qwen3-4B"', 'model = "   "']), { file: "sft.toml", kind: "sft" });
+    assert.deepEqual(result.findings.map(formatFinding), [`sft.toml:${positionOf(SFT, "model =")}: error: job.model: model not specified: job.model is blank`]);
+  });
+
+  test("a blank model.base next to a real model.source counts as unset (ModelConfig: exactly one truthy), in validate and payload", () => {
+    const toml = edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "  "\nsource = "ft:Qwen/Qwen3-4B:job-1"']);
+    const result = checkConfigText(toml, { file: "rl.toml", kind: "rl" });
+    assert.deepEqual(result.findings.map(formatFinding), []);
+    assert.equal(buildRLPayload(result.config as RLConfig, { env: {} }).payload.data.model, "ft:Qwen/Qwen3-4B:job-1");
+  });
+});
+
+describe("payloads", () => {
+  const rl = (toml: string, options: { normalize?: boolean } = {}) => {
+    const result = checkConfigText(toml, { file: "rl.toml", kind: "rl", ...options });
+    assert.ok(result.ok, result.findings.map(formatFinding).join("\n"));
+    return buildRLPayload(result.config as RLConfig, { env: {} }).payload;
+  };
+
+  test("catalog ids are normalised in data.base_model and the SFT model (normalize_model_identifier)", () => {
+    assert.equal(rl(edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "qwen/qwen3-4b"'])).data.base_model, "Qwen/Qwen3-4B");
+    const dir = workdir({ "train.jsonl": LINE });
+    const sft = checkConfigText(edit(SFT, ['model = "Qwen/Qwen3-4B"', 'model = "QWEN/qwen3-4B"']), { file: "sft.toml", kind: "sft" });
+    assert.equal(buildSFTPayload(sft.config as SFTConfig, { dataset: `${dir}/train.jsonl`, env: {} }).payload.model, "Qwen/Qwen3-4B");
+  });
+
+  test('[policy] era: reference_placement "none", the weight_sync block and no [smoke] (the later CLI validate_rl_config)', () => {
+    const toml = `${edit(RL_POLICY, ["[training.weight_sync]\nenable = true\ntargets = [\"policy\"]\nmode = \"direct\"\n", ""], ["weight_sync_interval = 1", "weight_sync_interval = 3"])}\n[smoke]\nmax_steps = 5\n`;
+    const payload = rl(toml);
+    assert.equal(payload.data.config.smoke, undefined);
+    assert.equal(payload.compute.topology?.reference_placement, "none");
+    assert.equal(payload.data.config.compute?.topology?.reference_placement, "none");
+    assert.deepEqual(payload.data.config.training?.weight_sync, { enable: true, mode: "direct", targets: ["policy"], interval: 3 });
+  });
+
+  test('[policy] era: a given weight_sync keeps its keys, mode becomes "direct" and the interval is added', () => {
+    const payload = rl(edit(RL_POLICY, ['mode = "direct"', 'mode = "full"']));
+    assert.deepEqual(payload.data.config.training?.weight_sync, { enable: true, targets: ["policy"], mode: "direct", interval: 1 });
+  });
+
+  test("[model] era payloads are left as the 0.2.13 builder makes them", () => {
+    const payload = rl(`${RL}\n[smoke]\nmax_steps = 5\n`);
+    assert.deepEqual(payload.data.config.smoke, { max_steps: 5 });
+    assert.deepEqual(payload.compute, { gpu_type: "H100", gpu_count: 4 });
+  });
+
+  test("settings derived from the model enter data.config only when asked (payload --inject-model-defaults)", () => {
+    const plainPayload = rl(RL_VL, { normalize: false });
+    assert.equal(plainPayload.data.config.model?.supports_vision, undefined);
+    const injected = rl(RL_VL);
+    assert.equal(injected.data.config.model?.supports_vision, true);
+  });
+});
