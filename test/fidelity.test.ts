@@ -98,7 +98,7 @@ describe("payloads", () => {
     const toml = `${edit(RL_POLICY, ["[training.weight_sync]\nenable = true\ntargets = [\"policy\"]\nmode = \"direct\"\n", ""], ["weight_sync_interval = 1", "weight_sync_interval = 3"])}\n[smoke]\nmax_steps = 5\n`;
     const payload = rl(toml);
     assert.equal(payload.data.config.smoke, undefined);
-    assert.equal(payload.compute.topology?.reference_placement, "none");
+    assert.equal((payload.compute.topology as { reference_placement?: string } | undefined)?.reference_placement, "none");
     assert.equal(payload.data.config.compute?.topology?.reference_placement, "none");
     assert.deepEqual(payload.data.config.training?.weight_sync, { enable: true, mode: "direct", targets: ["policy"], interval: 3 });
   });
