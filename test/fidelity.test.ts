@@ -121,3 +121,10 @@ describe("payloads", () => {
     assert.equal(injected.data.config.model?.supports_vision, true);
   });
 });
+
+test("rules see coerced values: rubric.enabled = \"true\" turns rubric rewards on, as pydantic reads it", () => {
+  const toml = `${edit(RL, ["task_app_origin_rewards_only = true", "rubric_rewards_only = true"])}\n[rubric]\nenabled = "true"\n`;
+  assert.deepEqual(findings(toml, "rl"), [
+    `rl.toml:${positionOf(toml, 'enabled = "true"')}: warning: rubric.enabled: "true" is not a boolean; synth-ai coerces it and submits true: write enabled = true`,
+  ]);
+});

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { getConfigSchema, type ConfigKind } from "../schemas/registry.js";
 import type { RLConfig } from "../schemas/rl-config.js";
-import { parseWithLaxScalars } from "./coerce.js";
+import { applyCoercions, parseWithLaxScalars } from "./coerce.js";
 import { detectConfigKind } from "./detect.js";
 import { formatPath, type Finding } from "./findings.js";
 import { issuesToFindings } from "./issues.js";
@@ -124,8 +124,9 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
       file,
       ...doc.locate(path),
     });
+  const ruleInput = lax?.coerced.length ? applyCoercions(doc.value, lax.coerced) : doc.value;
   for (const rule of rules.filter((r) => r.kinds.includes(kind)))
-    for (const hit of rule.check(doc.value))
+    for (const hit of rule.check(ruleInput))
       findings.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: formatPath(hit.path), message: hit.message, file, ...doc.locate(hit.path) });
 
   let config: unknown;

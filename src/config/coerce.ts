@@ -65,3 +65,10 @@ export function parseWithLaxScalars<S extends z.ZodType>(schema: S, doc: Record<
   }
   return { copy, result, coerced: candidates.filter((c) => !failed.includes(c)) };
 }
+
+/** A copy of `doc` with the kept coercions applied: what synth-ai's models would see. */
+export function applyCoercions(doc: Record<string, unknown>, coerced: readonly Coercion[]): Record<string, unknown> {
+  const copy = structuredClone(doc);
+  for (const c of coerced) setAt(copy, c.path, c.to);
+  return copy;
+}

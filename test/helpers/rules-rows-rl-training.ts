@@ -213,6 +213,19 @@ export const RL_TRAINING_ROWS: RowTable = {
   ],
   rl_weight_sync: [
     {
+      name: "[policy] era: a weight_sync block without enable (the later CLI requires weight_sync.enable truthy)",
+      kind: "rl",
+      toml: edit(RL_POLICY, ["[training.weight_sync]\nenable = true\n", "[training.weight_sync]\n"]),
+      expect: [
+        {
+          at: "[training.weight_sync]",
+          code: "rl_weight_sync",
+          text: "error: training.weight_sync: [training.weight_sync] needs enable = true: synth-ai's later CLI refuses [policy]-era configs without it",
+        },
+      ],
+    },
+    { name: "[model] era: enable may be left out (0.2.13 WeightSyncConfig.enable is optional)", kind: "rl", toml: edit(RL, ["[training.weight_sync]\nenable = true\n", "[training.weight_sync]\n"]), expect: [] },
+    {
       name: "enable = false",
       kind: "rl",
       toml: edit(RL, ["enable = true", "enable = false"]),

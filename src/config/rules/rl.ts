@@ -175,6 +175,8 @@ export const rlWeightSync = defineRule({
     if (!ws) return [];
     const hits: RuleHit[] = [];
     if (ws.enable === false) hits.push({ path: ["training", "weight_sync", "enable"], message: "weight_sync.enable = false: the rollout servers would never see the trained weights" });
+    else if (ws.enable === undefined && isPolicyEra(doc))
+      hits.push({ path: ["training", "weight_sync"], message: "[training.weight_sync] needs enable = true: synth-ai's later CLI refuses [policy]-era configs without it" });
     if (Array.isArray(ws.targets) && !ws.targets.includes("policy")) hits.push({ path: ["training", "weight_sync", "targets"], message: 'weight_sync.targets must include "policy"' });
     if (typeof ws.mode === "string" && ws.mode !== "direct")
       hits.push({ path: ["training", "weight_sync", "mode"], severity: "warning", message: `weight_sync.mode = "${ws.mode}": synth-ai's later CLI rewrites it to "direct", the only mode the trainer supports` });

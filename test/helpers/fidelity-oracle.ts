@@ -1,0 +1,196 @@
+/**
+ * The differential harness against synth-ai's own checks: the corpus configs
+ * synth-ai accepts, plus deterministic mutations of them, go through
+ * `task-app validate` + the payload builders and through
+ * test/python/synth_oracle.py (pydantic models restated from CONTRACT.md).
+ * Verdicts are compared and every disagreement gets a category; the ones that
+ * remain on purpose are listed in KNOWN_DISAGREEMENTS with the reason.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse, stringify } from "smol-toml";
+import { checkConfigText } from "../../src/config/check.js";
+import { buildRLPayload, buildSFTPayload, PayloadError } from "../../src/payload/index.js";
+import type { RLConfig } from "../../src/schemas/rl-config.js";
+import type { SFTConfig } from "../../src/schemas/sft-config.js";
+import { readCorpus } from "./corpus.js";
+
+type Kind = "rl" | "sft";
+type Table = Record<string, unknown>;
+export interface Doc {
+  id: string;
+  kind: Kind;
+  toml: string;
+}
+interface Verdict {
+  accept: boolean;
+  reasons: string[];
+  model?: string;
+  base_model?: string;
+}
+
+/**
+ * Disagreements that remain, by category, with why. `stricter:<code>`: task-app
+ * refuses what synth-ai would submit; `miss:<reason>`: task-app accepts what
+ * synth-ai refuses.
+ */
+export const KNOWN_DISAGREEMENTS: Record<string, string> = {
+  "miss:model_unknown": "a warning on purpose: synth-ai's client-side catalog lags the backend's, which grows; the job itself would say",
+  "miss:model_experimental": "a warning on purpose: `task-app train --allow-experimental` (or SDK_EXPERIMENTAL=1) submits it, as synth-ai's flag does",
+  "stricter:rl_topology_gpus": "stricter on purpose: GPU counts that do not add up to compute.gpu_count fail when the job is scheduled",
+  "stricter:rl_tensor_parallel": "stricter on purpose: the later CLI requires both tensor-parallel keys; a mismatch fails when vLLM starts",
+  "stricter:rl_topology_required": "stricter on purpose: the later CLI requires [topology] or [compute.topology]; without it the trainer cannot place the job",
+  "stricter:rl_vllm_images": "stricter on purpose: vLLM refuses prompts with more images than limit_mm_per_prompt allows",
+  "stricter:rl_reward_source": "stricter on purpose: both *_rewards_only flags true, or rubric rewards with no judge, leave the run without a reward source",
+  "stricter:rl_weight_sync": "stricter on purpose: the later CLI refuses weight_sync.enable = false or targets without \"policy\"",
+  "stricter:rl_model_source": "stricter on purpose: a fine-tuned id in model.base is sent as a base model the trainer cannot load",
+  "stricter:image_only_needs_vision": "stricter on purpose: image-only prompts on a text model have no input at all",
+  "stricter:thinking_budget_mode": "stricter on purpose: thinking_budget without thinking_mode = \"think\" is ignored by the policy",
+  "stricter:unknown_key": "strict by default (typos caught before a GPU is booked); `--allow-unknown` keeps unknown keys as synth-ai does",
+  "stricter:invalid_value": "stricter on purpose: enumerated settings (step_rewards_mode, reference placement, ...) with a value the trainer does not know",
+  "stricter:invalid_format": "stricter on purpose: a task_url that is not an http(s) URL cannot be called",
+  "stricter:invalid_type":
+    "stricter on purpose: task-app types the sections synth-ai leaves free-form ([topology], [vllm], [reference], [lora], [smoke], parallelism): a fractional GPU count or port, or a number for a name, fails in the trainer",
+  "stricter:out_of_range": "stricter on purpose: zero or negative counts, sizes and rates (batch_size = 0, max_turns = 0, learning_rate = 0, ...) make a job that fails or trains nothing",
+  "stricter:missing_key": "stricter on purpose: [compute] and [rollout] (required by the later CLI: an RL job needs its GPUs and its environment), and vllm.limit_mm_per_prompt without its image count",
+  "miss:later:judge_options": "a warning on purpose: the later CLI refuses [judge] without [judge.options], but SOURCES.md marks synth-ai's own NEW_FORMAT example (a disabled [judge] alone) valid",
+  "stricter:sft_dataset": "the same check: synth-ai's builder refuses a missing dataset too, from the file system at submit time",
+};
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+
+/** A small seeded PRNG so mutations are the same on every run. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+function leaves(node: unknown, path: string[] = []): { path: string[]; value: unknown }[] {
+  if (node && typeof node === "object" && !Array.isArray(node))
+    return Object.entries(node as Table).flatMap(([k, v]) => leaves(v, [...path, k]));
+  return [{ path, value: node }];
+}
+
+function setAt(doc: Table, path: string[], value: unknown): Table {
+  const out = clone(doc);
+  let node = out;
+  for (const key of path.slice(0, -1)) node = node[key] as Table;
+  const last = path[path.length - 1]!;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return out;
+}
+
+const MODEL_IDS = ["qwen/qwen3-4b", "Qwen/Qwen3-32B", "Qwen/Qwen3-VL-32B-Instruct", "Qwen/Qwen3-4B-Thinking-2507", "meta-llama/Llama-3.1-8B", "gpt-4o-mini", "ft:Qwen/Qwen3-8B:job-1", "  "];
+
+/** Every mutation of one config: each leaf retyped, blanked or removed, model ids swapped, eras mixed. */
+function mutate(doc: Table): [string, Table][] {
+  const out: [string, Table][] = [];
+  for (const { path, value } of leaves(doc)) {
+    const key = path.join(".");
+    out.push([`drop ${key}`, setAt(doc, path, undefined)]);
+    if (typeof value === "number") {
+      out.push([`quote ${key}`, setAt(doc, path, String(value))]);
+      if (Number.isInteger(value)) out.push([`fraction ${key}`, setAt(doc, path, value + 0.5)]);
+      out.push([`zero ${key}`, setAt(doc, path, 0)]);
+    }
+    if (typeof value === "string") {
+      out.push([`blank ${key}`, setAt(doc, path, "  ")]);
+      out.push([`pad ${key}`, setAt(doc, path, ` ${value} `)]);
+      out.push([`upper ${key}`, setAt(doc, path, value.toUpperCase())]);
+      out.push([`number ${key}`, setAt(doc, path, 7)]);
+    }
+    if (typeof value === "boolean") out.push([`quote ${key}`, setAt(doc, path, String(value))], [`flip ${key}`, setAt(doc, path, !value)]);
+  }
+  for (const [section, keys] of [["model", ["base", "source"]], ["policy", ["model_name", "source"]], ["job", ["model"]]] as const) {
+    const table = doc[section] as Table | undefined;
+    if (!table) continue;
+    const key = keys.find((k) => typeof table[k] === "string") ?? keys[0];
+    for (const id of MODEL_IDS) out.push([`${section}.${key} = ${JSON.stringify(id)}`, setAt(doc, [section, key], id)]);
+  }
+  if (doc.model && !doc.policy) out.push(["add [policy]", { ...clone(doc), policy: { model_name: "Qwen/Qwen3-8B", trainer_mode: "lora", label: "x" } }]);
+  out.push(["tags of every type", { ...clone(doc), tags: { n: 3, b: true, list: [1, "a"], nested: { a: 1 } } }]);
+  for (const section of Object.keys(doc)) out.push([`drop [${section}]`, setAt(doc, [section], undefined)]);
+  return out;
+}
+
+/** The corpus configs synth-ai accepts, and `perFile` sampled mutations of each. */
+export function buildDocuments(perFile = 120): Doc[] {
+  const corpus = readCorpus();
+  if (!corpus) return [];
+  const docs: Doc[] = [];
+  for (const entry of corpus.entries) {
+    if (entry.verdict !== "valid") continue;
+    const kind: Kind | undefined = /^rl\b/.test(entry.kind) ? "rl" : /^sft\b/.test(entry.kind) ? "sft" : undefined;
+    if (!kind) continue;
+    const text = readFileSync(entry.path, "utf8");
+    docs.push({ id: `${entry.file}`, kind, toml: text });
+    const base = parse(text) as Table;
+    const next = random(entry.file.length * 7919);
+    const all = mutate(base);
+    for (let i = 0; i < Math.min(perFile, all.length); i++) {
+      const [name, doc] = all.splice(Math.floor(next() * all.length), 1)[0]!;
+      docs.push({ id: `${entry.file}: ${name}`, kind, toml: stringify(doc) });
+    }
+  }
+  return docs;
+}
+
+function taskAppVerdict(doc: Doc, dataset: string): Verdict {
+  const check = checkConfigText(doc.toml, { kind: doc.kind, file: "config.toml", normalize: false });
+  const reasons = [...new Set(check.findings.filter((f) => f.severity === "error").map((f) => f.code))];
+  if (!check.ok) return { accept: false, reasons };
+  try {
+    if (doc.kind === "rl") {
+      const { data } = buildRLPayload(check.config as RLConfig, { env: {} }).payload;
+      return { accept: true, reasons, model: data.model, base_model: data.base_model };
+    }
+    return { accept: true, reasons, model: buildSFTPayload(check.config as SFTConfig, { dataset, env: {} }).payload.model };
+  } catch (error) {
+    if (!(error instanceof PayloadError)) throw error;
+    return { accept: false, reasons: [`payload:${error.code}`] };
+  }
+}
+
+export interface FidelityReport {
+  total: number;
+  agree: number;
+  categories: Map<string, string[]>;
+}
+
+/** Runs both sides over `docs` and groups the disagreements by category. */
+export function runFidelity(python: string, docs: Doc[], scratch: string): FidelityReport {
+  const dataset = join(scratch, "train.jsonl");
+  writeFileSync(dataset, '{"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":"hello"}]}\n');
+  const run = spawnSync(python, [join(here, "../python/synth_oracle.py")], { input: JSON.stringify({ dataset, documents: docs }), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`synth_oracle.py failed: ${run.stderr}`);
+  const oracle = new Map((JSON.parse(run.stdout) as { results: (Verdict & { id: string })[] }).results.map((r) => [r.id, r]));
+  const categories = new Map<string, string[]>();
+  let agree = 0;
+  for (const doc of docs) {
+    const ours = taskAppVerdict(doc, dataset);
+    const theirs = oracle.get(doc.id)!;
+    let category: string | undefined;
+    if (ours.accept && !theirs.accept) category = `miss:${theirs.reasons[0]}`;
+    else if (!ours.accept && theirs.accept) category = `stricter:${ours.reasons[0]}`;
+    else if (ours.accept && (ours.model !== theirs.model || ours.base_model !== theirs.base_model)) category = "payload:model";
+    if (!category) {
+      agree++;
+      continue;
+    }
+    categories.set(category, [...(categories.get(category) ?? []), doc.id]);
+  }
+  return { total: docs.length, agree, categories };
+}
+
+/** The report as lines: totals, then each category with its count, reason (or "UNEXPLAINED") and an example. */
+export function formatFidelity(report: FidelityReport): string[] {
+  const lines = [`${report.total} configs: ${report.agree} agree, ${report.total - report.agree} disagree`];
+  for (const [category, ids] of [...report.categories].sort((a, b) => b[1].length - a[1].length))
+    lines.push(`  ${category}: ${ids.length} (${KNOWN_DISAGREEMENTS[category] ?? "UNEXPLAINED"}); e.g. ${ids[0]}`);
+  return lines;
+}
