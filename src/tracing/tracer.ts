@@ -110,11 +110,11 @@ class Tracer implements SessionTracer {
   }
 
   startTurn(options: StartTurnOptions = {}): string {
-    this.finishTurn();
     const turn = options.turnNumber ?? this.#steps.length;
     if (!Number.isInteger(turn) || turn < 0) throw new Error(`turn number must be a non-negative integer, got ${turn}`);
     const stepId = options.stepId ?? `turn_${turn}`;
     if (this.#steps.some((s) => s.step_id === stepId)) throw new Error(`step id "${stepId}" is already used in this session`);
+    this.finishTurn();
     const step: TracedTimeStep = {
       step_id: stepId,
       step_index: this.#steps.length,
