@@ -39,6 +39,13 @@ describe("crafting rollouts", () => {
     assert.equal(session.outcome_rewards[0].achievements_count, body.metrics.details.achievements.length);
   });
 
+  it("traces the same per-step rewards as the trajectory, sparse or not", async () => {
+    for (const step_rewards of [{ enabled: true }, { enabled: false }]) {
+      const body = await rollout({ env: { seed: 5, config: { step_rewards } }, record: { return_trace: true } });
+      assert.deepEqual(body.trace.decision_rewards, body.trajectories[0].steps.map((s: { reward: number }) => s.reward));
+    }
+  });
+
   it("honours env.config.max_turns", async () => {
     const body = await rollout({ env: { seed: 5, config: { max_turns: 3 } } });
     assert.equal(body.trajectories[0].steps.length, 3);

@@ -125,8 +125,10 @@ export async function runCraftingEpisode(request: RolloutRequest, options: Episo
       { criterion_id: "valid_actions", score: requested.length ? results.filter((r) => r.valid).length / requested.length : 0, turn, eventId },
     );
     const done = world.achievements.length === ACHIEVEMENTS.length;
+    // A sparse episode pays everything on its last step (see below); the trace records the same.
+    const last = done || turn === maxTurns - 1;
     const stepId = tracer.recordEnvironmentEvent({
-      reward,
+      reward: stepwise || !last ? reward : lambda * world.achievements.length,
       terminated: done,
       truncated: !done && turn === maxTurns - 1,
       stateBefore: { achievements: world.achievements.slice(0, before), inventory: inventoryBefore },
