@@ -76,6 +76,8 @@ describe("{{appId}} over HTTP", () => {
     assert.equal(calls.length, turns);
     assert.ok(calls.every((c) => c.model_name === "scripted" && c.provider === "task-app"));
     assert.equal(session.event_history.filter((e) => e.event_type === "environment").length, turns);
+    // Messages: the observation (user), the policy's tool call (tool_use) and what the environment answered (tool_result).
+    assert.deepEqual(session.session_time_steps[0]?.markov_blanket_messages.map((m) => m.message_type), ["user", "tool_use", "tool_result"]);
     // Judge verdicts are event rewards on recorded events; the judged outcome is the outcome reward.
     const ids = new Set(session.event_history.map((e) => e.event_id));
     assert.ok(session.event_rewards.some((r) => r.source === "evaluator"));

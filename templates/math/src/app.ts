@@ -116,6 +116,7 @@ export default defineTaskApp({
       stateBefore: obs,
       stateAfter: { ...obs, given_answer: given ?? null, correct },
     });
+    tracer.recordMessage({ type: "tool_result", json: { correct }, metadata: { tool_call_id: call?.id ?? null } });
     tracer.finishTurn();
     const rewards = createRewardLog();
     rewards.recordStepReward({ turn: 0, value: correct ? 1 : 0 });

@@ -135,6 +135,7 @@ export async function runCraftingEpisode(request: RolloutRequest, options: Episo
       stateAfter: { achievements: [...world.achievements], inventory: { ...world.inventory } },
       metadata: { actions: requested },
     });
+    tracer.recordMessage({ type: "tool_result", json: { valid: results.map((r) => r.valid), unlocked }, metadata: { tool_call_id: call?.id ?? null } });
     for (const achievement of unlocked) {
       tracer.recordEventReward({
         eventId: stepId,
