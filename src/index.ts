@@ -69,7 +69,27 @@ export { blendRubrics, loadRubric, scoreEvents, scoreOutcome, scoreRubric, type 
 export { createRewardLog, type EventReward, type RewardLog, type StepReward } from "./runtime/rewards.js";
 export { buildPipelineMetadata, buildRolloutMetrics, buildRolloutResponse, buildTrajectory, withCorrelationId } from "./runtime/results.js";
 export { buildCompactTrace, buildSessionTrace, buildTraceEnvelope } from "./runtime/traces.js";
-export { createTaskAppServer, serve, type ServeOptions, type TaskAppServer } from "./server/index.js";
+export {
+  createSessionTracer,
+  renderCompactTrace,
+  renderTrace,
+  renderTraceEnvelope,
+  toLMMessage,
+  toLMToolCall,
+  type SessionTracer,
+  type SessionTracerOptions,
+  type StartTurnOptions,
+  type LMCallInput,
+  type EnvironmentEventInput,
+  type RuntimeEventInput,
+  type MessageInput,
+  type EventRewardInput,
+  type OutcomeRewardInput,
+  type ChatMessageLike,
+  type ToolCallLike,
+  type TraceRunSummary,
+} from "./tracing/index.js";
+export { createTaskAppServer, serve, type ServeOptions, type TaskAppServer, type TraceSink, type TraceSinkContext } from "./server/index.js";
 export { checkTaskApp, formatCheckReport, CHECK_NAMES, type CheckReport } from "./check/index.js";
 
 // Loading and validating configs

@@ -53,7 +53,15 @@ test("trajectories, pipeline metadata, traces and the response fit together and 
   const metrics = buildRolloutMetrics({ episodeReturns: [log.total()], numSteps: steps.length });
   const session = buildSessionTrace({ steps, rewards: log, metadata: { seed: 1 } });
   assert.equal(session.session_time_steps.length, 2);
-  assert.equal(session.session_time_steps[1]?.events?.length, 2, "step event plus the achievement event");
+  assert.equal(session.session_time_steps[1]?.events.length, 1, "one environment event per step");
+  const [achievement] = session.event_rewards;
+  assert.equal(achievement?.event_id, session.session_time_steps[1]?.events[0]?.event_id, "the event reward is credited to its turn's environment event");
+  assert.deepEqual([achievement?.turn_number, achievement?.reward_value, achievement?.reward_type], [1, 0.5, "achievement"]);
+  assert.deepEqual(
+    session.markov_blanket_message_history.map((m) => m.message_type),
+    ["user", "tool_use", "user", "tool_use"],
+    "observations and tool calls use synth-ai's message types",
+  );
   const envelope = buildTraceEnvelope({ runId: "r1", policyId: "p", sessionTrace: session, metrics });
   assert.equal(envelope.reward, 1.5);
   const compact = buildCompactTrace({ steps, rewards: log });

@@ -35,6 +35,7 @@ const COMMON = [
   "src/app.ts",
   "src/episode.ts",
   "src/inference.ts",
+  "src/policy.ts",
   "src/random.ts",
   "test/app.test.ts",
   "test/fake-inference.ts",

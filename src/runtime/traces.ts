@@ -1,10 +1,14 @@
 /**
- * Trace builders (CONTRACT.md §7): a SessionTrace from trajectory steps and
- * rewards, the v3 envelope the eval CLI requires, and the compact summary.
+ * Trace builders (CONTRACT.md §7) for executors that keep trajectory steps
+ * rather than a session tracer: a session rebuilt from the steps (the
+ * fallback the server uses when an executor recorded nothing), the v3
+ * envelope the eval CLI requires, and the compact summary.
  */
 import { randomUUID } from "node:crypto";
 import { CompactTrace, FullTrace, TraceEnvelopeV3 } from "../schemas/trace.js";
 import type { RolloutMetrics, RolloutStepInput } from "../schemas/rollout.js";
+import type { SessionTraceV3 } from "../schemas/session-trace.js";
+import { createSessionTracer } from "../tracing/tracer.js";
 import type { RewardLog } from "./rewards.js";
 
 /** Inputs of `buildSessionTrace`. */
@@ -18,56 +22,31 @@ export interface SessionTraceInput {
 }
 
 /**
- * Builds a full SessionTrace: one time step per trajectory step, with an
- * observation message, an action message for its tool calls, and an
- * environment event carrying the step's reward and end flags. Event rewards
- * become events of their turn.
+ * Rebuilds a session from trajectory steps: one turn per step, with a `user`
+ * message holding the observation, a `tool_use` message for its tool calls,
+ * and an environment event with the step's reward and end flags. Event
+ * rewards of the log are credited to the environment event of their turn.
+ * Prefer recording with `ctx.tracer`: this knows nothing of model calls.
  */
-export function buildSessionTrace(input: SessionTraceInput): FullTrace {
-  const now = input.now ?? (() => new Date());
-  const created = now().toISOString();
-  const events: Record<string, unknown>[] = [];
-  const messages: Record<string, unknown>[] = [];
-  const steps = input.steps.map((step, index) => {
-    const timestamp = now().toISOString();
-    const stepEvents: Record<string, unknown>[] = [
-      {
-        system_instance_id: "environment",
-        time_record: { event_time: timestamp },
-        reward: step.reward ?? null,
-        terminated: step.done ?? false,
-        truncated: step.truncated ?? false,
-        metadata: { step_index: index },
-      },
-      ...(input.rewards?.eventRewards ?? [])
-        .filter((r) => r.turn === index)
-        .map((r) => ({ system_instance_id: r.source, time_record: { event_time: timestamp }, reward: r.value, metadata: { type: r.type, ...r.meta } })),
-    ];
-    const stepMessages = [
-      { content: { json_payload: JSON.stringify(step.obs) }, message_type: "observation", time_record: { message_time: timestamp }, metadata: {} },
-      { content: { json_payload: JSON.stringify(step.tool_calls) }, message_type: "action", time_record: { message_time: timestamp }, metadata: {} },
-    ];
-    events.push(...stepEvents);
-    messages.push(...stepMessages);
-    return {
-      step_id: `step_${index}`,
-      step_index: index,
-      timestamp,
-      turn_number: index,
-      events: stepEvents,
-      markov_blanket_messages: stepMessages,
-      step_metadata: step.info ?? {},
-    };
+export function buildSessionTrace(input: SessionTraceInput): SessionTraceV3 {
+  const tracer = createSessionTracer({
+    ...(input.sessionId ? { sessionId: input.sessionId } : {}),
+    ...(input.metadata ? { metadata: input.metadata } : {}),
+    ...(input.now ? { now: input.now } : {}),
   });
-  return FullTrace.parse({
-    session_id: input.sessionId ?? randomUUID(),
-    created_at: created,
-    session_time_steps: steps,
-    event_history: events,
-    markov_blanket_message_history: messages,
-    metadata: input.metadata ?? {},
-    session_metadata: [],
+  const envEvents: string[] = [];
+  input.steps.forEach((step, index) => {
+    tracer.startTurn({ turnNumber: index, metadata: step.info ?? {} });
+    tracer.recordMessage({ type: "user", json: step.obs ?? {} });
+    if (step.tool_calls?.length) tracer.recordMessage({ type: "tool_use", json: step.tool_calls });
+    envEvents.push(tracer.recordEnvironmentEvent({ reward: step.reward ?? 0, terminated: step.done ?? false, truncated: step.truncated ?? false }));
+    tracer.finishTurn();
   });
+  for (const r of input.rewards?.eventRewards ?? []) {
+    const eventId = envEvents[r.turn];
+    if (eventId) tracer.recordEventReward({ eventId, turnNumber: r.turn, rewardValue: r.value, rewardType: r.type, source: r.source, annotation: r.meta ?? null });
+  }
+  return tracer.toSessionTrace();
 }
 
 /** Wraps a SessionTrace in the v3 envelope with the run's summary numbers. */

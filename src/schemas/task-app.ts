@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Logger } from "pino";
 import type { TaskDatasetRegistry } from "../runtime/datasets.js";
+import type { SessionTracer } from "../tracing/tracer.js";
 import { RubricBundle } from "./rubric.js";
 import type { RolloutRequest, RolloutResponseInput } from "./rollout.js";
 import { TaskInfo, type TaskInfoInput } from "./task-info.js";
@@ -24,6 +25,12 @@ export interface RolloutContext {
   app: TaskApp;
   /** Request-scoped logger. */
   log: Logger;
+  /**
+   * The rollout's session tracer (tracing v3): record turns, LM calls,
+   * environment steps, messages and rewards. The server returns what it
+   * recorded when `record.return_trace` is set and hands it to a trace store.
+   */
+  tracer: SessionTracer;
 }
 
 /** `describeTaskset()`: the body of `GET /task_info` without seeds. */

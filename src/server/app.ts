@@ -13,6 +13,7 @@ import { errorReply, errorResponse, toResponse, type Reply } from "./errors.js";
 import { createLogger } from "./logger.js";
 import { handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
 import { createSecretRedactor } from "./secrets.js";
+import type { TraceSink } from "./trace-hook.js";
 import { fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
 import { describeInfo, describeTaskInfo } from "./task-info.js";
 import { DEFAULT_VENDOR_TIMEOUT_MS, handleProxy, PROXY_ROUTES, type Vendor } from "./vendor.js";
@@ -25,6 +26,8 @@ export interface TaskAppServerOptions {
   logger?: Logger;
   /** How long the proxy routes wait for the vendor. Default 600 s, as synth-ai. */
   proxyTimeoutMs?: number;
+  /** Receives the recorded session of every successful rollout (a trace store plugs in here). */
+  traceSink?: TraceSink;
 }
 
 /** A task app's HTTP handler plus the controls `serve` uses for lifecycle. */
@@ -115,7 +118,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     const refused = authorise((name) => c.req.raw.headers.get(name));
     return refused ? toResponse(refused) : next();
   };
-  const deps = { app, redact, running, log: baseLog };
+  const deps = { app, redact, running, log: baseLog, traceSink: options.traceSink };
   const settled = <T>(value: T): T => {
     if (--inFlight === 0 && idle) idle();
     return value;

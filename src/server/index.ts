@@ -22,4 +22,25 @@ export {
   withCorrelationId,
 } from "../runtime/results.js";
 export { buildCompactTrace, buildSessionTrace, buildTraceEnvelope } from "../runtime/traces.js";
+export {
+  createSessionTracer,
+  renderCompactTrace,
+  renderTrace,
+  renderTraceEnvelope,
+  toLMMessage,
+  toLMToolCall,
+  type SessionTracer,
+  type SessionTracerOptions,
+  type StartTurnOptions,
+  type LMCallInput,
+  type EnvironmentEventInput,
+  type RuntimeEventInput,
+  type MessageInput,
+  type EventRewardInput,
+  type OutcomeRewardInput,
+  type ChatMessageLike,
+  type ToolCallLike,
+  type TraceRunSummary,
+} from "../tracing/index.js";
+export type { TraceSink, TraceSinkContext } from "./trace-hook.js";
 export type { RolloutContext, TaskApp, TaskAppConfigInput } from "../schemas/task-app.js";

@@ -9,9 +9,11 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
+import { createSessionTracer, type SessionTracer } from "../tracing/tracer.js";
 import { readJsonBody } from "./body.js";
 import { errorReply, summariseIssues, toIssues, type Reply } from "./errors.js";
 import type { SecretRedactor } from "./secrets.js";
+import { finishRolloutTrace, rolloutTraceMetadata, type TraceSink } from "./trace-hook.js";
 
 /** Something that can be aborted; the server aborts every running rollout on forced shutdown. */
 export interface Abortable {
@@ -25,6 +27,8 @@ export interface RolloutDeps {
   redact: SecretRedactor;
   running: Set<Abortable>;
   log: Logger;
+  /** Receives each rollout's session (see `TraceSink`). */
+  traceSink?: TraceSink | undefined;
 }
 
 /** How the handler talks to the HTTP layer it runs on. */
@@ -65,12 +69,14 @@ class RolloutRun implements RolloutContext, Abortable {
   #log: Logger | undefined;
   #request: Request | undefined;
   #reject: ((reason: Error) => void) | undefined;
+  #tracer: SessionTracer | undefined;
 
   constructor(
     readonly app: TaskApp,
     readonly runId: string,
     private readonly transport: RolloutTransport,
     private readonly baseLog: Logger,
+    private readonly rollout: RolloutRequest,
   ) {}
 
   get signal(): AbortSignal {
@@ -83,6 +89,13 @@ class RolloutRun implements RolloutContext, Abortable {
   }
   get log(): Logger {
     return (this.#log ??= this.baseLog.child({ run_id: this.runId }));
+  }
+  get tracer(): SessionTracer {
+    return (this.#tracer ??= createSessionTracer({ metadata: rolloutTraceMetadata(this.app, this.rollout) }));
+  }
+  /** The tracer, if the executor used it. */
+  get usedTracer(): SessionTracer | undefined {
+    return this.#tracer;
   }
   abort(reason: Error): void {
     if (this.reason) return;
@@ -115,7 +128,7 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
     return errorReply(422, "invalid_request", `invalid rollout request: ${summariseIssues(issues)}`, { issues });
   }
   const rollout = parsed.data;
-  const run = new RolloutRun(app, rollout.run_id, transport, deps.log);
+  const run = new RolloutRun(app, rollout.run_id, transport, deps.log, rollout);
   const timer = setTimeout(abortOnTimeout, Math.min(rollout.safety.max_time_s * 1000, 2 ** 31 - 1), run, rollout.safety.max_time_s);
   transport.watchClient(run);
   deps.running.add(run);
@@ -145,7 +158,8 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
       issues,
     });
   }
-  return { status: 200, body: JSON.stringify(checked.data) };
+  const response = await finishRolloutTrace(rollout, checked.data, run.usedTracer, deps, () => run.log);
+  return { status: 200, body: JSON.stringify(response) };
 }
 
 /** The reply to a run aborted by its timeout, a client disconnect or shutdown; each is logged with its code. */

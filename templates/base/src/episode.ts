@@ -1,14 +1,14 @@
 /**
  * Turns a finished episode into a RolloutResponse: judge scores for every
- * rubric, metrics, the trajectory and, when the request asks for one, a trace.
+ * rubric, metrics and the trajectory. The judge's verdicts go into the
+ * rollout's trace too: each judged event as an event reward on the decision
+ * it judges, the outcome score as the outcome reward. The server returns the
+ * trace (`record.return_trace`) and stores it (`task-app serve --trace`).
  */
 import { readFile } from "node:fs/promises";
 import {
-  buildCompactTrace,
   buildRolloutMetrics,
   buildRolloutResponse,
-  buildSessionTrace,
-  buildTraceEnvelope,
   buildTrajectory,
   loadRubric,
   scoreEvents,
@@ -19,6 +19,7 @@ import {
   type RolloutStep,
   type Rubric,
   type RubricScore,
+  type SessionTracer,
 } from "task-app";
 
 /** A loaded rubric and what it scores: the episode's outcome facts or its per-turn events. */
@@ -38,16 +39,20 @@ export async function loadRubricFile(name: string): Promise<JudgeRubric> {
   return { kind, rubric: await loadRubric(bundle[kind] as Parameters<typeof loadRubric>[0]) };
 }
 
-/** A judged event: which criterion of the events rubric, and its score in [0, 1]. */
+/** A judged event: which criterion of the events rubric, its score in [0, 1], and the traced event it judges. */
 export interface JudgedEvent {
   criterion_id: string;
   score: number;
   turn: number;
+  /** Id of the recorded event (usually the turn's LM call) the score is credited to. */
+  eventId?: string;
 }
 
 /** Everything an executor knows at the end of an episode. */
 export interface Episode {
   request: RolloutRequest;
+  /** The rollout's tracer (`ctx.tracer`); the judge's verdicts are recorded with it. */
+  tracer: SessionTracer;
   steps: RolloutStep[];
   rewards: RewardLog;
   /** Outcome facts by criterion id (0..1); every rubric except `events` is scored on them. */
@@ -60,6 +65,8 @@ export interface Episode {
   /** The inference URL the policy used, if any. */
   inferenceUrl?: string;
   details?: Record<string, unknown>;
+  /** Achievements unlocked, counted by the outcome reward. */
+  achievements?: readonly string[];
 }
 
 /** Mean score per criterion over all turns' events. */
@@ -84,10 +91,38 @@ export function judge(episode: Pick<Episode, "outcome" | "events" | "rubrics">):
   return scores;
 }
 
-/** Builds the RolloutResponse of an episode. */
+/**
+ * Records the judge's verdicts in the trace: every judged event as an
+ * `evaluator` event reward on its decision, and the outcome score (else the
+ * episode return) as the outcome reward.
+ */
+function recordJudgement(episode: Episode, judges: Record<string, RubricScore>): void {
+  const { tracer } = episode;
+  for (const event of episode.events) {
+    if (!event.eventId) continue;
+    tracer.recordEventReward({
+      eventId: event.eventId,
+      turnNumber: event.turn,
+      rewardValue: event.score,
+      rewardType: "evaluator",
+      source: "evaluator",
+      key: event.criterion_id,
+      annotation: { rubric: "events" },
+    });
+  }
+  tracer.recordOutcomeReward({
+    totalReward: judges.outcome?.score ?? episode.rewards.total(),
+    achievementsCount: episode.achievements?.length ?? 0,
+    totalSteps: episode.steps.length,
+    rewardMetadata: { ...episode.details, judges, episode_return: episode.rewards.total() },
+  });
+}
+
+/** Builds the RolloutResponse of an episode; the server adds the trace when the request asks for one. */
 export function finishEpisode(episode: Episode): RolloutResponse {
   const { request, steps, rewards } = episode;
   const judges = judge(episode);
+  recordJudgement(episode, judges);
   const metrics = buildRolloutMetrics({
     episodeReturns: [rewards.total()],
     numSteps: steps.length,
@@ -95,21 +130,12 @@ export function finishEpisode(episode: Episode): RolloutResponse {
     eventsScore: judges.events ?? null,
     details: { ...episode.details, judges },
   });
-  const policyId = request.policy.policy_id ?? request.policy.policy_name ?? "policy";
   const trajectory = buildTrajectory({
     envId: request.env.env_id ?? `${request.env.env_name ?? "env"}-${request.env.seed ?? 0}`,
-    policyId,
+    policyId: request.policy.policy_id ?? request.policy.policy_name ?? "policy",
     steps,
     final: episode.final ?? null,
     inferenceUrl: episode.inferenceUrl ?? "",
   });
-  const metadata = { run_id: request.run_id, env_name: request.env.env_name, seed: request.env.seed, ...episode.details };
-  let trace = null;
-  if (request.record.return_trace) {
-    trace =
-      request.record.trace_format === "compact"
-        ? buildCompactTrace({ steps, rewards, metadata })
-        : buildTraceEnvelope({ runId: request.run_id, policyId, metrics, sessionTrace: buildSessionTrace({ steps, rewards, metadata }) });
-  }
-  return buildRolloutResponse({ request, trajectories: [trajectory], metrics, trace });
+  return buildRolloutResponse({ request, trajectories: [trajectory], metrics });
 }

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { RubricBundle } from "task-app";
+import { CompactTrace, RubricBundle, SessionTraceV3, TraceEnvelopeV3 } from "task-app";
 import app from "../src/app.js";
 import { createRolloutClient } from "./rollout-client.js";
 
@@ -66,10 +66,30 @@ describe("{{appId}} over HTTP", () => {
     assert.deepEqual(a.trajectories[0].steps, b.trajectories[0].steps);
   });
 
-  it("returns a v3 trace envelope when asked", async () => {
+  it("returns what the tracer recorded when asked: the session, its v3 envelope or a summary", async () => {
     const body = await rollout(2, { record: { return_trace: true, trace_format: "full" } });
-    assert.equal(body.trace.version, 3);
-    assert.equal(body.trace.session_trace.session_time_steps.length, body.trajectories[0].steps.length);
+    const session = SessionTraceV3.parse(body.trace);
+    const turns = body.trajectories[0].steps.length;
+    assert.equal(session.session_time_steps.length, turns);
+    // Every decision is an LM call (the scripted policy: model "scripted", provider "task-app"), every step an environment event.
+    const calls = session.event_history.filter((e) => e.event_type === "cais");
+    assert.equal(calls.length, turns);
+    assert.ok(calls.every((c) => c.model_name === "scripted" && c.provider === "task-app"));
+    assert.equal(session.event_history.filter((e) => e.event_type === "environment").length, turns);
+    // Messages: the observation (user), the policy's tool call (tool_use) and what the environment answered (tool_result).
+    assert.deepEqual(session.session_time_steps[0]?.markov_blanket_messages.map((m) => m.message_type), ["user", "tool_use", "tool_result"]);
+    // Judge verdicts are event rewards on recorded events; the judged outcome is the outcome reward.
+    const ids = new Set(session.event_history.map((e) => e.event_id));
+    assert.ok(session.event_rewards.some((r) => r.source === "evaluator"));
+    assert.ok(session.event_rewards.every((r) => ids.has(r.event_id)));
+    assert.equal(session.outcome_rewards[0]?.total_reward, body.metrics.outcome_score);
+    assert.equal(session.metadata.run_id, "test-2");
+
+    const envelope = TraceEnvelopeV3.parse((await rollout(2, { record: { return_trace: true, trace_format: "structured" } })).trace);
+    assert.equal(envelope.version, 3);
+    assert.equal(envelope.session_trace.session_time_steps.length, turns);
+    const compact = CompactTrace.parse((await rollout(2, { record: { return_trace: true } })).trace);
+    assert.equal(compact.lm_calls?.length, turns);
   });
 
   it("keeps every rubrics/*.json a valid rubric bundle part", () => {

@@ -10,11 +10,13 @@ import {
   ensureSplit,
   normaliseSeed,
   type RolloutRequest,
+  type SessionTracer,
   type TaskInfoInput,
 } from "task-app";
 import * as arithmeticDataset from "./datasets/arithmetic.js";
 import { finishEpisode, loadRubricFile } from "./episode.js";
-import { complete, findToolCall, toolCallMessage, type ChatMessage, type ToolSpec } from "./inference.js";
+import { findToolCall, toolCallMessage, type ToolSpec } from "./inference.js";
+import { decide, type Decision } from "./policy.js";
 import { parseAnswer, scriptedAnswer, type Problem, type Split } from "./problems.js";
 
 /** Datasets the app draws problems from. `task-app add dataset <id>` registers more here. */
@@ -65,23 +67,20 @@ export async function problemForRequest(request: Pick<RolloutRequest, "env">): P
   return problems[index] as Problem;
 }
 
-async function answer(request: RolloutRequest, problem: Problem, signal: AbortSignal): Promise<ChatMessage> {
+/** Asks the policy (the inference server, else the scripted solver) and records the call in the trace. */
+async function answer(request: RolloutRequest, problem: Problem, tracer: SessionTracer, signal: AbortSignal): Promise<Decision> {
   const config = request.policy.config;
-  if (!config.inference_url) return toolCallMessage("submit_answer", { answer: String(scriptedAnswer(problem)) });
-  return complete(
-    config.inference_url,
-    {
-      model: config.model ?? "gpt-4o-mini",
-      messages: [
-        { role: "system", content: SYSTEM_PROMPT },
-        { role: "user", content: problem.question },
-      ],
-      ...(config.use_tools === false ? {} : { tools: [SUBMIT_ANSWER], tool_choice: "required" as const }),
-      ...(config.temperature !== undefined ? { temperature: config.temperature } : {}),
-      ...(config.max_tokens !== undefined ? { max_tokens: config.max_tokens } : {}),
-    },
-    { signal },
-  );
+  const body = {
+    model: config.model ?? "gpt-4o-mini",
+    messages: [
+      { role: "system" as const, content: SYSTEM_PROMPT },
+      { role: "user" as const, content: problem.question },
+    ],
+    ...(config.use_tools === false ? {} : { tools: [SUBMIT_ANSWER], tool_choice: "required" as const }),
+    ...(config.temperature !== undefined ? { temperature: config.temperature } : {}),
+    ...(config.max_tokens !== undefined ? { max_tokens: config.max_tokens } : {}),
+  };
+  return decide(tracer, config, body, () => toolCallMessage("submit_answer", { answer: String(scriptedAnswer(problem)) }), signal);
 }
 
 export default defineTaskApp({
@@ -102,17 +101,28 @@ export default defineTaskApp({
         };
       }),
     ),
-  rollout: async (request, { signal }) => {
+  rollout: async (request, { signal, tracer }) => {
     const problem = await problemForRequest(request);
-    const message = await answer(request, problem, signal);
+    const obs = { problem: problem.question, split: problem.split, index: problem.index };
+    // One turn: the policy's answer is an LM call, checking it is the environment step.
+    tracer.startTurn();
+    const { message, eventId } = await answer(request, problem, tracer, signal);
     const call = findToolCall(message, "submit_answer");
     const given = parseAnswer(call?.args.answer);
     const correct = given === problem.answer;
+    tracer.recordEnvironmentEvent({
+      reward: correct ? 1 : 0,
+      terminated: true,
+      stateBefore: obs,
+      stateAfter: { ...obs, given_answer: given ?? null, correct },
+    });
+    tracer.recordMessage({ type: "tool_result", json: { correct }, metadata: { tool_call_id: call?.id ?? null } });
+    tracer.finishTurn();
     const rewards = createRewardLog();
     rewards.recordStepReward({ turn: 0, value: correct ? 1 : 0 });
-    const obs = { problem: problem.question, split: problem.split, index: problem.index };
     return finishEpisode({
       request,
+      tracer,
       steps: [
         {
           obs,
@@ -125,8 +135,8 @@ export default defineTaskApp({
       rewards,
       outcome: { correct_answer: correct ? 1 : 0, used_tool: call ? 1 : 0 },
       events: [
-        { criterion_id: "tool_call", score: call ? 1 : 0, turn: 0 },
-        { criterion_id: "numeric_answer", score: given === undefined ? 0 : 1, turn: 0 },
+        { criterion_id: "tool_call", score: call ? 1 : 0, turn: 0, eventId },
+        { criterion_id: "numeric_answer", score: given === undefined ? 0 : 1, turn: 0, eventId },
       ],
       rubrics,
       final: { ...obs, status: correct ? "correct" : "incorrect" },

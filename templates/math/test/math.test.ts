@@ -80,6 +80,17 @@ describe("rollouts with an inference server", () => {
     assert.equal(sent?.messages.at(-1)?.content, problemText(11));
   });
 
+  it("records the call in the trace with its model and the server's host", async () => {
+    answerWith = () => toolCallMessage("submit_answer", { answer: "7" });
+    const body = await rollout({ env: { seed: 11 }, policy: { config: { inference_url: fake.url, model: "test-model" } }, record: { return_trace: true, trace_format: "full" } });
+    const [call] = body.trace.event_history;
+    assert.equal(call.event_type, "cais");
+    assert.equal(call.model_name, "test-model");
+    assert.equal(call.provider, new URL(fake.url).host);
+    assert.deepEqual(call.call_records[0].input_messages.at(-1), { role: "user", parts: [{ type: "text", text: problemText(11) }] });
+    assert.equal(call.call_records[0].output_tool_calls[0].name, "submit_answer");
+  });
+
   it("gives 0 for a wrong answer", async () => {
     answerWith = () => toolCallMessage("submit_answer", { answer: "-12345" });
     const body = await rollout({ env: { seed: 11 }, policy: { config: { inference_url: fake.url } } });

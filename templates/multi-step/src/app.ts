@@ -35,11 +35,12 @@ export default defineTaskApp({
   datasets,
   rubrics: { outcome: rubrics.outcome.rubric, events: rubrics.events.rubric },
   provideTaskInstances: provideCraftingInstances(datasets, baseTaskInfo, (world) => ({ text: describe(world) })),
-  rollout: async (request, { signal }) =>
+  rollout: async (request, { signal, tracer }) =>
     runCraftingEpisode(request, {
       world: await worldForRequest(datasets, request),
       rubrics,
       signal,
+      tracer,
       observe: (world) => ({ role: "user", content: describe(world) }),
       record: (world) => ({ text: describe(world), inventory: { ...world.inventory }, achievements: [...world.achievements] }),
     }),

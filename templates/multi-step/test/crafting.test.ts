@@ -29,6 +29,23 @@ describe("crafting rollouts", () => {
     assert.equal(steps.at(-1).reward, body.metrics.details.unique_achievements);
   });
 
+  it("traces achievements as event rewards on the environment step that unlocked them", async () => {
+    const body = await rollout({ env: { seed: 5 }, record: { return_trace: true, trace_format: "full" } });
+    const session = body.trace;
+    const achievements = session.event_rewards.filter((r: { reward_type: string }) => r.reward_type === "unique_achievement_delta");
+    assert.deepEqual(achievements.map((r: { key: string }) => r.key).sort(), [...body.metrics.details.achievements].sort());
+    const envIds = new Set(session.event_history.filter((e: { event_type: string }) => e.event_type === "environment").map((e: { event_id: string }) => e.event_id));
+    assert.ok(achievements.every((r: { event_id: string }) => envIds.has(r.event_id)));
+    assert.equal(session.outcome_rewards[0].achievements_count, body.metrics.details.achievements.length);
+  });
+
+  it("traces the same per-step rewards as the trajectory, sparse or not", async () => {
+    for (const step_rewards of [{ enabled: true }, { enabled: false }]) {
+      const body = await rollout({ env: { seed: 5, config: { step_rewards } }, record: { return_trace: true } });
+      assert.deepEqual(body.trace.decision_rewards, body.trajectories[0].steps.map((s: { reward: number }) => s.reward));
+    }
+  });
+
   it("honours env.config.max_turns", async () => {
     const body = await rollout({ env: { seed: 5, config: { max_turns: 3 } } });
     assert.equal(body.trajectories[0].steps.length, 3);

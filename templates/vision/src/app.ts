@@ -49,13 +49,14 @@ export default defineTaskApp({
   provideTaskInstances: provideCraftingInstances(datasets, baseTaskInfo, (world) => ({
     observation_image_data_url: toDataUrl(renderWorld(world)),
   })),
-  rollout: async (request, { signal }) => {
+  rollout: async (request, { signal, tracer }) => {
     const settings = visionSettings(request.policy.config);
     const frames: string[] = [];
     return runCraftingEpisode(request, {
       world: await worldForRequest(datasets, request),
       rubrics,
       signal,
+      tracer,
       observe: (world) => visionMessage(world, frames, settings),
       record: (world) => ({
         observation_image_data_url: toDataUrl(renderWorld(world)),

@@ -63,6 +63,16 @@ describe("vision rollouts", () => {
     }
   });
 
+  it("keeps the frames as image parts of the traced LM calls", async () => {
+    const body = await rollout({ env: { seed: 1, config: { max_turns: 2 } }, policy: { config: { inference_url: fake.url } }, record: { return_trace: true, trace_format: "full" } });
+    const calls = body.trace.event_history.filter((e: { event_type: string }) => e.event_type === "cais");
+    assert.equal(calls.length, 2);
+    const parts = calls[1].call_records[0].input_messages.at(-1).parts;
+    assert.equal(parts[0].type, "text");
+    assert.match(parts[1].uri, /^data:image\/png;base64,/);
+    assert.equal(parts[1].mime_type, "image/png");
+  });
+
   it("sends only images in image_only_mode", async () => {
     fake.requests.length = 0;
     await rollout({ env: { seed: 1, config: { max_turns: 2 } }, policy: { config: { inference_url: fake.url, image_only_mode: true, use_vision: false } } });

@@ -3,6 +3,10 @@
  * `interact` tool with a few actions. A turn's reward is the number of
  * achievements it unlocked (its achievement delta), so an episode's return is
  * its count of unique achievements.
+ *
+ * The trace (`ctx.tracer`) gets one turn per decision: the policy's call as an
+ * LM call, the actions' effect as an environment event with the state before
+ * and after, and each new achievement as an event reward on that step.
  */
 import {
   createRewardLog,
@@ -11,10 +15,12 @@ import {
   type RolloutRequest,
   type RolloutResponse,
   type RolloutStep,
+  type SessionTracer,
   type TaskDatasetRegistry,
 } from "task-app";
 import { finishEpisode, type JudgeRubric, type JudgedEvent } from "./episode.js";
-import { complete, findToolCall, toolCallMessage, type ChatMessage, type ToolSpec } from "./inference.js";
+import { findToolCall, toolCallMessage, type ChatMessage, type ToolSpec } from "./inference.js";
+import { decide } from "./policy.js";
 import { planActions } from "./planner.js";
 import { ACHIEVEMENTS, ACTIONS, createWorld, step, type Action, type WorldState } from "./world.js";
 import type { SPLITS } from "./datasets/worlds.js";
@@ -59,6 +65,8 @@ export interface EpisodeOptions {
   world: WorldState;
   rubrics: Record<string, JudgeRubric>;
   signal: AbortSignal;
+  /** The rollout's tracer (`ctx.tracer`). */
+  tracer: SessionTracer;
   /** The user message for this turn (text, or images for a vision policy). */
   observe: (state: WorldState, turn: number) => ChatMessage;
   /** What the trajectory records as this turn's observation. */
@@ -71,7 +79,7 @@ function isAction(value: unknown): value is Action {
 
 /** Runs one episode and builds its RolloutResponse. */
 export async function runCraftingEpisode(request: RolloutRequest, options: EpisodeOptions): Promise<RolloutResponse> {
-  const { world, signal } = options;
+  const { world, signal, tracer } = options;
   const config = request.policy.config;
   const envConfig = request.env.config as { max_turns?: number; step_rewards?: { enabled?: boolean; mode?: string; indicator_lambda?: number } };
   const maxTurns = envConfig.max_turns ?? config.max_llm_calls ?? 10;
@@ -85,24 +93,26 @@ export async function runCraftingEpisode(request: RolloutRequest, options: Episo
 
   for (let turn = 0; turn < maxTurns && !signal.aborted; turn++) {
     const obs = options.record(world);
-    const message = config.inference_url
-      ? await complete(
-          config.inference_url,
-          {
-            model: config.model ?? "gpt-4o-mini",
-            messages: [{ role: "system", content: SYSTEM_PROMPT }, options.observe(world, turn)],
-            ...(config.use_tools === false ? {} : { tools: [INTERACT_TOOL], tool_choice: "required" as const }),
-            ...(config.temperature !== undefined ? { temperature: config.temperature } : {}),
-            ...(config.max_tokens !== undefined ? { max_tokens: config.max_tokens } : {}),
-            ...(config.thinking_mode !== undefined ? { thinking_mode: config.thinking_mode } : {}),
-            ...(config.thinking_budget !== undefined ? { thinking_budget: config.thinking_budget } : {}),
-          },
-          { signal },
-        )
-      : toolCallMessage("interact", { actions: planActions(world) });
+    tracer.startTurn();
+    const { message, eventId } = await decide(
+      tracer,
+      config,
+      {
+        model: config.model ?? "gpt-4o-mini",
+        messages: [{ role: "system", content: SYSTEM_PROMPT }, options.observe(world, turn)],
+        ...(config.use_tools === false ? {} : { tools: [INTERACT_TOOL], tool_choice: "required" as const }),
+        ...(config.temperature !== undefined ? { temperature: config.temperature } : {}),
+        ...(config.max_tokens !== undefined ? { max_tokens: config.max_tokens } : {}),
+        ...(config.thinking_mode !== undefined ? { thinking_mode: config.thinking_mode } : {}),
+        ...(config.thinking_budget !== undefined ? { thinking_budget: config.thinking_budget } : {}),
+      },
+      () => toolCallMessage("interact", { actions: planActions(world) }),
+      signal,
+    );
     const call = findToolCall(message, "interact");
     const requested = Array.isArray(call?.args.actions) ? call.args.actions.slice(0, 5) : [];
     const before = world.achievements.length;
+    const inventoryBefore = { ...world.inventory };
     const results = requested.map((a) => (isAction(a) ? step(world, a) : { unlocked: [], valid: false }));
     const unlocked = world.achievements.slice(before);
     const delta = unlocked.length;
@@ -111,10 +121,32 @@ export async function runCraftingEpisode(request: RolloutRequest, options: Episo
     validActions += results.filter((r) => r.valid).length;
     totalActions += Math.max(requested.length, 1);
     events.push(
-      { criterion_id: "progress", score: delta > 0 ? 1 : 0, turn },
-      { criterion_id: "valid_actions", score: requested.length ? results.filter((r) => r.valid).length / requested.length : 0, turn },
+      { criterion_id: "progress", score: delta > 0 ? 1 : 0, turn, eventId },
+      { criterion_id: "valid_actions", score: requested.length ? results.filter((r) => r.valid).length / requested.length : 0, turn, eventId },
     );
     const done = world.achievements.length === ACHIEVEMENTS.length;
+    // A sparse episode pays everything on its last step (see below); the trace records the same.
+    const last = done || turn === maxTurns - 1;
+    const stepId = tracer.recordEnvironmentEvent({
+      reward: stepwise || !last ? reward : lambda * world.achievements.length,
+      terminated: done,
+      truncated: !done && turn === maxTurns - 1,
+      stateBefore: { achievements: world.achievements.slice(0, before), inventory: inventoryBefore },
+      stateAfter: { achievements: [...world.achievements], inventory: { ...world.inventory } },
+      metadata: { actions: requested },
+    });
+    tracer.recordMessage({ type: "tool_result", json: { valid: results.map((r) => r.valid), unlocked }, metadata: { tool_call_id: call?.id ?? null } });
+    for (const achievement of unlocked) {
+      tracer.recordEventReward({
+        eventId: stepId,
+        rewardValue: lambda,
+        rewardType: "unique_achievement_delta",
+        source: "environment",
+        key: achievement,
+        annotation: { new_unique: unlocked },
+      });
+    }
+    tracer.finishTurn();
     steps.push({
       obs,
       tool_calls: call ? [{ tool: "interact", args: call.args }] : [],
@@ -133,6 +165,7 @@ export async function runCraftingEpisode(request: RolloutRequest, options: Episo
   const unique = world.achievements.length;
   return finishEpisode({
     request,
+    tracer,
     steps,
     rewards,
     outcome: {
@@ -141,6 +174,7 @@ export async function runCraftingEpisode(request: RolloutRequest, options: Episo
     },
     events,
     rubrics: options.rubrics,
+    achievements: world.achievements,
     final: { ...options.record(world), achievements: [...world.achievements] },
     ...(config.inference_url ? { inferenceUrl: config.inference_url } : {}),
     details: {

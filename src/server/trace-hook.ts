@@ -1,0 +1,112 @@
+/**
+ * What the server does with a rollout's session once the executor returned:
+ * it takes what `ctx.tracer` recorded (or rebuilds a session from the
+ * trajectories when nothing was recorded), fills `response.trace` in the
+ * requested format when `record.return_trace` is set and the executor left
+ * it empty, and hands the session to the `traceSink` option, if any.
+ */
+import type { Logger } from "pino";
+import type { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
+import type { SessionTraceV3 } from "../schemas/session-trace.js";
+import type { TaskApp } from "../schemas/task-app.js";
+import { buildSessionTrace } from "../runtime/traces.js";
+import { renderTrace } from "../tracing/render.js";
+import type { SessionTracer } from "../tracing/tracer.js";
+import type { SecretRedactor } from "./secrets.js";
+
+/** Where the request and its validated response are, for a trace sink. */
+export interface TraceSinkContext {
+  request: RolloutRequest;
+  response: RolloutResponse;
+}
+
+/**
+ * Receives one session per successful rollout (a trace store writes it).
+ * Awaited before the reply is sent, so a client that has its reply finds the
+ * session stored; a sink that throws or rejects is logged (redacted) and
+ * never fails the rollout.
+ */
+export type TraceSink = (session: SessionTraceV3, context: TraceSinkContext) => void | Promise<void>;
+
+/** The session metadata the server gives each rollout's tracer. */
+export function rolloutTraceMetadata(app: TaskApp, request: RolloutRequest): Record<string, unknown> {
+  const config = request.policy.config as Record<string, unknown>;
+  const entries = {
+    run_id: request.run_id,
+    app_id: app.appId,
+    env_name: request.env.env_name,
+    env_id: request.env.env_id,
+    seed: request.env.seed,
+    split: request.env.config.split,
+    policy_name: request.policy.policy_name,
+    policy_id: request.policy.policy_id,
+    model: config.model,
+    mode: request.mode,
+  };
+  return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined && v !== null));
+}
+
+/** The session of a finished rollout: what the tracer recorded, else one rebuilt from the trajectories; an outcome is always there. */
+export function rolloutSession(tracer: SessionTracer | undefined, metadata: () => Record<string, unknown>, response: RolloutResponse): SessionTraceV3 {
+  const session =
+    tracer && !tracer.isEmpty
+      ? tracer.toSessionTrace()
+      : buildSessionTrace({
+          ...(tracer ? { sessionId: tracer.sessionId } : {}),
+          metadata: tracer?.metadata ?? metadata(),
+          steps: (response.trajectories ?? []).flatMap((t) => t.steps),
+        });
+  if (session.outcome_rewards.length === 0) {
+    const { metrics } = response;
+    session.outcome_rewards.push({
+      objective_key: "reward",
+      total_reward: metrics.episode_returns.reduce((a, b) => a + b, 0),
+      achievements_count: 0,
+      total_steps: metrics.num_steps,
+      reward_metadata: { from: "rollout_metrics", outcome_score: metrics.outcome_score ?? null, events_score: metrics.events_score ?? null },
+      annotation: null,
+      created_at: new Date().toISOString(),
+    });
+  }
+  return session;
+}
+
+/** What `finishRolloutTrace` needs from the server. */
+export interface TraceHookDeps {
+  app: TaskApp;
+  traceSink?: TraceSink | undefined;
+  redact: SecretRedactor;
+}
+
+/** Fills `response.trace` when asked and feeds the sink; returns the response to send. */
+export async function finishRolloutTrace(
+  request: RolloutRequest,
+  response: RolloutResponse,
+  tracer: SessionTracer | undefined,
+  deps: TraceHookDeps,
+  log: () => Logger,
+): Promise<RolloutResponse> {
+  const fill = request.record.return_trace && (response.trace === null || response.trace === undefined);
+  if (!fill && !deps.traceSink) return response;
+  const session = rolloutSession(tracer, () => rolloutTraceMetadata(deps.app, request), response);
+  const out = fill
+    ? {
+        ...response,
+        trace: renderTrace(session, request.record.trace_format, {
+          runId: request.run_id,
+          policyId: request.policy.policy_id ?? request.policy.policy_name ?? null,
+          metrics: response.metrics,
+        }),
+      }
+    : response;
+  if (deps.traceSink) {
+    try {
+      await deps.traceSink(session, { request, response: out });
+    } catch (error) {
+      const name = error instanceof Error ? error.name : typeof error;
+      const message = deps.redact(error instanceof Error ? error.message : String(error)).slice(0, 2000);
+      log().error({ session_id: session.session_id, err: { name, message } }, "trace sink failed; the rollout is answered anyway");
+    }
+  }
+  return out;
+}

@@ -1,0 +1,290 @@
+/**
+ * The session tracer (synth-ai's `SessionTracer`, tracing v3): one per
+ * rollout. Turns group events (LM calls, environment steps, runtime actions)
+ * and messages; event rewards point at recorded events by id; the outcome
+ * reward closes the episode. `toSessionTrace()` gives a `SessionTraceV3`,
+ * what `record.return_trace` returns and what a trace store writes.
+ * Creating one allocates a few empty arrays, so an unused tracer costs nothing.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  SessionTraceV3,
+  type LMCallEvent,
+  type TracedEvent,
+  type TracedEventReward,
+  type TracedMessage,
+  type TracedOutcomeReward,
+  type TracedTimeStep,
+} from "../schemas/session-trace.js";
+import { textOf, toLMMessage, toLMToolCall } from "./messages.js";
+import type {
+  EnvironmentEventInput,
+  EventRewardInput,
+  LMCallInput,
+  MessageInput,
+  OutcomeRewardInput,
+  RuntimeEventInput,
+  SessionTracerOptions,
+  StartTurnOptions,
+  UsageLike,
+} from "./types.js";
+
+/** Records one rollout's session. Every `record*` of an event returns its id, which `recordEventReward` takes. */
+export interface SessionTracer {
+  readonly sessionId: string;
+  /** Session metadata; add to it freely (it is stored with the session). */
+  readonly metadata: Record<string, unknown>;
+  /** Turn number of the open turn, or null. */
+  readonly currentTurn: number | null;
+  /** True until something is recorded. */
+  readonly isEmpty: boolean;
+  /** Opens a turn (finishing the open one) and returns its step id. */
+  startTurn(options?: StartTurnOptions): string;
+  /** Finishes the open turn; does nothing when none is open. */
+  finishTurn(): void;
+  /** Records a model call (an LM event); returns its event id. */
+  recordLMCall(call: LMCallInput): string;
+  /** Records an environment step; returns its event id. */
+  recordEnvironmentEvent(event: EnvironmentEventInput): string;
+  /** Records runtime actions; returns its event id. */
+  recordRuntimeEvent(event: RuntimeEventInput): string;
+  /** Records a message of the open turn (or of the session); returns its message id. */
+  recordMessage(message: MessageInput): string;
+  /** Credits a reward to a recorded event. Throws on an unknown event id or a non-finite value. */
+  recordEventReward(reward: EventRewardInput): TracedEventReward;
+  /** Records the outcome of the episode for an objective (default `reward`). */
+  recordOutcomeReward(outcome: OutcomeRewardInput): TracedOutcomeReward;
+  /** The session recorded so far, validated. */
+  toSessionTrace(): SessionTraceV3;
+}
+
+/** Creates the tracer of one session. */
+export function createSessionTracer(options: SessionTracerOptions = {}): SessionTracer {
+  return new Tracer(options);
+}
+
+function finite(value: number, what: string): number {
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new Error(`${what} must be a finite number, got ${String(value)}`);
+  return value;
+}
+
+function count(value: number | null | undefined): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? Math.max(0, Math.round(value)) : null;
+}
+
+function readUsage(usage: UsageLike | null | undefined) {
+  if (!usage) return { input_tokens: null, output_tokens: null, total_tokens: null };
+  const u = usage as Record<string, number | null | undefined>;
+  const input = count(u.inputTokens ?? u.prompt_tokens);
+  const output = count(u.outputTokens ?? u.completion_tokens);
+  const total = count(u.totalTokens ?? u.total_tokens) ?? (input !== null && output !== null ? input + output : null);
+  return { input_tokens: input, output_tokens: output, total_tokens: total };
+}
+
+class Tracer implements SessionTracer {
+  readonly sessionId: string;
+  readonly metadata: Record<string, unknown>;
+  readonly #now: () => Date;
+  readonly #createdAt: string;
+  readonly #steps: TracedTimeStep[] = [];
+  readonly #events: TracedEvent[] = [];
+  readonly #messages: TracedMessage[] = [];
+  readonly #eventTurns = new Map<string, number | null>();
+  readonly #eventRewards: TracedEventReward[] = [];
+  readonly #outcomes: TracedOutcomeReward[] = [];
+  #open: TracedTimeStep | null = null;
+  #counter = 0;
+
+  constructor(options: SessionTracerOptions) {
+    this.#now = options.now ?? (() => new Date());
+    this.sessionId = options.sessionId ?? randomUUID();
+    this.metadata = { ...options.metadata };
+    this.#createdAt = this.#now().toISOString();
+  }
+
+  get currentTurn(): number | null {
+    return this.#open?.turn_number ?? null;
+  }
+  get isEmpty(): boolean {
+    return this.#steps.length + this.#events.length + this.#messages.length + this.#eventRewards.length + this.#outcomes.length === 0;
+  }
+
+  startTurn(options: StartTurnOptions = {}): string {
+    const turn = options.turnNumber ?? this.#steps.length;
+    if (!Number.isInteger(turn) || turn < 0) throw new Error(`turn number must be a non-negative integer, got ${turn}`);
+    const stepId = options.stepId ?? `turn_${turn}`;
+    if (this.#steps.some((s) => s.step_id === stepId)) throw new Error(`step id "${stepId}" is already used in this session`);
+    this.finishTurn();
+    const step: TracedTimeStep = {
+      step_id: stepId,
+      step_index: this.#steps.length,
+      turn_number: turn,
+      timestamp: this.#now().toISOString(),
+      completed_at: null,
+      events: [],
+      markov_blanket_messages: [],
+      step_metadata: { ...options.metadata },
+    };
+    this.#steps.push(step);
+    this.#open = step;
+    return stepId;
+  }
+
+  finishTurn(): void {
+    if (!this.#open) return;
+    this.#open.completed_at = this.#now().toISOString();
+    this.#open = null;
+  }
+
+  #nextId(): string {
+    return `${this.sessionId}:${++this.#counter}`;
+  }
+  #time(at?: Date) {
+    return { event_time: (at ?? this.#now()).getTime() / 1000, message_time: this.currentTurn };
+  }
+  #base(systemId: string, metadata: Record<string, unknown> | undefined, at?: Date) {
+    const event_id = this.#nextId();
+    const turn = this.currentTurn;
+    const stepId = this.#open?.step_id ?? null;
+    return { event_id, system_instance_id: systemId, time_record: this.#time(at), metadata: { ...metadata, turn, step_id: stepId }, event_metadata: null };
+  }
+  #addEvent(event: TracedEvent): string {
+    this.#events.push(event);
+    this.#open?.events.push(event);
+    this.#eventTurns.set(event.event_id, this.currentTurn);
+    return event.event_id;
+  }
+
+  recordLMCall(call: LMCallInput): string {
+    const input = call.input.map(toLMMessage);
+    const output = typeof call.output === "string" ? { role: "assistant", content: call.output } : (call.output ?? null);
+    const outputMessage = output ? toLMMessage(output) : null;
+    const toolCalls = [...(output?.tool_calls ?? []), ...(call.toolCalls ?? [])].map(toLMToolCall);
+    const outputText = outputMessage ? textOf(outputMessage.parts) : null;
+    const usage = readUsage(call.usage);
+    const latency = call.latencyMs ?? (call.startedAt && call.completedAt ? call.completedAt.getTime() - call.startedAt.getTime() : null);
+    const base = this.#base(call.systemId ?? "policy", call.metadata, call.startedAt);
+    const event: LMCallEvent = {
+      ...base,
+      event_type: "cais",
+      model_name: call.model,
+      provider: call.provider ?? null,
+      ...usage,
+      cost_usd: call.costUsd === undefined || call.costUsd === null ? null : finite(call.costUsd, "costUsd"),
+      latency_ms: latency === null ? null : Math.max(0, Math.round(finite(latency, "latencyMs"))),
+      span_id: null,
+      trace_id: null,
+      call_records: [
+        {
+          call_id: base.event_id,
+          api_type: call.apiType ?? "chat_completions",
+          provider: call.provider ?? null,
+          model_name: call.model,
+          input_messages: input,
+          output_messages: outputMessage ? [outputMessage] : [],
+          output_text: outputText,
+          output_tool_calls: toolCalls,
+          usage,
+          latency_ms: latency,
+          started_at: call.startedAt?.toISOString() ?? null,
+          completed_at: call.completedAt?.toISOString() ?? null,
+          metadata: { ...call.metadata },
+        },
+      ],
+    };
+    const id = this.#addEvent(event);
+    if (call.recordMessages !== false) {
+      const user = [...input].reverse().find((m) => m.role === "user");
+      if (user) {
+        const images = user.parts.filter((p) => p.type !== "text").length;
+        this.recordMessage({ type: "user", text: textOf(user.parts), metadata: { event_id: id, ...(images ? { image_parts: images } : {}) } });
+      }
+      if (toolCalls.length) this.recordMessage({ type: "tool_use", text: outputText, json: toolCalls, metadata: { event_id: id } });
+      else if (outputText !== null) this.recordMessage({ type: "assistant", text: outputText, metadata: { event_id: id } });
+    }
+    return id;
+  }
+
+  recordEnvironmentEvent(event: EnvironmentEventInput): string {
+    return this.#addEvent({
+      ...this.#base(event.systemId ?? "environment", event.metadata),
+      event_type: "environment",
+      reward: finite(event.reward, "reward"),
+      terminated: event.terminated ?? false,
+      truncated: event.truncated ?? false,
+      system_state_before: event.stateBefore ?? null,
+      system_state_after: event.stateAfter ?? null,
+    });
+  }
+
+  recordRuntimeEvent(event: RuntimeEventInput): string {
+    return this.#addEvent({ ...this.#base(event.systemId ?? "runtime", event.metadata), event_type: "runtime", actions: [...event.actions] });
+  }
+
+  recordMessage(message: MessageInput): string {
+    const json = message.json === undefined ? null : JSON.stringify(message.json);
+    const traced: TracedMessage = {
+      message_id: this.#nextId(),
+      message_type: message.type,
+      content: { text: message.text ?? null, json_payload: json ?? null },
+      time_record: this.#time(),
+      metadata: { ...message.metadata },
+    };
+    this.#messages.push(traced);
+    this.#open?.markov_blanket_messages.push(traced);
+    return traced.message_id;
+  }
+
+  recordEventReward(reward: EventRewardInput): TracedEventReward {
+    if (!this.#eventTurns.has(reward.eventId)) {
+      throw new Error(`unknown event id "${reward.eventId}": pass an id returned by recordLMCall, recordEnvironmentEvent or recordRuntimeEvent of this session`);
+    }
+    if (!reward.rewardType) throw new Error("an event reward needs a rewardType");
+    const turn = reward.turnNumber === undefined ? (this.#eventTurns.get(reward.eventId) ?? null) : reward.turnNumber;
+    const traced: TracedEventReward = {
+      event_id: reward.eventId,
+      turn_number: turn,
+      reward_value: finite(reward.rewardValue, "rewardValue"),
+      reward_type: reward.rewardType,
+      key: reward.key ?? null,
+      annotation: reward.annotation ?? null,
+      source: reward.source ?? null,
+      message_id: reward.messageId ?? null,
+      objective_key: reward.objectiveKey ?? "reward",
+      created_at: this.#now().toISOString(),
+    };
+    this.#eventRewards.push(traced);
+    return traced;
+  }
+
+  recordOutcomeReward(outcome: OutcomeRewardInput): TracedOutcomeReward {
+    const objective = outcome.objectiveKey ?? "reward";
+    const traced: TracedOutcomeReward = {
+      objective_key: objective,
+      total_reward: finite(outcome.totalReward, "totalReward"),
+      achievements_count: Math.max(0, Math.round(outcome.achievementsCount ?? 0)),
+      total_steps: Math.max(0, Math.round(outcome.totalSteps ?? this.#steps.length)),
+      reward_metadata: { ...outcome.rewardMetadata },
+      annotation: outcome.annotation ?? null,
+      created_at: this.#now().toISOString(),
+    };
+    const index = this.#outcomes.findIndex((o) => o.objective_key === objective);
+    if (index >= 0) this.#outcomes[index] = traced;
+    else this.#outcomes.push(traced);
+    return traced;
+  }
+
+  toSessionTrace(): SessionTraceV3 {
+    return SessionTraceV3.parse({
+      session_id: this.sessionId,
+      created_at: this.#createdAt,
+      metadata: this.metadata,
+      session_time_steps: this.#steps,
+      event_history: this.#events,
+      markov_blanket_message_history: this.#messages,
+      session_metadata: [],
+      event_rewards: this.#eventRewards,
+      outcome_rewards: this.#outcomes,
+    });
+  }
+}
