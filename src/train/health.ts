@@ -23,6 +23,8 @@ export interface TaskAppHealth {
   taskInfo: string;
 }
 
+const refused = (p: Probe) => ([400, 401, 403].includes(p.status) ? " (the app refused ENVIRONMENT_API_KEY)" : "");
+
 function healthOk(p: Probe): boolean {
   if (p.status === 200) return true;
   if (p.status !== 401 && p.status !== 403) return false;
@@ -38,9 +40,9 @@ export async function checkTaskAppHealth(options: HealthOptions): Promise<TaskAp
   if (health.status === 0)
     throw new TrainError("task_app_unhealthy", `task app at ${options.taskUrl} is unreachable (${health.error}); start it or fix --task-url / TASK_APP_URL. Nothing was submitted`);
   if (!healthOk(health))
-    throw new TrainError("task_app_unhealthy", `task app health check failed: ${describeProbe(health)}${health.status === 400 ? " (the app refused ENVIRONMENT_API_KEY)" : ""}. Nothing was submitted`);
+    throw new TrainError("task_app_unhealthy", `task app health check failed: ${describeProbe(health)}${refused(health)}. Nothing was submitted`);
   const taskInfo = await sendProbe(options.taskUrl, "/task_info", request);
   if (taskInfo.status !== 200)
-    throw new TrainError("task_app_unhealthy", `task app health check failed: ${describeProbe(taskInfo)}${taskInfo.status === 400 ? " (the app refused ENVIRONMENT_API_KEY)" : ""}. Nothing was submitted`);
+    throw new TrainError("task_app_unhealthy", `task app health check failed: ${describeProbe(taskInfo)}${refused(taskInfo)}. Nothing was submitted`);
   return { health: describeProbe(health), taskInfo: describeProbe(taskInfo) };
 }

@@ -73,7 +73,7 @@ async function loadConfig(options: TrainOptions, env: NodeJS.ProcessEnv, report:
   const experimental = check.findings.find((f) => f.code === "rl_supported_model");
   if (experimental && !options.allowExperimental && env.SDK_EXPERIMENTAL !== "1")
     throw new TrainError("config", `${formatFinding(experimental)}\nthe trainer may refuse this model: pass --allow-experimental (or set SDK_EXPERIMENTAL=1) to submit it anyway`);
-  report({ type: "step", step: "config", message: `${options.config}: valid ${check.kind} config${check.kindReason ? ` (${check.kindReason})` : ""}` });
+  report({ type: "step", step: "config", message: `${options.config}: valid ${check.kind} config${options.kind ? " (--type)" : check.kindReason ? ` (${check.kindReason})` : ""}` });
   return { kind: check.kind, config: check.config };
 }
 
