@@ -31,7 +31,7 @@ export function withFileIds(payload: SFTJobPayload, trainingFileId: string, vali
 }
 
 async function uploadOne(client: BackendClient, file: PreparedDataset, options: SubmitSftOptions): Promise<string> {
-  options.report({ type: "step", step: "upload", message: `uploading ${file.name} (${file.examples} examples)` });
+  options.report({ type: "step", step: "upload", message: `uploading ${file.name} (${file.examples} example${file.examples === 1 ? "" : "s"})` });
   const id = await uploadFile(client, file.path, file.name);
   await waitForFile(client, id, { intervalMs: options.fileIntervalMs, timeoutMs: options.fileTimeoutMs });
   options.report({ type: "step", step: "upload", message: `${file.name} stored as ${id}` });
