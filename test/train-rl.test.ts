@@ -5,13 +5,14 @@
  * refusing an unreachable task app and a rejected key.
  */
 import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { serve, type ServingTaskApp } from "../src/server/index.js";
 import { createMathApp } from "./fixtures/apps/math.js";
 import { assertNoKey, runCliWithEnv, startFakeBackend, type FakeBackend, type JobStep } from "./helpers/fake-backend.js";
-import { FIXTURES } from "./helpers/payload.js";
+import { FIXTURES, workdir } from "./helpers/payload.js";
 
 const SYNTH_KEY = "sk_synth_train_rl_0123456789abcdef";
 const ENV_KEY = "sk_env_train_rl_fedcba9876543210";
@@ -178,6 +179,22 @@ describe("task-app train --type rl", () => {
       assert.match(r.stderr, /config: .*valid rl config/);
       assert.deepEqual(backend.requests, []);
     });
+  });
+
+  test("a model outside the trainer's list needs --allow-experimental (or SDK_EXPERIMENTAL=1)", async () => {
+    const dir = workdir();
+    const config = join(dir, "rl.toml");
+    writeFileSync(config, readFileSync(CONFIG, "utf8").replace('base = "Qwen/Qwen3-4B"', 'base = "meta-llama/Llama-3.1-8B"'));
+    const argv = ["train", "--config", config, "--task-url", "http://127.0.0.1:9", "--dry-run", "--skip-health"];
+    const refused = await runCliWithEnv(argv, {});
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /rl\.toml:\d+:\d+: warning: model\.base: meta-llama\/Llama-3\.1-8B is not a Qwen3 model[\s\S]*pass --allow-experimental/);
+    assert.equal(refused.stdout, "");
+    for (const [extra, env] of [[["--allow-experimental"], {}], [[], { SDK_EXPERIMENTAL: "1" }]] as const) {
+      const r = await runCliWithEnv([...argv, ...extra], env);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(JSON.parse(r.stdout).data.base_model, "meta-llama/Llama-3.1-8B");
+    }
   });
 
   test("--dry-run --skip-health prints the payload for an unreachable task app, with a warning", async () => {

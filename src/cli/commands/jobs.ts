@@ -21,7 +21,12 @@ async function runJobs(args: JobsArgs): Promise<void> {
   const context = contextOf(args);
   const train = await import("../../train/index.js");
   const { redactSecrets, collectSecrets } = await import("../../server/secrets.js");
-  const secrets = collectSecrets(process.env);
+  let secrets = collectSecrets(process.env);
+  try {
+    secrets = collectSecrets(train.loadTrainEnv(args["env-file"]).env);
+  } catch {
+    /* an unreadable env file is reported by openBackend */
+  }
   const write = (stream: NodeJS.WriteStream, text: string) => stream.write(redactSecrets(text, secrets));
   try {
     const client = train.openBackend({ backend: args.backend, envFiles: args["env-file"] });
