@@ -96,7 +96,21 @@ describe("task-app train --type rl", () => {
     await withBackend({ script: [{ status: "running" }] }, async (backend) => {
       const r = await train(backend, ["--poll-timeout", "0.2"]);
       assert.equal(r.code, 1);
-      assert.match(r.stderr, /stopped waiting for job job-1 after 0 s \(last status: running\); the job keeps running on the backend: follow it with `task-app jobs status job-1/);
+      assert.match(r.stderr, /stopped waiting for job job-1 after 0.2 s \(last status: running\); the job keeps running on the backend: follow it with `task-app jobs status job-1/);
+    });
+  });
+
+  test("Ctrl-C while polling stops following the job, says how to pick it up again, exit 130", async () => {
+    await withBackend({ script: [{ status: "running" }] }, async (backend) => {
+      const argv = ["train", "--config", CONFIG, "--backend", backend.url, "--task-url", app.url, "--poll-interval", "0.05"];
+      const r = await runCliWithEnv(argv, { SYNTH_API_KEY: SYNTH_KEY, ENVIRONMENT_API_KEY: ENV_KEY }, undefined, (child) => {
+        child.stdout!.on("data", (chunk: Buffer) => {
+          if (chunk.toString().includes("job-1")) child.kill("SIGINT");
+        });
+      });
+      assert.equal(r.code, 130, r.stderr);
+      assert.match(r.stderr, /task-app train: stopped following job job-1; it keeps running on the backend: follow it with `task-app jobs status job-1 --type rl`/);
+      assertNoKey(r.stdout + r.stderr, KEYS);
     });
   });
 

@@ -122,6 +122,22 @@ describe("task-app train --type sft", () => {
     });
   });
 
+  test("--dry-run validates the JSONL and prints the payload; nothing is uploaded and no key is needed", async () => {
+    await withBackend(async (backend) => {
+      const cwd = sftDir();
+      const r = await runCliWithEnv(["train", "--config", "sft.toml", "--backend", backend.url, "--dry-run"], {}, cwd);
+      assert.equal(r.code, 0, r.stderr);
+      const payload = await runCliWithEnv(["payload", "sft", "sft.toml", "--backend", backend.url], {}, cwd);
+      assert.equal(r.stdout, payload.stdout);
+      assert.deepEqual(backend.requests, []);
+      const bad = sftDir("not json\n");
+      const refused = await runCliWithEnv(["train", "--config", "sft.toml", "--dry-run"], {}, bad);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /^[^\n]*train\.jsonl:1:1: error: invalid JSON \(Unexpected token .o.\)$/m);
+      assert.equal(refused.stdout, "");
+    });
+  });
+
   test("usage errors exit 2", async () => {
     const cwd = sftDir();
     for (const [argv, message] of [

@@ -6,6 +6,7 @@
  */
 import { openAsBlob } from "node:fs";
 import { TrainError } from "./errors.js";
+import { formatSeconds } from "./poll.js";
 import type { BackendClient } from "./http.js";
 
 const READY = new Set(["ready", "uploaded", "stored", "complete", "completed", "processed"]);
@@ -38,7 +39,7 @@ export async function waitForFile(
     const status = String((body as { status?: unknown } | undefined)?.status ?? "ready").toLowerCase();
     if (READY.has(status)) return;
     if (FAILED.has(status)) throw new TrainError("upload", `the backend could not store file ${fileId} (status ${status})`);
-    if (now() - started >= options.timeoutMs) throw new TrainError("upload", `file ${fileId} was still ${status} after ${Math.round(options.timeoutMs / 1000)} s`);
+    if (now() - started >= options.timeoutMs) throw new TrainError("upload", `file ${fileId} was still ${status} after ${formatSeconds(options.timeoutMs)}`);
     await sleep(options.intervalMs);
   }
 }

@@ -15,12 +15,13 @@ export {
   JOB_PATHS,
   readFineTunedModel,
   TERMINAL_STATUSES,
+  type Idempotency,
   type JobEvent,
   type JobKind,
   type JobStatus,
 } from "./jobs.js";
 export { formatMetrics, readMetrics, type Metrics } from "./metrics.js";
-export { lookupHint, pollJob, type PollOptions, type PollOutcome, type PollUpdate } from "./poll.js";
+export { formatSeconds, lookupHint, pollJob, type PollOptions, type PollOutcome, type PollUpdate } from "./poll.js";
 export { submitRlJob, verifyTaskApp } from "./rl.js";
 export { runTrain, secretsOf, type TrainOptions, type TrainResult } from "./run.js";
 export { submitSftJob, withFileIds } from "./sft.js";

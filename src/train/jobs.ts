@@ -15,6 +15,12 @@ export const JOB_PATHS: Record<JobKind, string> = { rl: "/rl/jobs", sft: "/learn
 /** Statuses after which a job never changes again, and whether each means success. */
 export const TERMINAL_STATUSES: Record<string, boolean> = { succeeded: true, completed: true, failed: false, cancelled: false, canceled: false, error: false };
 
+/** The Idempotency-Key of a job creation, and whether it was generated (and so must be printed for a safe resubmit). */
+export interface Idempotency {
+  key: string;
+  generated: boolean;
+}
+
 /** A fresh idempotency key for a job creation. */
 export const createIdempotencyKey = (): string => `task-app-${randomUUID()}`;
 

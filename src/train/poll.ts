@@ -36,6 +36,9 @@ export interface PollOutcome {
   body: Record<string, unknown>;
 }
 
+/** `0.2 s`, `90 s`. */
+export const formatSeconds = (ms: number): string => `${ms < 10_000 ? Number((ms / 1000).toFixed(1)) : Math.round(ms / 1000)} s`;
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How to look a job up after this command has stopped following it. */
@@ -85,7 +88,7 @@ export async function pollJob(options: PollOptions): Promise<PollOutcome> {
     if (elapsed >= options.timeoutMs)
       throw new TrainError(
         "poll_timeout",
-        `stopped waiting for job ${jobId} after ${Math.round(options.timeoutMs / 1000)} s (last status: ${lastStatus ?? "unknown"}); the job keeps running on the backend: ${lookupHint(jobId, kind)}`,
+        `stopped waiting for job ${jobId} after ${formatSeconds(options.timeoutMs)} (last status: ${lastStatus ?? "unknown"}); the job keeps running on the backend: ${lookupHint(jobId, kind)}`,
         jobId,
       );
     await sleep(Math.min(options.intervalMs, Math.max(0, options.timeoutMs - elapsed)));

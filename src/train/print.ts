@@ -94,7 +94,10 @@ export function createTrainPrinter(options: TrainPrinterOptions) {
   function fail(error: { message: string; code?: string; jobId?: string }): void {
     clearLive();
     if (options.json) out(`${JSON.stringify({ type: "error", code: error.code ?? "internal", message: error.message, ...(error.jobId ? { jobId: error.jobId } : {}) })}\n`);
-    stderr.write(redact(`task-app train: ${error.message}\n`));
+    // Findings (file:line:col lines) first, as `validate` prints them, then the summary.
+    const lines = error.message.split("\n");
+    const summary = lines.pop();
+    stderr.write(redact(`${lines.map((l) => `${l}\n`).join("")}task-app train: ${summary}\n`));
   }
 
   /** Ends the live line. */

@@ -6,7 +6,7 @@
 import { checkTaskAppHealth } from "./health.js";
 import { TrainError } from "./errors.js";
 import type { BackendClient } from "./http.js";
-import { createJob } from "./jobs.js";
+import { createJob, type Idempotency } from "./jobs.js";
 import type { TrainReporter } from "./events.js";
 
 /** Asks the backend whether it can reach the task app; throws TrainError("verify_failed") unless it can. */
@@ -34,11 +34,12 @@ export async function probeTaskApp(options: RlPreflightOptions): Promise<void> {
 export async function submitRlJob(
   client: BackendClient,
   payload: unknown,
-  options: RlPreflightOptions & { idempotencyKey: string },
+  options: RlPreflightOptions & { idempotency: Idempotency },
 ): Promise<string> {
   options.report({ type: "step", step: "verify", message: `backend verifying the task app at ${options.taskUrl}` });
   await verifyTaskApp(client, options.taskUrl);
   await probeTaskApp(options);
   options.report({ type: "step", step: "submit", message: `creating the RL job at ${client.baseUrl}/rl/jobs` });
-  return createJob(client, "rl", payload, options.idempotencyKey);
+  options.report({ type: "idempotency_key", ...options.idempotency });
+  return createJob(client, "rl", payload, options.idempotency.key);
 }

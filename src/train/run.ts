@@ -95,11 +95,7 @@ export async function runTrain(options: TrainOptions, report: TrainReporter): Pr
   const client = synthKey ? createBackendClient({ baseUrl: backend.url, apiKey: synthKey, secrets, ...options.client }) : undefined;
   const intervalMs = options.pollIntervalMs ?? 5_000;
   const timeoutMs = options.pollTimeoutMs ?? 3_600_000;
-  const idempotency = () => {
-    const key = options.idempotencyKey?.trim() || createIdempotencyKey();
-    report({ type: "idempotency_key", key, generated: !options.idempotencyKey?.trim() });
-    return key;
-  };
+  const idempotency = { key: options.idempotencyKey?.trim() || createIdempotencyKey(), generated: !options.idempotencyKey?.trim() };
 
   let jobId: string;
   let payload: unknown;
@@ -125,7 +121,7 @@ export async function runTrain(options: TrainOptions, report: TrainReporter): Pr
       report({ type: "payload", kind, payload });
       return { kind, payload };
     }
-    jobId = await submitRlJob(client!, payload, { taskUrl: built.taskUrl, environmentApiKey: environmentApiKey!, aliases, report, idempotencyKey: idempotency() });
+    jobId = await submitRlJob(client!, payload, { taskUrl: built.taskUrl, environmentApiKey: environmentApiKey!, aliases, report, idempotency });
   } else {
     let built;
     try {
@@ -150,7 +146,7 @@ export async function runTrain(options: TrainOptions, report: TrainReporter): Pr
       jobId = await submitSftJob(client!, payload as SFTJobPayload, {
         train,
         validation,
-        idempotencyKey: idempotency(),
+        idempotency,
         fileIntervalMs: Math.min(intervalMs, 2_000),
         fileTimeoutMs: Math.min(timeoutMs, 600_000),
         report,

@@ -8,12 +8,12 @@ import type { PreparedDataset } from "./dataset.js";
 import type { TrainReporter } from "./events.js";
 import { uploadFile, waitForFile } from "./files.js";
 import type { BackendClient } from "./http.js";
-import { createJob, JOB_PATHS } from "./jobs.js";
+import { createJob, JOB_PATHS, type Idempotency } from "./jobs.js";
 
 export interface SubmitSftOptions {
   train: PreparedDataset;
   validation?: PreparedDataset;
-  idempotencyKey: string;
+  idempotency: Idempotency;
   fileIntervalMs: number;
   fileTimeoutMs: number;
   report: TrainReporter;
@@ -43,7 +43,8 @@ export async function submitSftJob(client: BackendClient, payload: SFTJobPayload
   const trainId = await uploadOne(client, options.train, options);
   const validationId = options.validation ? await uploadOne(client, options.validation, options) : undefined;
   options.report({ type: "step", step: "submit", message: `creating the SFT job at ${client.baseUrl}${JOB_PATHS.sft}` });
-  const jobId = await createJob(client, "sft", withFileIds(payload, trainId, validationId), options.idempotencyKey);
+  options.report({ type: "idempotency_key", ...options.idempotency });
+  const jobId = await createJob(client, "sft", withFileIds(payload, trainId, validationId), options.idempotency.key);
   options.report({ type: "step", step: "start", message: `starting job ${jobId}` });
   await client.send({ operation: `start job ${jobId}`, method: "POST", path: `${JOB_PATHS.sft}/${encodeURIComponent(jobId)}/start`, json: {}, retry: true });
   return jobId;

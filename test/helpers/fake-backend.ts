@@ -10,7 +10,7 @@
  * Every call needs `Authorization: Bearer <apiKey>`; a wrong key gets a 401
  * whose detail echoes the start of the presented key, as careless servers do.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
@@ -183,7 +183,12 @@ export async function startFakeBackend(options: FakeBackendOptions): Promise<Fak
  * `env` on top of PATH and HOME, so no key of the machine running the tests
  * leaks in and none of the test's keys leak out.
  */
-export function runCliWithEnv(argv: readonly string[], env: Record<string, string>, cwd = process.cwd()): Promise<CliResult> {
+export function runCliWithEnv(
+  argv: readonly string[],
+  env: Record<string, string>,
+  cwd = process.cwd(),
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<CliResult> {
   const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
   const script = fileURLToPath(new URL("./run-cli.ts", import.meta.url));
   const base = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1" };
@@ -194,7 +199,8 @@ export function runCliWithEnv(argv: readonly string[], env: Record<string, strin
     child.stdout.on("data", (c: Buffer) => out.push(c));
     child.stderr.on("data", (c: Buffer) => err.push(c));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }));
+    onSpawn?.(child);
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }));
   });
 }
 

@@ -48,7 +48,7 @@ async function runTrainCommand(args: TrainArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
-  const { runTrain, createTrainPrinter, TrainError, secretsOf, loadTrainEnv } = await import("../../train/index.js");
+  const { runTrain, createTrainPrinter, TrainError, secretsOf, loadTrainEnv, lookupHint } = await import("../../train/index.js");
   const { redactSecrets } = await import("../../server/secrets.js");
   // Redact against the process environment and the env files; a file that cannot be read is reported by runTrain.
   let secrets = secretsOf(process.env);
@@ -58,6 +58,17 @@ async function runTrainCommand(args: TrainArgs): Promise<void> {
     /* reported below */
   }
   const printer = createTrainPrinter({ stdout: process.stdout, stderr: process.stderr, json: args.json, redact: (t) => redactSecrets(t, secrets) });
+  // Ctrl-C while following a job stops following it, not the job: say how to pick it up again.
+  let job: { jobId: string; kind: "rl" | "sft" } | undefined;
+  const onInterrupt = () => {
+    printer.fail(job ? { code: "interrupted", jobId: job.jobId, message: `stopped following job ${job.jobId}; it keeps running on the backend: ${lookupHint(job.jobId, job.kind)}` } : { code: "interrupted", message: "interrupted" });
+    process.exit(130);
+  };
+  process.once("SIGINT", onInterrupt);
+  const report: typeof printer.report = (event) => {
+    if (event.type === "job") job = { jobId: event.jobId, kind: event.kind };
+    printer.report(event);
+  };
   try {
     await runTrain(
       {
@@ -77,7 +88,7 @@ async function runTrainCommand(args: TrainArgs): Promise<void> {
         dryRun: args["dry-run"],
         skipHealth: args["skip-health"],
       },
-      printer.report,
+      report,
     );
     printer.finish();
     context.setExitCode(0);
@@ -85,6 +96,8 @@ async function runTrainCommand(args: TrainArgs): Promise<void> {
     if (!(error instanceof TrainError)) throw error;
     printer.fail(error);
     context.setExitCode(error.exitCode);
+  } finally {
+    process.off("SIGINT", onInterrupt);
   }
 }
 
