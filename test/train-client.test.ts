@@ -7,7 +7,10 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
-import { createBackendClient, TrainError } from "../src/train/index.js";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createBackendClient, DEFAULT_BACKEND_URL, loadTrainEnv, requireSecret, resolveTrainBackend, TrainError } from "../src/train/index.js";
+import { workdir } from "./helpers/payload.js";
 
 const KEY = "sk_client_key_0123456789";
 
@@ -63,5 +66,33 @@ describe("train backend client", () => {
       });
       assert.equal(count(), 3);
     });
+  });
+});
+
+describe("train backend and keys", () => {
+  test("the backend is --backend, else BACKEND_BASE_URL, else the default, always ending in /api", () => {
+    assert.deepEqual(resolveTrainBackend("http://flag.example/", { BACKEND_BASE_URL: "http://env.example" }), { url: "http://flag.example/api", source: "--backend" });
+    assert.deepEqual(resolveTrainBackend(undefined, { BACKEND_BASE_URL: "http://env.example/api/" }), { url: "http://env.example/api", source: "BACKEND_BASE_URL" });
+    assert.deepEqual(resolveTrainBackend("  ", {}), { url: DEFAULT_BACKEND_URL, source: "default" });
+    assert.equal(DEFAULT_BACKEND_URL, "https://agent-learning.onrender.com/api");
+    assert.throws(() => resolveTrainBackend("ftp://x.example", {}), (e: unknown) => e instanceof TrainError && e.code === "usage" && /--backend must be http/.test(e.message));
+  });
+
+  test("env files layer over the environment without changing it; a missing key says where it was looked for", () => {
+    const dir = workdir();
+    writeFileSync(join(dir, "a.env"), "SYNTH_API_KEY=from-a-0000\nONLY_A=1\n");
+    writeFileSync(join(dir, "b.env"), "SYNTH_API_KEY=from-b-0000\n");
+    const base = { SYNTH_API_KEY: "from-env-0000", PATH: "/bin" };
+    const loaded = loadTrainEnv(["a.env", "b.env"], { base, cwd: dir });
+    assert.equal(loaded.env.SYNTH_API_KEY, "from-b-0000");
+    assert.equal(loaded.env.ONLY_A, "1");
+    assert.equal(base.SYNTH_API_KEY, "from-env-0000", "the base environment is untouched");
+    assert.deepEqual(loaded.sources, ["the environment", join(dir, "a.env"), join(dir, "b.env")]);
+    assert.equal(requireSecret(loaded, "SYNTH_API_KEY", "x"), "from-b-0000");
+    assert.throws(
+      () => requireSecret(loaded, "ENVIRONMENT_API_KEY", "the task app key"),
+      (e: unknown) => e instanceof TrainError && e.code === "missing_key" && e.exitCode === 2 && e.message.includes(`looked in the environment, ${join(dir, "a.env")} and ${join(dir, "b.env")}`),
+    );
+    assert.throws(() => loadTrainEnv(["missing.env"], { base, cwd: dir }), (e: unknown) => e instanceof TrainError && /cannot read env file .*missing\.env: ENOENT/.test(e.message));
   });
 });

@@ -7,6 +7,7 @@ import type { SFTJobPayload } from "../payload/index.js";
 import type { PreparedDataset } from "./dataset.js";
 import type { TrainReporter } from "./events.js";
 import { uploadFile, waitForFile } from "./files.js";
+import { TrainError } from "./errors.js";
 import type { BackendClient } from "./http.js";
 import { createJob, JOB_PATHS, type Idempotency } from "./jobs.js";
 
@@ -46,6 +47,11 @@ export async function submitSftJob(client: BackendClient, payload: SFTJobPayload
   options.report({ type: "idempotency_key", ...options.idempotency });
   const jobId = await createJob(client, "sft", withFileIds(payload, trainId, validationId), options.idempotency.key);
   options.report({ type: "step", step: "start", message: `starting job ${jobId}` });
-  await client.send({ operation: `start job ${jobId}`, method: "POST", path: `${JOB_PATHS.sft}/${encodeURIComponent(jobId)}/start`, json: {}, retry: true });
+  try {
+    await client.send({ operation: `start job ${jobId}`, method: "POST", path: `${JOB_PATHS.sft}/${encodeURIComponent(jobId)}/start`, json: {}, retry: true });
+  } catch (error) {
+    // A retried start whose first answer was lost finds the job already started.
+    if (!(error instanceof TrainError && error.status === 409)) throw error;
+  }
   return jobId;
 }
