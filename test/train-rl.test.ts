@@ -211,6 +211,12 @@ describe("task-app train --type rl", () => {
     }
   });
 
+  test("an SFT option with a config detected as RL is a usage error, exit 2", async () => {
+    const r = await runCliWithEnv(["train", "--config", CONFIG, "--dataset", "x.jsonl", "--dry-run"], {});
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--dataset applies only to sft jobs, and .*rl-model\.toml is an rl config/);
+  });
+
   test("--dry-run --skip-health prints the payload for an unreachable task app, with a warning", async () => {
     const r = await runCliWithEnv(["train", "--config", CONFIG, "--task-url", "http://127.0.0.1:9", "--dry-run", "--skip-health"], {});
     assert.equal(r.code, 0, r.stderr);

@@ -6,18 +6,18 @@
  */
 import { checkConfigFile } from "../config/check.js";
 import { formatFinding } from "../config/findings.js";
-import { buildRLPayload, buildSFTPayload, type SFTJobPayload } from "../payload/index.js";
+import { buildRLPayload, buildSFTPayload } from "../payload/index.js";
 import type { RLConfig } from "../schemas/rl-config.js";
 import type { SFTConfig } from "../schemas/sft-config.js";
 import { resolveEnvironmentApiKeys } from "../server/auth.js";
 import { collectSecrets, redactSecrets } from "../server/secrets.js";
 import { fromPayloadError, resolveTrainBackend } from "./backend.js";
 import { prepareDataset, type PreparedDataset } from "./dataset.js";
-import { loadTrainEnv, requireSecret } from "./env.js";
+import { loadTrainEnv, requireSecret, type TrainEnv } from "./env.js";
 import { TrainError } from "./errors.js";
 import type { TrainReporter } from "./events.js";
-import { createBackendClient, type BackendClientOptions } from "./http.js";
-import { createIdempotencyKey, type JobKind } from "./jobs.js";
+import { createBackendClient, type BackendClient, type BackendClientOptions } from "./http.js";
+import { createIdempotencyKey, type Idempotency, type JobKind } from "./jobs.js";
 import { lookupHint, pollJob, type PollOutcome } from "./poll.js";
 import { probeTaskApp, submitRlJob } from "./rl.js";
 import { submitSftJob } from "./sft.js";
@@ -73,6 +73,10 @@ async function loadConfig(options: TrainOptions, env: NodeJS.ProcessEnv, report:
   const experimental = check.findings.find((f) => f.code === "rl_supported_model");
   if (experimental && !options.allowExperimental && env.SDK_EXPERIMENTAL !== "1")
     throw new TrainError("config", `${formatFinding(experimental)}\nthe trainer may refuse this model: pass --allow-experimental (or set SDK_EXPERIMENTAL=1) to submit it anyway`);
+  const wrong = check.kind === "rl" ? ["dataset", "examples"] : ["taskUrl", "model"];
+  const given = wrong.filter((k) => options[k as keyof TrainOptions] !== undefined);
+  if (given.length)
+    throw new TrainError("usage", `${given.map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ")} ${given.length === 1 ? "applies" : "apply"} only to ${check.kind === "rl" ? "sft" : "rl"} jobs, and ${options.config} is an ${check.kind} config`);
   report({ type: "step", step: "config", message: `${options.config}: valid ${check.kind} config${options.kind ? " (--type)" : check.kindReason ? ` (${check.kindReason})` : ""}` });
   return { kind: check.kind, config: check.config };
 }
@@ -97,64 +101,9 @@ export async function runTrain(options: TrainOptions, report: TrainReporter): Pr
   const timeoutMs = options.pollTimeoutMs ?? 3_600_000;
   const idempotency = { key: options.idempotencyKey?.trim() || createIdempotencyKey(), generated: !options.idempotencyKey?.trim() };
 
-  let jobId: string;
-  let payload: unknown;
-  if (kind === "rl") {
-    let built;
-    try {
-      built = buildRLPayload(config as RLConfig, { taskUrl: options.taskUrl, model: options.model, backend: options.backend, env });
-    } catch (error) {
-      throw fromPayloadError(error);
-    }
-    payload = built.payload;
-    refuseSecretsIn(payload, secrets);
-    const environmentApiKey = options.dryRun && options.skipHealth ? env.ENVIRONMENT_API_KEY?.trim() : requireSecret(loaded, "ENVIRONMENT_API_KEY", "the task app key the health check presents");
-    const aliases = resolveEnvironmentApiKeys(env).slice(1);
-    if (options.dryRun) {
-      try {
-        if (!environmentApiKey) throw new TrainError("task_app_unhealthy", "ENVIRONMENT_API_KEY is not set");
-        await probeTaskApp({ taskUrl: built.taskUrl, environmentApiKey, aliases, report });
-      } catch (error) {
-        if (!(error instanceof TrainError && options.skipHealth)) throw error;
-        report({ type: "warning", message: `health check skipped (--skip-health): ${error.message}` });
-      }
-      report({ type: "payload", kind, payload });
-      return { kind, payload };
-    }
-    jobId = await submitRlJob(client!, payload, { taskUrl: built.taskUrl, environmentApiKey: environmentApiKey!, aliases, report, idempotency });
-  } else {
-    let built;
-    try {
-      built = buildSFTPayload(config as SFTConfig, { dataset: options.dataset, backend: options.backend, env, cwd });
-    } catch (error) {
-      throw fromPayloadError(error);
-    }
-    for (const warning of built.warnings) report({ type: "warning", message: warning });
-    payload = built.payload;
-    refuseSecretsIn(payload, secrets);
-    const files: PreparedDataset[] = [];
-    try {
-      report({ type: "step", step: "dataset", message: `validating ${built.trainFile}${options.examples === undefined ? "" : ` (first ${options.examples} examples)`}` });
-      const train = await prepareDataset(built.trainFile, options.examples);
-      files.push(train);
-      const validation = built.validationFile ? await prepareDataset(built.validationFile) : undefined;
-      if (validation) files.push(validation);
-      if (options.dryRun) {
-        report({ type: "payload", kind, payload });
-        return { kind, payload };
-      }
-      jobId = await submitSftJob(client!, payload as SFTJobPayload, {
-        train,
-        validation,
-        idempotency,
-        fileIntervalMs: Math.min(intervalMs, 2_000),
-        fileTimeoutMs: Math.min(timeoutMs, 600_000),
-        report,
-      });
-    } finally {
-      await Promise.all(files.map((f) => f.dispose()));
-    }
-  }
+  const context: FlowContext = { options, loaded, config, client, secrets, idempotency, intervalMs, timeoutMs, cwd, report };
+  const { payload, jobId } = kind === "rl" ? await trainRl(context) : await trainSft(context);
+  if (jobId === undefined) return { kind, payload };
   report({ type: "job", kind, jobId });
   if (options.noPoll) return { kind, payload, jobId };
 
@@ -162,6 +111,86 @@ export async function runTrain(options: TrainOptions, report: TrainReporter): Pr
   report({ type: "done", jobId, status: outcome.status, succeeded: outcome.succeeded, ...(outcome.fineTunedModel ? { fineTunedModel: outcome.fineTunedModel } : {}) });
   if (!outcome.succeeded) throw new TrainError("job_failed", `job ${jobId} ended ${outcome.status}${describeFailure(outcome.body)}; ${lookupHint(jobId, kind)}`, jobId);
   return { kind, payload, jobId, outcome };
+}
+
+/** What the RL and SFT flows share. */
+interface FlowContext {
+  options: TrainOptions;
+  loaded: TrainEnv;
+  config: unknown;
+  /** Undefined on --dry-run. */
+  client: BackendClient | undefined;
+  secrets: string[];
+  idempotency: Idempotency;
+  intervalMs: number;
+  timeoutMs: number;
+  cwd: string;
+  report: TrainReporter;
+}
+
+/** RL: payload, then (dry run) the health check and the payload printed, or verify, health check and create. */
+async function trainRl({ options, loaded, config, client, secrets, idempotency, report }: FlowContext): Promise<{ payload: unknown; jobId?: string }> {
+  const { env } = loaded;
+  let built;
+  try {
+    built = buildRLPayload(config as RLConfig, { taskUrl: options.taskUrl, model: options.model, backend: options.backend, env });
+  } catch (error) {
+    throw fromPayloadError(error);
+  }
+  const { payload, taskUrl } = built;
+  refuseSecretsIn(payload, secrets);
+  // ENVIRONMENT_API_KEY (or its dev_ fallbacks), then ENVIRONMENT_API_KEY_ALIASES.
+  const [environmentApiKey, ...aliases] = resolveEnvironmentApiKeys(env);
+  const skip = options.dryRun && options.skipHealth;
+  if (!environmentApiKey && !skip) requireSecret(loaded, "ENVIRONMENT_API_KEY", "the task app key the health check presents");
+  if (!client) {
+    try {
+      if (!environmentApiKey) throw new TrainError("task_app_unhealthy", "ENVIRONMENT_API_KEY is not set");
+      await probeTaskApp({ taskUrl, environmentApiKey, aliases, report });
+    } catch (error) {
+      if (!(error instanceof TrainError && skip)) throw error;
+      report({ type: "warning", message: `health check skipped (--skip-health): ${error.message}` });
+    }
+    report({ type: "payload", kind: "rl", payload });
+    return { payload };
+  }
+  return { payload, jobId: await submitRlJob(client, payload, { taskUrl, environmentApiKey: environmentApiKey!, aliases, report, idempotency }) };
+}
+
+/** SFT: payload, the JSONL validated, then (dry run) the payload printed, or upload, create and start. */
+async function trainSft({ options, loaded, config, client, secrets, idempotency, intervalMs, timeoutMs, cwd, report }: FlowContext): Promise<{ payload: unknown; jobId?: string }> {
+  let built;
+  try {
+    built = buildSFTPayload(config as SFTConfig, { dataset: options.dataset, backend: options.backend, env: loaded.env, cwd });
+  } catch (error) {
+    throw fromPayloadError(error);
+  }
+  for (const warning of built.warnings) report({ type: "warning", message: warning });
+  const { payload } = built;
+  refuseSecretsIn(payload, secrets);
+  const files: PreparedDataset[] = [];
+  try {
+    report({ type: "step", step: "dataset", message: `validating ${built.trainFile}${options.examples === undefined ? "" : ` (first ${options.examples} examples)`}` });
+    const train = await prepareDataset(built.trainFile, options.examples);
+    files.push(train);
+    const validation = built.validationFile ? await prepareDataset(built.validationFile) : undefined;
+    if (validation) files.push(validation);
+    if (!client) {
+      report({ type: "payload", kind: "sft", payload });
+      return { payload };
+    }
+    const jobId = await submitSftJob(client, payload, {
+      train,
+      validation,
+      idempotency,
+      fileIntervalMs: Math.min(intervalMs, 2_000),
+      fileTimeoutMs: Math.min(timeoutMs, 600_000),
+      report,
+    });
+    return { payload, jobId };
+  } finally {
+    await Promise.all(files.map((f) => f.dispose()));
+  }
 }
 
 /** `: <error>` from a failed job's status body, when it says why. */
