@@ -129,3 +129,4 @@ export {
 } from "./scaffold/index.js";
 export { addRubric, addDataset, CodemodError, type CodemodResult, type AddRubricOptions } from "./codemods/index.js";
 export { runDemo, type DemoReport, type DemoOptions } from "./demo/run.js";
+export { runTrain, pollJob, submitRlJob, submitSftJob, createBackendClient, TrainError, type TrainOptions, type TrainEvent } from "./train/index.js";

@@ -1,0 +1,108 @@
+/**
+ * Calls to the training backend with `Authorization: Bearer <SYNTH_API_KEY>`.
+ * Calls marked retryable are retried with backoff on 5xx answers and
+ * connection errors (the project's `withRetries`); others are tried once.
+ * Failures become TrainErrors whose text never holds a key: the backend's
+ * error detail is redacted before it is shown.
+ */
+import { RetriesExhausted, withRetries } from "../client/retry.js";
+import { redactSecrets } from "../server/secrets.js";
+import { TrainError } from "./errors.js";
+
+export interface BackendClientOptions {
+  /** The backend base URL, ending in `/api`. */
+  baseUrl: string;
+  /** SYNTH_API_KEY. */
+  apiKey: string;
+  /** Other secrets to keep out of error text (ENVIRONMENT_API_KEY, ...). */
+  secrets?: readonly string[];
+  /** Attempts of a retryable call, the first included (default 4). */
+  tries?: number;
+  /** Milliseconds to wait after failed attempt n (default 250·n). */
+  backoffMs?: (attempt: number) => number;
+  /** Milliseconds before one attempt is aborted (default 60 000). */
+  timeoutMs?: number;
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export interface BackendRequest {
+  /** What the call does, for messages: `create the RL job`. */
+  operation: string;
+  method?: "GET" | "POST";
+  /** Path below the base URL, starting with `/`. */
+  path: string;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  /** Retry 5xx answers and connection errors. */
+  retry: boolean;
+}
+
+export interface BackendResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface BackendClient {
+  readonly baseUrl: string;
+  /** Sends the request; resolves with a 2xx answer, throws a TrainError otherwise. */
+  send(request: BackendRequest): Promise<BackendResponse>;
+}
+
+/** The text of a backend error body (`detail`, `message` or `error`), shortened. */
+function describeBody(body: unknown): string {
+  if (typeof body === "string") return body.slice(0, 300);
+  const b = body as { detail?: unknown; message?: unknown; error?: unknown } | null;
+  const detail = b?.detail ?? b?.message ?? b?.error;
+  if (detail === undefined) return "";
+  return (typeof detail === "string" ? detail : JSON.stringify(detail)).slice(0, 300);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function createBackendClient(options: BackendClientOptions): BackendClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const secrets = [options.apiKey, ...(options.secrets ?? [])];
+  const redact = (text: string) => redactSecrets(text, secrets);
+  const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const retrying = withRetries(fetchImpl, { tries: options.tries ?? 4, backoffMs: options.backoffMs ?? ((n) => 250 * n), timeoutMs });
+  const once = withRetries(fetchImpl, { tries: 1, backoffMs: () => 0, timeoutMs });
+
+  return {
+    baseUrl,
+    async send(request) {
+      const headers: Record<string, string> = { Authorization: `Bearer ${options.apiKey}`, Accept: "application/json", ...request.headers };
+      let body: string | FormData | undefined;
+      if (request.json !== undefined) {
+        headers["Content-Type"] = "application/json";
+        body = JSON.stringify(request.json);
+      } else body = request.form;
+      const url = `${baseUrl}${request.path}`;
+      let response: Response;
+      try {
+        response = await (request.retry ? retrying : once)(new Request(url, { method: request.method ?? "GET", headers, body }));
+      } catch (error) {
+        const cause = error instanceof RetriesExhausted ? error.lastError : error;
+        const reason = (cause as { cause?: { code?: string } })?.cause?.code ?? (cause instanceof Error ? cause.message : String(cause));
+        const tries = error instanceof RetriesExhausted ? ` after ${error.attempts} ${error.attempts === 1 ? "try" : "tries"}` : "";
+        throw new TrainError("network", redact(`cannot ${request.operation}: no answer from ${new URL(url).origin}${tries} (${reason})`));
+      }
+      const parsed = await readBody(response);
+      if (response.ok) return { status: response.status, body: parsed };
+      const detail = redact(describeBody(parsed));
+      const suffix = detail ? `: ${detail}` : "";
+      if (response.status === 401 || response.status === 403)
+        throw new TrainError("unauthorized", `cannot ${request.operation}: the backend refused SYNTH_API_KEY (HTTP ${response.status}${suffix}); check the key and the backend URL ${baseUrl}`, undefined, response.status);
+      throw new TrainError("backend", `cannot ${request.operation}: HTTP ${response.status} from ${request.method ?? "GET"} ${url}${suffix}`, undefined, response.status);
+    },
+  };
+}
