@@ -195,20 +195,30 @@ describe("task-app train --type rl", () => {
     });
   });
 
-  test("a model outside the trainer's list needs --allow-experimental (or SDK_EXPERIMENTAL=1)", async () => {
+  test("an experimental model needs --allow-experimental (or SDK_EXPERIMENTAL=1), as synth-ai's ensure_allowed_model gates it", async () => {
     const dir = workdir();
     const config = join(dir, "rl.toml");
-    writeFileSync(config, readFileSync(CONFIG, "utf8").replace('base = "Qwen/Qwen3-4B"', 'base = "meta-llama/Llama-3.1-8B"'));
+    writeFileSync(config, readFileSync(CONFIG, "utf8").replace('base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-4B-Thinking-2507"'));
     const argv = ["train", "--config", config, "--task-url", "http://127.0.0.1:9", "--dry-run", "--skip-health"];
     const refused = await runCliWithEnv(argv, {});
     assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /rl\.toml:\d+:\d+: warning: model\.base: meta-llama\/Llama-3\.1-8B is not a Qwen3 model[\s\S]*pass --allow-experimental/);
+    assert.match(refused.stderr, /rl\.toml:\d+:\d+: warning: model\.base: Qwen\/Qwen3-4B-Thinking-2507 is experimental[\s\S]*pass --allow-experimental/);
     assert.equal(refused.stdout, "");
     for (const [extra, env] of [[["--allow-experimental"], {}], [[], { SDK_EXPERIMENTAL: "1" }]] as const) {
       const r = await runCliWithEnv([...argv, ...extra], env);
       assert.equal(r.code, 0, r.stderr);
-      assert.equal(JSON.parse(r.stdout).data.base_model, "meta-llama/Llama-3.1-8B");
+      assert.equal(JSON.parse(r.stdout).data.base_model, "Qwen/Qwen3-4B-Thinking-2507");
     }
+  });
+
+  test("a model the catalog does not know is submitted with a warning (the backend's list grows)", async () => {
+    const dir = workdir();
+    const config = join(dir, "rl.toml");
+    writeFileSync(config, readFileSync(CONFIG, "utf8").replace('base = "Qwen/Qwen3-4B"', 'base = "org/NewModel-7B"'));
+    const r = await runCliWithEnv(["train", "--config", config, "--task-url", "http://127.0.0.1:9", "--dry-run", "--skip-health"], {});
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /warning: model\.base: org\/NewModel-7B is not in synth-ai's model catalog/);
+    assert.equal(JSON.parse(r.stdout).data.base_model, "org/NewModel-7B");
   });
 
   test("an SFT option with a config detected as RL is a usage error, exit 2", async () => {

@@ -75,3 +75,8 @@ export function normalizeModelId(id: string): string {
 export function isVendorChatModel(id: string): boolean {
   return /^((openai|anthropic|google|groq|x-ai|xai)\/)?(gpt-|o[134](-|$)|chatgpt|claude|gemini|grok)/i.test(id.trim());
 }
+
+/** True for an id that resolves to a model synth-ai gates behind SDK_EXPERIMENTAL=1 / --allow-experimental. */
+export function isExperimentalModel(id: string): boolean {
+  return lookupModel(id)?.experimental === true;
+}

@@ -5,6 +5,8 @@
  * Everything it has to say goes through `report`; failures are TrainErrors.
  */
 import { checkConfigFile } from "../config/check.js";
+import { isExperimentalModel } from "../config/model-catalog.js";
+import { rlModelOf } from "../config/models.js";
 import { formatFinding } from "../config/findings.js";
 import { buildRLPayload, buildSFTPayload } from "../payload/index.js";
 import type { RLConfig } from "../schemas/rl-config.js";
@@ -64,15 +66,16 @@ export function secretsOf(env: NodeJS.ProcessEnv): string[] {
 
 /** Validates the config (findings become warnings, or a TrainError) and returns it with its kind. */
 async function loadConfig(options: TrainOptions, env: NodeJS.ProcessEnv, report: TrainReporter): Promise<{ kind: JobKind; config: unknown }> {
-  const check = await checkConfigFile(options.config, options.kind ? { kind: options.kind } : {});
+  // Like `task-app payload`: what synth-ai's CLI sends, without the settings task-app derives from the model.
+  const check = await checkConfigFile(options.config, { ...(options.kind ? { kind: options.kind } : {}), normalize: false });
   const errors = check.findings.filter((f) => f.severity === "error");
   for (const finding of check.findings) if (finding.severity === "warning") report({ type: "warning", message: formatFinding(finding), finding: true });
   if (!check.ok) throw new TrainError("config", `${errors.map(formatFinding).join("\n")}\n${options.config}: the config is not valid; nothing was submitted`);
   if (check.kind !== "rl" && check.kind !== "sft")
     throw new TrainError("usage", `${options.config} is ${check.kind ? `a ${check.kind} config` : "not a training config"}; train runs rl and sft configs (pass --type rl|sft to choose)`);
-  const experimental = check.findings.find((f) => f.code === "rl_supported_model");
-  if (experimental && !options.allowExperimental && env.SDK_EXPERIMENTAL !== "1")
-    throw new TrainError("config", `${formatFinding(experimental)}\nthe trainer may refuse this model: pass --allow-experimental (or set SDK_EXPERIMENTAL=1) to submit it anyway`);
+  const model = check.kind === "rl" ? rlModelOf(check.config as Record<string, unknown>)?.id : (check.config as SFTConfig).job.model;
+  if (model && isExperimentalModel(model) && !options.allowExperimental && env.SDK_EXPERIMENTAL !== "1")
+    throw new TrainError("config", `${model} is experimental: synth-ai submits it only with SDK_EXPERIMENTAL=1; pass --allow-experimental (or set SDK_EXPERIMENTAL=1) to submit it anyway`);
   const wrong = check.kind === "rl" ? ["dataset", "examples"] : ["taskUrl", "model"];
   const given = wrong.filter((k) => options[k as keyof TrainOptions] !== undefined);
   if (given.length)
