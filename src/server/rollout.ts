@@ -107,7 +107,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /** Handles one rollout request and returns the reply to send. */
 export async function handleRollout(transport: RolloutTransport, deps: RolloutDeps): Promise<Reply> {
   const { app } = deps;
-  const json = await readJsonBody(transport, app.limits.maxBodyBytes);
+  const json = await readJsonBody(transport, app.limits.maxBodyBytes, app.limits);
   if (!json.ok) return json.reply;
   const parsed = RolloutRequest.safeParse(json.value);
   if (!parsed.success) {
