@@ -99,9 +99,11 @@ class JsonScan {
 
   /** Counts one value at the current position against the total and its array's length. */
   #value(): void {
-    if (++this.#total > this.bounds.maxTotalElements) return this.#fail("maxTotalElements", this.#depth);
     const top = this.#depth - 1;
-    if (top >= 0 && this.#kinds[top] === ARRAY && ++this.#counts[top]! > this.bounds.maxArrayLength) this.#fail("maxArrayLength", top);
+    const inArray = top >= 0 && this.#kinds[top] === ARRAY;
+    if (inArray) this.#counts[top]!++;
+    if (++this.#total > this.bounds.maxTotalElements) this.#fail("maxTotalElements", this.#depth);
+    else if (inArray && this.#counts[top]! > this.bounds.maxArrayLength) this.#fail("maxArrayLength", top);
   }
 
   /** Records the violation of `limit` by the value whose path is given by the first `frames` containers. */
