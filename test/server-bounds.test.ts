@@ -6,6 +6,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { createTaskAppServer } from "../src/server/index.js";
 import { checkJsonBounds, type JsonBounds } from "../src/server/bounds.js";
@@ -136,4 +138,76 @@ test("the scan agrees with a walk of the parsed value: a body passes at its own 
     }),
     { numRuns: 500, seed: 20261124 },
   );
+});
+
+/** Starts serve-math.ts in its own process (heap capped as in a small container) and reads its URL. */
+async function startServerProcess() {
+  const fixture = fileURLToPath(new URL("./fixtures/apps/serve-math.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--max-old-space-size=512", "--import", "tsx", fixture], { env: { ...process.env, ENVIRONMENT_API_KEY: KEY }, stdio: ["ignore", "pipe", "pipe"] });
+  const exit = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (out.includes("\n")) resolve(out.trim());
+    });
+    void exit.then((code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
+  });
+  return { child, url, exit, stderr: () => stderr };
+}
+
+test("over a real socket at the default limits, hostile bodies are refused while /health keeps answering, and the server process survives", { timeout: 180_000 }, async () => {
+  const server = await startServerProcess();
+  let exited: number | string | null | undefined;
+  void server.exit.then((code) => (exited = code));
+  const defaults = TaskAppLimits.parse({});
+  try {
+    const health: number[] = [];
+    let polling = true;
+    const poll = (async () => {
+      while (polling) {
+        const res = await fetch(`${server.url}/health`, { headers: json, signal: AbortSignal.timeout(60_000) });
+        health.push(res.status);
+        await res.arrayBuffer();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    const row = (length: number) => `[${"1,".repeat(length - 1)}1]`;
+    const keys = (count: number, value: (i: number) => string) => Array.from({ length: count }, (_, i) => `"k${i}":${value(i)}`).join(",");
+    const image = "A".repeat(12 * 1024 * 1024);
+    const bodies: { name: string; body: string; status: number; code?: string; limit?: string; path?: string }[] = [
+      { name: "11 MiB of numeric ops", body: `{"run_id":"r","env":{},"policy":{},"ops":${row(5_767_168)}}`, status: 422, code: "limit_exceeded", limit: "maxArrayLength", path: "ops" },
+      { name: "a million string ops", body: `{"run_id":"r","env":{},"policy":{},"ops":[${'"agent",'.repeat(999_999)}"env"]}`, status: 422, code: "limit_exceeded", limit: "maxArrayLength", path: "ops" },
+      { name: "a million keys in env.config", body: `{"run_id":"r","env":{"config":{${keys(1_000_000, (i) => String(i))}}},"policy":{}}`, status: 422, code: "limit_exceeded", limit: "maxObjectKeys", path: "env.config" },
+      { name: "a million levels of nesting in policy.config", body: `{"run_id":"r","env":{},"policy":{"config":{"x":${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}}}}`, status: 422, code: "limit_exceeded", limit: "maxDepth" },
+      { name: "more values than maxTotalElements in allowed arrays", body: `{"run_id":"r","env":{"config":{${keys(101, () => row(defaults.maxArrayLength - 1))}}},"policy":{}}`, status: 413, code: "payload_too_large", limit: "maxTotalElements" },
+      { name: "a 36 MiB body within every limit", body: JSON.stringify({ run_id: "ok", env: { seed: 1, config: { a: image, b: image, c: image } }, policy: {}, ops: ["agent", "env"] }), status: 200 },
+    ];
+    const answers = await Promise.all(
+      bodies.map(async (b) => {
+        const res = await fetch(`${server.url}/rollout`, { method: "POST", headers: json, body: b.body, signal: AbortSignal.timeout(120_000) });
+        return { status: res.status, text: await res.text() };
+      }),
+    );
+    polling = false;
+    await poll;
+    for (const [i, b] of bodies.entries()) {
+      const { status, text } = answers[i]!;
+      assert.equal(status, b.status, `${b.name}: ${text.slice(0, 300)}`);
+      if (!b.code) continue;
+      const error = ErrorBody.parse(JSON.parse(text)).detail.error;
+      assert.equal(error.code, b.code, b.name);
+      assert.equal(error.limit, b.limit, b.name);
+      if (b.path) assert.equal(error.path, b.path, b.name);
+    }
+    assert.ok(health.length > 0 && health.every((s) => s === 200), `/health answered throughout: ${health}`);
+    const after = await fetch(`${server.url}/rollout`, { method: "POST", headers: json, body: JSON.stringify(rollout()) });
+    assert.equal(after.status, 200, "a normal rollout still works");
+    assert.equal(exited, undefined, `the server process is alive: ${server.stderr()}`);
+  } finally {
+    server.child.kill();
+    await server.exit;
+  }
 });
