@@ -86,6 +86,8 @@ test("the scan reads strings as JSON does: brackets, commas and escaped quotes i
   assert.deepEqual(checkJsonBounds(JSON.stringify({ 'a"b\\': [1, 2, 3] }), bounds), { limit: "maxArrayLength", max: 2, path: 'a"b\\' });
   assert.deepEqual(checkJsonBounds(' [ true , null,\n\t-1.5e3 ] ', bounds), { limit: "maxArrayLength", max: 2, path: "" });
   assert.equal(checkJsonBounds("[1,]", bounds), null, "malformed JSON within bounds is left to JSON.parse");
+  const longKey = "k".repeat(5000);
+  assert.deepEqual(checkJsonBounds(JSON.stringify({ [longKey]: [1, 2, 3] }), { ...bounds, maxStringLength: 10_000 }), { limit: "maxArrayLength", max: 2, path: longKey.slice(0, 100) }, "a long key is cut short in the path");
 });
 
 test("a body longer than one slice is scanned across slices: strings cut at a slice edge, and a violation at its very end", async () => {

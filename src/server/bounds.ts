@@ -115,7 +115,7 @@ class JsonScan {
     const segments: PropertyKey[] = [];
     for (let f = 0; f < frames; f++) {
       if (this.#kinds[f] === ARRAY) segments.push(this.#counts[f]! - 1);
-      else segments.push(decodeKey(this.text.slice(this.#keyStarts[f], this.#keyEnds[f])));
+      else segments.push(decodeKey(this.text.slice(this.#keyStarts[f], Math.min(this.#keyEnds[f]!, this.#keyStarts[f]! + 203))));
     }
     const path = formatPath(segments);
     return path.length > 300 ? `${path.slice(0, 300)}…` : path;
@@ -138,7 +138,9 @@ function isDelimiter(c: number): boolean {
   return c === 0x2c || c === 0x5d || c === 0x7d || c === 0x3a || c === 0x22 || c === 0x5b || c === 0x7b || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
+/** A key as JSON.parse reads it; a long one (or one JSON.parse refuses) as its first 100 characters, as sent. */
 function decodeKey(quoted: string): string {
+  if (quoted.length > 202) return quoted.slice(1, 101);
   try {
     return String(JSON.parse(quoted));
   } catch {
