@@ -80,6 +80,18 @@ test("at the default limits, a million string ops and 200,000 numeric ops are re
   assert.equal(ok.status, 200, "ops of maxArrayLength are accepted");
 });
 
+test("the limits are part of TaskAppLimits: documented defaults, positive integers only", () => {
+  const defaults = TaskAppLimits.parse({});
+  const shape = TaskAppLimits.shape;
+  for (const key of ["maxDepth", "maxArrayLength", "maxObjectKeys", "maxStringLength", "maxTotalElements"] as const) {
+    const meta = shape[key].meta() as { description?: string; examples?: number[] } | undefined;
+    assert.match(meta?.description ?? "", /\((413 payload_too_large|422 limit_exceeded) beyond\)/, `${key} names its status and code`);
+    assert.deepEqual(meta?.examples, [defaults[key]], `${key} shows its default`);
+    assert.equal(TaskAppLimits.safeParse({ [key]: 0 }).success, false, `${key}: 0 is refused`);
+    assert.equal(TaskAppLimits.safeParse({ [key]: 1.5 }).success, false, `${key}: 1.5 is refused`);
+  }
+});
+
 test("the scan reads strings as JSON does: brackets, commas and escaped quotes inside strings are not structure; escaped keys appear decoded in paths", () => {
   const bounds: JsonBounds = { ...small, maxArrayLength: 2 };
   assert.equal(checkJsonBounds(JSON.stringify({ s: '[[[[[[[[,,,,,]]]]"{{{{', t: ["\\", '\\"'] }), bounds), null);
