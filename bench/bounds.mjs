@@ -4,10 +4,12 @@
  * interleaved in this process. For each body: medians of the bounds scan
  * alone, of JSON.parse alone, and of the server's whole check (scan, parse,
  * RolloutRequest validation), with the ratio of the scan to the parse.
- * Bodies: a typical small request, the largest shape the defaults allow
- * (10,000 ops, 10,000-key configs, about a million values), a 36 MiB body
- * of inline images, and refused hostile bodies (11 MiB of numeric ops, a
- * million levels of nesting), for which the check stops at the first limit.
+ * Bodies: a typical small request; the largest shapes the defaults allow
+ * (10,000-element arrays, 10,000-key objects, with short keys or with 58 MiB
+ * of long ones, which cost JSON.parse the most), each up to maxTotalElements
+ * values and keys; a 36 MiB body of inline images; and refused hostile bodies
+ * (11 MiB of numeric ops, a million levels of nesting), for which the check
+ * stops at the first limit.
  *
  * Usage: npm run bench:bounds [-- --runs 15]
  * Needs `npm run build` first (the npm script does it).
@@ -27,9 +29,11 @@ const image = "A".repeat(12 * 1024 * 1024);
 const bodies = [
   ["typical request", JSON.stringify({ run_id: "r", env: { env_name: "math", seed: 7, config: { split: "train" } }, policy: { policy_name: "p", config: { model: "m" } }, ops: ["agent", "env"] })],
   [
-    "largest allowed shape",
-    `{"run_id":"r","env":{"config":{${keys(97, () => row(limits.maxArrayLength - 1, "1"))}}},"policy":{"config":{${keys(limits.maxObjectKeys - 1, String)}}},"ops":${row(limits.maxArrayLength, '"agent"')}}`,
+    "largest allowed shape, arrays",
+    `{"run_id":"r","env":{"config":{${keys(46, () => row(limits.maxArrayLength - 1, "1"))}}},"policy":{"config":{${keys(limits.maxObjectKeys - 1, String)}}},"ops":${row(limits.maxArrayLength, '"agent"')}}`,
   ],
+  ["largest allowed shape, keys", `{"run_id":"r","env":{"config":{${keys(24, () => `{${keys(limits.maxObjectKeys - 1, String)}}`)}}},"policy":{},"ops":[]}`],
+  ["largest allowed shape, long keys", `{"run_id":"r","env":{"config":{${keys(24, (o) => `{${keys(limits.maxObjectKeys - 1, String).replaceAll('"k', `"${"p".repeat(240)}${o}-`)}}`)}}},"policy":{},"ops":[]}`],
   ["36 MiB of inline images", JSON.stringify({ run_id: "r", env: { config: { a: image, b: image, c: image } }, policy: {}, ops: [] })],
   ["11 MiB of numeric ops (refused)", `{"run_id":"r","env":{},"policy":{},"ops":${row(5_767_168, "1")}}`],
   ["1,000,000 levels of nesting (refused)", `{"run_id":"r","env":{"config":${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}},"policy":{}}`],

@@ -31,7 +31,8 @@ const nest = (depth: number): unknown => (depth === 0 ? 1 : [nest(depth - 1)]);
 
 test("each limit refuses the first value past it, naming the path, the limit and its value; env.config and policy.config included", async () => {
   const server = createTaskAppServer(createMathApp({ limits: small }), { env });
-  // Values in document order: the body, run_id, env, config (4); a and b, each 1 + 5 × 5 (56); c and c[0..3] (61).
+  // Values and keys in document order: the body, run_id and its value, env and its value, config and its value (7);
+  // a and its value, 1 + 5 × 5 (34); b and its value as far as b[4][3], the 61st.
   const grid = [[1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4], [1, 2, 3, 4]];
   const cases: { name: string; body: unknown; status: number; code: string; limit: keyof JsonBounds; path: string }[] = [
     { name: "ops too long", body: rollout({ ops: [1, 1, 1, 1, 1, 1] }), status: 422, code: "limit_exceeded", limit: "maxArrayLength", path: "ops" },
@@ -41,7 +42,7 @@ test("each limit refuses the first value past it, naming the path, the limit and
     { name: "policy.config with too many keys", body: rollout({ policy: { config: { model: "m", temperature: 0, top_p: 1, max_tokens: 8, seed: 2 } } }), status: 422, code: "limit_exceeded", limit: "maxObjectKeys", path: "policy.config" },
     { name: "a long string in policy.config", body: rollout({ policy: { config: { model: "m".repeat(41) } } }), status: 413, code: "payload_too_large", limit: "maxStringLength", path: "policy.config.model" },
     { name: "a long key in env.config", body: rollout({ env: { config: { ["k".repeat(41)]: 1 } } }), status: 413, code: "payload_too_large", limit: "maxStringLength", path: `env.config.${"k".repeat(41)}` },
-    { name: "too many values", body: rollout({ env: { config: { a: grid, b: grid, c: [1, 2, 3, 4, 5] } } }), status: 413, code: "payload_too_large", limit: "maxTotalElements", path: "env.config.c[3]" },
+    { name: "too many values", body: rollout({ env: { config: { a: grid, b: grid, c: [1, 2, 3, 4, 5] } } }), status: 413, code: "payload_too_large", limit: "maxTotalElements", path: "env.config.b[4][3]" },
   ];
   for (const c of cases) {
     const res = await post(server, JSON.stringify(c.body));
@@ -113,7 +114,7 @@ test("a body longer than one slice is scanned across slices: strings cut at a sl
   assert.deepEqual(await checkJsonBounds(late, bounds), { limit: "maxArrayLength", max: 10, path: "c" });
 });
 
-/** Depth, longest array, most keys, longest string (as JSON text, keys included) and value count of a parsed value. */
+/** Depth, longest array, most keys, longest string (as JSON text, keys included) and count of values and keys of a parsed value. */
 function measure(value: unknown): Record<keyof JsonBounds, number> {
   const m = { maxDepth: 0, maxArrayLength: 0, maxObjectKeys: 0, maxStringLength: 0, maxTotalElements: 0 };
   const text = (s: string) => JSON.stringify(s).length - 2;
@@ -130,6 +131,7 @@ function measure(value: unknown): Record<keyof JsonBounds, number> {
     const keys = Object.keys(v);
     m.maxObjectKeys = Math.max(m.maxObjectKeys, keys.length);
     for (const key of keys) {
+      m.maxTotalElements++;
       m.maxStringLength = Math.max(m.maxStringLength, text(key));
       walk((v as Record<string, unknown>)[key], depth + 1);
     }
@@ -196,7 +198,8 @@ test("over a real socket at the default limits, hostile bodies are refused while
       { name: "a million string ops", body: `{"run_id":"r","env":{},"policy":{},"ops":[${'"agent",'.repeat(999_999)}"env"]}`, status: 422, code: "limit_exceeded", limit: "maxArrayLength", path: "ops" },
       { name: "a million keys in env.config", body: `{"run_id":"r","env":{"config":{${keys(1_000_000, (i) => String(i))}}},"policy":{}}`, status: 422, code: "limit_exceeded", limit: "maxObjectKeys", path: "env.config" },
       { name: "a million levels of nesting in policy.config", body: `{"run_id":"r","env":{},"policy":{"config":{"x":${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}}}}`, status: 422, code: "limit_exceeded", limit: "maxDepth" },
-      { name: "more values than maxTotalElements in allowed arrays", body: `{"run_id":"r","env":{"config":{${keys(101, () => row(defaults.maxArrayLength - 1))}}},"policy":{}}`, status: 413, code: "payload_too_large", limit: "maxTotalElements" },
+      { name: "more values than maxTotalElements in allowed arrays", body: `{"run_id":"r","env":{"config":{${keys(60, () => row(defaults.maxArrayLength - 1))}}},"policy":{}}`, status: 413, code: "payload_too_large", limit: "maxTotalElements" },
+      { name: "more keys than maxTotalElements in allowed objects", body: `{"run_id":"r","env":{"config":{${keys(30, () => `{${keys(defaults.maxObjectKeys - 1, String)}}`)}}},"policy":{}}`, status: 413, code: "payload_too_large", limit: "maxTotalElements" },
       { name: "a 36 MiB body within every limit", body: JSON.stringify({ run_id: "ok", env: { seed: 1, config: { a: image, b: image, c: image } }, policy: {}, ops: ["agent", "env"] }), status: 200 },
     ];
     const answers = await Promise.all(

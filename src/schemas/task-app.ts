@@ -79,9 +79,10 @@ export const TaskAppLimits = z
       description: "Longest string (or key) in a rollout request body, in characters as sent, escapes included (413 payload_too_large beyond). Default 16 Mi, room for an inline image.",
       examples: [16 * 1024 * 1024],
     }),
-    maxTotalElements: z.number().int().positive().default(1_000_000).meta({
-      description: "Most values (objects, arrays, strings, numbers, booleans, nulls) in a rollout request body (413 payload_too_large beyond).",
-      examples: [1_000_000],
+    maxTotalElements: z.number().int().positive().default(500_000).meta({
+      description:
+        "Most values (objects, arrays, strings, numbers, booleans, nulls) and object keys, counted together, in a rollout request body (413 payload_too_large beyond). Keeps JSON.parse of the largest allowed body short.",
+      examples: [500_000],
     }),
     shutdownGraceMs: z.number().int().nonnegative().default(10_000).meta({
       description: "How long a graceful shutdown waits for in-flight rollouts before aborting them.",

@@ -1,7 +1,7 @@
 /**
  * Bounds on the shape of a JSON request body, checked on its text before it
  * is parsed: nesting depth, array lengths, object key counts, string lengths
- * and the total number of values. One pass with no allocation per value,
+ * and the total number of values and keys (keys cost JSON.parse the most). One pass with no allocation per value,
  * stopping at the first limit passed, so neither `JSON.parse` nor the schema
  * validation after it ever sees an unbounded body. Independent of the
  * schemas. Long bodies are scanned in slices with a turn of the event loop
@@ -63,6 +63,7 @@ class JsonScan {
           if (++this.#counts[top]! > bounds.maxObjectKeys) this.#fail("maxObjectKeys", top);
           this.#keyStarts[top] = i;
           this.#keyEnds[top] = stop + 1;
+          if (this.violation === null && ++this.#total > bounds.maxTotalElements) this.#fail("maxTotalElements", this.#depth);
         } else this.#value();
         if (this.violation === null && stop - i - 1 > bounds.maxStringLength) this.#fail("maxStringLength", this.#depth);
         i = stop + 1;
@@ -171,7 +172,7 @@ const PASSED: Record<keyof JsonBounds, (max: number) => string> = {
   maxArrayLength: (max) => `has more than ${max} elements`,
   maxObjectKeys: (max) => `has more than ${max} keys`,
   maxStringLength: (max) => `is a string longer than ${max} characters`,
-  maxTotalElements: (max) => `is past the ${max} values a body may hold`,
+  maxTotalElements: (max) => `is past the ${max} values and keys a body may hold`,
 };
 
 /**
