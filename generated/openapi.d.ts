@@ -1140,7 +1140,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The body exceeds the size limit. `detail.error.code`: `payload_too_large`. */
+        /** @description The body, one of its strings or its count of values exceeds a size limit. `detail.error.code`: `payload_too_large`. */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -1158,7 +1158,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The request does not match its schema. `detail.error.code`: `invalid_request`, `invalid_seed`. */
+        /** @description The request does not match its schema, or passes a limit on nesting, array length or key count. `detail.error.code`: `invalid_request`, `invalid_seed`, `limit_exceeded`. */
         UnprocessableEntity: {
             headers: {
                 [name: string]: unknown;
@@ -1314,7 +1314,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorised"];
-            /** @description The request does not match its schema. `detail.error.code`: `invalid_seed`. */
+            /** @description The request does not match its schema, or passes a limit on nesting, array length or key count. `detail.error.code`: `invalid_seed`. */
             422: components["responses"]["UnprocessableEntity"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `invalid_task_info`, `internal_error`. */
             500: components["responses"]["InternalError"];
@@ -1348,7 +1348,7 @@ export interface operations {
             401: components["responses"]["Unauthorised"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The request does not match its schema. `detail.error.code`: `invalid_request`. */
+            /** @description The request does not match its schema, or passes a limit on nesting, array length or key count. `detail.error.code`: `invalid_request`, `limit_exceeded`. */
             422: components["responses"]["UnprocessableEntity"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `rollout_failed`, `invalid_rollout_response`, `internal_error`. */
             500: components["responses"]["InternalError"];
@@ -1409,7 +1409,7 @@ export interface operations {
             401: components["responses"]["Unauthorised"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The request does not match its schema. `detail.error.code`: `invalid_request`. */
+            /** @description The request does not match its schema, or passes a limit on nesting, array length or key count. `detail.error.code`: `invalid_request`. */
             422: components["responses"]["UnprocessableEntity"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
@@ -1447,7 +1447,7 @@ export interface operations {
             401: components["responses"]["Unauthorised"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The request does not match its schema. `detail.error.code`: `invalid_request`. */
+            /** @description The request does not match its schema, or passes a limit on nesting, array length or key count. `detail.error.code`: `invalid_request`. */
             422: components["responses"]["UnprocessableEntity"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];

@@ -160,7 +160,7 @@ test("each operation's error statuses and codes come from ERROR_CODES and PROXY_
   assert.deepEqual([...sent, ...UNROUTED_ERROR_CODES].sort(), [...all].sort(), "every code of both tables is documented once");
   const rollout = doc.paths["/rollout"].post.responses;
   for (const s of ["400", "401", "413", "415", "422", "500", "503", "504"]) assert.ok(rollout[s], `POST /rollout ${s}`);
-  assert.deepEqual(operationErrors().get("postRollout")!.get("422"), ["invalid_request"]);
+  assert.deepEqual(operationErrors().get("postRollout")!.get("422"), ["invalid_request", "limit_exceeded"]);
   assert.deepEqual(operationErrors().get("getTaskInfo")!.get("422"), ["invalid_seed"]);
   const unauthorised = doc.components.responses.Unauthorised.description as string;
   for (const code of ERROR_CODES[401]) assert.ok(unauthorised.includes(code));

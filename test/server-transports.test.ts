@@ -23,15 +23,44 @@ const json = { "x-api-key": KEY, "content-type": "application/json" };
 const rollout = (runId: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ run_id: runId, env: { env_name: "math", seed: 3 }, policy: { policy_id: "p" }, ops: [], ...extra });
 
+/** A value every read of which throws: getters, prototype, conversion. */
+const unreadable = () => {
+  const trap = () => {
+    throw new Error(`trap read with ${OPENAI}`);
+  };
+  return new Proxy({}, { get: trap, getPrototypeOf: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap });
+};
+/** An Error whose name, message and stack getters throw. */
+const throwingGetters = () =>
+  Object.create(Error.prototype, Object.fromEntries(["name", "message", "stack", "toString"].map((k) => [k, { get: () => { throw new Error(`getter ${k} ${OPENAI}`); } }])));
+
 /** Executor behaviour chosen by run_id, so one app serves every case. */
 function createCaseApp(corsOrigins: string[] = []) {
   const base = createMathApp();
+  /** A valid response with `extra` merged into its pipeline_metadata. */
+  const withMetadata = async (request: Parameters<typeof base.rollout>[0], ctx: Parameters<typeof base.rollout>[1], extra: Record<string, unknown>) => {
+    const response = await base.rollout(request, ctx);
+    return { ...response, pipeline_metadata: { ...response.pipeline_metadata, ...extra } };
+  };
   return createMathApp({
     corsOrigins,
-    limits: { maxBodyBytes: MAX },
+    limits: { maxBodyBytes: MAX, maxDepth: 8, maxArrayLength: 50, maxObjectKeys: 20, maxStringLength: 1000, maxTotalElements: 200 },
     rollout: (request, ctx) => {
       if (request.run_id === "throws") throw new Error(`Incorrect API key provided: ${OPENAI}; ${KEY.slice(0, 12)}`);
+      if (request.run_id === "throws-getters") throw throwingGetters();
+      if (request.run_id === "throws-proxy") throw unreadable();
+      if (request.run_id === "throws-bare") throw Object.create(null);
+      if (request.run_id === "rejects-getters") return Promise.reject(throwingGetters());
       if (request.run_id === "invalid") return { run_id: "invalid", trajectories: "none" } as never;
+      if (request.run_id === "returns-proxy") return unreadable() as never;
+      if (request.run_id === "returns-getter") return Object.defineProperty({ run_id: "returns-getter", trajectories: [] }, "metrics", { enumerable: true, get: () => { throw new Error(OPENAI); } }) as never;
+      if (request.run_id === "circular") {
+        const loop: Record<string, unknown> = { note: "loop" };
+        loop.self = loop;
+        return withMetadata(request, ctx, { loop });
+      }
+      if (request.run_id === "bigint") return withMetadata(request, ctx, { tokens: 10n ** 30n });
+      if (request.run_id === "tojson-throws") return withMetadata(request, ctx, { item: { toJSON: () => { throw new Error(`toJSON ${OPENAI}`); } } });
       if (request.run_id === "hangs") return new Promise(() => {});
       return base.rollout(request, ctx);
     },
@@ -82,6 +111,20 @@ const cases: Case[] = [
   { name: "null", headers: json, body: "null", status: 422, code: "invalid_request" },
   { name: "executor throws with secrets in its message", headers: json, body: rollout("throws"), status: 500, code: "rollout_failed" },
   { name: "executor returns an invalid response", headers: json, body: rollout("invalid"), status: 500, code: "invalid_rollout_response" },
+  { name: "executor throws an Error whose getters throw", headers: json, body: rollout("throws-getters"), status: 500, code: "rollout_failed" },
+  { name: "executor throws a proxy every read of which throws", headers: json, body: rollout("throws-proxy"), status: 500, code: "rollout_failed" },
+  { name: "executor throws an object without a prototype", headers: json, body: rollout("throws-bare"), status: 500, code: "rollout_failed" },
+  { name: "executor rejects with an Error whose getters throw", headers: json, body: rollout("rejects-getters"), status: 500, code: "rollout_failed" },
+  { name: "executor returns a proxy every read of which throws", headers: json, body: rollout("returns-proxy"), status: 500, code: "rollout_failed" },
+  { name: "executor returns an object whose getter throws", headers: json, body: rollout("returns-getter"), status: 500, code: "invalid_rollout_response" },
+  { name: "executor returns a circular value", headers: json, body: rollout("circular"), status: 500, code: "invalid_rollout_response" },
+  { name: "executor returns a BigInt", headers: json, body: rollout("bigint"), status: 500, code: "invalid_rollout_response" },
+  { name: "executor returns a value whose toJSON throws", headers: json, body: rollout("tojson-throws"), status: 500, code: "invalid_rollout_response" },
+  { name: "ops past limits.maxArrayLength", headers: json, body: rollout("ok", { ops: Array(51).fill(1) }), status: 422, code: "limit_exceeded" },
+  { name: "env.config past limits.maxDepth", headers: json, body: rollout("ok", { env: { config: { a: [[[[[[[[1]]]]]]]] } } }), status: 422, code: "limit_exceeded" },
+  { name: "policy.config past limits.maxObjectKeys", headers: json, body: rollout("ok", { policy: { config: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])) } }), status: 422, code: "limit_exceeded" },
+  { name: "a string past limits.maxStringLength", headers: json, body: rollout("x".repeat(1001)), status: 413, code: "payload_too_large" },
+  { name: "values past limits.maxTotalElements", headers: json, body: rollout("ok", { env: { config: { a: Array(40).fill([0, 0, 0, 0]) } } }), status: 413, code: "payload_too_large" },
   { name: "executor past safety.max_time_s", headers: json, body: rollout("hangs", { safety: { max_time_s: 0.2 } }), status: 504, code: "rollout_timeout" },
 ];
 
@@ -150,11 +193,12 @@ async function overSocket(cors: boolean): Promise<Transport> {
   };
 }
 
-/** The body with its random error id replaced, after checking the id's shape. */
+/** The body with its random error id replaced, after checking that every 500 carries the run id and an error id. */
 function normalise(c: Case, body: string): string {
-  if (c.code !== "rollout_failed") return body;
+  if (c.status !== 500) return body;
   const error = ErrorBody.parse(JSON.parse(body)).detail.error;
-  assert.match(String(error.error_id), /^[0-9a-f-]{36}$/, "an error id the logs can be searched for");
+  assert.equal(error.run_id, JSON.parse(c.body).run_id, `${c.name}: the run id`);
+  assert.match(String(error.error_id), /^[0-9a-f-]{36}$/, `${c.name}: an error id the logs can be searched for`);
   return JSON.stringify({ ...JSON.parse(body), detail: { error: { ...error, error_id: "<id>" } } });
 }
 
@@ -173,7 +217,7 @@ test("POST /rollout answers the same status and body in-process, on the fast pat
         const body = normalise(c, answer.body);
         if (!reference.has(c.name)) reference.set(c.name, body);
         else assert.equal(body, reference.get(c.name), `${label}: same body as in-process`);
-        if (c.code === "rollout_failed") {
+        if (c.status === 500) {
           assert.ok(!answer.body.includes(OPENAI.slice(0, 6)) && !answer.body.includes(KEY.slice(0, 6)), `${label}: no secret in ${answer.body}`);
         }
         if (!transport.socket) continue;

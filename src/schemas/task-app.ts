@@ -70,12 +70,33 @@ export const TaskAppLimits = z
       description: "Largest request body accepted, in bytes (413 beyond). Default 64 MiB, room for image-heavy rollouts.",
       examples: [64 * 1024 * 1024],
     }),
+    maxDepth: z.number().int().positive().default(64).meta({
+      description: "Deepest nesting of arrays and objects in a rollout request body (422 limit_exceeded beyond). Checked on the text before it is parsed, as are the four limits below.",
+      examples: [64],
+    }),
+    maxArrayLength: z.number().int().positive().default(10_000).meta({
+      description: "Most elements of any one array in a rollout request body, `ops` included (422 limit_exceeded beyond).",
+      examples: [10_000],
+    }),
+    maxObjectKeys: z.number().int().positive().default(10_000).meta({
+      description: "Most keys of any one object in a rollout request body, `env.config` and `policy.config` included (422 limit_exceeded beyond).",
+      examples: [10_000],
+    }),
+    maxStringLength: z.number().int().positive().default(16 * 1024 * 1024).meta({
+      description: "Longest string (or key) in a rollout request body, in characters as sent, escapes included (413 payload_too_large beyond). Default 16 Mi, room for an inline image.",
+      examples: [16 * 1024 * 1024],
+    }),
+    maxTotalElements: z.number().int().positive().default(500_000).meta({
+      description:
+        "Most values (objects, arrays, strings, numbers, booleans, nulls) and object keys, counted together, in a rollout request body (413 payload_too_large beyond). Keeps JSON.parse of the largest allowed body short.",
+      examples: [500_000],
+    }),
     shutdownGraceMs: z.number().int().nonnegative().default(10_000).meta({
       description: "How long a graceful shutdown waits for in-flight rollouts before aborting them.",
       examples: [10_000],
     }),
   })
-  .meta({ id: "TaskAppLimits", description: "Request-size and shutdown limits." });
+  .meta({ id: "TaskAppLimits", description: "Request-size, request-shape and shutdown limits." });
 export type TaskAppLimits = z.infer<typeof TaskAppLimits>;
 
 /** The task app definition given to `defineTaskApp`. */
@@ -104,7 +125,7 @@ export const TaskAppConfig = z
     corsOrigins: z.array(z.string().min(1)).default([]).meta({ description: "Origins allowed by CORS; none by default (no CORS headers)." }),
     onStartup: z.array(fn<LifecycleHook>("A startup hook.")).default([]).meta({ description: "Run in order before the server accepts requests." }),
     onShutdown: z.array(fn<LifecycleHook>("A shutdown hook.")).default([]).meta({ description: "Run in order after in-flight rollouts finish." }),
-    limits: TaskAppLimits.prefault({}).meta({ description: "Request-size and shutdown limits." }),
+    limits: TaskAppLimits.prefault({}).meta({ description: "Request-size, request-shape and shutdown limits." }),
   })
   .meta({ id: "TaskAppConfig", description: "A task app: identity, task info, callbacks, datasets, rubrics and server settings." });
 export type TaskAppConfigInput = z.input<typeof TaskAppConfig>;

@@ -1,9 +1,11 @@
 /**
  * Reading a JSON request body safely: content type checked first, size capped
  * by Content-Length up front and by counting while streaming, so an oversized
- * body is refused without being read in full.
+ * body is refused without being read in full; its shape bounded (bounds.ts)
+ * before it is parsed.
  */
 import type { IncomingMessage } from "node:http";
+import { boundsReply, checkJsonBounds, type JsonBounds } from "./bounds.js";
 import { errorReply, type Reply } from "./errors.js";
 import type { RolloutTransport } from "./rollout.js";
 
@@ -33,12 +35,25 @@ export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok
   }
 }
 
-/** Checks the headers, reads the body (up to `maxBytes`) and parses it as JSON; or gives the 415, 413 or 400 reply. */
-export async function readJsonBody(transport: Pick<RolloutTransport, "header" | "readBody">, maxBytes: number): Promise<{ ok: true; value: unknown } | { ok: false; reply: Reply }> {
+/**
+ * Checks the headers, reads the body (up to `maxBytes`), checks its shape
+ * against `bounds` when given, and parses it as JSON; or gives the 415, 413,
+ * 422 or 400 reply.
+ */
+export async function readJsonBody(
+  transport: Pick<RolloutTransport, "header" | "readBody">,
+  maxBytes: number,
+  bounds?: JsonBounds,
+): Promise<{ ok: true; value: unknown } | { ok: false; reply: Reply }> {
   const refused = checkBodyHeaders(transport.header("content-type"), transport.header("content-length"), maxBytes);
   if (refused) return { ok: false, reply: refused };
   const text = await transport.readBody(maxBytes);
   if (text === null) return { ok: false, reply: tooLarge(maxBytes) };
+  if (bounds) {
+    const checked = checkJsonBounds(text, bounds);
+    const violation = checked instanceof Promise ? await checked : checked;
+    if (violation) return { ok: false, reply: boundsReply(violation) };
+  }
   return parseJsonBody(text);
 }
 

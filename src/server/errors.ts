@@ -14,7 +14,7 @@ export const ERROR_CODES = {
   405: ["method_not_allowed"],
   413: ["payload_too_large"],
   415: ["unsupported_media_type"],
-  422: ["invalid_request", "invalid_seed"],
+  422: ["invalid_request", "invalid_seed", "limit_exceeded"],
   500: ["rollout_failed", "invalid_rollout_response", "invalid_task_info", "internal_error"],
   503: ["missing_environment_api_key", "shutting_down"],
   504: ["rollout_timeout"],

@@ -120,7 +120,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /** Handles one rollout request and returns the reply to send. */
 export async function handleRollout(transport: RolloutTransport, deps: RolloutDeps): Promise<Reply> {
   const { app } = deps;
-  const json = await readJsonBody(transport, app.limits.maxBodyBytes);
+  const json = await readJsonBody(transport, app.limits.maxBodyBytes, app.limits);
   if (!json.ok) return json.reply;
   const parsed = RolloutRequest.safeParse(json.value);
   if (!parsed.success) {
@@ -139,27 +139,81 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
   } catch (error) {
     if (run.reason) return aborted(run, rollout.safety.max_time_s);
     const errorId = randomUUID();
-    const name = error instanceof Error ? error.name : typeof error;
-    const message = deps.redact(error instanceof Error ? error.message : String(error)).slice(0, 2000);
-    const stack = error instanceof Error && error.stack ? deps.redact(error.stack).slice(0, 4000) : undefined;
-    run.log.error({ error_id: errorId, err: { name, message, stack } }, "rollout executor failed");
+    run.log.error({ error_id: errorId, err: describeThrown(error, deps.redact) }, "rollout executor failed");
     return errorReply(500, "rollout_failed", "the rollout executor failed", { run_id: rollout.run_id, error_id: errorId });
   } finally {
     clearTimeout(timer);
     transport.unwatchClient(run);
     deps.running.delete(run);
   }
-  const checked = RolloutResponse.safeParse(result);
+  return replyWithResult(result, run, rollout, deps);
+}
+
+/**
+ * The 200 reply with the executor's result, validated and serialised; or a
+ * 500 `invalid_rollout_response` with the run id and an error id (logged with
+ * the details) when it fails the schema, cannot be read (throwing getters,
+ * proxies) or cannot be serialised (circular, BigInt, a throwing `toJSON`).
+ */
+async function replyWithResult(result: unknown, run: RolloutRun, rollout: RolloutRequest, deps: RolloutDeps): Promise<Reply> {
+  const { redact } = deps;
+  const invalid = (message: string, extra: Record<string, unknown>, logged: Record<string, unknown>): Reply => {
+    const errorId = randomUUID();
+    run.log.error({ error_id: errorId, ...logged }, "rollout executor returned an invalid response");
+    return errorReply(500, "invalid_rollout_response", message, { run_id: run.runId, error_id: errorId, ...extra });
+  };
+  let checked: ReturnType<typeof RolloutResponse.safeParse>;
+  try {
+    checked = RolloutResponse.safeParse(result);
+  } catch (error) {
+    return invalid("executor returned a RolloutResponse that cannot be read (a getter or proxy threw)", {}, { err: describeThrown(error, redact) });
+  }
   if (!checked.success) {
     const issues = toIssues(checked.error);
-    run.log.error({ issues }, "rollout executor returned an invalid response");
-    return errorReply(500, "invalid_rollout_response", `executor returned an invalid RolloutResponse: ${summariseIssues(issues)}`, {
-      run_id: rollout.run_id,
-      issues,
-    });
+    return invalid(`executor returned an invalid RolloutResponse: ${summariseIssues(issues)}`, { issues }, { issues });
   }
   const response = await finishRolloutTrace(rollout, checked.data, run.usedTracer, deps, () => run.log);
-  return { status: 200, body: JSON.stringify(response) };
+  try {
+    return { status: 200, body: JSON.stringify(response) };
+  } catch (error) {
+    const err = describeThrown(error, redact);
+    return invalid(`executor returned a RolloutResponse that cannot be serialised as JSON: ${unserialisable(err.message)}`, {}, { err });
+  }
+}
+
+/** What JSON.stringify refused, in words that carry none of the executor's own text. */
+function unserialisable(message: string): string {
+  if (/BigInt/i.test(message)) return "it holds a BigInt";
+  if (/circular/i.test(message)) return "it holds a circular reference";
+  return "a toJSON method or getter threw";
+}
+
+/** Reads `read()`, or undefined when it throws or gives no string. */
+function readString(read: () => unknown): string | undefined {
+  try {
+    const value = read();
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Name, message and stack of a thrown value for the log, redacted and cut
+ * short. Nothing of the value is trusted: `instanceof`, getters and
+ * `toString` may throw, and a value without a prototype has no `toString`.
+ */
+function describeThrown(error: unknown, redact: SecretRedactor): { name: string; message: string; stack?: string } {
+  let isError = false;
+  try {
+    isError = error instanceof Error;
+  } catch {
+    // a proxy whose getPrototypeOf trap throws
+  }
+  const name = (isError ? readString(() => (error as Error).name) : undefined) ?? typeof error;
+  const message = readString(() => (isError ? (error as Error).message : String(error))) ?? `(a thrown ${typeof error} that cannot be read)`;
+  const stack = isError ? readString(() => (error as Error).stack) : undefined;
+  return { name: redact(name).slice(0, 200), message: redact(message).slice(0, 2000), ...(stack ? { stack: redact(stack).slice(0, 4000) } : {}) };
 }
 
 /** The reply to a run aborted by its timeout, a client disconnect or shutdown; each is logged with its code. */
