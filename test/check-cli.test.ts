@@ -11,6 +11,7 @@ import { createMathApp } from "./fixtures/apps/math.js";
 import badResponse from "./fixtures/apps/bad-response.js";
 import authOff from "./fixtures/apps/auth-off.js";
 import { serveSynthLike } from "./fixtures/apps/synth-like.js";
+import { closedPort, sendJson, startLoopback } from "./helpers/loopback.js";
 
 const KEY = "sk_env_check_0123456789abcdef";
 const env = { ENVIRONMENT_API_KEY: KEY };
@@ -69,10 +70,45 @@ test("a server that sends invalid rollout responses on with 200 is caught by rol
   }
 });
 
-test("nothing listening: every check fails, none throws", async () => {
-  const report = await checkTaskApp({ url: "http://127.0.0.1:9", apiKey: KEY, timeoutMs: 2000 });
+test("nothing listening: stops after the first probe and says so, nothing passes", async () => {
+  const port = await closedPort();
+  const report = await checkTaskApp({ url: `http://127.0.0.1:${port}`, apiKey: KEY, timeoutMs: 2000 });
   assert.equal(report.ok, false);
-  assert.ok(failed(report).includes("health"));
+  assert.deepEqual(report.results.map((r) => `${r.ok ? "PASS" : "FAIL"} ${r.name}`), ["FAIL health"]);
+  assert.match(report.stopped ?? "", /^nothing answered at http:\/\/127\.0\.0\.1:\d+ \(.*ECONNREFUSED.*\); is the task app running there\?/);
+  const text = formatCheckReport(report);
+  assert.match(text, /0 of 10 checks passed; failed: health; not run: task-info, refuses-missing-key, .*malformed-body-4xx\n/);
+  assert.match(text, /stopped early: nothing answered/);
+});
+
+for (const [label, status, body] of [
+  ["401", 401, { detail: { error: { code: "unauthorised", message: "API key missing or invalid" } } }],
+  ["synth-ai's 400 unauthorised", 400, { detail: { error: { code: "unauthorised", message: "API key missing or invalid" } } }],
+] as const) {
+  test(`a key rejected with ${label} stops the check before the unauthenticated probes, and nothing passes`, async () => {
+    const app = await startLoopback((req, res) => (req.path === "/health" ? sendJson(res, 200, { healthy: true }) : sendJson(res, status, body)));
+    try {
+      const report = await checkTaskApp({ url: app.url, apiKey: KEY });
+      assert.equal(report.ok, false);
+      assert.deepEqual(report.results.map((r) => `${r.ok ? "PASS" : "FAIL"} ${r.name}`), ["PASS health", "FAIL task-info"]);
+      assert.match(report.stopped ?? "", new RegExp(`the API key was rejected \\(GET /task_info -> ${status} with the key\\); pass the app's key with --api-key`));
+      assert.deepEqual(app.seen.map((r) => r.path), ["/health", "/task_info"], "no further requests once the key is known to be wrong");
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+test("a server answering 401 to everything does not pass no-key-leak or anything else", async () => {
+  const app = await startLoopback((_req, res) => sendJson(res, 401, { detail: "no" }));
+  try {
+    const report = await checkTaskApp({ url: app.url, apiKey: KEY });
+    assert.equal(report.ok, false);
+    assert.deepEqual(report.results.filter((r) => r.ok), []);
+    assert.match(report.stopped ?? "", /API key was rejected/);
+  } finally {
+    await app.close();
+  }
 });
 
 const cliRunner = ["--import", "tsx", "test/fixtures/apps/run-cli.ts"];
@@ -107,6 +143,13 @@ test("task-app check prints a table and exits 0 on a good app, 1 on a broken one
     const noKey = await run(["check", good.url]);
     assert.equal(noKey.code, 2);
     assert.match(noKey.err, /no API key/);
+    const wrongKey = await run(["check", good.url, "--api-key", "sk_env_not_the_key"]);
+    assert.equal(wrongKey.code, 1);
+    assert.match(wrongKey.out, /stopped early: the API key was rejected \(GET \/task_info -> 401 with the key\)/);
+    assert.doesNotMatch(wrongKey.out, /PASS {2}no-key-leak/);
+    const closed = await run(["check", `http://127.0.0.1:${await closedPort()}`, "--api-key", KEY]);
+    assert.equal(closed.code, 1);
+    assert.match(closed.out, /stopped early: nothing answered at http:\/\/127\.0\.0\.1:\d+/);
   } finally {
     await good.close();
     await bad.close();
