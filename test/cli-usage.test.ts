@@ -43,7 +43,9 @@ test("an unknown option is named once, as typed, whatever the command", async ()
     assert.equal(run.code, 2, argv.join(" "));
     assert.equal(run.stdout, "", argv.join(" "));
     assert.equal(run.stderr, `task-app: ${message}\nRun \`task-app --help\` for usage.\n`, argv.join(" "));
-  }
+  }  const typo = await runCli(["vaildate", "sft.toml", "--json"], dir);
+  assert.equal(typo.code, 2);
+  assert.match(typo.stderr, /^task-app: Did you mean validate\?\n/, "a mistyped command is not reported as an unknown option");
 });
 
 test("a single-valued option given twice, or anything after --, is a usage error", async () => {

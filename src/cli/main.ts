@@ -22,6 +22,7 @@ export class UsageError extends Error {
 export async function main(argv: string[]): Promise<number> {
   const [{ default: yargs }, { commands }] = await Promise.all([import("yargs"), import("./commands/index.js")]);
   let exitCode = 0;
+  const commandNames = new Set(commands.flatMap((c) => [String(c.command).split(" ")[0], ...[c.aliases ?? []].flat()]));
   const cli = yargs(argv)
     .scriptName("task-app")
     .usage("$0 <command> [options]\n\nValidate, generate and serve RL task apps and their training configs.")
@@ -39,8 +40,10 @@ export async function main(argv: string[]): Promise<number> {
     .fail((msg, err) => {
       // yargs reports its own parse and check failures as a message (or a non-Error value).
       if (err instanceof Error && !msg) throw err;
-      // An unknown option explains the failure best (it may have swallowed a file name): name each once, as typed.
-      const unknown = findUnknownOptions(argv, (cli as unknown as { getOptions(): KnownOptions }).getOptions());
+      // Under a known command, an unknown option explains the failure best (it may have swallowed a file
+      // name): name each once, as typed. A mistyped command keeps yargs' "Did you mean ...?".
+      const named = commandNames.has(argv[0] ?? "") || argv[0]?.startsWith("-");
+      const unknown = named ? findUnknownOptions(argv, (cli as unknown as { getOptions(): KnownOptions }).getOptions()) : [];
       throw new UsageError(unknown.length ? describeUnknownOptions(unknown) : msg || String(err));
     })
     .middleware((args) => {
