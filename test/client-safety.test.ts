@@ -121,7 +121,8 @@ describe("retries", () => {
   });
 });
 
-describe("response size", () => {
+// Guards: without a cap or a deadline these calls would never end.
+describe("response size", { timeout: 30_000 }, () => {
   test("an endless streamed body is cut at maxResponseBytes with a clear error", async () => {
     let closed = false;
     const app = await server((_req, res, socket) => {
@@ -164,7 +165,7 @@ describe("response size", () => {
   });
 });
 
-describe("deadline", () => {
+describe("deadline", { timeout: 30_000 }, () => {
   test("the deadline ends a call whose server never answers, without further tries", async () => {
     const app = await server(() => undefined);
     const client = createTaskAppClient({ baseUrl: app.url, apiKey: KEY, deadlineMs: 300, timeoutMs: 60_000, tries: 3, ...fast });
