@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { once } from "node:events";
 import { serve } from "../src/server/index.js";
 import { checkTaskApp, CHECK_NAMES, formatCheckReport, type CheckReport } from "../src/check/index.js";
+import { describeProbe, sendProbe } from "../src/check/http.js";
 import { createMathApp } from "./fixtures/apps/math.js";
 import badResponse from "./fixtures/apps/bad-response.js";
 import authOff from "./fixtures/apps/auth-off.js";
@@ -106,6 +107,30 @@ test("a server answering 401 to everything does not pass no-key-leak or anything
     assert.equal(report.ok, false);
     assert.deepEqual(report.results.filter((r) => r.ok), []);
     assert.match(report.stopped ?? "", /API key was rejected/);
+  } finally {
+    await app.close();
+  }
+});
+
+test("an endless body is read up to the probe's cap, then the probe fails instead of the checker buffering on", { timeout: 30_000 }, async () => {
+  const app = await startLoopback((req, res) => {
+    if (req.path !== "/health") return sendJson(res, 200, {});
+    res.writeHead(200, { "content-type": "application/json" });
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk));
+      if (!res.destroyed) res.once("drain", pump);
+    };
+    pump();
+  });
+  try {
+    const probe = await sendProbe(app.url, "/health", { maxBytes: 1024 * 1024 });
+    assert.equal(probe.status, 200);
+    assert.equal(probe.error, "body over the 1048576-byte limit; reading stopped");
+    assert.equal(describeProbe(probe), "GET /health -> 200 (body over the 1048576-byte limit; reading stopped)");
+    assert.ok(probe.text.length <= 1024 * 1024);
+    const report = await checkTaskApp({ url: app.url, apiKey: KEY });
+    assert.equal(report.results.find((r) => r.name === "health")?.ok, false);
   } finally {
     await app.close();
   }

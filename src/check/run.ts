@@ -76,10 +76,10 @@ export async function checkTaskApp(options: CheckOptions): Promise<CheckReport> 
   const stop = (reason: string): CheckReport => ({ url: options.url, ok: false, results, stopped: reason });
 
   const health = await get("/health", withKey);
-  report("health", health.status === 200, describeProbe(health));
+  report("health", health.status === 200 && !health.error, describeProbe(health));
   if (health.status === 0) return stop(`nothing answered at ${options.url} (${health.error}); is the task app running there?`);
   const taskset = await get("/task_info", withKey);
-  report("task-info", taskset.status === 200, describeProbe(taskset));
+  report("task-info", taskset.status === 200 && !taskset.error, describeProbe(taskset));
   if (keyRejected(taskset)) {
     return stop(`the API key was rejected (${describeProbe(taskset)} with the key); pass the app's key with --api-key or ENVIRONMENT_API_KEY`);
   }
@@ -142,7 +142,7 @@ export async function checkTaskApp(options: CheckOptions): Promise<CheckReport> 
 
 /** 200 and a body matching the schema; otherwise the status or the first issues. */
 function conforms(probe: Probe, schema: z.ZodType): [boolean, string] {
-  if (probe.status !== 200) return [false, `${describeProbe(probe)}${probe.text ? `: ${probe.text.slice(0, 200)}` : ""}`];
+  if (probe.status !== 200 || probe.error) return [false, `${describeProbe(probe)}${probe.text ? `: ${probe.text.slice(0, 200)}` : ""}`];
   const parsed = schema.safeParse(probe.json);
   if (parsed.success) return [true, `${describeProbe(probe)}, body matches the contract`];
   const issues = parsed.error.issues.slice(0, 5).map((i) => `${formatPath(i.path) || "(body)"}: ${i.message}`);
