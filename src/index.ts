@@ -105,7 +105,16 @@ export { validateSftJsonl, validateSftLine } from "./config/jsonl.js";
 export { buildRLPayload, buildSFTPayload, PayloadError, type RLJobPayload, type SFTJobPayload } from "./payload/index.js";
 
 // Typed HTTP client of a task app (over the generated OpenAPI types)
-export { createTaskAppClient, TaskAppContractError, TaskAppHttpError, TaskAppNetworkError, type TaskAppClient, type TaskAppClientOptions } from "./client/index.js";
+export {
+  createTaskAppClient,
+  TaskAppContractError,
+  TaskAppHttpError,
+  TaskAppNetworkError,
+  TaskAppRedirectError,
+  TaskAppResponseTooLargeError,
+  type TaskAppClient,
+  type TaskAppClientOptions,
+} from "./client/index.js";
 
 // Scaffolding (create-task-app) and codemods (task-app add)
 export {

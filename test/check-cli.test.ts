@@ -7,10 +7,12 @@ import { join } from "node:path";
 import { once } from "node:events";
 import { serve } from "../src/server/index.js";
 import { checkTaskApp, CHECK_NAMES, formatCheckReport, type CheckReport } from "../src/check/index.js";
+import { describeProbe, sendProbe } from "../src/check/http.js";
 import { createMathApp } from "./fixtures/apps/math.js";
 import badResponse from "./fixtures/apps/bad-response.js";
 import authOff from "./fixtures/apps/auth-off.js";
 import { serveSynthLike } from "./fixtures/apps/synth-like.js";
+import { closedPort, sendJson, startLoopback } from "./helpers/loopback.js";
 
 const KEY = "sk_env_check_0123456789abcdef";
 const env = { ENVIRONMENT_API_KEY: KEY };
@@ -69,10 +71,69 @@ test("a server that sends invalid rollout responses on with 200 is caught by rol
   }
 });
 
-test("nothing listening: every check fails, none throws", async () => {
-  const report = await checkTaskApp({ url: "http://127.0.0.1:9", apiKey: KEY, timeoutMs: 2000 });
+test("nothing listening: stops after the first probe and says so, nothing passes", async () => {
+  const port = await closedPort();
+  const report = await checkTaskApp({ url: `http://127.0.0.1:${port}`, apiKey: KEY, timeoutMs: 2000 });
   assert.equal(report.ok, false);
-  assert.ok(failed(report).includes("health"));
+  assert.deepEqual(report.results.map((r) => `${r.ok ? "PASS" : "FAIL"} ${r.name}`), ["FAIL health"]);
+  assert.match(report.stopped ?? "", /^nothing answered at http:\/\/127\.0\.0\.1:\d+ \(.*ECONNREFUSED.*\); is the task app running there\?/);
+  const text = formatCheckReport(report);
+  assert.match(text, /0 of 10 checks passed; failed: health; not run: task-info, refuses-missing-key, .*malformed-body-4xx\n/);
+  assert.match(text, /stopped early: nothing answered/);
+});
+
+for (const [label, status, body] of [
+  ["401", 401, { detail: { error: { code: "unauthorised", message: "API key missing or invalid" } } }],
+  ["synth-ai's 400 unauthorised", 400, { detail: { error: { code: "unauthorised", message: "API key missing or invalid" } } }],
+] as const) {
+  test(`a key rejected with ${label} stops the check before the unauthenticated probes, and nothing passes`, async () => {
+    const app = await startLoopback((req, res) => (req.path === "/health" ? sendJson(res, 200, { healthy: true }) : sendJson(res, status, body)));
+    try {
+      const report = await checkTaskApp({ url: app.url, apiKey: KEY });
+      assert.equal(report.ok, false);
+      assert.deepEqual(report.results.map((r) => `${r.ok ? "PASS" : "FAIL"} ${r.name}`), ["PASS health", "FAIL task-info"]);
+      assert.match(report.stopped ?? "", new RegExp(`the API key was rejected \\(GET /task_info -> ${status} with the key\\); pass the app's key with --api-key`));
+      assert.deepEqual(app.seen.map((r) => r.path), ["/health", "/task_info"], "no further requests once the key is known to be wrong");
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+test("a server answering 401 to everything does not pass no-key-leak or anything else", async () => {
+  const app = await startLoopback((_req, res) => sendJson(res, 401, { detail: "no" }));
+  try {
+    const report = await checkTaskApp({ url: app.url, apiKey: KEY });
+    assert.equal(report.ok, false);
+    assert.deepEqual(report.results.filter((r) => r.ok), []);
+    assert.match(report.stopped ?? "", /API key was rejected/);
+  } finally {
+    await app.close();
+  }
+});
+
+test("an endless body is read up to the probe's cap, then the probe fails instead of the checker buffering on", { timeout: 30_000 }, async () => {
+  const app = await startLoopback((req, res) => {
+    if (req.path !== "/health") return sendJson(res, 200, {});
+    res.writeHead(200, { "content-type": "application/json" });
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk));
+      if (!res.destroyed) res.once("drain", pump);
+    };
+    pump();
+  });
+  try {
+    const probe = await sendProbe(app.url, "/health", { maxBytes: 1024 * 1024 });
+    assert.equal(probe.status, 200);
+    assert.equal(probe.error, "body over the 1048576-byte limit; reading stopped");
+    assert.equal(describeProbe(probe), "GET /health -> 200 (body over the 1048576-byte limit; reading stopped)");
+    assert.ok(probe.text.length <= 1024 * 1024);
+    const report = await checkTaskApp({ url: app.url, apiKey: KEY });
+    assert.equal(report.results.find((r) => r.name === "health")?.ok, false);
+  } finally {
+    await app.close();
+  }
 });
 
 const cliRunner = ["--import", "tsx", "test/fixtures/apps/run-cli.ts"];
@@ -107,6 +168,13 @@ test("task-app check prints a table and exits 0 on a good app, 1 on a broken one
     const noKey = await run(["check", good.url]);
     assert.equal(noKey.code, 2);
     assert.match(noKey.err, /no API key/);
+    const wrongKey = await run(["check", good.url, "--api-key", "sk_env_not_the_key"]);
+    assert.equal(wrongKey.code, 1);
+    assert.match(wrongKey.out, /stopped early: the API key was rejected \(GET \/task_info -> 401 with the key\)/);
+    assert.doesNotMatch(wrongKey.out, /PASS {2}no-key-leak/);
+    const closed = await run(["check", `http://127.0.0.1:${await closedPort()}`, "--api-key", KEY]);
+    assert.equal(closed.code, 1);
+    assert.match(closed.out, /stopped early: nothing answered at http:\/\/127\.0\.0\.1:\d+/);
   } finally {
     await good.close();
     await bad.close();

@@ -113,16 +113,16 @@ test("repeats seed for each seed", async () => {
   assert.equal(new URL(seen[0]!.url).search, "?seed=4&seed=9");
 });
 
-test("retries 5xx and network errors, 3 tries in all, then reports the last", async () => {
-  const ok = json(200, { ok: true, service: "s" });
+test("retries GETs on 502/503/504 and network errors, 3 tries in all, then reports the last", async () => {
+  const ok = json(200, { healthy: true });
   const flaky = scripted([json(503, { detail: { error: { code: "shutting_down", message: "bye" } } }), new TypeError("fetch failed"), ok]);
-  assert.deepEqual(await createTaskAppClient({ baseUrl: "http://x", fetch: flaky.fetch, ...fast }).done(), { ok: true, service: "s" });
+  assert.equal((await createTaskAppClient({ baseUrl: "http://x", fetch: flaky.fetch, ...fast }).health()).healthy, true);
   assert.equal(flaky.seen.length, 3);
 
-  const down = scripted([json(500, { detail: { error: { code: "internal_error", message: "boom" } } })]);
+  const down = scripted([json(502, { detail: { error: { code: "bad_gateway", message: "boom" } } })]);
   await assert.rejects(
-    createTaskAppClient({ baseUrl: "http://x", fetch: down.fetch, ...fast }).done(),
-    (e: unknown) => e instanceof TaskAppHttpError && e.status === 500 && e.code === "internal_error",
+    createTaskAppClient({ baseUrl: "http://x", fetch: down.fetch, ...fast }).info(),
+    (e: unknown) => e instanceof TaskAppHttpError && e.status === 502 && e.code === "bad_gateway",
   );
   assert.equal(down.seen.length, 3);
 
@@ -134,13 +134,25 @@ test("retries 5xx and network errors, 3 tries in all, then reports the last", as
   assert.equal(offline.seen.length, 3);
 });
 
-test("retries resend the same body", async () => {
+test("a POST that may have reached the app is never retried", async () => {
+  for (const answer of [json(500, {}), json(503, {}), new TypeError("fetch failed")]) {
+    const once = scripted([answer]);
+    await assert.rejects(createTaskAppClient({ baseUrl: "http://x", fetch: once.fetch, ...fast }).done());
+    assert.equal(once.seen.length, 1);
+  }
+});
+
+test("a refused connection is retried with the same body", async () => {
   const bodies: string[] = [];
+  const refused = new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) });
   const fetch = async (request: Request) => {
     bodies.push(await request.text());
-    return bodies.length < 2 ? json(502, {}) : json(500, {});
+    throw refused;
   };
-  await assert.rejects(createTaskAppClient({ baseUrl: "http://x", fetch, tries: 2, ...fast }).rollout({ run_id: "r", env: {}, policy: {} }));
+  await assert.rejects(
+    createTaskAppClient({ baseUrl: "http://x", fetch, tries: 2, ...fast }).rollout({ run_id: "r", env: {}, policy: {} }),
+    (e: unknown) => e instanceof TaskAppNetworkError && e.attempts === 2,
+  );
   assert.equal(bodies.length, 2);
   assert.equal(bodies[0], bodies[1]);
   assert.equal(JSON.parse(bodies[0]!).run_id, "r");

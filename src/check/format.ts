@@ -1,14 +1,21 @@
 /**
  * The checker's pass/fail table.
  */
-import type { CheckReport } from "./run.js";
+import { CHECK_NAMES, type CheckReport } from "./run.js";
 
-/** Renders a report as an aligned PASS/FAIL table with a closing count line. */
+/** Renders a report as an aligned PASS/FAIL table, why it stopped early (if it did) and a closing count line. */
 export function formatCheckReport(report: CheckReport): string {
   const width = Math.max(...report.results.map((r) => r.name.length));
   const lines = [`task-app check ${report.url}`];
   for (const r of report.results) lines.push(`  ${r.ok ? "PASS" : "FAIL"}  ${r.name.padEnd(width)}  ${r.detail}`);
   const passed = report.results.filter((r) => r.ok).length;
-  lines.push(`${passed} of ${report.results.length} checks passed${report.ok ? "" : `; failed: ${report.results.filter((r) => !r.ok).map((r) => r.name).join(", ")}`}`);
+  const failed = report.results.filter((r) => !r.ok).map((r) => r.name);
+  const notRun = CHECK_NAMES.filter((name) => !report.results.some((r) => r.name === name));
+  lines.push(
+    `${passed} of ${report.results.length + notRun.length} checks passed` +
+      (failed.length ? `; failed: ${failed.join(", ")}` : "") +
+      (notRun.length ? `; not run: ${notRun.join(", ")}` : ""),
+  );
+  if (report.stopped) lines.push(`stopped early: ${report.stopped}`);
   return `${lines.join("\n")}\n`;
 }

@@ -13,7 +13,7 @@ export interface Probe {
   text: string;
   /** Parsed JSON body, `undefined` when the body is not JSON. */
   json: unknown;
-  /** Network or timeout error, when there was no response. */
+  /** Network or timeout error when there was no response (status 0), or why the body was not read in full. */
   error?: string;
 }
 
@@ -23,7 +23,12 @@ export interface ProbeRequest {
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
+  /** Largest body read (default MAX_PROBE_BYTES); past it the probe records an error. */
+  maxBytes?: number;
 }
+
+/** Default cap on a probe's body: an app under test must not make the checker buffer without end. */
+export const MAX_PROBE_BYTES = 16 * 1024 * 1024;
 
 /** Sends one request to `baseUrl + path` and records the answer. */
 export async function sendProbe(baseUrl: string, path: string, request: ProbeRequest = {}): Promise<Probe> {
@@ -37,7 +42,11 @@ export async function sendProbe(baseUrl: string, path: string, request: ProbeReq
       signal: AbortSignal.timeout(request.timeoutMs ?? 30_000),
       redirect: "manual",
     });
-    const text = await res.text();
+    const { text, overflow } = await readCapped(res, request.maxBytes ?? MAX_PROBE_BYTES);
+    if (overflow) {
+      const error = `body over the ${request.maxBytes ?? MAX_PROBE_BYTES}-byte limit; reading stopped`;
+      return { method, path, status: res.status, headers: Object.fromEntries(res.headers), text, json: undefined, error };
+    }
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
@@ -51,9 +60,28 @@ export async function sendProbe(baseUrl: string, path: string, request: ProbeReq
   }
 }
 
+/** Reads at most `maxBytes` of the body, cancelling the rest. */
+async function readCapped(res: Response, maxBytes: number): Promise<{ text: string; overflow: boolean }> {
+  if (!res.body) return { text: "", overflow: false };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return { text: Buffer.concat(chunks).toString("utf8"), overflow: true };
+    }
+    chunks.push(value);
+  }
+  return { text: Buffer.concat(chunks).toString("utf8"), overflow: false };
+}
+
 /** `GET /x -> 200` style summary of a probe. */
 export function describeProbe(p: Probe): string {
-  return `${p.method} ${p.path} -> ${p.status === 0 ? `no response (${p.error})` : p.status}`;
+  return `${p.method} ${p.path} -> ${p.status === 0 ? `no response (${p.error})` : p.error ? `${p.status} (${p.error})` : p.status}`;
 }
 
 /** The headers synth-ai clients send: X-API-Key, Bearer and X-API-Keys. */

@@ -1,6 +1,9 @@
 /**
  * The conformance checker: probes a running task app over HTTP and reports
  * one named pass/fail result per contract rule (CONTRACT.md §2, §3, §5).
+ * It stops early, failing, when nothing answers or the key is rejected:
+ * the remaining checks would only report the same cause again (or pass on
+ * answers that never came).
  */
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
@@ -22,7 +25,10 @@ export interface CheckResult {
 export interface CheckReport {
   url: string;
   ok: boolean;
+  /** The checks that ran, in CHECK_NAMES order (fewer than all when stopped). */
   results: CheckResult[];
+  /** Why the checks stopped before the end: nothing answered, or the key was rejected. */
+  stopped?: string;
 }
 
 /** Options of `checkTaskApp`. */
@@ -54,6 +60,8 @@ export const CHECK_NAMES = [
 const WRONG_KEY = "task-app-check-wrong-key";
 const JSON_TYPE = { "content-type": "application/json" };
 const refused = (p: Probe) => p.status === 400 || p.status === 401 || p.status === 403;
+/** 401/403, or synth-ai's 400 `unauthorised` (CONTRACT.md §3.3). */
+const keyRejected = (p: Probe) => p.status === 401 || p.status === 403 || (p.status === 400 && errorCode(p.json) === "unauthorised");
 
 /** Runs every check against the app at `options.url`. */
 export async function checkTaskApp(options: CheckOptions): Promise<CheckReport> {
@@ -65,10 +73,16 @@ export async function checkTaskApp(options: CheckOptions): Promise<CheckReport> 
   const results: CheckResult[] = [];
   const report = (name: (typeof CHECK_NAMES)[number], ok: boolean, detail: string) => results.push({ name, ok, detail });
 
+  const stop = (reason: string): CheckReport => ({ url: options.url, ok: false, results, stopped: reason });
+
   const health = await get("/health", withKey);
-  report("health", health.status === 200, describeProbe(health));
+  report("health", health.status === 200 && !health.error, describeProbe(health));
+  if (health.status === 0) return stop(`nothing answered at ${options.url} (${health.error}); is the task app running there?`);
   const taskset = await get("/task_info", withKey);
-  report("task-info", taskset.status === 200, describeProbe(taskset));
+  report("task-info", taskset.status === 200 && !taskset.error, describeProbe(taskset));
+  if (keyRejected(taskset)) {
+    return stop(`the API key was rejected (${describeProbe(taskset)} with the key); pass the app's key with --api-key or ENVIRONMENT_API_KEY`);
+  }
   const info = await get("/info", withKey);
   const target = pickRolloutTarget(field(taskset.json, "taskset"), info.json);
   const rolloutBody = JSON.stringify({
@@ -91,8 +105,10 @@ export async function checkTaskApp(options: CheckOptions): Promise<CheckReport> 
   const wrong = notRefused(wrongKey);
   report("refuses-wrong-key", wrong.length === 0, wrong.length ? `served with a wrong key: ${wrong.join("; ")}` : wrongKey.map(describeProbe).join("; "));
   const unauthorised = [...noKey, ...wrongKey, await get("/health"), await get("/health", keyHeaders(WRONG_KEY))];
-  const leaks = unauthorised.flatMap((p) => findKeyLeaks(p, options.apiKey).map((l) => `${describeProbe(p)} ${l}`));
-  report("no-key-leak", leaks.length === 0, leaks.length ? leaks.join("; ") : `${unauthorised.length} refused or unauthenticated answers checked`);
+  const answered = unauthorised.filter((p) => p.status !== 0);
+  const leaks = answered.flatMap((p) => findKeyLeaks(p, options.apiKey).map((l) => `${describeProbe(p)} ${l}`));
+  const leakDetail = leaks.length ? leaks.join("; ") : answered.length ? `${answered.length} refused or unauthenticated answers checked` : "no answers to check";
+  report("no-key-leak", answered.length > 0 && leaks.length === 0, leakDetail);
 
   report("info-contract", ...conforms(info, InfoResponse));
   report("taskset-contract", ...conforms(taskset, TasksetResponse));
@@ -126,11 +142,15 @@ export async function checkTaskApp(options: CheckOptions): Promise<CheckReport> 
 
 /** 200 and a body matching the schema; otherwise the status or the first issues. */
 function conforms(probe: Probe, schema: z.ZodType): [boolean, string] {
-  if (probe.status !== 200) return [false, `${describeProbe(probe)}${probe.text ? `: ${probe.text.slice(0, 200)}` : ""}`];
+  if (probe.status !== 200 || probe.error) return [false, `${describeProbe(probe)}${probe.text ? `: ${probe.text.slice(0, 200)}` : ""}`];
   const parsed = schema.safeParse(probe.json);
   if (parsed.success) return [true, `${describeProbe(probe)}, body matches the contract`];
   const issues = parsed.error.issues.slice(0, 5).map((i) => `${formatPath(i.path) || "(body)"}: ${i.message}`);
   return [false, `${describeProbe(probe)}, body breaks the contract: ${issues.join("; ")}`];
+}
+
+function errorCode(body: unknown): unknown {
+  return field(field(field(body, "detail"), "error"), "code");
 }
 
 function field(value: unknown, key: string): unknown {

@@ -2,7 +2,8 @@
  * `task-app validate` is run in editors, hooks and CI on every save, so it
  * skips loading yargs (about a third of start-up) when its arguments parse
  * cleanly with `node:util`'s parseArgs from the same option table. Anything
- * else (help, a typo, a bad value) falls through to yargs, which explains it.
+ * else (help, --version, a typo, a bad or repeated value, `--`) falls through
+ * to yargs, which explains it: both paths print the same for the same argv.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -16,11 +17,14 @@ export async function runFastPath(argv: readonly string[]): Promise<number | und
     const options = Object.fromEntries(
       Object.entries(validateOptions).map(([name, o]) => [name, { type: o.type } as { type: "string" | "boolean" }]),
     );
-    parsed = parseArgs({ args: argv.slice(1), options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv.slice(1), options, allowPositionals: true, strict: true, tokens: true });
   } catch {
     return undefined;
   }
-  const { values, positionals } = parsed;
+  const { values, positionals, tokens } = parsed;
+  // yargs reads `--` and a repeated value option its own way (a usage error): leave both to it, so the output is the same.
+  const valueOptions = tokens.filter((t) => t.kind === "option" && t.value !== undefined).map((t) => (t as { name: string }).name);
+  if (tokens.some((t) => t.kind === "option-terminator") || new Set(valueOptions).size < valueOptions.length) return undefined;
   const kind = values.kind;
   if (!positionals.length || (kind !== undefined && !validateOptions.kind.choices.includes(kind as never))) return undefined;
   let exitCode = 0;

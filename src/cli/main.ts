@@ -4,6 +4,15 @@
  * `task-app --help` and `task-app validate` start fast.
  */
 
+import { readFileSync } from "node:fs";
+import { describeUnknownOptions, findUnknownOptions, type KnownOptions } from "./unknown-options.js";
+
+/** The version in this package's package.json (`src/cli/` and `dist/cli/` are both two levels down). */
+export function readPackageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
+  return typeof pkg.version === "string" ? pkg.version : "unknown";
+}
+
 /** A mistake in how the command was called: exit code 2. */
 export class UsageError extends Error {
   override name = "UsageError";
@@ -13,6 +22,7 @@ export class UsageError extends Error {
 export async function main(argv: string[]): Promise<number> {
   const [{ default: yargs }, { commands }] = await Promise.all([import("yargs"), import("./commands/index.js")]);
   let exitCode = 0;
+  const commandNames = new Set(commands.flatMap((c) => [String(c.command).split(" ")[0], ...[c.aliases ?? []].flat()]));
   const cli = yargs(argv)
     .scriptName("task-app")
     .usage("$0 <command> [options]\n\nValidate, generate and serve RL task apps and their training configs.")
@@ -25,12 +35,27 @@ export async function main(argv: string[]): Promise<number> {
     .epilogue("Run `task-app <command> --help` for a command's options. Every config key is documented in generated/CONFIG.md.")
     .help()
     .alias("h", "help")
-    .version(false)
+    .version(readPackageVersion())
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
       // yargs reports its own parse and check failures as a message (or a non-Error value).
-      throw err instanceof Error && !msg ? err : new UsageError(msg || String(err));
+      if (err instanceof Error && !msg) throw err;
+      // Under a known command, an unknown option explains the failure best (it may have swallowed a file
+      // name): name each once, as typed. A mistyped command keeps yargs' "Did you mean ...?".
+      const named = commandNames.has(argv[0] ?? "") || argv[0]?.startsWith("-");
+      const unknown = named ? findUnknownOptions(argv, (cli as unknown as { getOptions(): KnownOptions }).getOptions()) : [];
+      throw new UsageError(unknown.length ? describeUnknownOptions(unknown) : msg || String(err));
     })
+    .middleware((args) => {
+      // A single-valued option given twice would reach the handler as an array.
+      const options = (cli as unknown as { getOptions(): Record<"string" | "number" | "array", string[] | undefined> }).getOptions();
+      const single = [...(options.string ?? []), ...(options.number ?? [])].filter((name) => !options.array?.includes(name));
+      const repeated = single.filter((name) => Array.isArray(args[name]));
+      if (repeated.length) throw new UsageError(repeated.map((name) => `--${name} was given more than once`).join("; "));
+      // yargs would drop what follows `--` silently (a file never checked): refuse it instead.
+      const rest = argv.indexOf("--");
+      if (rest >= 0 && rest < argv.length - 1) throw new UsageError("nothing may follow `--`; name a file that starts with - as ./-name");
+    }, true)
     .middleware((args) => {
       // Handlers report their exit code through this setter.
       (args as { setExitCode?: (c: number) => void }).setExitCode = (c: number) => {

@@ -40,7 +40,7 @@ export class TaskAppContractError extends Error {
   }
 }
 
-/** No answer: the network failed or the request timed out, on every try. */
+/** No (complete) answer: the network failed, a try timed out, or the overall deadline passed. */
 export class TaskAppNetworkError extends Error {
   override readonly name = "TaskAppNetworkError";
   constructor(
@@ -49,6 +49,35 @@ export class TaskAppNetworkError extends Error {
     options: { cause: unknown },
   ) {
     const cause = options.cause instanceof Error ? options.cause.message : String(options.cause);
-    super(`${operation}: no response after ${attempts} tries: ${cause}`, options);
+    super(`${operation}: no response${attempts > 1 ? ` after ${attempts} tries` : ""}: ${cause}`, options);
+  }
+}
+
+/**
+ * The server redirected to another origin. The client refuses such a
+ * redirect before sending anything there, so the key (`X-API-Key`,
+ * `Authorization`, `X-API-Keys`) and the request body stay with the task app.
+ */
+export class TaskAppRedirectError extends Error {
+  override readonly name = "TaskAppRedirectError";
+  constructor(
+    readonly operation: string,
+    readonly status: number,
+    /** The origin the redirect pointed to. */
+    readonly target: string,
+    options: { cause: unknown },
+  ) {
+    super(`${operation}: ${options.cause instanceof Error ? options.cause.message : String(options.cause)}`, options);
+  }
+}
+
+/** The response body is larger than `maxResponseBytes`; reading stopped at the limit. */
+export class TaskAppResponseTooLargeError extends Error {
+  override readonly name = "TaskAppResponseTooLargeError";
+  constructor(
+    readonly operation: string,
+    readonly limitBytes: number,
+  ) {
+    super(`${operation}: response body exceeds the ${limitBytes}-byte limit (maxResponseBytes); reading stopped`);
   }
 }

@@ -1,13 +1,21 @@
 /**
  * `createTaskAppClient`: a typed client of the task-app HTTP API, built with
  * openapi-fetch over the generated OpenAPI types (generated/openapi.d.ts).
- * It behaves like synth-ai's `TaskAppClient`: the key goes out in
- * `X-API-Key`, `Authorization: Bearer` and `X-API-Keys` (key plus aliases);
- * 5xx answers and network errors are retried (3 tries, 0.1 s × n backoff);
- * each try times out (600 s by default). Responses are parsed leniently with
- * the same Zod schemas the server uses (unknown keys dropped where the
- * schema drops them) and a body that breaks the contract is reported with
- * the path of each problem.
+ * Like synth-ai's `TaskAppClient`, the key goes out in `X-API-Key`,
+ * `Authorization: Bearer` and `X-API-Keys` (key plus aliases). Unlike it:
+ *
+ * - redirects to another origin are refused ({@link TaskAppRedirectError})
+ *   before anything is sent there; same-origin redirects are followed;
+ * - retries happen only where they cannot repeat work (see `./retry.ts`):
+ *   a refused connection for any call, and network errors, try timeouts and
+ *   502/503/504 for GETs; `POST /rollout` is never sent twice;
+ * - each try times out (`timeoutMs`) and the whole call, tries, waits and
+ *   body included, has a deadline (`deadlineMs`, 600 s by default);
+ * - response bodies are read up to `maxResponseBytes` (64 MiB by default).
+ *
+ * Responses are parsed leniently with the same Zod schemas the server uses
+ * (unknown keys dropped where the schema drops them) and a body that breaks
+ * the contract is reported with the path of each problem.
  */
 import createClient from "openapi-fetch";
 import type { z } from "zod";
@@ -15,10 +23,29 @@ import type { components, paths } from "../../generated/openapi.js";
 import { formatPath } from "../config/findings.js";
 import { RolloutResponse } from "../schemas/rollout.js";
 import { DoneResponse, HealthResponse, InfoResponse, TaskInfo, TasksetResponse } from "../schemas/task-info.js";
-import { TaskAppContractError, TaskAppHttpError, TaskAppNetworkError } from "./errors.js";
+import {
+  TaskAppContractError,
+  TaskAppHttpError,
+  TaskAppNetworkError,
+  TaskAppRedirectError,
+  TaskAppResponseTooLargeError,
+} from "./errors.js";
 import { RetriesExhausted, withRetries } from "./retry.js";
+import { BodyTooLarge, createTransport, RedirectRefused } from "./transport.js";
 
-export { TaskAppContractError, TaskAppHttpError, TaskAppNetworkError, type ContractIssue } from "./errors.js";
+export {
+  TaskAppContractError,
+  TaskAppHttpError,
+  TaskAppNetworkError,
+  TaskAppRedirectError,
+  TaskAppResponseTooLargeError,
+  type ContractIssue,
+} from "./errors.js";
+
+/** Default of {@link TaskAppClientOptions.deadlineMs}: 600 s, synth-ai's timeout, for a whole call. */
+export const DEFAULT_DEADLINE_MS = 600_000;
+/** Default of {@link TaskAppClientOptions.maxResponseBytes}: 64 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** Schemas of the HTTP contract, as generated from the OpenAPI document. */
 export type TaskAppSchemas = components["schemas"];
@@ -38,10 +65,27 @@ export interface TaskAppClientOptions {
   apiKey?: string;
   /** More keys for `X-API-Keys` (synth-ai sends `ENVIRONMENT_API_KEY_ALIASES` there). */
   apiKeyAliases?: readonly string[];
-  /** Milliseconds before one try is aborted (default 600 000, as synth-ai). */
+  /** Milliseconds before one try is aborted (default: the deadline). */
   timeoutMs?: number;
-  /** Attempts per call, including the first (default 3). */
+  /**
+   * Milliseconds for a whole call: every try, the waits between them and
+   * reading the body (default 600 000). When it passes the call fails with a
+   * {@link TaskAppNetworkError}; a long rollout needs a longer deadline.
+   */
+  deadlineMs?: number;
+  /**
+   * Attempts per call, including the first (default 3). Only retried where a
+   * second try cannot repeat work: a refused connection (any call), and
+   * network errors, try timeouts and 502/503/504 answers for GETs. A POST that
+   * may have reached the app (`/rollout`, `/done`) is never sent again.
+   */
   tries?: number;
+  /**
+   * Largest response body read, in bytes (default 64 MiB). A larger body
+   * (declared or streamed) stops the read and fails the call with a
+   * {@link TaskAppResponseTooLargeError}.
+   */
+  maxResponseBytes?: number;
   /** Milliseconds to wait after failed try `n` (default `100 * n`). */
   backoffMs?: (attempt: number) => number;
   /** Extra headers on every request. */
@@ -76,29 +120,48 @@ export function authHeaders(apiKey: string | undefined, aliases: readonly string
   return { "X-API-Key": key, Authorization: `Bearer ${key}`, "X-API-Keys": all.join(",") };
 }
 
-/** Creates a typed client of the task app at `options.baseUrl`. */
+/**
+ * Creates a typed client of the task app at `options.baseUrl`.
+ *
+ * Keys are sent only to that origin: a redirect elsewhere fails the call with
+ * a {@link TaskAppRedirectError} and nothing (no key header, no body) is sent
+ * to the other origin. Redirects within the origin are followed (up to 5).
+ */
 export function createTaskAppClient(options: TaskAppClientOptions): TaskAppClient {
   const tries = options.tries ?? 3;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const transport = createTransport(options.fetch ?? ((request) => globalThis.fetch(request)), {
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    maxRedirects: 5,
+  });
   const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     headers: { ...authHeaders(options.apiKey, options.apiKeyAliases), ...options.headers },
-    fetch: withRetries(options.fetch ?? ((request) => globalThis.fetch(request)), {
-      tries,
-      backoffMs: options.backoffMs ?? ((n) => 100 * n),
-      timeoutMs: options.timeoutMs ?? 600_000,
-    }),
   });
 
-  /** Runs one call, turning failures into the client's errors and checking the body against `schema`. */
+  type Init = { fetch: (request: Request) => Promise<Response>; signal: AbortSignal };
+  /** Runs one call under its deadline, turning failures into the client's errors and checking the body against `schema`. */
   async function call<T>(
     operation: string,
     schema: z.ZodType,
-    send: () => Promise<{ data?: unknown; error?: unknown; response: Response }>,
+    send: (init: Init) => Promise<{ data?: unknown; error?: unknown; response: Response }>,
   ): Promise<T> {
+    const deadline = AbortSignal.timeout(deadlineMs);
+    let attempts = 0;
+    const fetch = withRetries(transport, {
+      tries,
+      backoffMs: options.backoffMs ?? ((n) => 100 * n),
+      timeoutMs: options.timeoutMs ?? deadlineMs,
+      onAttempt: (n) => void (attempts = n),
+    });
     let result: Awaited<ReturnType<typeof send>>;
     try {
-      result = await send();
+      result = await send({ fetch, signal: deadline });
     } catch (error) {
+      const cause = error instanceof RetriesExhausted ? error.lastError : error;
+      if (deadline.aborted) throw new TaskAppNetworkError(operation, attempts, { cause: new Error(`no complete answer within the ${deadlineMs} ms deadline (deadlineMs)`) });
+      if (cause instanceof RedirectRefused) throw new TaskAppRedirectError(operation, cause.status, cause.target, { cause });
+      if (cause instanceof BodyTooLarge) throw new TaskAppResponseTooLargeError(operation, cause.limitBytes);
       if (error instanceof RetriesExhausted) throw new TaskAppNetworkError(operation, error.attempts, { cause: error.lastError });
       if (error instanceof SyntaxError) throw new TaskAppContractError(operation, [{ path: "", message: `body is not JSON: ${error.message}` }], undefined);
       throw error;
@@ -121,23 +184,23 @@ export function createTaskAppClient(options: TaskAppClientOptions): TaskAppClien
 
   async function taskInfo(seeds?: number | readonly number[]): Promise<TasksetResult | TaskInfoResult | TaskInfoResult[]> {
     if (seeds === undefined) {
-      return call<TasksetResult>("GET /task_info", TasksetResponse, () => client.GET("/task_info"));
+      return call<TasksetResult>("GET /task_info", TasksetResponse, (init) => client.GET("/task_info", init));
     }
     const list = typeof seeds === "number" ? [seeds] : [...seeds];
     const infos = await call<TaskInfoResult | TaskInfoResult[]>(
       "GET /task_info",
       list.length === 1 ? TaskInfo : TaskInfo.array(),
-      () => client.GET("/task_info", { params: { query: { seed: list } } }),
+      (init) => client.GET("/task_info", { ...init, params: { query: { seed: list } } }),
     );
     if (typeof seeds === "number") return infos as TaskInfoResult;
     return Array.isArray(infos) ? infos : [infos];
   }
 
   return {
-    health: () => call("GET /health", HealthResponse, () => client.GET("/health")),
-    info: () => call("GET /info", InfoResponse, () => client.GET("/info")),
+    health: () => call("GET /health", HealthResponse, (init) => client.GET("/health", init)),
+    info: () => call("GET /info", InfoResponse, (init) => client.GET("/info", init)),
     taskInfo: taskInfo as TaskAppClient["taskInfo"],
-    rollout: (request) => call("POST /rollout", RolloutResponse, () => client.POST("/rollout", { body: request })),
-    done: () => call("POST /done", DoneResponse, () => client.POST("/done")),
+    rollout: (request) => call("POST /rollout", RolloutResponse, (init) => client.POST("/rollout", { ...init, body: request })),
+    done: () => call("POST /done", DoneResponse, (init) => client.POST("/done", init)),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * `task-app check <url>`: conformance checks against any running task app.
- * Prints a PASS/FAIL table; exit code 1 when any check fails.
+ * Prints a PASS/FAIL table; exit code 1 when any check fails or the checks
+ * stopped early (nothing answering at the URL, or the key rejected).
  */
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";

@@ -4,7 +4,12 @@
  * `--check`, regenerates them in memory and exits 1 naming each file that
  * differs from the committed one. Writes are atomic: a temp file beside the
  * target, then a rename.
+ *
+ * It regenerates this package's own files and needs its dev dependencies
+ * (openapi-typescript), so it runs only from a source checkout of task-app;
+ * an installed package ships the generated files and hides the command.
  */
+import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +28,16 @@ export const GENERATED_DIRS = ["schemas", "generated"] as const;
 export function packageRoot(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 }
+
+/** True when `root` is a source checkout of task-app (the generators' sources are there), not an installed package. */
+export function isSourceCheckout(root = packageRoot()): boolean {
+  return existsSync(join(root, "src", "codegen", "index.ts"));
+}
+
+/** What `task-app generate` says in an installed package. */
+export const NOT_IN_CHECKOUT =
+  "task-app generate regenerates task-app's own schemas/ and generated/ files and runs only in a source checkout of task-app " +
+  "(it needs the package's dev dependencies). An installed task-app already ships them: see node_modules/task-app/schemas and node_modules/task-app/generated.";
 
 /** How the files on disk differ from the generated ones. */
 export interface Drift {
@@ -65,6 +80,11 @@ export async function writeFileAtomic(path: string, contents: string): Promise<v
 
 async function runGenerate(args: GenerateArgs): Promise<void> {
   const context = contextOf(args);
+  if (!isSourceCheckout()) {
+    process.stderr.write(`${NOT_IN_CHECKOUT}\n`);
+    context.setExitCode(2);
+    return;
+  }
   const { generateArtifacts } = await import("../../codegen/index.js");
   const root = resolve(args.root);
   const files = await generateArtifacts();
@@ -91,7 +111,8 @@ async function runGenerate(args: GenerateArgs): Promise<void> {
 /** The `generate` command module. */
 export const generateCommand: CommandModule<object, GenerateArgs> = {
   command: "generate",
-  describe: "Write the generated schemas, OpenAPI document, client types and config reference",
+  // Listed by --help only in a source checkout: an installed package has nothing to regenerate.
+  describe: isSourceCheckout() ? "Write the generated schemas, OpenAPI document, client types and config reference" : false,
   builder: (yargs: Argv<object>) =>
     yargs
       .option("check", {

@@ -1,0 +1,83 @@
+/**
+ * How `task-app` answers a wrong call: `--version`, unknown options named
+ * once as typed, repeated single-valued options, and the bundled `validate`
+ * fast path of bin/task-app.js printing exactly what the full CLI prints.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { findUnknownOptions } from "../src/cli/unknown-options.js";
+import { runCli } from "./helpers/run-cli.js";
+
+const VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+const bin = fileURLToPath(new URL("../bin/task-app.js", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "task-app-usage-"));
+writeFileSync(join(dir, "sft.toml"), 'type = "sft"\n');
+
+test("--version prints the package version, before or after a command", async () => {
+  for (const argv of [["--version"], ["validate", "--version"]]) {
+    const run = await runCli(argv, dir);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, `${VERSION}\n`);
+  }
+});
+
+test("an unknown option is named once, as typed, whatever the command", async () => {
+  const cases: [string[], string][] = [
+    [["validate", "--bogus", "sft.toml"], "Unknown option: --bogus"],
+    [["validate", "sft.toml", "--bogus-opt"], "Unknown option: --bogus-opt"],
+    [["validate", "sft.toml", "-z", "--bogus", "-z"], "Unknown options: -z, --bogus"],
+    [["validate-jsonl", "x.jsonl", "--bogus-opt"], "Unknown option: --bogus-opt"],
+    [["check", "http://127.0.0.1:9", "--no-thing"], "Unknown option: --no-thing"],
+    [["payload", "rl", "x.toml", "--bogus"], "Unknown option: --bogus"],
+    [["serve", "app.ts", "--bogusOpt"], "Unknown option: --bogusOpt"],
+    [["generate", "--bogus"], "Unknown option: --bogus"],
+    [["--bogus"], "Unknown option: --bogus"],
+  ];
+  for (const [argv, message] of cases) {
+    const run = await runCli(argv, dir);
+    assert.equal(run.code, 2, argv.join(" "));
+    assert.equal(run.stdout, "", argv.join(" "));
+    assert.equal(run.stderr, `task-app: ${message}\nRun \`task-app --help\` for usage.\n`, argv.join(" "));
+  }  const typo = await runCli(["vaildate", "sft.toml", "--json"], dir);
+  assert.equal(typo.code, 2);
+  assert.match(typo.stderr, /^task-app: Did you mean validate\?\n/, "a mistyped command is not reported as an unknown option");
+});
+
+test("a single-valued option given twice, or anything after --, is a usage error", async () => {
+  const twice = await runCli(["validate", "--kind", "sft", "--kind", "rl", "sft.toml"], dir);
+  assert.equal(twice.code, 2);
+  assert.match(twice.stderr, /^task-app: --kind was given more than once\n/);
+  const rest = await runCli(["validate", "sft.toml", "--", "other.toml"], dir);
+  assert.equal(rest.code, 2, "other.toml is not silently skipped");
+  assert.match(rest.stderr, /nothing may follow `--`/);
+});
+
+test("the validate fast path of bin/task-app.js answers every call exactly as the full CLI", async (t) => {
+  if (!existsSync(fileURLToPath(new URL("../dist/cli/fast.bundle.js", import.meta.url)))) return t.skip("not built (npm test builds first)");
+  const calls = [
+    ["validate", "sft.toml"],
+    ["validate", "--version"],
+    ["validate", "--bogus", "sft.toml"],
+    ["validate", "sft.toml", "--bogus-opt"],
+    ["validate", "--kind", "sft", "--kind", "rl", "sft.toml"],
+    ["validate", "sft.toml", "--", "other.toml"],
+    ["validate", "--json=false", "--no-explain", "sft.toml"],
+    ["validate", "--kind=nope", "sft.toml"],
+  ];
+  for (const argv of calls) {
+    const fast = spawnSync(process.execPath, [bin, ...argv], { cwd: dir, encoding: "utf8" });
+    const full = await runCli(argv, dir);
+    assert.deepEqual({ code: fast.status, stdout: fast.stdout, stderr: fast.stderr }, { code: full.code, stdout: full.stdout, stderr: full.stderr }, argv.join(" "));
+  }
+});
+
+test("findUnknownOptions skips values, accepts --no- and camelCase forms, and stops at --", () => {
+  const known = { key: { kind: true, json: true, "allow-unknown": true, help: true }, alias: { help: ["h"] }, boolean: ["json", "allow-unknown", "help"] };
+  assert.deepEqual(findUnknownOptions(["x", "--kind", "-weird", "--no-json", "--allowUnknown", "-h", "--", "--after"], known), []);
+  assert.deepEqual(findUnknownOptions(["--kind=rl", "--bogus", "--bogus", "-hq", "--no-kindx"], known), ["--bogus", "-q", "--no-kindx"]);
+});
