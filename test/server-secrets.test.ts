@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import { collectSecrets, createKeyMatcher, createLogger, createTaskAppServer, redactSecrets, serve } from "../src/server/index.js";
 import { ErrorBody } from "../src/schemas/errors.js";
 import { createMathApp } from "./fixtures/apps/math.js";
+import { shownSecretPieces } from "./helpers/leaks.js";
 
 const KEY = "sk_env_secret_primary_0123456789";
 const ALIAS = "sk_env_secret_alias_9876543210";
@@ -26,10 +27,8 @@ const env = {
 };
 const ALL = [KEY, ALIAS, DEV, OPENAI, GROQ, SYNTH, CUSTOM, DEV_OPENAI];
 
-/** Every piece of 6 or more leading characters of any secret that shows in `text`. */
-function shownPrefixes(text: string): string[] {
-  return ALL.flatMap((s) => (text.includes(s.slice(0, 6)) ? [s.slice(0, 6)] : []));
-}
+/** Every piece of 6 leading or trailing characters of any secret that shows in `text`. */
+const shownPrefixes = (text: string) => shownSecretPieces(text, ALL);
 
 test("collectSecrets finds environment keys, aliases, dev fallbacks, vendor keys and any *_API_KEY", () => {
   assert.deepEqual(new Set(collectSecrets(env)), new Set(ALL));
@@ -37,13 +36,16 @@ test("collectSecrets finds environment keys, aliases, dev fallbacks, vendor keys
   assert.deepEqual(collectSecrets({ X_API_KEY: "abc" }), [], "too short to be a key");
 });
 
-test("redactSecrets removes whole secrets and every leading piece of 6+ characters, and leaves the rest", () => {
+test("redactSecrets removes whole secrets and every leading or trailing piece of 6+ characters, and leaves the rest", () => {
   const secrets = collectSecrets(env);
   const text = `full ${OPENAI}; first12 ${KEY.slice(0, 12)}; first6 ${GROQ.slice(0, 6)}|; half ${SYNTH.slice(0, 16)}; alias=${ALIAS}x; first5 ${CUSTOM.slice(0, 5)} ok`;
   const out = redactSecrets(text, secrets);
   assert.deepEqual(shownPrefixes(out), [], out);
   assert.equal(out, `full [redacted]; first12 [redacted]; first6 [redacted]|; half [redacted]; alias=[redacted]x; first5 ${CUSTOM.slice(0, 5)} ok`);
   assert.equal(redactSecrets("nothing secret here", secrets), "nothing secret here");
+  const tails = `masked ****${OPENAI.slice(-6)}; last10 ${KEY.slice(-10)}; tail+ ${GROQ.slice(-8)}xyz end`;
+  assert.equal(redactSecrets(tails, secrets), "masked ****[redacted]; last10 [redacted]; tail+ [redacted]xyz end", "trailing pieces of 6 or more");
+  assert.equal(redactSecrets(`x${OPENAI.slice(-5)}`, secrets), `x${OPENAI.slice(-5)}`, "5 trailing characters are too few to count");
   assert.equal(createKeyMatcher([KEY, ALIAS]).redact(`a ${KEY.slice(0, 8)} b ${ALIAS}`), "a [redacted] b [redacted]", "the key matcher redacts prefixes too");
 });
 
