@@ -133,3 +133,45 @@ test("a failing route and a failing shutdown hook are logged redacted", async ()
   assert.match(logs(), /hook saw \[redacted\]/);
   assert.deepEqual(shownPrefixes(logs()), [], logs());
 });
+
+test("a key in the request path is redacted in the request log and in the 404 body, over a socket", async () => {
+  const { logger, logs } = capture();
+  const running = await serve(createMathApp(), { port: 0, env, logger, handleSignals: false });
+  try {
+    for (const path of [`/${KEY}`, `/v1/${OPENAI.slice(0, 10)}/x`, `/tail/${GROQ.slice(-8)}`]) {
+      const res = await fetch(`${running.url}${path}`, { headers: { "x-api-key": KEY } });
+      assert.equal(res.status, 404);
+      assert.deepEqual(shownPrefixes(await res.text()), [], path);
+    }
+  } finally {
+    await running.close();
+  }
+  assert.match(logs(), /"path":"\/\[redacted\]"/);
+  assert.equal(logs().split("\n").filter((l) => l.includes('"msg":"request"')).length, 3);
+  assert.deepEqual(shownPrefixes(logs()), [], logs());
+});
+
+test("ctx.log handed to executors redacts messages, arguments, objects, errors and child bindings", async () => {
+  const { logger, logs } = capture();
+  const app = createMathApp({
+    rollout: (req, ctx) => {
+      ctx.log.info({ token: OPENAI, nested: { header: `Bearer ${KEY}`, list: [ALIAS] } }, `calling the vendor with ${GROQ}`);
+      ctx.log.warn("retrying with %s", SYNTH.slice(0, 10));
+      ctx.log.child({ key: CUSTOM }).error({ err: new Error(`refused ${DEV_OPENAI}`) }, "vendor refused");
+      return createMathApp().rollout(req, ctx);
+    },
+  });
+  const server = createTaskAppServer(app, { env, logger });
+  const res = await server.request("/rollout", { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body });
+  assert.equal(res.status, 200);
+  const lines = logs().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+  const call = lines.find((l) => l.msg === "calling the vendor with [redacted]");
+  assert.ok(call, logs());
+  assert.equal(call.run_id, "leaky-run");
+  assert.deepEqual([call.token, call.nested], ["[redacted]", { header: "Bearer [redacted]", list: ["[redacted]"] }]);
+  assert.ok(lines.some((l) => l.msg === "retrying with [redacted]"), logs());
+  const refused = lines.find((l) => l.msg === "vendor refused");
+  assert.equal(refused?.key, "[redacted]");
+  assert.equal(refused?.err.message, "refused [redacted]");
+  assert.deepEqual(shownPrefixes(logs()), [], logs());
+});

@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import type { TaskApp } from "../schemas/task-app.js";
 import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv } from "./auth.js";
 import { errorReply, errorResponse, toResponse, type Reply } from "./errors.js";
-import { createLogger } from "./logger.js";
+import { createLogger, createRedactingLogger } from "./logger.js";
 import { handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
 import { createSecretRedactor } from "./secrets.js";
 import { fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
@@ -21,7 +21,7 @@ import { DEFAULT_VENDOR_TIMEOUT_MS, handleProxy, PROXY_ROUTES, type Vendor } fro
 export interface TaskAppServerOptions {
   /** Where keys are read from; defaults to `process.env`. */
   env?: KeyEnv;
-  /** Logger; defaults to a silent one. */
+  /** Logger; defaults to a silent one. Whatever is logged through it (also by executors, through `ctx.log`) is redacted. */
   logger?: Logger;
   /** How long the proxy routes wait for the vendor. Default 600 s, as synth-ai. */
   proxyTimeoutMs?: number;
@@ -70,7 +70,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   const accepted = resolveEnvironmentApiKeys(env);
   const keys = createKeyMatcher(accepted);
   const redact = createSecretRedactor(env, accepted);
-  const baseLog = options.logger ?? createLogger("silent");
+  const baseLog = createRedactingLogger(options.logger ?? createLogger("silent"), redact);
   const running = new Set<Abortable>();
   let draining = false;
   let inFlight = 0;
@@ -99,7 +99,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     baseLog.error({ err: { name: error.name, message: redact(error.message) } }, "unhandled error");
     return errorResponse(500, "internal_error", "internal server error");
   });
-  hono.notFound((c) => errorResponse(404, "not_found", `no route for ${c.req.method} ${c.req.path}`));
+  hono.notFound((c) => errorResponse(404, "not_found", `no route for ${c.req.method} ${redact(c.req.path)}`));
 
   const root = (c: Context) => c.json({ status: "ok", service: app.appId });
   hono.get("/", root);
