@@ -41,15 +41,18 @@ export interface TaskAppServer {
   request: (input: string | Request | URL, init?: RequestInit) => Response | Promise<Response>;
   /** The app being served. */
   app: TaskApp;
-  /** Rollouts currently running. */
+  /** Rollouts and proxy calls currently running. */
   readonly inFlight: number;
+  /** The server's logger, redacting every known secret. */
+  readonly log: Logger;
   /** Runs the app's startup hooks in order. */
   startup(): Promise<void>;
   /**
-   * Stops accepting rollouts (503 `shutting_down`), waits up to `graceMs` for
-   * in-flight ones and aborts what is left.
+   * Stops accepting rollouts and proxy calls (503 `shutting_down`), waits up
+   * to `graceMs` for in-flight ones, aborts what is left and waits up to
+   * `settleMs` (default 1 s) for them to end. Never waits longer.
    */
-  drain(graceMs?: number): Promise<void>;
+  drain(graceMs?: number, settleMs?: number): Promise<void>;
   /** Runs the shutdown hooks in order; a failing hook is logged and the rest still run. */
   runShutdownHooks(): Promise<void>;
   /** `drain` then `runShutdownHooks`. */
@@ -120,11 +123,22 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     if (--inFlight === 0 && idle) idle();
     return value;
   };
-  const runRollout = (transport: RolloutTransport): Promise<Reply> => {
+  /** Runs one rollout or proxy call, counted as in flight; refused once draining. */
+  const track = (work: () => Promise<Reply>): Promise<Reply> => {
     if (draining) return Promise.resolve(errorReply(503, "shutting_down", "server is shutting down"));
     inFlight++;
-    return handleRollout(transport, deps).then(settled, (error: unknown) => settled(Promise.reject(error)));
+    return work().then(settled, (error: unknown) => settled(Promise.reject(error)));
   };
+  const runRollout = (transport: RolloutTransport): Promise<Reply> => track(() => handleRollout(transport, deps));
+  /** Resolves when nothing is in flight, or after `ms`. */
+  const waitIdle = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      idle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   hono.get("/health", guard, (c) => c.json({ healthy: true, status: "healthy", authorized: true, service: app.appId, auth: { required: app.requireApiKey } }));
   hono.get("/info", guard, (c) => c.json(describeInfo(app)));
   hono.get("/task_info", guard, async (c) => describeTaskInfo(app, c.req.queries()));
@@ -137,10 +151,10 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   hono.post("/rollout", guard, async (c) => toResponse(await runRollout(transportOf(c))));
   const proxyPaths: string[] = [];
   if (app.proxy) {
-    const proxyDeps = { proxy: app.proxy, env, redact, log: baseLog, maxBodyBytes: app.limits.maxBodyBytes, timeoutMs: options.proxyTimeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS };
+    const proxyDeps = { proxy: app.proxy, env, redact, log: baseLog, running, maxBodyBytes: app.limits.maxBodyBytes, timeoutMs: options.proxyTimeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS };
     const enabled: Vendor[] = [...(app.proxy.enableOpenai ? ["openai" as const] : []), ...(app.proxy.enableGroq ? ["groq" as const] : [])];
     for (const vendor of enabled) {
-      hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await handleProxy(vendor, transportOf(c), proxyDeps)));
+      hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await track(() => handleProxy(vendor, transportOf(c), proxyDeps))));
       proxyPaths.push(PROXY_ROUTES[vendor]);
     }
   }
@@ -176,23 +190,17 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     get inFlight() {
       return inFlight;
     },
+    log: baseLog,
     async startup() {
       for (const hook of app.onStartup) await hook(app);
     },
-    async drain(graceMs = app.limits.shutdownGraceMs) {
+    async drain(graceMs = app.limits.shutdownGraceMs, settleMs = 1_000) {
       draining = true;
-      if (inFlight > 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, graceMs);
-          idle = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
+      if (inFlight > 0) await waitIdle(graceMs);
       if (inFlight > 0) {
         for (const run of running) run.abort(new Error("server shutting down"));
-        await new Promise<void>((resolve) => (idle = resolve));
+        // A rollout still reading its body is not in `running`: closing its connection ends it.
+        if (inFlight > 0) await waitIdle(settleMs);
       }
     },
     async runShutdownHooks() {
