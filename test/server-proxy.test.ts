@@ -225,7 +225,7 @@ test("a vendor answer or error echoing keys, whole or in part (leading or traili
   const failed = await post(proxied(both), "/proxy/v1/chat/completions", { messages: [] });
   const failedText = await failed.text();
   assert.deepEqual(shownSecretPieces(failedText, [OPENAI, GROQ, KEY]), [], failedText);
-  assert.equal((await ErrorBody.parse(JSON.parse(failedText))).detail.error.body.error.message, "Incorrect API key provided: [redacted]****[redacted]");
+  assert.deepEqual(ErrorBody.parse(JSON.parse(failedText)).detail.error.body, { error: { message: "Incorrect API key provided: [redacted]****[redacted]" } });
 
   vendor.queue.push(sendJson(200, `plain ${GROQ}`, "text/plain"));
   const raw = await post(proxied(both), "/proxy/groq/v1/chat/completions", { messages: [] });
