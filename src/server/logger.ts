@@ -27,14 +27,14 @@ export function createLogger(level: LogLevel = "info", destination?: Destination
 const LOG_METHODS = new Set(["fatal", "error", "warn", "info", "debug", "trace"]);
 const MAX_DEPTH = 8;
 
-/** A copy of a logged value with every string passed through `redact`; errors become plain `{type, message, stack, code, cause}`. */
+/** A copy of a logged value with every string passed through `redact`; errors become plain `{type, name, message, stack, code, cause}`. */
 export function redactLogValue(value: unknown, redact: SecretRedactor, depth = 0): unknown {
   if (typeof value === "string") return redact(value);
   if (typeof value !== "object" || value === null || value instanceof Date || depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) return value.map((item) => redactLogValue(item, redact, depth + 1));
   if (value instanceof Error) {
     const { code, cause } = value as Error & { code?: unknown };
-    const out: Record<string, unknown> = { type: value.name, message: redact(value.message) };
+    const out: Record<string, unknown> = { type: value.name, name: value.name, message: redact(value.message) };
     if (value.stack) out.stack = redact(value.stack);
     if (code !== undefined) out.code = redactLogValue(code, redact, depth + 1);
     if (cause !== undefined) out.cause = redactLogValue(cause, redact, depth + 1);
