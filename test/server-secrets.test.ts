@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { collectSecrets, createKeyMatcher, createLogger, createTaskAppServer, redactSecrets, serve } from "../src/server/index.js";
 import { ErrorBody } from "../src/schemas/errors.js";
 import { createMathApp } from "./fixtures/apps/math.js";
@@ -174,4 +176,36 @@ test("ctx.log handed to executors redacts messages, arguments, objects, errors a
   assert.equal(refused?.key, "[redacted]");
   assert.equal(refused?.err.message, "refused [redacted]");
   assert.deepEqual(shownPrefixes(logs()), [], logs());
+});
+
+test("an executor whose inference call fails: the log names the inference URL (credentials redacted) and the cause", async () => {
+  const closed = createServer();
+  await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((r) => closed.close(() => r()));
+  const inferenceUrl = `http://user:${DEV}@127.0.0.1:${port}/v1/chat/completions?cid=trace-1&api_key=plainTextToken99`;
+  const { logger, logs } = capture();
+  const app = createMathApp({
+    rollout: async (req) => {
+      const url = new URL(req.policy.config.inference_url!);
+      url.username = url.password = "";
+      await fetch(url, { method: "POST", headers: { authorization: `Bearer ${OPENAI}` }, body: "{}" });
+      throw new Error("unreachable");
+    },
+  });
+  const server = createTaskAppServer(app, { env, logger });
+  const res = await server.request("/rollout", {
+    method: "POST",
+    headers: { "x-api-key": KEY, "content-type": "application/json" },
+    body: JSON.stringify({ run_id: "inference-down", env: { seed: 1 }, policy: { config: { inference_url: inferenceUrl } }, ops: [] }),
+  });
+  assert.equal(res.status, 500);
+  const line = logs().split("\n").find((l) => l.includes("rollout executor failed"));
+  assert.ok(line, logs());
+  const entry = JSON.parse(line);
+  assert.equal(entry.inference_url, `http://[redacted]:[redacted]@127.0.0.1:${port}/v1/chat/completions?cid=trace-1&api_key=[redacted]`);
+  assert.match(String(entry.cause), /ECONNREFUSED/, line);
+  assert.equal(entry.err.message, "fetch failed");
+  assert.deepEqual(shownPrefixes(logs()), [], logs());
+  assert.ok(!logs().includes("plainTextToken99"));
 });

@@ -11,6 +11,7 @@ import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
 import { readJsonBody } from "./body.js";
 import { errorReply, summariseIssues, toIssues, type Reply } from "./errors.js";
+import { describeExecutorFailure } from "./failures.js";
 import type { SecretRedactor } from "./secrets.js";
 
 /** Something that can be aborted; the server aborts every running rollout on forced shutdown. */
@@ -129,7 +130,8 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
     const name = error instanceof Error ? error.name : typeof error;
     const message = deps.redact(error instanceof Error ? error.message : String(error)).slice(0, 2000);
     const stack = error instanceof Error && error.stack ? deps.redact(error.stack).slice(0, 4000) : undefined;
-    run.log.error({ error_id: errorId, err: { name, message, stack } }, "rollout executor failed");
+    const context = describeExecutorFailure(error, rollout.policy.config.inference_url, deps.redact);
+    run.log.error({ error_id: errorId, err: { name, message, stack }, ...context }, "rollout executor failed");
     return errorReply(500, "rollout_failed", "the rollout executor failed", { run_id: rollout.run_id, error_id: errorId });
   } finally {
     clearTimeout(timer);

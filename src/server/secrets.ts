@@ -89,3 +89,30 @@ export type SecretRedactor = (text: string) => string;
 export function createSecretRedactor(env: KeyEnv = process.env, extra: readonly string[] = []): SecretRedactor {
   return (text) => redactSecrets(text, collectSecrets(env, extra));
 }
+
+/** Query parameters whose values are credentials whatever their value. */
+const SECRET_PARAM = /key|token|secret|password|auth|sig/i;
+
+/**
+ * A URL safe to log: user and password, and credential-like query values
+ * (`api_key`, `token`, ...), replaced with `[redacted]`, then every known
+ * secret redacted. Text that is not a URL is only redacted.
+ */
+export function redactUrl(text: string, redact: SecretRedactor): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return redact(text);
+  }
+  if (url.username) url.username = REDACTED;
+  if (url.password) url.password = REDACTED;
+  for (const name of [...url.searchParams.keys()]) if (SECRET_PARAM.test(name)) url.searchParams.set(name, REDACTED);
+  let shown = url.href;
+  try {
+    shown = decodeURI(shown);
+  } catch {
+    // malformed escapes: keep the encoded form
+  }
+  return redact(shown);
+}
