@@ -24,6 +24,44 @@ export function createLogger(level: LogLevel = "info", destination?: Destination
   );
 }
 
+/** Formats accepted by `--log-format`: one JSON object per line (for machines), or aligned text (for humans). */
+export const LOG_FORMATS = ["json", "pretty"] as const;
+/** One of `LOG_FORMATS`. */
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+const LEVEL_NAMES: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INFO", 40: "WARN", 50: "ERROR", 60: "FATAL" };
+const OMITTED = new Set(["level", "time", "msg", "service", "pid", "hostname"]);
+
+/** One pino JSON line as text: `12:34:56.789 WARN  message  key=value ...`, an error's stack indented below. */
+export function formatPrettyLine(line: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line;
+  }
+  const time = typeof entry.time === "number" ? new Date(entry.time).toISOString().slice(11, 23) : "";
+  const level = (LEVEL_NAMES[entry.level as number] ?? String(entry.level)).padEnd(5);
+  const fields: string[] = [];
+  let stack = "";
+  for (const [key, value] of Object.entries(entry)) {
+    if (OMITTED.has(key)) continue;
+    if (key === "err" && typeof value === "object" && value !== null) {
+      const { stack: trace, ...rest } = value as Record<string, unknown>;
+      if (typeof trace === "string") stack = `\n    ${trace.split("\n").join("\n    ")}`;
+      fields.push(`err=${JSON.stringify(rest)}`);
+      continue;
+    }
+    fields.push(`${key}=${typeof value === "string" && /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value)}`);
+  }
+  return `${time} ${level} ${String(entry.msg ?? "")}${fields.length ? `  ${fields.join(" ")}` : ""}${stack}\n`;
+}
+
+/** A pino destination writing `formatPrettyLine` text to `out` (default stdout). */
+export function createPrettyDestination(out: { write(text: string): unknown } = process.stdout): DestinationStream {
+  return { write: (line: string) => void out.write(formatPrettyLine(line)) };
+}
+
 const LOG_METHODS = new Set(["fatal", "error", "warn", "info", "debug", "trace"]);
 const MAX_DEPTH = 8;
 

@@ -19,7 +19,8 @@ import type { AddressInfo } from "node:net";
 import { constants } from "node:os";
 import type { TaskApp } from "../schemas/task-app.js";
 import { createTaskAppServer, type TaskAppServerOptions } from "./app.js";
-import { createLogger, type LogLevel } from "./logger.js";
+import { resolveEnvironmentApiKeys } from "./auth.js";
+import { createLogger, createPrettyDestination, type LogFormat, type LogLevel } from "./logger.js";
 
 /** Options of `serve`. */
 export interface ServeOptions extends TaskAppServerOptions {
@@ -29,6 +30,8 @@ export interface ServeOptions extends TaskAppServerOptions {
   host?: string;
   /** Log level when no logger is given. Default "info". */
   logLevel?: LogLevel;
+  /** Log format when no logger is given: "json" (one object per line, the default) or "pretty" (text for humans). */
+  logFormat?: LogFormat;
   /** Install SIGTERM/SIGINT handlers: first signal drains, second logs, third exits at once. Default true. */
   handleSignals?: boolean;
   /** Log unhandled rejections and uncaught exceptions (redacted) and keep serving, instead of crashing. Default true. */
@@ -56,7 +59,7 @@ export const EXIT_AFTER_SHUTDOWN_MS = 1_000;
 
 /** Runs the startup hooks, then listens; the returned handle closes gracefully. */
 export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<ServingTaskApp> {
-  const handler = createTaskAppServer(app, { ...options, logger: options.logger ?? createLogger(options.logLevel ?? "info") });
+  const handler = createTaskAppServer(app, { ...options, logger: options.logger ?? createLogger(options.logLevel ?? "info", options.logFormat === "pretty" ? createPrettyDestination() : undefined) });
   const logger = handler.log;
   const detachErrors = options.handleProcessErrors === false ? () => {} : watchProcessErrors(logger);
   try {
@@ -85,6 +88,10 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   logger.info({ url, app_id: app.appId, auth: app.requireApiKey }, "task app listening");
+  if (!app.requireApiKey) logger.warn("API key auth is off (requireApiKey: false): anyone who can reach this address can run rollouts");
+  else if (resolveEnvironmentApiKeys(options.env ?? process.env).length === 0) {
+    logger.warn({ fix: "set ENVIRONMENT_API_KEY, e.g. in a file passed with --env-file" }, "no API key is configured: every route but / answers 503 missing_environment_api_key");
+  }
 
   const graceMs = app.limits.shutdownGraceMs;
   let closing: Promise<void> | null = null;
