@@ -90,6 +90,9 @@ test("SIGTERM while a client drip-feeds a request body: the connection is closed
     await socketClosed;
     const [code] = await served.exited;
     assert.equal(code, 0, served.output());
+    assert.match(served.output(), /closing connections still open after the grace period/);
+    assert.match(served.output(), /request aborted: connection closed before the body was read/);
+    assert.doesNotMatch(served.output(), /unhandled error/, "a connection closed by shutdown is not a server error");
     assert.match(served.output(), /task app stopped/);
   } finally {
     clearInterval(drip);

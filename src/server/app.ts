@@ -11,7 +11,7 @@ import type { TaskApp } from "../schemas/task-app.js";
 import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv } from "./auth.js";
 import { errorReply, errorResponse, toResponse, type Reply } from "./errors.js";
 import { createLogger, createRedactingLogger } from "./logger.js";
-import { handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
+import { CLIENT_CLOSED_STATUS, handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
 import { createSecretRedactor } from "./secrets.js";
 import { fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
 import { describeInfo, describeTaskInfo } from "./task-info.js";
@@ -99,6 +99,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     if (incoming && !incoming.complete) c.res.headers.set("connection", "close");
   });
   hono.onError((error) => {
+    if (isConnectionAbort(error)) return toResponse(connectionClosed());
     baseLog.error({ err: { name: error.name, message: redact(error.message) } }, "unhandled error");
     return errorResponse(500, "internal_error", "internal server error");
   });
@@ -119,6 +120,11 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     return refused ? toResponse(refused) : next();
   };
   const deps = { app, redact, running, log: baseLog };
+  /** A request whose connection closed before its body was read (the client left, or shutdown closed it): logged as a warning, not an error. */
+  const connectionClosed = () => {
+    baseLog.warn({ code: "client_disconnected" }, "request aborted: connection closed before the body was read");
+    return errorReply(CLIENT_CLOSED_STATUS, "client_disconnected", "the connection closed before the request body was read");
+  };
   const settled = <T>(value: T): T => {
     if (--inFlight === 0 && idle) idle();
     return value;
@@ -174,6 +180,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     const refused = authorise((name) => nodeHeader(incoming, name));
     if (refused) return finish(refused);
     runRollout(nodeTransport(incoming, outgoing)).then(finish, (error: unknown) => {
+      if (isConnectionAbort(error)) return finish(connectionClosed());
       baseLog.error({ err: { name: (error as Error)?.name, message: redact(String((error as Error)?.message)) } }, "unhandled error");
       finish(errorReply(500, "internal_error", "internal server error"));
     });
@@ -197,11 +204,11 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     async drain(graceMs = app.limits.shutdownGraceMs, settleMs = 1_000) {
       draining = true;
       if (inFlight > 0) await waitIdle(graceMs);
-      if (inFlight > 0) {
+      if (inFlight > 0 && running.size > 0) {
         for (const run of running) run.abort(new Error("server shutting down"));
-        // A rollout still reading its body is not in `running`: closing its connection ends it.
         if (inFlight > 0) await waitIdle(settleMs);
       }
+      // A rollout or proxy call still reading its body is not in `running`: closing its connection (as `serve` does) ends it.
     },
     async runShutdownHooks() {
       for (const hook of app.onShutdown) {
@@ -217,4 +224,10 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
       await this.runShutdownHooks();
     },
   };
+}
+
+/** Node's error for a request body cut short by its connection closing. */
+function isConnectionAbort(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "ECONNRESET" || message === "aborted";
 }

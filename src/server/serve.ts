@@ -54,6 +54,8 @@ export interface ServingTaskApp {
 
 /** How long aborted rollouts and proxy calls get to write their 503 before connections are closed. */
 const ABORT_SETTLE_MS = 1_000;
+/** How long replies already settled get to be written once the grace period is over. */
+const FLUSH_MS = 50;
 /** How long the process may stay alive after a signal-triggered shutdown before it is ended. */
 export const EXIT_AFTER_SHUTDOWN_MS = 1_000;
 
@@ -124,7 +126,7 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
       server.closeIdleConnections();
       await handler.drain(graceMs, ABORT_SETTLE_MS);
       // Requests that are not rollouts (a body still trickling in, say) get what is left of the grace period.
-      await waitFor(() => open.size === 0, Math.max(deadline - Date.now(), Math.min(graceMs, ABORT_SETTLE_MS)));
+      await waitFor(() => open.size === 0, Math.max(deadline - Date.now(), FLUSH_MS));
       if (open.size > 0) logger.warn({ connections: open.size }, "closing connections still open after the grace period");
       server.closeAllConnections();
       if (!(await within(handler.runShutdownHooks(), graceMs))) logger.warn({ grace_ms: graceMs }, "shutdown hooks did not finish within the grace period");
