@@ -1414,7 +1414,7 @@ export interface operations {
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `missing_openai_api_key`. */
+            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `shutting_down`, `missing_openai_api_key`. */
             503: components["responses"]["Unavailable"];
             /** @description The rollout exceeded safety.max_time_s, or the vendor did not answer in time. `detail.error.code`: `vendor_timeout`. */
             504: components["responses"]["GatewayTimeout"];
@@ -1452,7 +1452,7 @@ export interface operations {
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `missing_groq_api_key`. */
+            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `shutting_down`, `missing_groq_api_key`. */
             503: components["responses"]["Unavailable"];
             /** @description The rollout exceeded safety.max_time_s, or the vendor did not answer in time. `detail.error.code`: `vendor_timeout`. */
             504: components["responses"]["GatewayTimeout"];

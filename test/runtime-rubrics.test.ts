@@ -96,3 +96,24 @@ test("scoreEvents matches criterion_id | id | criterion; scoreOutcome reads crit
   assert.equal(scoreOutcome(r, "nonsense").score, 0);
   assert.equal(scoreEvents(null, []).aggregation, "none");
 });
+
+test("an invalid rubric file names the file, line and column, and the path inside the rubric", async () => {
+  const cases: [string, string, RegExp][] = [
+    ["bad.json", '{\n  "version": "1",\n  "criteria": [\n    {"id": "a", "description": "A", "weight": -1}\n  ]\n}\n', /bad\.json:4:47: invalid rubric at criteria\[0\]\.weight: /],
+    ["bad.yaml", "version: '1'\ncriteria:\n  - id: a\n    description: A\n    weight: oops\n", /bad\.yaml:5:13: invalid rubric at criteria\[0\]\.weight: /],
+    ["bad.toml", 'version = "1"\n\n[[criteria]]\nid = "a"\ndescription = "A"\nweight = "heavy"\n', /bad\.toml:6:1: invalid rubric at criteria\[0\]\.weight: /],
+    ["broken.json", '{\n  "version": "1",\n  "criteria": [\n', /broken\.json:\d+:\d+: invalid JSON: /],
+    ["broken.toml", 'version = "1"\ncriteria = [\n', /broken\.toml:\d+:\d+: invalid TOML: /],
+  ];
+  for (const [name, text, expected] of cases) {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    await assert.rejects(loadRubric(file), (error: Error) => {
+      assert.equal(error.name, "RubricError");
+      assert.ok(error.message.startsWith(file), error.message);
+      assert.match(error.message, expected);
+      return true;
+    });
+  }
+  await assert.rejects(loadRubric({ version: "1", criteria: [{ id: "a" }] } as never), /^RubricError: rubric: invalid rubric at criteria\[0\]\.description: /);
+});

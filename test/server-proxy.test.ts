@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import { createTaskAppServer, INTERACT_TOOL, serve, type TaskAppConfigInput } from "../src/server/index.js";
 import { ErrorBody } from "../src/schemas/errors.js";
 import { createMathApp } from "./fixtures/apps/math.js";
+import { shownSecretPieces } from "./helpers/leaks.js";
 
 const KEY = "sk_env_proxy_0123456789abcdef";
 const OPENAI = "sk-proj-proxyVendorKey0123456789";
@@ -209,4 +210,52 @@ test("a client that disconnects cancels the vendor request", { timeout: 10_000 }
   } finally {
     await running.close();
   }
+});
+
+test("a vendor answer or error echoing keys, whole or in part (leading or trailing 6+ characters), is relayed redacted", async () => {
+  const echoed = `key ${OPENAI}; masked sk-...${OPENAI.slice(-8)}; head ${GROQ.slice(0, 9)}; env ${KEY.slice(-6)}`;
+  vendor.queue.push(sendJson(200, { id: "c", choices: [{ index: 0, message: { role: "assistant", content: echoed, tool_calls: [{ id: "t", type: "function", function: { name: "interact", arguments: "{}" } }] } }] }));
+  const ok = await post(proxied(both), "/proxy/v1/chat/completions", { messages: [] });
+  assert.equal(ok.status, 200);
+  const okText = await ok.text();
+  assert.deepEqual(shownSecretPieces(okText, [OPENAI, GROQ, KEY]), [], okText);
+  assert.equal(JSON.parse(okText).choices[0].message.content, "key [redacted]; masked sk-...[redacted]; head [redacted]; env [redacted]");
+
+  vendor.queue.push(sendJson(401, { error: { message: `Incorrect API key provided: sk-proj-****${OPENAI.slice(-6)}` } }));
+  const failed = await post(proxied(both), "/proxy/v1/chat/completions", { messages: [] });
+  const failedText = await failed.text();
+  assert.deepEqual(shownSecretPieces(failedText, [OPENAI, GROQ, KEY]), [], failedText);
+  assert.deepEqual(ErrorBody.parse(JSON.parse(failedText)).detail.error.body, { error: { message: "Incorrect API key provided: [redacted]****[redacted]" } });
+
+  vendor.queue.push(sendJson(200, `plain ${GROQ}`, "text/plain"));
+  const raw = await post(proxied(both), "/proxy/groq/v1/chat/completions", { messages: [] });
+  assert.deepEqual(await raw.json(), { raw: "plain [redacted]" });
+});
+
+test("shutdown lets an in-flight proxy call finish, refuses new ones, and is bounded by the grace period", { timeout: 20_000 }, async () => {
+  vendor.seen.length = 0;
+  vendor.queue.push((_seen, res) => void setTimeout(() => sendJson(200, { id: "late" })(_seen, res), 2_500));
+  const running = await serve(createMathApp({ proxy: both }), { port: 0, env: { ENVIRONMENT_API_KEY: KEY, OPENAI_API_KEY: OPENAI }, logLevel: "silent", handleSignals: false });
+  const slow = fetch(`${running.url}/proxy/v1/chat/completions`, { method: "POST", headers, body: "{}" });
+  while (vendor.seen.length === 0) await new Promise((r) => setTimeout(r, 20));
+  const closing = running.close();
+  await new Promise((r) => setTimeout(r, 50));
+  await assert.rejects(fetch(`${running.url}/proxy/v1/chat/completions`, { method: "POST", headers, body: "{}" }), "no new connections");
+  const res = await slow;
+  assert.equal(res.status, 200, "the call in flight when shutdown began got its answer");
+  assert.equal((await res.json()).id, "late");
+  await closing;
+
+  let vendorSawClose!: () => void;
+  const cancelled = new Promise<void>((r) => (vendorSawClose = r));
+  vendor.seen.length = 0;
+  vendor.queue.push((_seen, hung) => void hung.on("close", () => vendorSawClose()));
+  const bounded = await serve(createMathApp({ proxy: both, limits: { shutdownGraceMs: 200 } }), { port: 0, env: { ENVIRONMENT_API_KEY: KEY, OPENAI_API_KEY: OPENAI }, logLevel: "silent", handleSignals: false });
+  const stuck = fetch(`${bounded.url}/proxy/v1/chat/completions`, { method: "POST", headers, body: "{}" });
+  while (vendor.seen.length === 0) await new Promise((r) => setTimeout(r, 20));
+  await bounded.close();
+  const answer = await stuck;
+  assert.equal(answer.status, 503);
+  assert.equal((await errorOf(answer)).code, "shutting_down");
+  await cancelled;
 });

@@ -1,9 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { collectSecrets, createKeyMatcher, createLogger, createTaskAppServer, redactSecrets, serve } from "../src/server/index.js";
 import { ErrorBody } from "../src/schemas/errors.js";
 import { createMathApp } from "./fixtures/apps/math.js";
+import { shownSecretPieces } from "./helpers/leaks.js";
 
 const KEY = "sk_env_secret_primary_0123456789";
 const ALIAS = "sk_env_secret_alias_9876543210";
@@ -26,10 +29,8 @@ const env = {
 };
 const ALL = [KEY, ALIAS, DEV, OPENAI, GROQ, SYNTH, CUSTOM, DEV_OPENAI];
 
-/** Every piece of 6 or more leading characters of any secret that shows in `text`. */
-function shownPrefixes(text: string): string[] {
-  return ALL.flatMap((s) => (text.includes(s.slice(0, 6)) ? [s.slice(0, 6)] : []));
-}
+/** Every piece of 6 leading or trailing characters of any secret that shows in `text`. */
+const shownPrefixes = (text: string) => shownSecretPieces(text, ALL);
 
 test("collectSecrets finds environment keys, aliases, dev fallbacks, vendor keys and any *_API_KEY", () => {
   assert.deepEqual(new Set(collectSecrets(env)), new Set(ALL));
@@ -37,13 +38,16 @@ test("collectSecrets finds environment keys, aliases, dev fallbacks, vendor keys
   assert.deepEqual(collectSecrets({ X_API_KEY: "abc" }), [], "too short to be a key");
 });
 
-test("redactSecrets removes whole secrets and every leading piece of 6+ characters, and leaves the rest", () => {
+test("redactSecrets removes whole secrets and every leading or trailing piece of 6+ characters, and leaves the rest", () => {
   const secrets = collectSecrets(env);
   const text = `full ${OPENAI}; first12 ${KEY.slice(0, 12)}; first6 ${GROQ.slice(0, 6)}|; half ${SYNTH.slice(0, 16)}; alias=${ALIAS}x; first5 ${CUSTOM.slice(0, 5)} ok`;
   const out = redactSecrets(text, secrets);
   assert.deepEqual(shownPrefixes(out), [], out);
   assert.equal(out, `full [redacted]; first12 [redacted]; first6 [redacted]|; half [redacted]; alias=[redacted]x; first5 ${CUSTOM.slice(0, 5)} ok`);
   assert.equal(redactSecrets("nothing secret here", secrets), "nothing secret here");
+  const tails = `masked ****${OPENAI.slice(-6)}; last10 ${KEY.slice(-10)}; tail+ ${GROQ.slice(-8)}xyz end`;
+  assert.equal(redactSecrets(tails, secrets), "masked ****[redacted]; last10 [redacted]; tail+ [redacted]xyz end", "trailing pieces of 6 or more");
+  assert.equal(redactSecrets(`x${OPENAI.slice(-5)}`, secrets), `x${OPENAI.slice(-5)}`, "5 trailing characters are too few to count");
   assert.equal(createKeyMatcher([KEY, ALIAS]).redact(`a ${KEY.slice(0, 8)} b ${ALIAS}`), "a [redacted] b [redacted]", "the key matcher redacts prefixes too");
 });
 
@@ -130,4 +134,78 @@ test("a failing route and a failing shutdown hook are logged redacted", async ()
   assert.match(logs(), /taskset service refused \[redacted\]/);
   assert.match(logs(), /hook saw \[redacted\]/);
   assert.deepEqual(shownPrefixes(logs()), [], logs());
+});
+
+test("a key in the request path is redacted in the request log and in the 404 body, over a socket", async () => {
+  const { logger, logs } = capture();
+  const running = await serve(createMathApp(), { port: 0, env, logger, handleSignals: false });
+  try {
+    for (const path of [`/${KEY}`, `/v1/${OPENAI.slice(0, 10)}/x`, `/tail/${GROQ.slice(-8)}`]) {
+      const res = await fetch(`${running.url}${path}`, { headers: { "x-api-key": KEY } });
+      assert.equal(res.status, 404);
+      assert.deepEqual(shownPrefixes(await res.text()), [], path);
+    }
+  } finally {
+    await running.close();
+  }
+  assert.match(logs(), /"path":"\/\[redacted\]"/);
+  assert.equal(logs().split("\n").filter((l) => l.includes('"msg":"request"')).length, 3);
+  assert.deepEqual(shownPrefixes(logs()), [], logs());
+});
+
+test("ctx.log handed to executors redacts messages, arguments, objects, errors and child bindings", async () => {
+  const { logger, logs } = capture();
+  const app = createMathApp({
+    rollout: (req, ctx) => {
+      ctx.log.info({ token: OPENAI, nested: { header: `Bearer ${KEY}`, list: [ALIAS] } }, `calling the vendor with ${GROQ}`);
+      ctx.log.warn("retrying with %s", SYNTH.slice(0, 10));
+      ctx.log.child({ key: CUSTOM }).error({ err: new Error(`refused ${DEV_OPENAI}`) }, "vendor refused");
+      return createMathApp().rollout(req, ctx);
+    },
+  });
+  const server = createTaskAppServer(app, { env, logger });
+  const res = await server.request("/rollout", { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body });
+  assert.equal(res.status, 200);
+  const lines = logs().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+  const call = lines.find((l) => l.msg === "calling the vendor with [redacted]");
+  assert.ok(call, logs());
+  assert.equal(call.run_id, "leaky-run");
+  assert.deepEqual([call.token, call.nested], ["[redacted]", { header: "Bearer [redacted]", list: ["[redacted]"] }]);
+  assert.ok(lines.some((l) => l.msg === "retrying with [redacted]"), logs());
+  const refused = lines.find((l) => l.msg === "vendor refused");
+  assert.equal(refused?.key, "[redacted]");
+  assert.equal(refused?.err.message, "refused [redacted]");
+  assert.deepEqual(shownPrefixes(logs()), [], logs());
+});
+
+test("an executor whose inference call fails: the log names the inference URL (credentials redacted) and the cause", async () => {
+  const closed = createServer();
+  await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((r) => closed.close(() => r()));
+  const inferenceUrl = `http://user:${DEV}@127.0.0.1:${port}/v1/chat/completions?cid=trace-1&api_key=plainTextToken99`;
+  const { logger, logs } = capture();
+  const app = createMathApp({
+    rollout: async (req) => {
+      const url = new URL(req.policy.config.inference_url!);
+      url.username = url.password = "";
+      await fetch(url, { method: "POST", headers: { authorization: `Bearer ${OPENAI}` }, body: "{}" });
+      throw new Error("unreachable");
+    },
+  });
+  const server = createTaskAppServer(app, { env, logger });
+  const res = await server.request("/rollout", {
+    method: "POST",
+    headers: { "x-api-key": KEY, "content-type": "application/json" },
+    body: JSON.stringify({ run_id: "inference-down", env: { seed: 1 }, policy: { config: { inference_url: inferenceUrl } }, ops: [] }),
+  });
+  assert.equal(res.status, 500);
+  const line = logs().split("\n").find((l) => l.includes("rollout executor failed"));
+  assert.ok(line, logs());
+  const entry = JSON.parse(line);
+  assert.equal(entry.inference_url, `http://[redacted]:[redacted]@127.0.0.1:${port}/v1/chat/completions?cid=trace-1&api_key=[redacted]`);
+  assert.match(String(entry.cause), /ECONNREFUSED/, line);
+  assert.equal(entry.err.message, "fetch failed");
+  assert.deepEqual(shownPrefixes(logs()), [], logs());
+  assert.ok(!logs().includes("plainTextToken99"));
 });

@@ -94,12 +94,13 @@ const GUARDED: readonly ErrorCode[] = ["unauthorised", "missing_environment_api_
 /** Codes every route that reads a JSON body can answer with. */
 const JSON_BODY: readonly ErrorCode[] = ["invalid_json", "payload_too_large", "unsupported_media_type", "invalid_request"];
 
-/** Codes of a proxy route: the shared ones, its vendor key, an unreachable or slow vendor, and the vendor's own errors. */
+/** Codes of a proxy route: the shared ones, its vendor key, shutdown, an unreachable or slow vendor, and the vendor's own errors. */
 function proxyCodes(vendor: Vendor) {
   return [
     ...GUARDED,
     ...JSON_BODY,
     `missing_${vendor}_api_key` as const,
+    "shutting_down",
     ...PROXY_ERROR_CODES[502],
     ...PROXY_ERROR_CODES[504],
     ...PROXY_ERROR_CODES.vendor,

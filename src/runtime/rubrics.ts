@@ -4,8 +4,10 @@
 import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { extname } from "node:path";
-import { parse as parseToml } from "smol-toml";
-import { parse as parseYaml } from "yaml";
+import { LineCounter, parseDocument } from "yaml";
+import { z } from "zod";
+import { formatPath } from "../config/findings.js";
+import { parseTomlDocument, TomlSyntaxError, type SourcePosition } from "../config/toml.js";
 import { Rubric, type Criterion, type RubricInput } from "../schemas/rubric.js";
 
 /** Anything `loadRubric` reads: an object, a file path, a URL, JSON/YAML/TOML text, or nothing. */
@@ -18,9 +20,16 @@ export interface RubricScore {
   per_criterion: Record<string, { score: number; weight: number; required: boolean }>;
 }
 
+/** An invalid rubric: `file:line:col` (or the URL, or "rubric") where it was found, the path inside it and what is wrong. */
+export class RubricError extends Error {
+  override name = "RubricError";
+}
+
 /**
  * Loads and validates a rubric from an object, a `.json`/`.toml`/`.yaml`/`.yml`
  * file, an http(s) URL, or JSON/YAML text. `null`/`undefined` give `null`.
+ * A rubric that does not parse or validate throws a `RubricError` naming the
+ * file (with line and column), the path inside the rubric and the problem.
  */
 export async function loadRubric(source: RubricSource, options: { fetch?: typeof fetch } = {}): Promise<Rubric | null> {
   if (source === null || source === undefined) return null;
@@ -29,34 +38,64 @@ export async function loadRubric(source: RubricSource, options: { fetch?: typeof
     if (url.protocol === "file:") return loadRubric(decodeURIComponent(url.pathname));
     const res = await (options.fetch ?? fetch)(url, { signal: AbortSignal.timeout(15_000) });
     if (!res.ok) throw new Error(`rubric ${url.href}: HTTP ${res.status}`);
-    return Rubric.parse(parseText(await res.text(), extname(url.pathname).toLowerCase()));
+    return parseRubricText(await res.text(), extname(url.pathname).toLowerCase(), url.href);
   }
   if (typeof source === "string") {
     const text = source.trim();
     if (!text) throw new Error("rubric source is empty");
     if (!text.startsWith("{") && !text.includes("\n") && existsSync(text)) {
-      return Rubric.parse(parseText(await readFile(text, "utf8"), extname(text).toLowerCase()));
+      return parseRubricText(await readFile(text, "utf8"), extname(text).toLowerCase(), text);
     }
-    return Rubric.parse(parseText(text, ""));
+    return parseRubricText(text, "", "rubric");
   }
-  return Rubric.parse(source);
+  return validate(source, "rubric", () => null);
 }
 
-function parseText(text: string, suffix: string): unknown {
-  if (!text.trim()) throw new Error("rubric source is empty");
-  if (suffix === ".toml") return parseToml(text);
-  if (suffix === ".yaml" || suffix === ".yml") return mapping(parseYaml(text));
-  if (suffix === ".json" || text.trimStart().startsWith("{")) return JSON.parse(text);
-  try {
-    return JSON.parse(text);
-  } catch {
-    return mapping(parseYaml(text));
+type Locate = (path: readonly PropertyKey[]) => SourcePosition | null;
+
+/** Parses rubric text (TOML by suffix, else JSON or YAML) and validates it; errors name `where` and a line:col. */
+function parseRubricText(text: string, suffix: string, where: string): Rubric {
+  if (!text.trim()) throw new RubricError(`${where}: rubric source is empty`);
+  if (suffix === ".toml") {
+    try {
+      const doc = parseTomlDocument(text);
+      return validate(doc.value, where, (path) => doc.locate(path));
+    } catch (error) {
+      if (error instanceof TomlSyntaxError) throw new RubricError(`${where}:${error.line}:${error.column}: invalid TOML: ${error.reason}`);
+      throw error;
+    }
   }
+  // JSON is read by the YAML parser too, which gives positions for both.
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const syntax = doc.errors[0];
+  if (syntax) {
+    const { line, col } = lines.linePos(syntax.pos[0]);
+    throw new RubricError(`${where}:${line}:${col}: invalid ${suffix === ".json" || text.trimStart().startsWith("{") ? "JSON" : "YAML"}: ${syntax.message.split("\n")[0]}`);
+  }
+  const value: unknown = doc.toJS();
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new RubricError(`${where}: rubric text must decode to a mapping`);
+  return validate(value, where, (path) => {
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) {
+        const { line, col } = lines.linePos(node.range[0]);
+        return { line, column: col };
+      }
+    }
+    return null;
+  });
 }
 
-function mapping(value: unknown): unknown {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("rubric text must decode to a mapping");
-  return value;
+/** Validates a decoded rubric; the error names the first problem's location and path, and how many more there are. */
+function validate(value: unknown, where: string, locate: Locate): Rubric {
+  const parsed = Rubric.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const [first, ...rest] = parsed.error.issues as [z.core.$ZodIssue, ...z.core.$ZodIssue[]];
+  const at = locate(first.path);
+  const path = formatPath(first.path) || "(top level)";
+  const more = rest.length ? ` (and ${rest.length} more: ${rest.slice(0, 3).map((i) => formatPath(i.path) || "(top level)").join(", ")})` : "";
+  throw new RubricError(`${where}${at ? `:${at.line}:${at.column}` : ""}: invalid rubric at ${path}: ${first.message}${more}`);
 }
 
 /**

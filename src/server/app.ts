@@ -10,8 +10,8 @@ import type { Logger } from "pino";
 import type { TaskApp } from "../schemas/task-app.js";
 import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv } from "./auth.js";
 import { errorReply, errorResponse, toResponse, type Reply } from "./errors.js";
-import { createLogger } from "./logger.js";
-import { handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
+import { createLogger, createRedactingLogger } from "./logger.js";
+import { CLIENT_CLOSED_STATUS, handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
 import { createSecretRedactor } from "./secrets.js";
 import type { TraceSink } from "./trace-hook.js";
 import { fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
@@ -22,7 +22,7 @@ import { DEFAULT_VENDOR_TIMEOUT_MS, handleProxy, PROXY_ROUTES, type Vendor } fro
 export interface TaskAppServerOptions {
   /** Where keys are read from; defaults to `process.env`. */
   env?: KeyEnv;
-  /** Logger; defaults to a silent one. */
+  /** Logger; defaults to a silent one. Whatever is logged through it (also by executors, through `ctx.log`) is redacted. */
   logger?: Logger;
   /** How long the proxy routes wait for the vendor. Default 600 s, as synth-ai. */
   proxyTimeoutMs?: number;
@@ -44,15 +44,18 @@ export interface TaskAppServer {
   request: (input: string | Request | URL, init?: RequestInit) => Response | Promise<Response>;
   /** The app being served. */
   app: TaskApp;
-  /** Rollouts currently running. */
+  /** Rollouts and proxy calls currently running. */
   readonly inFlight: number;
+  /** The server's logger, redacting every known secret. */
+  readonly log: Logger;
   /** Runs the app's startup hooks in order. */
   startup(): Promise<void>;
   /**
-   * Stops accepting rollouts (503 `shutting_down`), waits up to `graceMs` for
-   * in-flight ones and aborts what is left.
+   * Stops accepting rollouts and proxy calls (503 `shutting_down`), waits up
+   * to `graceMs` for in-flight ones, aborts what is left and waits up to
+   * `settleMs` (default 1 s) for them to end. Never waits longer.
    */
-  drain(graceMs?: number): Promise<void>;
+  drain(graceMs?: number, settleMs?: number): Promise<void>;
   /** Runs the shutdown hooks in order; a failing hook is logged and the rest still run. */
   runShutdownHooks(): Promise<void>;
   /** `drain` then `runShutdownHooks`. */
@@ -73,7 +76,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   const accepted = resolveEnvironmentApiKeys(env);
   const keys = createKeyMatcher(accepted);
   const redact = createSecretRedactor(env, accepted);
-  const baseLog = options.logger ?? createLogger("silent");
+  const baseLog = createRedactingLogger(options.logger ?? createLogger("silent"), redact);
   const running = new Set<Abortable>();
   let draining = false;
   let inFlight = 0;
@@ -99,10 +102,11 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     if (incoming && !incoming.complete) c.res.headers.set("connection", "close");
   });
   hono.onError((error) => {
+    if (isConnectionAbort(error)) return toResponse(connectionClosed());
     baseLog.error({ err: { name: error.name, message: redact(error.message) } }, "unhandled error");
     return errorResponse(500, "internal_error", "internal server error");
   });
-  hono.notFound((c) => errorResponse(404, "not_found", `no route for ${c.req.method} ${c.req.path}`));
+  hono.notFound((c) => errorResponse(404, "not_found", `no route for ${c.req.method} ${redact(c.req.path)}`));
 
   const root = (c: Context) => c.json({ status: "ok", service: app.appId });
   hono.get("/", root);
@@ -119,15 +123,31 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     return refused ? toResponse(refused) : next();
   };
   const deps = { app, redact, running, log: baseLog, traceSink: options.traceSink };
+  /** A request whose connection closed before its body was read (the client left, or shutdown closed it): logged as a warning, not an error. */
+  const connectionClosed = () => {
+    baseLog.warn({ code: "client_disconnected" }, "request aborted: connection closed before the body was read");
+    return errorReply(CLIENT_CLOSED_STATUS, "client_disconnected", "the connection closed before the request body was read");
+  };
   const settled = <T>(value: T): T => {
     if (--inFlight === 0 && idle) idle();
     return value;
   };
-  const runRollout = (transport: RolloutTransport): Promise<Reply> => {
+  /** Runs one rollout or proxy call, counted as in flight; refused once draining. */
+  const track = (work: () => Promise<Reply>): Promise<Reply> => {
     if (draining) return Promise.resolve(errorReply(503, "shutting_down", "server is shutting down"));
     inFlight++;
-    return handleRollout(transport, deps).then(settled, (error: unknown) => settled(Promise.reject(error)));
+    return work().then(settled, (error: unknown) => settled(Promise.reject(error)));
   };
+  const runRollout = (transport: RolloutTransport): Promise<Reply> => track(() => handleRollout(transport, deps));
+  /** Resolves when nothing is in flight, or after `ms`. */
+  const waitIdle = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      idle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   hono.get("/health", guard, (c) => c.json({ healthy: true, status: "healthy", authorized: true, service: app.appId, auth: { required: app.requireApiKey } }));
   hono.get("/info", guard, (c) => c.json(describeInfo(app)));
   hono.get("/task_info", guard, async (c) => describeTaskInfo(app, c.req.queries()));
@@ -140,10 +160,10 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   hono.post("/rollout", guard, async (c) => toResponse(await runRollout(transportOf(c))));
   const proxyPaths: string[] = [];
   if (app.proxy) {
-    const proxyDeps = { proxy: app.proxy, env, redact, log: baseLog, maxBodyBytes: app.limits.maxBodyBytes, timeoutMs: options.proxyTimeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS };
+    const proxyDeps = { proxy: app.proxy, env, redact, log: baseLog, running, maxBodyBytes: app.limits.maxBodyBytes, timeoutMs: options.proxyTimeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS };
     const enabled: Vendor[] = [...(app.proxy.enableOpenai ? ["openai" as const] : []), ...(app.proxy.enableGroq ? ["groq" as const] : [])];
     for (const vendor of enabled) {
-      hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await handleProxy(vendor, transportOf(c), proxyDeps)));
+      hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await track(() => handleProxy(vendor, transportOf(c), proxyDeps))));
       proxyPaths.push(PROXY_ROUTES[vendor]);
     }
   }
@@ -163,6 +183,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     const refused = authorise((name) => nodeHeader(incoming, name));
     if (refused) return finish(refused);
     runRollout(nodeTransport(incoming, outgoing)).then(finish, (error: unknown) => {
+      if (isConnectionAbort(error)) return finish(connectionClosed());
       baseLog.error({ err: { name: (error as Error)?.name, message: redact(String((error as Error)?.message)) } }, "unhandled error");
       finish(errorReply(500, "internal_error", "internal server error"));
     });
@@ -179,24 +200,18 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     get inFlight() {
       return inFlight;
     },
+    log: baseLog,
     async startup() {
       for (const hook of app.onStartup) await hook(app);
     },
-    async drain(graceMs = app.limits.shutdownGraceMs) {
+    async drain(graceMs = app.limits.shutdownGraceMs, settleMs = 1_000) {
       draining = true;
-      if (inFlight > 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, graceMs);
-          idle = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-      if (inFlight > 0) {
+      if (inFlight > 0) await waitIdle(graceMs);
+      if (inFlight > 0 && running.size > 0) {
         for (const run of running) run.abort(new Error("server shutting down"));
-        await new Promise<void>((resolve) => (idle = resolve));
+        if (inFlight > 0) await waitIdle(settleMs);
       }
+      // A rollout or proxy call still reading its body is not in `running`: closing its connection (as `serve` does) ends it.
     },
     async runShutdownHooks() {
       for (const hook of app.onShutdown) {
@@ -212,4 +227,10 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
       await this.runShutdownHooks();
     },
   };
+}
+
+/** Node's error for a request body cut short by its connection closing. */
+function isConnectionAbort(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "ECONNRESET" || message === "aborted";
 }

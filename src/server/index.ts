@@ -6,13 +6,13 @@ export { createTaskAppServer, type TaskAppServer, type TaskAppServerOptions } fr
 export { serve, type ServeOptions, type ServingTaskApp } from "./serve.js";
 export { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyMatcher } from "./auth.js";
 export { ERROR_CODES } from "./errors.js";
-export { collectSecrets, createSecretRedactor, redactSecrets, type SecretRedactor } from "./secrets.js";
+export { collectSecrets, createSecretRedactor, redactSecrets, redactUrl, type SecretRedactor } from "./secrets.js";
 export { PROXY_ERROR_CODES, PROXY_ROUTES, resolveVendorKey, type Vendor } from "./vendor.js";
 export { injectSystemHint, INTERACT_TOOL, parseToolCallFromText, prepareForGroq, prepareForOpenai, synthesizeToolCallIfMissing } from "./proxy.js";
-export { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
+export { createLogger, createPrettyDestination, createRedactingLogger, formatPrettyLine, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "./logger.js";
 export { defineTaskApp, isTaskApp, TaskAppDefinitionError } from "../runtime/define.js";
 export { createDatasetRegistry, ensureSplit, normaliseSeed, TaskDatasetRegistry, type DatasetLoader } from "../runtime/datasets.js";
-export { blendRubrics, loadRubric, scoreEvents, scoreOutcome, scoreRubric, type RubricScore, type RubricSource } from "../runtime/rubrics.js";
+export { blendRubrics, loadRubric, RubricError, scoreEvents, scoreOutcome, scoreRubric, type RubricScore, type RubricSource } from "../runtime/rubrics.js";
 export { createRewardLog, type EventReward, type RewardLog, type StepReward } from "../runtime/rewards.js";
 export {
   buildPipelineMetadata,

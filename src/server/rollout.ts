@@ -12,6 +12,7 @@ import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
 import { createSessionTracer, type SessionTracer } from "../tracing/tracer.js";
 import { readJsonBody } from "./body.js";
 import { errorReply, summariseIssues, toIssues, type Reply } from "./errors.js";
+import { describeExecutorFailure } from "./failures.js";
 import type { SecretRedactor } from "./secrets.js";
 import { finishRolloutTrace, rolloutTraceMetadata, type TraceSink } from "./trace-hook.js";
 
@@ -139,7 +140,13 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
   } catch (error) {
     if (run.reason) return aborted(run, rollout.safety.max_time_s);
     const errorId = randomUUID();
-    run.log.error({ error_id: errorId, err: describeThrown(error, deps.redact) }, "rollout executor failed");
+    let context: Record<string, unknown> = {};
+    try {
+      context = describeExecutorFailure(error, rollout.policy.config.inference_url, deps.redact);
+    } catch {
+      // a thrown value whose properties cannot be read: describeThrown reports it
+    }
+    run.log.error({ error_id: errorId, err: describeThrown(error, deps.redact), ...context }, "rollout executor failed");
     return errorReply(500, "rollout_failed", "the rollout executor failed", { run_id: rollout.run_id, error_id: errorId });
   } finally {
     clearTimeout(timer);

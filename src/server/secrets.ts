@@ -3,9 +3,10 @@
  * knows about is a secret: the environment keys and their aliases, vendor
  * keys (OPENAI_API_KEY, GROQ_API_KEY, SYNTH_API_KEY, their dev_ fallbacks)
  * and anything else whose variable name ends in `_API_KEY`. A secret is
- * redacted whole and also when only its start shows: any piece of 6 or more
- * leading characters, the length of the shortest key prefix synth-ai servers
- * and vendors echo back.
+ * redacted whole and also when only its start or its end shows: any piece of
+ * 6 or more leading or trailing characters, the length of the shortest key
+ * prefix synth-ai servers and vendors echo back (vendors also echo a key's
+ * last characters, as in `sk-proj-****...6789abcd`).
  */
 import type { KeyEnv } from "./auth.js";
 
@@ -15,7 +16,7 @@ export const VENDOR_KEY_NAMES = ["OPENAI_API_KEY", "GROQ_API_KEY", "SYNTH_API_KE
 /** Variable names holding secrets: `*_API_KEY`, `*_API_KEYS` and `*_API_KEY_ALIASES` (comma-separated lists), any case. */
 const SECRET_NAME = /_API_KEY(?:S|_ALIASES)?$/i;
 
-/** Shortest leading piece of a secret that is redacted on its own. */
+/** Shortest leading or trailing piece of a secret that is redacted on its own. */
 export const MIN_SECRET_PREFIX = 6;
 
 /** Secrets shorter than this are not redacted: a key that short would mangle ordinary text and is no real key. */
@@ -39,20 +40,30 @@ export function collectSecrets(env: KeyEnv, extra: readonly string[] = []): stri
 }
 
 /**
- * Replaces each secret in `text`, and every run of its first 6 or more
- * characters (a shorter secret: the whole of it), with `[redacted]`. Where
- * secrets share a start, the longest match wins, and overlapping matches
- * are merged, so no tail of one key is left behind by another.
+ * Replaces each secret in `text`, every run of its first 6 or more
+ * characters and every run of its last 6 or more (a shorter secret: the
+ * whole of it), with `[redacted]`. Where secrets share a start or an end, the
+ * longest match wins, and overlapping matches are merged, so no piece of one
+ * key is left behind by another.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   const spans: [number, number][] = [];
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
-    const head = secret.slice(0, Math.min(MIN_SECRET_PREFIX, secret.length));
+    const size = Math.min(MIN_SECRET_PREFIX, secret.length);
+    const head = secret.slice(0, size);
     for (let at = text.indexOf(head); at !== -1; at = text.indexOf(head, at + 1)) {
       let end = at + head.length;
       while (end - at < secret.length && text[end] === secret[end - at]) end++;
       spans.push([at, end]);
+    }
+    const tail = secret.slice(-size);
+    const last = secret.length - 1;
+    for (let at = text.indexOf(tail); at !== -1; at = text.indexOf(tail, at + 1)) {
+      const end = at + tail.length;
+      let start = at;
+      while (end - start < secret.length && start > 0 && text[start - 1] === secret[last - (end - start)]) start--;
+      spans.push([start, end]);
     }
   }
   if (spans.length === 0) return text;
@@ -77,4 +88,31 @@ export type SecretRedactor = (text: string) => string;
 /** A redactor over `env` (default `process.env`) plus `extra` secrets. */
 export function createSecretRedactor(env: KeyEnv = process.env, extra: readonly string[] = []): SecretRedactor {
   return (text) => redactSecrets(text, collectSecrets(env, extra));
+}
+
+/** Query parameters whose values are credentials whatever their value. */
+const SECRET_PARAM = /key|token|secret|password|auth|sig/i;
+
+/**
+ * A URL safe to log: user and password, and credential-like query values
+ * (`api_key`, `token`, ...), replaced with `[redacted]`, then every known
+ * secret redacted. Text that is not a URL is only redacted.
+ */
+export function redactUrl(text: string, redact: SecretRedactor): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return redact(text);
+  }
+  if (url.username) url.username = REDACTED;
+  if (url.password) url.password = REDACTED;
+  for (const name of [...url.searchParams.keys()]) if (SECRET_PARAM.test(name)) url.searchParams.set(name, REDACTED);
+  let shown = url.href;
+  try {
+    shown = decodeURI(shown);
+  } catch {
+    // malformed escapes: keep the encoded form
+  }
+  return redact(shown);
 }

@@ -1,13 +1,26 @@
 /**
- * `serve`: runs a task app on a real socket with graceful shutdown. SIGTERM
- * or SIGINT stop accepting connections, let in-flight rollouts finish
- * (bounded by `limits.shutdownGraceMs`), run the shutdown hooks and close.
+ * `serve`: runs a task app on a real socket with graceful shutdown.
+ *
+ * Shutdown (the first SIGTERM or SIGINT, or `close()`): stop accepting
+ * connections, let in-flight rollouts and proxy calls finish within
+ * `limits.shutdownGraceMs`, abort what is left, close every connection still
+ * open (a client drip-feeding a body included), run the shutdown hooks (given
+ * one more grace period) and close. Every wait is bounded. A second signal
+ * during the drain only logs; a third exits at once with 128 + the signal's
+ * number. After a signal-triggered shutdown the process exits even if
+ * something (an executor ignoring its abort signal) still holds it open.
+ *
+ * Process-level errors: an unhandled promise rejection or an uncaught
+ * exception (a throw in an executor's timer) is logged, redacted, and the
+ * server keeps serving; the other rollouts in flight are not disturbed.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { constants } from "node:os";
 import type { TaskApp } from "../schemas/task-app.js";
 import { createTaskAppServer, type TaskAppServerOptions } from "./app.js";
-import { createLogger, type LogLevel } from "./logger.js";
+import { resolveEnvironmentApiKeys } from "./auth.js";
+import { createLogger, createPrettyDestination, type LogFormat, type LogLevel } from "./logger.js";
 
 /** Options of `serve`. */
 export interface ServeOptions extends TaskAppServerOptions {
@@ -17,8 +30,12 @@ export interface ServeOptions extends TaskAppServerOptions {
   host?: string;
   /** Log level when no logger is given. Default "info". */
   logLevel?: LogLevel;
-  /** Install SIGTERM/SIGINT handlers that shut down gracefully. Default true. */
+  /** Log format when no logger is given: "json" (one object per line, the default) or "pretty" (text for humans). */
+  logFormat?: LogFormat;
+  /** Install SIGTERM/SIGINT handlers: first signal drains, second logs, third exits at once. Default true. */
   handleSignals?: boolean;
+  /** Log unhandled rejections and uncaught exceptions (redacted) and keep serving, instead of crashing. Default true. */
+  handleProcessErrors?: boolean;
 }
 
 /** A running server. */
@@ -35,64 +52,127 @@ export interface ServingTaskApp {
   closed: Promise<void>;
 }
 
+/** How long aborted rollouts and proxy calls get to write their 503 before connections are closed. */
+const ABORT_SETTLE_MS = 1_000;
+/** How long replies already settled get to be written once the grace period is over. */
+const FLUSH_MS = 50;
+/** How long the process may stay alive after a signal-triggered shutdown before it is ended. */
+export const EXIT_AFTER_SHUTDOWN_MS = 1_000;
+
 /** Runs the startup hooks, then listens; the returned handle closes gracefully. */
 export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<ServingTaskApp> {
-  const logger = options.logger ?? createLogger(options.logLevel ?? "info");
-  const handler = createTaskAppServer(app, { ...options, logger });
-  await handler.startup();
+  const handler = createTaskAppServer(app, { ...options, logger: options.logger ?? createLogger(options.logLevel ?? "info", options.logFormat === "pretty" ? createPrettyDestination() : undefined) });
+  const logger = handler.log;
+  const detachErrors = options.handleProcessErrors === false ? () => {} : watchProcessErrors(logger);
+  try {
+    await handler.startup();
+  } catch (error) {
+    detachErrors();
+    throw error;
+  }
   const server = createServer(handler.listener);
   server.keepAliveTimeout = 5_000;
-  const open = new Set<import("node:http").ServerResponse>();
+  const open = new Set<ServerResponse>();
   server.on("request", (_req, res) => {
     open.add(res);
     res.once("close", () => open.delete(res));
   });
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 8001, host, () => {
-      server.off("error", reject);
-      resolve();
+    server.once("error", (error) => {
+      detachErrors();
+      reject(error);
     });
+    server.listen(options.port ?? 8001, host, () => resolve());
   });
+  server.removeAllListeners("error");
+  server.on("error", (error) => logger.error({ err: error }, "server error"));
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   logger.info({ url, app_id: app.appId, auth: app.requireApiKey }, "task app listening");
+  if (!app.requireApiKey) logger.warn("API key auth is off (requireApiKey: false): anyone who can reach this address can run rollouts");
+  else if (resolveEnvironmentApiKeys(options.env ?? process.env).length === 0) {
+    logger.warn({ fix: "set ENVIRONMENT_API_KEY, e.g. in a file passed with --env-file" }, "no API key is configured: every route but / answers 503 missing_environment_api_key");
+  }
 
+  const graceMs = app.limits.shutdownGraceMs;
   let closing: Promise<void> | null = null;
   let markClosed!: () => void;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
-    logger.info({ signal }, "shutting down");
-    void close();
+    signals++;
+    if (signals === 1) {
+      logger.info({ signal, grace_ms: graceMs }, "shutting down");
+      void close().then(exitIfStillAlive);
+    } else if (signals === 2) {
+      logger.warn({ signal }, "already shutting down; send the signal once more to exit at once");
+    } else {
+      logger.error({ signal }, "forced exit during shutdown");
+      process.exit(128 + (constants.signals[signal] ?? 15));
+    }
+  };
+  const exitIfStillAlive = () => {
+    const timer = setTimeout(() => {
+      logger.warn({ after_ms: EXIT_AFTER_SHUTDOWN_MS }, "still running after shutdown (an executor ignoring its abort signal?); exiting");
+      process.exit(process.exitCode ?? 0);
+    }, EXIT_AFTER_SHUTDOWN_MS);
+    timer.unref();
   };
   const close = () => {
     closing ??= (async () => {
+      const deadline = Date.now() + graceMs;
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await handler.drain();
-      await waitFor(() => open.size === 0, 2_000);
-      await handler.runShutdownHooks();
+      await handler.drain(graceMs, ABORT_SETTLE_MS);
+      // Requests that are not rollouts (a body still trickling in, say) get what is left of the grace period.
+      await waitFor(() => open.size === 0, Math.max(deadline - Date.now(), FLUSH_MS));
+      if (open.size > 0) logger.warn({ connections: open.size }, "closing connections still open after the grace period");
       server.closeAllConnections();
-      await stopped;
+      if (!(await within(handler.runShutdownHooks(), graceMs))) logger.warn({ grace_ms: graceMs }, "shutdown hooks did not finish within the grace period");
+      await within(stopped, ABORT_SETTLE_MS);
       if (options.handleSignals !== false) {
         process.off("SIGTERM", onSignal);
         process.off("SIGINT", onSignal);
       }
+      detachErrors();
       logger.info("task app stopped");
       markClosed();
     })();
     return closing;
   };
   if (options.handleSignals !== false) {
-    process.once("SIGTERM", onSignal);
-    process.once("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+    process.on("SIGINT", onSignal);
   }
   return { url, port, host, server, close, closed };
+}
+
+/** Logs unhandled rejections and uncaught exceptions instead of crashing; returns the function that stops it. */
+function watchProcessErrors(logger: import("pino").Logger): () => void {
+  const onRejection = (reason: unknown) => logger.error({ err: reason }, "unhandled promise rejection; still serving");
+  const onException = (error: unknown, origin: string) => logger.error({ err: error, origin }, "uncaught exception; still serving");
+  process.on("unhandledRejection", onRejection);
+  process.on("uncaughtException", onException);
+  return () => {
+    process.off("unhandledRejection", onRejection);
+    process.off("uncaughtException", onException);
+  };
 }
 
 /** Polls `done` every 10 ms until it holds or `timeoutMs` passes. */
 async function waitFor(done: () => boolean, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+}
+
+/** Waits for `promise` at most `ms`; true when it settled in time (a rejection counts as settled). */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  try {
+    return await Promise.race([promise.then(() => true, () => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -5,7 +5,10 @@
  * route, each sanitises the chat-completions body, forwards it to the
  * configured vendor URL with the vendor key from the environment (never with
  * the caller's headers) and returns the vendor's JSON, with a tool call
- * parsed from the text when the model gave none.
+ * parsed from the text when the model gave none. Every key the server knows
+ * (whole, or 6+ leading or trailing characters of one) is redacted from what
+ * is relayed. Proxy calls count as in flight: shutdown lets them finish
+ * within the grace period, then aborts them (503 `shutting_down`).
  */
 import type { Logger } from "pino";
 import type { ProxyConfig } from "../schemas/task-app.js";
@@ -13,7 +16,7 @@ import type { KeyEnv } from "./auth.js";
 import { readJsonBody } from "./body.js";
 import { errorReply, type Reply } from "./errors.js";
 import { injectSystemHint, prepareForGroq, prepareForOpenai, synthesizeToolCallIfMissing } from "./proxy.js";
-import { ClientDisconnected, CLIENT_CLOSED_STATUS, type RolloutTransport } from "./rollout.js";
+import { ClientDisconnected, CLIENT_CLOSED_STATUS, type Abortable, type RolloutTransport } from "./rollout.js";
 import type { SecretRedactor } from "./secrets.js";
 
 /** A vendor the proxy forwards to. */
@@ -58,6 +61,8 @@ export interface ProxyDeps {
   log: Logger;
   maxBodyBytes: number;
   timeoutMs: number;
+  /** Calls the server aborts when its shutdown grace period runs out. */
+  running?: Set<Abortable>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -93,6 +98,7 @@ export async function handleProxy(vendor: Vendor, transport: RolloutTransport, d
   const client = new AbortController();
   const watcher = { abort: (reason: Error) => client.abort(reason) };
   transport.watchClient(watcher);
+  deps.running?.add(watcher);
   let status: number;
   let contentType: string;
   let text: string;
@@ -110,17 +116,18 @@ export async function handleProxy(vendor: Vendor, transport: RolloutTransport, d
     return unreachable(vendor, client.signal.reason, error, deps);
   } finally {
     transport.unwatchClient(watcher);
+    deps.running?.delete(watcher);
   }
 
   const isJson = contentType.startsWith("application/json");
+  // The vendor's answer (error or not) is relayed without any key it may echo back, whole or in part.
+  const safe = deps.redact(text);
   if (status >= 400) {
-    // The vendor's error is relayed, without any key it may echo back.
-    const safe = deps.redact(text);
     const data = (isJson ? parseOrUndefined(safe) : undefined) ?? { raw: safe };
     deps.log.warn({ vendor, status }, "vendor answered with an error");
     return errorReply(status, vendorErrorCode(url), "Vendor proxy error", { status, body: data });
   }
-  const data = (isJson ? parseOrUndefined(text) : undefined) ?? { raw: text };
+  const data = (isJson ? parseOrUndefined(safe) : undefined) ?? { raw: safe };
   return { status: 200, body: JSON.stringify(synthesizeToolCallIfMissing(data)) };
 }
 
@@ -137,6 +144,10 @@ function unreachable(vendor: Vendor, clientReason: unknown, error: unknown, deps
   if (clientReason instanceof ClientDisconnected) {
     deps.log.warn({ vendor, code: "client_disconnected" }, "proxy request aborted: client disconnected");
     return errorReply(CLIENT_CLOSED_STATUS, "client_disconnected", "the client disconnected before the vendor answered");
+  }
+  if (clientReason instanceof Error) {
+    deps.log.warn({ vendor, code: "shutting_down" }, "proxy request aborted: server shutting down");
+    return errorReply(503, "shutting_down", `proxy request aborted: ${clientReason.message}`);
   }
   if ((error as Error)?.name === "TimeoutError") {
     deps.log.warn({ vendor, timeout_ms: deps.timeoutMs }, "vendor did not answer in time");

@@ -1,7 +1,7 @@
 /**
  * `task-app serve <module>`: serves the task app a JS or TS module exports.
  * Env files are applied in order (later wins) before the app is loaded.
- * Runs until SIGTERM/SIGINT, then shuts down gracefully.
+ * Runs until SIGTERM/SIGINT, then shuts down gracefully (see `serve`).
  */
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
@@ -12,27 +12,36 @@ interface ServeArgs {
   host: string;
   "env-file": string[];
   "log-level": string;
+  "log-format": string;
 }
 
 async function runServe(args: ServeArgs): Promise<void> {
   const context = contextOf(args);
   const { loadEnvFiles, loadTaskAppModule } = await import("../../server/load.js");
   const { serve } = await import("../../server/serve.js");
-  const { LOG_LEVELS } = await import("../../server/logger.js");
+  const { LOG_FORMATS, LOG_LEVELS } = await import("../../server/logger.js");
+  const { createSecretRedactor } = await import("../../server/secrets.js");
   const level = args["log-level"] as (typeof LOG_LEVELS)[number];
   if (!LOG_LEVELS.includes(level)) {
     process.stderr.write(`task-app: --log-level must be one of ${LOG_LEVELS.join(", ")}\n`);
     context.setExitCode(2);
     return;
   }
+  const format = args["log-format"] as (typeof LOG_FORMATS)[number];
+  if (!LOG_FORMATS.includes(format)) {
+    process.stderr.write(`task-app: --log-format must be one of ${LOG_FORMATS.join(", ")}\n`);
+    context.setExitCode(2);
+    return;
+  }
   try {
     loadEnvFiles(args["env-file"]);
     const app = await loadTaskAppModule(args.module);
-    const running = await serve(app, { port: args.port, host: args.host, logLevel: level });
+    const running = await serve(app, { port: args.port, host: args.host, logLevel: level, logFormat: format });
     await running.closed;
     context.setExitCode(0);
   } catch (error) {
-    process.stderr.write(`task-app serve: ${(error as Error).message}\n`);
+    // A module that fails to load may quote a key from its environment.
+    process.stderr.write(`task-app serve: ${createSecretRedactor()((error as Error)?.message ?? String(error))}\n`);
     context.setExitCode(1);
   }
 }
@@ -47,6 +56,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option("port", { type: "number", default: 8001, describe: "Port to listen on (0 picks a free one)" })
       .option("host", { type: "string", default: "127.0.0.1", describe: "Interface to bind" })
       .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
-      .option("log-level", { type: "string", default: "info", describe: "fatal, error, warn, info, debug, trace or silent" }) as unknown as Argv<ServeArgs>,
+      .option("log-level", { type: "string", default: "info", describe: "fatal, error, warn, info, debug, trace or silent" })
+      .option("log-format", { type: "string", default: "json", describe: "json (one object per line, for log collectors) or pretty (aligned text, for reading in a terminal)" })
+      .epilog(
+        "Shutdown: the first SIGTERM/SIGINT drains in-flight rollouts within limits.shutdownGraceMs, a second only logs, a third exits at once (143 for SIGTERM). " +
+          "Unhandled rejections and uncaught exceptions in executors are logged (keys redacted) and the server keeps serving.",
+      ) as unknown as Argv<ServeArgs>,
   handler: runServe,
 };
