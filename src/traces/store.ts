@@ -4,7 +4,7 @@
  * A remote store that cannot be reached fails here with a clear error within
  * `connectTimeoutMs`, never later and never by hanging.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Kysely, PostgresDialect, sql } from "kysely";
@@ -38,6 +38,8 @@ export interface OpenTraceStoreOptions {
   env?: NodeJS.ProcessEnv;
   /** Pool size for PostgreSQL. Default 4. */
   poolSize?: number;
+  /** Refuse to create a SQLite file that is not there (readers). Default false. */
+  mustExist?: boolean;
 }
 
 /** Rejects after `ms` with `message` unless `work` settles first. */
@@ -63,6 +65,7 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
   }
   const { createClient } = await import("@libsql/client");
   if (target.kind === "sqlite") {
+    if (options.mustExist && !existsSync(target.path)) throw new Error(`no trace database at ${target.path} (record one with \`task-app serve <app> --trace traces/v3\`, or pass --db)`);
     mkdirSync(dirname(target.path), { recursive: true });
     const client = createClient({ url: pathToFileURL(target.path).href, concurrency: 1 });
     await client.execute("PRAGMA journal_mode = WAL");
