@@ -109,3 +109,6 @@ export {
 } from "./scaffold/index.js";
 export { addRubric, addDataset, CodemodError, type CodemodResult, type AddRubricOptions } from "./codemods/index.js";
 export { runDemo, type DemoReport, type DemoOptions } from "./demo/run.js";
+
+// Trace stores (tracing-v3) and their readers
+export * from "./traces/index.js";

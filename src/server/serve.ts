@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import type { TaskApp } from "../schemas/task-app.js";
 import { createTaskAppServer, type TaskAppServerOptions } from "./app.js";
 import { createLogger, type LogLevel } from "./logger.js";
@@ -19,6 +20,8 @@ export interface ServeOptions extends TaskAppServerOptions {
   logLevel?: LogLevel;
   /** Install SIGTERM/SIGINT handlers that shut down gracefully. Default true. */
   handleSignals?: boolean;
+  /** Receives each rollout's recorded tracing-v3 session (e.g. a trace store); its failures never fail a rollout. */
+  traceSink?: (session: SessionTraceV3) => Promise<void> | void;
 }
 
 /** A running server. */

@@ -12,28 +12,35 @@ interface ServeArgs {
   host: string;
   "env-file": string[];
   "log-level": string;
+  trace?: string;
 }
 
 async function runServe(args: ServeArgs): Promise<void> {
   const context = contextOf(args);
   const { loadEnvFiles, loadTaskAppModule } = await import("../../server/load.js");
   const { serve } = await import("../../server/serve.js");
-  const { LOG_LEVELS } = await import("../../server/logger.js");
+  const { LOG_LEVELS, createLogger } = await import("../../server/logger.js");
   const level = args["log-level"] as (typeof LOG_LEVELS)[number];
   if (!LOG_LEVELS.includes(level)) {
     process.stderr.write(`task-app: --log-level must be one of ${LOG_LEVELS.join(", ")}\n`);
     context.setExitCode(2);
     return;
   }
+  let traces: import("../../traces/sink.js").TraceSink | undefined;
   try {
     loadEnvFiles(args["env-file"]);
     const app = await loadTaskAppModule(args.module);
-    const running = await serve(app, { port: args.port, host: args.host, logLevel: level });
+    const logger = createLogger(level);
+    traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
+    const running = await serve(app, { port: args.port, host: args.host, logger, ...(traces ? { traceSink: traces.sink } : {}) });
     await running.closed;
+    if (traces) logger.info({ ...traces.stats }, "closing the trace store");
     context.setExitCode(0);
   } catch (error) {
     process.stderr.write(`task-app serve: ${(error as Error).message}\n`);
     context.setExitCode(1);
+  } finally {
+    await traces?.close().catch(() => {});
   }
 }
 
@@ -47,6 +54,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option("port", { type: "number", default: 8001, describe: "Port to listen on (0 picks a free one)" })
       .option("host", { type: "string", default: "127.0.0.1", describe: "Interface to bind" })
       .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
-      .option("log-level", { type: "string", default: "info", describe: "fatal, error, warn, info, debug, trace or silent" }) as unknown as Argv<ServeArgs>,
+      .option("log-level", { type: "string", default: "info", describe: "fatal, error, warn, info, debug, trace or silent" })
+      .option("trace", {
+        type: "string",
+        describe:
+          "Record every rollout's trace: a directory (synth_ai.db inside, default traces/v3), a SQLite path, or a shared http(s)://, libsql:// or postgres:// store. Default $TASKAPP_TRACE_DB; TASKAPP_TRACING_ENABLED=0 turns it off",
+      }) as unknown as Argv<ServeArgs>,
   handler: runServe,
 };
