@@ -70,6 +70,7 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
     const client = createClient({ url: pathToFileURL(target.path).href, concurrency: 1 });
     await client.execute("PRAGMA journal_mode = WAL");
     await client.execute("PRAGMA busy_timeout = 10000");
+    await client.execute("PRAGMA synchronous = NORMAL"); // with WAL: a killed process loses no commit; only an OS crash may lose the last ones
     await client.execute("PRAGMA foreign_keys = ON");
     return { db: new Kysely<TraceTables>({ dialect: createLibsqlDialect(client) }), kind: "sqlite", location: target.path };
   }
@@ -97,7 +98,7 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
     async insertSession(input) {
       const parsed = SessionTraceV3.safeParse(input);
       if (!parsed.success) throw new Error(`not a tracing-v3 session:\n${z.prettifyError(parsed.error)}`);
-      return insertSessionRows(db, parsed.data);
+      return insertSessionRows(db, kind, parsed.data);
     },
     close: () => db.destroy(),
   };
