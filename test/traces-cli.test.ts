@@ -6,12 +6,13 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { validateSftJsonl } from "../src/config/jsonl.js";
 import { openTraceStore } from "../src/traces/store.js";
+import { corpusDir } from "./helpers/corpus.js";
 import { findPython } from "./helpers/python.js";
 import { runCli } from "./helpers/run-cli.js";
 import { makeSessionTrace, PNG_DATA_URL } from "./helpers/session-trace.js";
@@ -150,6 +151,26 @@ test("filter --config drives the same export from a [filter] table", async () =>
   const invalid = await runCli(["filter", "--config", config]);
   assert.equal(invalid.code, 1);
   assert.match(invalid.stderr, /filter\.toml:5:\d+: error/);
+});
+
+test("filter --config runs synth-ai's Crafter [filter] config from the corpus (paths relative to the working directory)", async (t) => {
+  const source = join(corpusDir(), "configs", "examples__task_apps__crafter__filter_sft_dataset.toml");
+  if (!existsSync(source)) return t.skip(`SKIPPED: corpus config ${source} is missing`);
+  const work = mkdtempSync(join(tmpdir(), "traces-corpus-"));
+  try {
+    const store = await openTraceStore(join(work, "traces", "v3"));
+    for (const s of sessions) await store.insertSession(s);
+    await store.close();
+    copyFileSync(source, join(work, "filter.toml"));
+    const res = await runCli(["filter", "--config", "filter.toml"], work);
+    assert.equal(res.code, 0, res.stderr);
+    const out = join(work, "ft_data", "crafter_image_only_sft.jsonl");
+    assert.deepEqual((await validateSftJsonl(out)).errors, []);
+    const kept = [...new Set(linesOf(out).map((r) => r.metadata.session_id))];
+    assert.deepEqual(kept, sessions.filter((_, i) => i >= 1).map((s) => s.session_id), "min_official_score = 0.01 drops the session whose outcome is 0");
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 });
 
 test("Python's sqlite3 reads the database with synth-ai's reader queries and finds what was written", async (t) => {
