@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { pathToFileURL } from "node:url";
 import { after, test } from "node:test";
 import { openTraceStore } from "../src/traces/store.js";
@@ -59,4 +60,18 @@ test("a libsql URL where nothing listens is a clear error at open", async () => 
     assert.ok(!error.message.includes("tok-secret"), error.message);
     return true;
   });
+});
+
+test("a server that accepts connections but never answers is an error after connectTimeoutMs, not a hang", async () => {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => void sockets.add(socket)); // holds every socket open, says nothing
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const { port } = silent.address() as AddressInfo;
+  try {
+    await assert.rejects(openTraceStore(`http://127.0.0.1:${port}`, { connectTimeoutMs: 1000 }), /cannot be opened: no answer within 1000 ms/);
+    await assert.rejects(openTraceStore(`postgres://u:p@127.0.0.1:${port}/traces`, { connectTimeoutMs: 1000 }), /cannot be opened: (no answer within 1000 ms|.*timeout)/i);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  }
 });

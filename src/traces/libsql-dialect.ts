@@ -107,10 +107,9 @@ class LibsqlDriver implements Driver {
     release?.();
   }
 
+  /** Closes the client at once; a query still waiting on a dead server fails instead of holding the close up. */
   async destroy(): Promise<void> {
-    const release = await this.#queue.acquire();
     this.#connection.client.close();
-    release();
   }
 }
 
