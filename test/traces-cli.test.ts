@@ -68,6 +68,9 @@ test("traces show renders turns, LM calls, tool calls, rewards and the outcome; 
   assert.equal(noDb.code, 1);
   assert.match(noDb.stderr, /no trace database at .*absent\.db/);
   assert.ok(!existsSync(join(dir, "absent.db")), "reading does not create a database");
+  const bare = await runCli(["traces"]);
+  assert.equal(bare.code, 2);
+  assert.match(bare.stderr, /Name a subcommand: ls, show or stats/);
 });
 
 test("traces stats gives counts and mean rewards per model", async () => {

@@ -121,7 +121,7 @@ function common<T>(yargs: Argv<T>) {
 
 /** The `traces` command and its subcommands. */
 export const tracesCommand: CommandModule<object, TracesArgs> = {
-  command: "traces <command>",
+  command: "traces",
   describe: "List, show and summarise recorded rollouts in a trace store",
   builder: (yargs: Argv<object>) =>
     yargs
