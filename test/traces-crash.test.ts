@@ -44,6 +44,27 @@ function writeThenKill(dbPath: string, atLeast: number): Promise<{ committed: st
   });
 }
 
+test("two writer processes on one SQLite file wait for each other's lock: no SQLITE_BUSY, no lost row", async () => {
+  const dbPath = join(dir, "two.db");
+  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
+  const write = (runId: string) =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ["--import", tsx, "test/helpers/trace-writer.ts", dbPath, runId, "30", "4"], { stdio: ["ignore", "ignore", "pipe"] });
+      let err = "";
+      child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+      child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`writer ${runId} exited ${code}: ${err}`))));
+    });
+  await Promise.all([write("p1"), write("p2")]);
+  const store = await openTraceStore(dbPath);
+  try {
+    assert.equal(await assertSessionsComplete(store.db), 60);
+    const versions = await store.db.selectFrom("task_app_schema_version").select("version").execute();
+    assert.deepEqual(versions.map((v) => v.version), [1, 2], "migrated once although both processes opened a fresh file");
+  } finally {
+    await store.close();
+  }
+});
+
 test("kill -9 of a writer mid-stream leaves an intact database with only complete sessions", async () => {
   const dbPath = join(dir, "crash.db");
   for (const round of [1, 2]) {

@@ -68,8 +68,8 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
     if (options.mustExist && !existsSync(target.path)) throw new Error(`no trace database at ${target.path} (record one with \`task-app serve <app> --trace traces/v3\`, or pass --db)`);
     mkdirSync(dirname(target.path), { recursive: true });
     const client = createClient({ url: pathToFileURL(target.path).href, concurrency: 1 });
+    await client.execute("PRAGMA busy_timeout = 10000"); // first: switching to WAL needs the lock another process may hold
     await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA busy_timeout = 10000");
     await client.execute("PRAGMA synchronous = NORMAL"); // with WAL: a killed process loses no commit; only an OS crash may lose the last ones
     await client.execute("PRAGMA foreign_keys = ON");
     return { db: new Kysely<TraceTables>({ dialect: createLibsqlDialect(client) }), kind: "sqlite", location: target.path };
