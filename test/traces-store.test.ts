@@ -13,6 +13,7 @@ import { createClient } from "@libsql/client";
 import { sql } from "kysely";
 import { SCHEMA_VERSION } from "../src/traces/migrations.js";
 import { openTraceStore } from "../src/traces/store.js";
+import { redactTraceUrl, resolveTraceTarget } from "../src/traces/url.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
 import { assertSessionsComplete, assertTracingV3Layout, countRows } from "./helpers/trace-checks.js";
 
@@ -138,4 +139,19 @@ test("a database in synth-ai's older layout is migrated on open: columns added, 
   const versions = await reopened.db.selectFrom("task_app_schema_version").select("version").execute();
   assert.deepEqual(versions.map((v) => v.version), [1, 2], "each migration ran once");
   await reopened.close();
+});
+
+test("store URLs: paths, directories and file: URLs are SQLite; http(s)/libsql and postgres are servers; secrets redacted", () => {
+  const cwd = process.cwd();
+  assert.deepEqual(resolveTraceTarget("traces/v3", {}), { kind: "sqlite", path: join(cwd, "traces", "v3", "synth_ai.db") });
+  assert.deepEqual(resolveTraceTarget("runs/a.db", {}), { kind: "sqlite", path: join(cwd, "runs", "a.db") });
+  assert.deepEqual(resolveTraceTarget("file:///tmp/x/t.db", {}), { kind: "sqlite", path: "/tmp/x/t.db" });
+  assert.deepEqual(resolveTraceTarget("file:rel/t.db", {}), { kind: "sqlite", path: join(cwd, "rel", "t.db") });
+  assert.deepEqual(resolveTraceTarget("libsql://db.example.io?auth_token=abc", {}), { kind: "libsql", url: "libsql://db.example.io", authToken: "abc" });
+  assert.deepEqual(resolveTraceTarget("http://127.0.0.1:8080", { TASKAPP_TRACE_AUTH_TOKEN: "t0k" }), { kind: "libsql", url: "http://127.0.0.1:8080/", authToken: "t0k" });
+  assert.equal(resolveTraceTarget("postgresql://u:p@h/db", {}).kind, "postgres");
+  assert.throws(() => resolveTraceTarget("mysql://h/db", {}), /unsupported trace store URL scheme in mysql:\/\/h\/db/);
+  assert.throws(() => resolveTraceTarget("  ", {}), /empty/);
+  assert.equal(redactTraceUrl("postgres://u:secret@h:5432/db"), "postgres://u:***@h:5432/db");
+  assert.equal(redactTraceUrl("libsql://h?auth_token=secret"), "libsql://h?auth_token=***");
 });
