@@ -139,3 +139,28 @@ export {
 export { addRubric, addDataset, CodemodError, type CodemodResult, type AddRubricOptions } from "./codemods/index.js";
 export { runDemo, type DemoReport, type DemoOptions } from "./demo/run.js";
 export { runTrain, pollJob, submitRlJob, submitSftJob, createBackendClient, TrainError, type TrainOptions, type TrainEvent } from "./train/index.js";
+
+// Trace stores (tracing-v3) and their readers
+export {
+  openTraceStore,
+  createTraceSink,
+  resolveTraceTarget,
+  redactTraceUrl,
+  DEFAULT_TRACE_DB,
+  listSessions,
+  statsByModel,
+  loadSessionDetail,
+  formatSessionDetail,
+  exportSft,
+  selectSessions,
+  callRecordToMessages,
+  type TraceStore,
+  type OpenTraceStoreOptions,
+  type InsertResult,
+  type TraceTarget,
+  type SessionSummary,
+  type ModelStats,
+  type SessionDetail,
+  type ExportSftOptions,
+  type ExportSftResult,
+} from "./traces/index.js";

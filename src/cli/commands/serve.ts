@@ -13,13 +13,14 @@ interface ServeArgs {
   "env-file": string[];
   "log-level": string;
   "log-format": string;
+  trace?: string;
 }
 
 async function runServe(args: ServeArgs): Promise<void> {
   const context = contextOf(args);
   const { loadEnvFiles, loadTaskAppModule } = await import("../../server/load.js");
   const { serve } = await import("../../server/serve.js");
-  const { LOG_FORMATS, LOG_LEVELS } = await import("../../server/logger.js");
+  const { LOG_FORMATS, LOG_LEVELS, createLogger, createPrettyDestination } = await import("../../server/logger.js");
   const { createSecretRedactor } = await import("../../server/secrets.js");
   const level = args["log-level"] as (typeof LOG_LEVELS)[number];
   if (!LOG_LEVELS.includes(level)) {
@@ -33,16 +34,22 @@ async function runServe(args: ServeArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
+  let traces: import("../../traces/sink.js").TraceSink | undefined;
   try {
     loadEnvFiles(args["env-file"]);
     const app = await loadTaskAppModule(args.module);
-    const running = await serve(app, { port: args.port, host: args.host, logLevel: level, logFormat: format });
+    const logger = createLogger(level, format === "pretty" ? createPrettyDestination() : undefined);
+    traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
+    const running = await serve(app, { port: args.port, host: args.host, logger, ...(traces ? { traceSink: traces.sink } : {}) });
     await running.closed;
+    if (traces) logger.info({ ...traces.stats }, "closing the trace store");
     context.setExitCode(0);
   } catch (error) {
     // A module that fails to load may quote a key from its environment.
     process.stderr.write(`task-app serve: ${createSecretRedactor()((error as Error)?.message ?? String(error))}\n`);
     context.setExitCode(1);
+  } finally {
+    await traces?.close().catch(() => {});
   }
 }
 
@@ -57,6 +64,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option("host", { type: "string", default: "127.0.0.1", describe: "Interface to bind" })
       .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
       .option("log-level", { type: "string", default: "info", describe: "fatal, error, warn, info, debug, trace or silent" })
+      .option("trace", {
+        type: "string",
+        describe:
+          "Record every rollout's trace: a directory (synth_ai.db inside, default traces/v3), a SQLite path, or a shared http(s)://, libsql:// or postgres:// store. Default $TASKAPP_TRACE_DB; TASKAPP_TRACING_ENABLED=0 turns it off",
+      })
       .option("log-format", { type: "string", default: "json", describe: "json (one object per line, for log collectors) or pretty (aligned text, for reading in a terminal)" })
       .epilog(
         "Shutdown: the first SIGTERM/SIGINT drains in-flight rollouts within limits.shutdownGraceMs, a second only logs, a third exits at once (143 for SIGTERM). " +

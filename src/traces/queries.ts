@@ -1,0 +1,162 @@
+/**
+ * Readers of a trace store (`task-app traces ls | show | stats`): sessions
+ * with their run, seed, model, steps and rewards; one session's turns, LM
+ * calls and rewards; counts and mean rewards per model. Same queries on
+ * SQLite and PostgreSQL.
+ */
+import type { Kysely } from "kysely";
+import type { TraceTables } from "./tables.js";
+
+/** JSON text parsed, or undefined when absent or not JSON. */
+export function parseJsonText(text: unknown): unknown {
+  if (typeof text !== "string") return text ?? undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An object from JSON text, {} otherwise. */
+export function parseJsonObject(text: unknown): Record<string, unknown> {
+  const value = parseJsonText(text);
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** ISO text of a stored time (SQLite keeps text, PostgreSQL answers a Date). */
+export function toIso(value: unknown): string | null {
+  if (value instanceof Date) return value.toISOString();
+  return value === null || value === undefined ? null : String(value);
+}
+
+/** Judge scores an outcome's metadata carries (`judge_scores`, `judges` or `rubric_scores` as name → number). */
+export function readJudgeScores(rewardMetadata: Record<string, unknown>): Record<string, number> {
+  for (const key of ["judge_scores", "judges", "rubric_scores"]) {
+    const value = rewardMetadata[key];
+    if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, number] => typeof e[1] === "number"));
+  }
+  return {};
+}
+
+export interface SessionSummary {
+  session_id: string;
+  created_at: string | null;
+  run_id: string | null;
+  seed: number | string | null;
+  model: string | null;
+  steps: number;
+  lm_calls: number;
+  outcome_reward: number | null;
+  judge_scores: Record<string, number>;
+  metadata: Record<string, unknown>;
+}
+
+/** The most-called model of each session (ties: the first by name). */
+async function modelsOf(db: Kysely<TraceTables>, sessionIds: string[]): Promise<Map<string, { model: string; calls: number; total: number }>> {
+  const models = new Map<string, { model: string; calls: number; total: number }>();
+  if (sessionIds.length === 0) return models;
+  const rows = await db
+    .selectFrom("events")
+    .select((eb) => ["session_id", "model_name", eb.fn.countAll<string | number>().as("calls")])
+    .where("event_type", "=", "cais")
+    .where("session_id", "in", sessionIds)
+    .groupBy(["session_id", "model_name"])
+    .orderBy("model_name")
+    .execute();
+  for (const row of rows) {
+    const calls = Number(row.calls);
+    const current = models.get(row.session_id);
+    const total = (current?.total ?? 0) + calls;
+    if (!current || calls > current.calls) models.set(row.session_id, { model: row.model_name ?? "unknown", calls, total });
+    else current.total = total;
+  }
+  return models;
+}
+
+/** Newest sessions first, at most `limit`. */
+export async function listSessions(db: Kysely<TraceTables>, options: { limit?: number } = {}): Promise<SessionSummary[]> {
+  const sessions = await db
+    .selectFrom("session_traces")
+    .select(["session_id", "created_at", "num_timesteps", "metadata"])
+    .orderBy("created_at", "desc")
+    .orderBy("session_id")
+    .limit(options.limit ?? 20)
+    .execute();
+  const ids = sessions.map((s) => s.session_id);
+  const outcomes = ids.length
+    ? await db.selectFrom("outcome_rewards").select(["session_id", "total_reward", "reward_metadata", "objective_key"]).where("session_id", "in", ids).orderBy("id").execute()
+    : [];
+  const models = await modelsOf(db, ids);
+  return sessions.map((s) => {
+    const metadata = parseJsonObject(s.metadata);
+    const mine = outcomes.filter((o) => o.session_id === s.session_id);
+    const outcome = mine.find((o) => o.objective_key === "reward") ?? mine[0];
+    const used = models.get(s.session_id);
+    const seed = metadata.seed;
+    return {
+      session_id: s.session_id,
+      created_at: toIso(s.created_at),
+      run_id: typeof metadata.run_id === "string" ? metadata.run_id : null,
+      seed: typeof seed === "number" || typeof seed === "string" ? seed : null,
+      model: used?.model ?? (typeof metadata.model === "string" ? metadata.model : null),
+      steps: Number(s.num_timesteps),
+      lm_calls: used?.total ?? 0,
+      outcome_reward: outcome ? Number(outcome.total_reward) : null,
+      judge_scores: outcome ? readJudgeScores(parseJsonObject(outcome.reward_metadata)) : {},
+      metadata,
+    };
+  });
+}
+
+export interface ModelStats {
+  model: string;
+  sessions: number;
+  lm_calls: number;
+  total_tokens: number;
+  mean_outcome_reward: number | null;
+  mean_event_reward: number | null;
+}
+
+/** Counts and mean rewards per model (a session counts for every model it called). */
+export async function statsByModel(db: Kysely<TraceTables>): Promise<ModelStats[]> {
+  const calls = await db
+    .selectFrom("events")
+    .select((eb) => [
+      "model_name",
+      eb.fn.countAll<string | number>().as("calls"),
+      eb.fn.count<string | number>("session_id").distinct().as("sessions"),
+      eb.fn.sum<string | number | null>("total_tokens").as("tokens"),
+    ])
+    .where("event_type", "=", "cais")
+    .groupBy("model_name")
+    .orderBy("model_name")
+    .execute();
+  const used = db.selectFrom("events").select(["session_id", "model_name"]).distinct().where("event_type", "=", "cais").as("used");
+  const outcomes = await db
+    .selectFrom(used)
+    .innerJoin("outcome_rewards as o", "o.session_id", "used.session_id")
+    .select((eb) => ["used.model_name", eb.fn.avg<string | number>("o.total_reward").as("mean")])
+    .where("o.objective_key", "=", "reward")
+    .groupBy("used.model_name")
+    .execute();
+  const perSession = db.selectFrom("event_rewards").select((eb) => ["session_id", eb.fn.sum<number>("reward_value").as("total")]).groupBy("session_id").as("per_session");
+  const eventRewards = await db
+    .selectFrom(used)
+    .innerJoin(perSession, "per_session.session_id", "used.session_id")
+    .select((eb) => ["used.model_name", eb.fn.avg<string | number>("per_session.total").as("mean")])
+    .groupBy("used.model_name")
+    .execute();
+  return calls.map((row) => {
+    const outcome = outcomes.find((o) => o.model_name === row.model_name);
+    const events = eventRewards.find((o) => o.model_name === row.model_name);
+    return {
+      model: row.model_name ?? "unknown",
+      sessions: Number(row.sessions),
+      lm_calls: Number(row.calls),
+      total_tokens: Number(row.tokens ?? 0),
+      mean_outcome_reward: outcome ? Number(outcome.mean) : null,
+      mean_event_reward: events ? Number(events.mean) : null,
+    };
+  });
+}

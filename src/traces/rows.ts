@@ -1,0 +1,111 @@
+/**
+ * Turns a `SessionTraceV3` into table rows with synth-ai's column semantics:
+ * JSON as text, `cost_usd` in integer cents, runtime actions kept in the
+ * event's metadata, a message's content as its JSON payload when it has one
+ * (else its text), both also kept in the message's metadata.
+ */
+import type { Insertable } from "kysely";
+import type { SessionTraceV3, TracedEvent, TracedMessage } from "../schemas/session-trace.js";
+import type { EventsTable, MessagesTable, SessionTimestepsTable } from "./tables.js";
+
+/** JSON text of a value, null for null/undefined. */
+export function toJsonText(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
+}
+
+/** Each event and message once, in history order, with the step that holds it (if any). */
+export function orderSession(session: SessionTraceV3): {
+  events: { event: TracedEvent; stepId: string | undefined }[];
+  messages: { message: TracedMessage; stepId: string | undefined }[];
+} {
+  const eventStep = new Map<string, string>();
+  const messageStep = new Map<string, string>();
+  const events = new Map<string, TracedEvent>(session.event_history.map((e) => [e.event_id, e]));
+  const messages = new Map<string, TracedMessage>(session.markov_blanket_message_history.map((m) => [m.message_id, m]));
+  for (const step of session.session_time_steps) {
+    for (const event of step.events) {
+      if (!eventStep.has(event.event_id)) eventStep.set(event.event_id, step.step_id);
+      if (!events.has(event.event_id)) events.set(event.event_id, event);
+    }
+    for (const message of step.markov_blanket_messages) {
+      if (!messageStep.has(message.message_id)) messageStep.set(message.message_id, step.step_id);
+      if (!messages.has(message.message_id)) messages.set(message.message_id, message);
+    }
+  }
+  return {
+    events: [...events.values()].map((event) => ({ event, stepId: eventStep.get(event.event_id) })),
+    messages: [...messages.values()].map((message) => ({ message, stepId: messageStep.get(message.message_id) })),
+  };
+}
+
+/** The `session_timesteps` row of a step; counts are of what the step holds. */
+export function timestepRow(sessionId: string, step: SessionTraceV3["session_time_steps"][number]): Insertable<SessionTimestepsTable> {
+  return {
+    session_id: sessionId,
+    step_id: step.step_id,
+    step_index: step.step_index,
+    turn_number: step.turn_number,
+    started_at: step.timestamp,
+    completed_at: step.completed_at,
+    num_events: step.events.length,
+    num_messages: step.markov_blanket_messages.length,
+    step_metadata: toJsonText(step.step_metadata),
+  };
+}
+
+/** The `events` row of an event. */
+export function eventRow(sessionId: string, timestepId: number | null, event: TracedEvent, createdAt: string): Insertable<EventsTable> {
+  const base: Insertable<EventsTable> = {
+    session_id: sessionId,
+    timestep_id: timestepId,
+    event_type: event.event_type,
+    system_instance_id: event.system_instance_id,
+    event_time: event.time_record.event_time,
+    message_time: event.time_record.message_time ?? null,
+    created_at: createdAt,
+    metadata: toJsonText(event.metadata),
+    event_metadata: toJsonText(event.event_metadata),
+  };
+  if (event.event_type === "cais")
+    return {
+      ...base,
+      model_name: event.model_name,
+      provider: event.provider ?? null,
+      input_tokens: event.input_tokens ?? null,
+      output_tokens: event.output_tokens ?? null,
+      total_tokens: event.total_tokens ?? null,
+      cost_usd: event.cost_usd === undefined || event.cost_usd === null ? null : Math.round(event.cost_usd * 100),
+      latency_ms: event.latency_ms ?? null,
+      span_id: event.span_id ?? null,
+      trace_id: event.trace_id ?? null,
+      call_records: toJsonText(event.call_records),
+    };
+  if (event.event_type === "environment")
+    return {
+      ...base,
+      reward: event.reward,
+      terminated: event.terminated,
+      truncated: event.truncated,
+      system_state_before: toJsonText(event.system_state_before),
+      system_state_after: toJsonText(event.system_state_after),
+    };
+  return { ...base, metadata: toJsonText({ ...event.metadata, actions: event.actions }) };
+}
+
+/** The `messages` row of a message. */
+export function messageRow(sessionId: string, timestepId: number | null, message: TracedMessage): Insertable<MessagesTable> {
+  const { text, json_payload } = message.content;
+  const metadata: Record<string, unknown> = { ...message.metadata, message_id: message.message_id };
+  if (json_payload) metadata.json_payload ??= json_payload;
+  else if (text) metadata.text ??= text;
+  return {
+    session_id: sessionId,
+    timestep_id: timestepId,
+    message_type: message.message_type,
+    content: json_payload || text || "",
+    timestamp: new Date(message.time_record.event_time * 1000).toISOString(),
+    event_time: message.time_record.event_time,
+    message_time: message.time_record.message_time ?? null,
+    metadata: toJsonText(metadata),
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * `openTraceStore(url)`: a tracing-v3 store on SQLite (a file, WAL), a libsql
+ * server or PostgreSQL, opened, checked and migrated before it is returned.
+ * A remote store that cannot be reached fails here with a clear error within
+ * `connectTimeoutMs`, never later and never by hanging.
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import { z } from "zod";
+import { SessionTraceV3 } from "../schemas/session-trace.js";
+import { insertSessionRows, type InsertResult } from "./insert.js";
+import { createLibsqlDialect } from "./libsql-dialect.js";
+import { migrateTraceStore, type SqlKind } from "./migrations.js";
+import type { TraceTables } from "./tables.js";
+import { redactTraceUrl, resolveTraceTarget, type TraceTarget } from "./url.js";
+
+export type { InsertResult } from "./insert.js";
+
+/** An open trace store. One per process is enough: it serialises its own writes. */
+export interface TraceStore {
+  /** Dialect of the SQL behind it. */
+  readonly kind: SqlKind;
+  /** Where it is (a file path, or the URL with secrets redacted). */
+  readonly location: string;
+  /** The query builder, for readers (ls, show, stats, export). */
+  readonly db: Kysely<TraceTables>;
+  /** Writes one rollout's session in one transaction; a second write of the same session_id writes nothing. */
+  insertSession(session: unknown): Promise<InsertResult>;
+  close(): Promise<void>;
+}
+
+export interface OpenTraceStoreOptions {
+  /** How long a remote store may take to answer the first query. Default 5000 ms. */
+  connectTimeoutMs?: number;
+  /** Environment for auth tokens. Default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Pool size for PostgreSQL. Default 4. */
+  poolSize?: number;
+  /** Refuse to create a SQLite file that is not there (readers). Default false. */
+  mustExist?: boolean;
+}
+
+/** Rejects after `ms` with `message` unless `work` settles first. */
+async function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions): Promise<{ db: Kysely<TraceTables>; kind: SqlKind; location: string }> {
+  const timeoutMs = options.connectTimeoutMs ?? 5000;
+  if (target.kind === "postgres") {
+    const { default: pg } = await import("pg");
+    const location = redactTraceUrl(target.url);
+    const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 4, connectionTimeoutMillis: timeoutMs });
+    pool.on("error", () => {}); // idle client errors surface on the next query instead of crashing the process
+    const db = new Kysely<TraceTables>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", location };
+  }
+  const { createClient } = await import("@libsql/client");
+  if (target.kind === "sqlite") {
+    if (options.mustExist && !existsSync(target.path)) throw new Error(`no trace database at ${target.path} (record one with \`task-app serve <app> --trace traces/v3\`, or pass --db)`);
+    mkdirSync(dirname(target.path), { recursive: true });
+    const client = createClient({ url: pathToFileURL(target.path).href, concurrency: 1 });
+    await client.execute("PRAGMA busy_timeout = 10000"); // first: switching to WAL needs the lock another process may hold
+    await client.execute("PRAGMA journal_mode = WAL");
+    await client.execute("PRAGMA synchronous = NORMAL"); // with WAL: a killed process loses no commit; only an OS crash may lose the last ones
+    await client.execute("PRAGMA foreign_keys = ON");
+    return { db: new Kysely<TraceTables>({ dialect: createLibsqlDialect(client) }), kind: "sqlite", location: target.path };
+  }
+  const client = createClient({ url: target.url, ...(target.authToken ? { authToken: target.authToken } : {}) });
+  return { db: new Kysely<TraceTables>({ dialect: createLibsqlDialect(client) }), kind: "sqlite", location: redactTraceUrl(target.url) };
+}
+
+/** Opens (creating and migrating if needed) the store `spec` names. */
+export async function openTraceStore(spec: string, options: OpenTraceStoreOptions = {}): Promise<TraceStore> {
+  const target = resolveTraceTarget(spec, options.env);
+  const { db, kind, location } = await openDialect(target, options);
+  const timeoutMs = options.connectTimeoutMs ?? 5000;
+  try {
+    await within(sql`SELECT 1`.execute(db), timeoutMs, `no answer within ${timeoutMs} ms`);
+    await migrateTraceStore(db, kind);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    const reason = (error as Error).message || String(error);
+    throw new Error(`trace store ${location} cannot be opened: ${redactTraceUrl(reason)}`, { cause: error });
+  }
+  return {
+    kind,
+    location,
+    db,
+    async insertSession(input) {
+      const parsed = SessionTraceV3.safeParse(input);
+      if (!parsed.success) throw new Error(`not a tracing-v3 session:\n${z.prettifyError(parsed.error)}`);
+      return insertSessionRows(db, kind, parsed.data);
+    },
+    close: () => db.destroy(),
+  };
+}
