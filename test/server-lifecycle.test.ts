@@ -40,7 +40,7 @@ test("startup hooks run before listening; shutdown waits for in-flight rollouts,
   await running.closed;
 });
 
-test("shutdown is bounded: a rollout that never ends is aborted after the grace period", async () => {
+test("shutdown is bounded: a rollout that never ends is aborted after the grace period", { timeout: 30_000 }, async () => {
   let aborted = false;
   let started!: () => void;
   const running_ = new Promise<void>((resolve) => (started = resolve));
