@@ -55,6 +55,14 @@ export { blendRubrics, loadRubric, scoreEvents, scoreOutcome, scoreRubric, type 
 export { createRewardLog, type EventReward, type RewardLog, type StepReward } from "./runtime/rewards.js";
 export { buildPipelineMetadata, buildRolloutMetrics, buildRolloutResponse, buildTrajectory, withCorrelationId } from "./runtime/results.js";
 export { buildCompactTrace, buildSessionTrace, buildTraceEnvelope } from "./runtime/traces.js";
+export {
+  DEFAULT_INFERENCE_KEY_HOSTS,
+  inferenceHeaders,
+  isInferenceKeyAllowed,
+  resolveInferenceKey,
+  resolveInferenceKeyHosts,
+  type InferenceKeyOptions,
+} from "./runtime/inference.js";
 export { createTaskAppServer, serve, type ServeOptions, type TaskAppServer } from "./server/index.js";
 export { checkTaskApp, formatCheckReport, CHECK_NAMES, type CheckReport } from "./check/index.js";
 
