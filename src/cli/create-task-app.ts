@@ -22,6 +22,9 @@ export interface CreateCliIO {
   stderr: Writable;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Progress hooks passed to `createTaskApp` (after each file is staged, and placed with --force). */
+  onFileStaged?: (relative: string) => void | Promise<void>;
+  onFilePlaced?: (relative: string) => void | Promise<void>;
 }
 
 interface Flags extends KnownOptions {
@@ -146,6 +149,27 @@ function clackReporter(p: typeof import("@clack/prompts"), output: Writable): Re
   };
 }
 
+/** Exit status for a run stopped by `signal`, as a shell reports it (128 + the signal's number). */
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+
+const ERRNO_REASONS: Record<string, string> = {
+  ENAMETOOLONG: "a file or folder name is too long",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ENOSPC: "no space left on the device",
+  EROFS: "the file system is read-only",
+  ENOTDIR: "a file sits where a folder must go",
+  EDQUOT: "disk quota exceeded",
+  ELOOP: "too many symbolic links in the path",
+};
+
+/** One line for a file-system error (no stack): what failed and why, with the code. */
+function describeSystemError(error: NodeJS.ErrnoException, dir: string): string {
+  const shown = dir.length > 80 ? `${dir.slice(0, 40)}…${dir.slice(-30)}` : dir;
+  const reason = ERRNO_REASONS[error.code ?? ""] ?? (error.message.split("\n")[0] ?? "").replace(/^[A-Z]+: /, "").replace(/,.*$/, "");
+  return `could not write ${shown}: ${reason} (${error.code}); nothing was left behind`;
+}
+
 function nextSteps(result: CreateTaskAppResult, cwd: string, pm: PackageManager, installed: boolean): string {
   const rel = path.relative(cwd, result.dir) || ".";
   const lines = ["Next steps:"];
@@ -177,8 +201,14 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
   const pm = flags.pm ?? detectPackageManager(env.npm_config_user_agent);
   const report = clack ? clackReporter(clack, stdout) : plainReporter(stdout);
   const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once("SIGINT", onSigint);
+  // SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the run and roll back the write; a second one ends the process.
+  let stoppedBy: string | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stoppedBy ??= signal;
+    controller.abort();
+  };
+  for (const signal of Object.keys(SIGNAL_EXIT)) process.once(signal, onSignal);
+  let target: string | undefined;
   try {
     const { yes: _yes, pm: _pm, taskAppSpec, ...known } = flags;
     let options: SettledOptions;
@@ -191,6 +221,7 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
     }
 
     report.start(`Scaffolding ${options.template} in ${options.dir}`);
+    target = options.dir;
     const result = await createTaskApp({
       dir: options.dir,
       template: options.template,
@@ -199,6 +230,8 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
       cwd,
       signal: controller.signal,
       ...(taskAppSpec ? { taskAppSpec } : {}),
+      ...(io.onFileStaged ? { onFileStaged: io.onFileStaged } : {}),
+      ...(io.onFilePlaced ? { onFilePlaced: io.onFilePlaced } : {}),
     });
     report.stop(`Wrote ${result.files.length} files to ${result.dir}`);
 
@@ -222,14 +255,19 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
     if (error instanceof PromptCancelled) {
       if (clack) clack.cancel("Cancelled.", { output: stdout });
       else stderr.write("create-task-app: cancelled\n");
-      return 130;
+      return SIGNAL_EXIT[stoppedBy ?? "SIGINT"] ?? 130;
     }
     if (error instanceof ScaffoldError) {
       stderr.write(`create-task-app: ${error.message}\n`);
-      return error.code === "aborted" ? 130 : 1;
+      return error.code === "aborted" ? (SIGNAL_EXIT[stoppedBy ?? "SIGINT"] ?? 130) : 1;
+    }
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (typeof code === "string" && /^E[A-Z]+$/.test(code)) {
+      stderr.write(`create-task-app: ${describeSystemError(error as NodeJS.ErrnoException, target ?? cwd)}\n`);
+      return 1;
     }
     throw error;
   } finally {
-    process.off("SIGINT", onSigint);
+    for (const signal of Object.keys(SIGNAL_EXIT)) process.off(signal, onSignal);
   }
 }
