@@ -10,10 +10,10 @@ import type { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { createTaskApp, TEMPLATE_NAMES, type CreateTaskAppResult } from "../scaffold/create.js";
 import { PromptCancelled, ScaffoldError } from "../scaffold/errors.js";
-import { detectPackageManager, runScript, type PackageManager } from "../scaffold/package-manager.js";
+import { addDependency, detectPackageManager, runScript, type PackageManager } from "../scaffold/package-manager.js";
 import { packageVersion } from "../scaffold/paths.js";
 import type { KnownOptions, SettledOptions } from "../scaffold/prompts.js";
-import { initGitRepository, installDependencies } from "../scaffold/steps.js";
+import { initGitRepository, installDependencies, isTaskAppMissing } from "../scaffold/steps.js";
 
 /** Where the command reads and writes; tests pass their own. */
 export interface CreateCliIO {
@@ -55,7 +55,9 @@ Options:
                          overwritten or removed
       --task-app-spec <spec>
                          Version range or spec of the task-app dependency
-                         (default: ^<this version>; e.g. file:/abs/task-app.tgz)
+                         (default: ^<this version>; task-app is not on the
+                         npm registry yet, so use a tarball from npm pack in
+                         a task-app checkout: file:/abs/task-app-<version>.tgz)
   -h, --help             Show this help
   -v, --version          Show the version
 `;
@@ -170,17 +172,40 @@ function describeSystemError(error: NodeJS.ErrnoException, dir: string): string 
   return `could not write ${shown}: ${reason} (${error.code}); nothing was left behind`;
 }
 
-function nextSteps(result: CreateTaskAppResult, cwd: string, pm: PackageManager, installed: boolean): string {
+/** Where the project's dependencies stand when the next steps are printed. */
+type InstallState = "installed" | "not_installed" | "task_app_missing";
+
+/** A placeholder for a local build of task-app, as `npm pack` names it. */
+function tarballSpec(): string {
+  return `file:/abs/path/to/task-app-${packageVersion()}.tgz`;
+}
+
+/** What to say when the registry has no task-app: why, and the two ways round it. */
+function taskAppMissingHelp(result: CreateTaskAppResult, pm: PackageManager): string {
+  return [
+    "create-task-app: could not install task-app: it is not on the npm registry yet.",
+    `  Make a tarball in a task-app checkout (npm pack), then in ${result.dir} run: ${addDependency(pm, tarballSpec())}`,
+    `  Next time, pass --task-app-spec ${tarballSpec()} to create-task-app.`,
+  ].join("\n");
+}
+
+function nextSteps(result: CreateTaskAppResult, cwd: string, pm: PackageManager, install: InstallState, registrySpec: boolean): string {
   const rel = path.relative(cwd, result.dir) || ".";
   const lines = ["Next steps:"];
   if (rel !== ".") lines.push(`  cd ${rel.includes(" ") ? JSON.stringify(rel) : rel}`);
-  if (!installed) lines.push(`  ${pm} install`);
-  const steps: Array<[string, string]> = [
+  const steps: Array<[string, string]> = [];
+  if (install === "task_app_missing") {
+    steps.push([addDependency(pm, tarballSpec()), "task-app is not on the npm registry yet: use a tarball from npm pack"]);
+  } else if (install === "not_installed") {
+    const note = registrySpec ? `if task-app is not found (not published yet): ${addDependency(pm, tarballSpec())}` : "install the dependencies";
+    steps.push([`${pm} install`, note]);
+  }
+  steps.push(
     [runScript(pm, "serve"), "serve on http://127.0.0.1:8001 (key in .env)"],
     [runScript(pm, "check"), "in another terminal: check the running app"],
     [runScript(pm, "test"), "the app's own tests, in-process"],
     [runScript(pm, "validate"), "validate configs/*.toml"],
-  ];
+  );
   const width = Math.max(...steps.map(([c]) => c.length));
   for (const [command, note] of steps) lines.push(`  ${command.padEnd(width)}   # ${note}`);
   return lines.join("\n");
@@ -236,20 +261,24 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
     report.stop(`Wrote ${result.files.length} files to ${result.dir}`);
 
     let installed = false;
+    let taskAppMissing = false;
     if (options.install) {
       report.start(`Installing dependencies with ${pm}`);
-      const run = await installDependencies(result.dir, pm, { signal: controller.signal });
+      const run = await installDependencies(result.dir, pm, { signal: controller.signal, env: { ...process.env, ...env } });
       installed = run.ok;
       report.stop(run.ok ? "Installed dependencies" : `${pm} install exited with ${run.code ?? "an error"}`, run.ok);
       if (controller.signal.aborted) throw new PromptCancelled();
-      if (!run.ok) stderr.write(`${run.output.trim().split("\n").slice(-15).join("\n")}\n`);
+      taskAppMissing = !run.ok && isTaskAppMissing(run.output);
+      if (taskAppMissing) stderr.write(`${taskAppMissingHelp(result, pm)}\n`);
+      else if (!run.ok) stderr.write(`${run.output.trim().split("\n").slice(-15).join("\n")}\n`);
     }
     if (options.git) {
       report.start("Initialising a git repository");
       const git = await initGitRepository(result.dir);
       report.stop(git.status === "committed" ? "Created a git repository with an initial commit" : `git: ${git.status}${git.reason ? ` (${git.reason})` : ""}`);
     }
-    report.done(nextSteps(result, cwd, pm, installed));
+    const install: InstallState = installed ? "installed" : taskAppMissing ? "task_app_missing" : "not_installed";
+    report.done(nextSteps(result, cwd, pm, install, !taskAppSpec));
     return options.install && !installed ? 1 : 0;
   } catch (error) {
     if (error instanceof PromptCancelled) {
