@@ -226,13 +226,15 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
   const pm = flags.pm ?? detectPackageManager(env.npm_config_user_agent);
   const report = clack ? clackReporter(clack, stdout) : plainReporter(stdout);
   const controller = new AbortController();
-  // SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the run and roll back the write; a second one ends the process.
+  // SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the run and roll back the write; a second one ends the
+  // process. SIGTERM and SIGHUP are caught only once the prompts are over: while one waits, they end
+  // the process as usual (nothing is written yet).
   let stoppedBy: string | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     stoppedBy ??= signal;
     controller.abort();
   };
-  for (const signal of Object.keys(SIGNAL_EXIT)) process.once(signal, onSignal);
+  process.once("SIGINT", onSignal);
   let target: string | undefined;
   try {
     const { yes: _yes, pm: _pm, taskAppSpec, ...known } = flags;
@@ -245,6 +247,8 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
       options = { dir: "my-task-app", template: "math", force: false, install: true, git: true, ...known };
     }
 
+    process.once("SIGTERM", onSignal);
+    process.once("SIGHUP", onSignal);
     report.start(`Scaffolding ${options.template} in ${options.dir}`);
     target = options.dir;
     const result = await createTaskApp({
