@@ -16,6 +16,10 @@ export const STAGING_PREFIX = ".create-task-app-";
 
 const STAGING_NAME = /^\.create-task-app-(\d+)-[A-Za-z0-9]+$/;
 
+/** Staging folders of versions before the pid was in the name (`mkdtemp`'s six characters): removed once this old. */
+const UNNAMED_STAGING = /^\.create-task-app-[A-Za-z0-9]{6}$/;
+export const UNNAMED_STAGING_MAX_AGE_MS = 60 * 60 * 1000;
+
 /** A staging folder being written. */
 export interface Staging {
   /** The staging folder itself. */
@@ -84,16 +88,19 @@ async function undoPlacement(staging: string): Promise<void> {
 /**
  * Removes staging folders in `anchor` left by processes that are gone, after
  * undoing their half-done placement; returns the folders removed. Folders of
- * running processes are left alone.
+ * running processes are left alone; one without a pid in its name (an older
+ * version's) goes once it is an hour old.
  */
 export async function cleanStaleStaging(anchor: string): Promise<string[]> {
   const removed: string[] = [];
   for (const name of await readdir(anchor).catch(() => [] as string[])) {
-    const pid = Number(STAGING_NAME.exec(name)?.[1] ?? NaN);
-    if (!Number.isSafeInteger(pid) || pid <= 0 || isAlive(pid)) continue;
     const dir = path.join(anchor, name);
+    const pid = Number(STAGING_NAME.exec(name)?.[1] ?? NaN);
+    const unnamed = UNNAMED_STAGING.test(name);
+    if (!unnamed && (!Number.isSafeInteger(pid) || pid <= 0 || isAlive(pid))) continue;
     const info = await lstat(dir).catch(() => undefined);
     if (!info?.isDirectory()) continue;
+    if (unnamed && Date.now() - info.mtimeMs < UNNAMED_STAGING_MAX_AGE_MS) continue;
     await undoPlacement(dir);
     await rm(dir, { recursive: true, force: true });
     removed.push(dir);
