@@ -89,6 +89,14 @@ export {
   type ToolCallLike,
   type TraceRunSummary,
 } from "./tracing/index.js";
+export {
+  DEFAULT_INFERENCE_KEY_HOSTS,
+  inferenceHeaders,
+  isInferenceKeyAllowed,
+  resolveInferenceKey,
+  resolveInferenceKeyHosts,
+  type InferenceKeyOptions,
+} from "./runtime/inference.js";
 export { createTaskAppServer, serve, type ServeOptions, type TaskAppServer, type TraceSink, type TraceSinkContext } from "./server/index.js";
 export { checkTaskApp, formatCheckReport, CHECK_NAMES, type CheckReport } from "./check/index.js";
 

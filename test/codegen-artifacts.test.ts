@@ -9,10 +9,11 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { pathToFileURL } from "node:url";
 import { Ajv } from "ajv";
 import { z } from "zod";
 import { packageRoot } from "../src/cli/commands/generate.js";
-import { generateArtifacts, publicUrlOf, RUBRIC_SCHEMA, schemaPathOf } from "../src/codegen/index.js";
+import { generateArtifacts, RUBRIC_SCHEMA, schemaIdOf, schemaPathOf } from "../src/codegen/index.js";
 import { generateJsonSchema } from "../src/codegen/json-schema.js";
 import { configSchemas } from "../src/schemas/registry.js";
 import { runCli } from "./helpers/run-cli.js";
@@ -53,7 +54,7 @@ test("writes LF text with one final newline and nothing machine-specific", async
   }
 });
 
-test("every schema is valid draft-07, and the catalog points at each $id", async () => {
+test("every schema is valid draft-07, and the catalog lists each", async () => {
   const files = await artifacts();
   const ajv = new Ajv({ strict: false });
   const catalog = JSON.parse(files.get("schemas/catalog.json")!) as {
@@ -66,9 +67,9 @@ test("every schema is valid draft-07, and the catalog points at each $id", async
     assert.equal(schema.$schema, "http://json-schema.org/draft-07/schema#");
     assert.ok(ajv.validateSchema(schema), `${entry.id}: ${ajv.errorsText(ajv.errors)}`);
     if (entry !== RUBRIC_SCHEMA) assert.equal(schema.additionalProperties, false, `${entry.id} rejects unknown top-level keys`);
-    const item = catalog.schemas.find((s) => s.url === schema.$id);
+    const item = catalog.schemas.find((s) => s.url === schemaIdOf(entry.id));
     assert.ok(item, `${entry.id} in the catalog`);
-    assert.equal(item.url, publicUrlOf(schemaPathOf(entry.id)));
+    assert.equal(item.url, schemaIdOf(entry.id));
     assert.deepEqual(item.fileMatch, entry.fileMatch);
     assert.ok(item.fileMatch.length > 0, `${entry.id} binds to files`);
     assert.equal(item.name, entry.title);
@@ -80,13 +81,32 @@ test("the rubric bundle schema is in the catalog with its file globs", async () 
   const catalog = JSON.parse((await artifacts()).get("schemas/catalog.json")!) as {
     schemas: { name: string; description: string; fileMatch: string[]; url: string }[];
   };
-  const rubric = catalog.schemas.find((s) => s.url.endsWith("/schemas/rubric.schema.json"));
+  const rubric = catalog.schemas.find((s) => s.url === "rubric.schema.json");
   assert.deepEqual(rubric, {
     name: RUBRIC_SCHEMA.title,
     description: RUBRIC_SCHEMA.description,
     fileMatch: ["*.rubric.json", "rubrics.json"],
-    url: publicUrlOf("schemas/rubric.schema.json"),
+    url: "rubric.schema.json",
   });
+});
+
+test("every $id and catalog url resolves to the shipped file, wherever the package is installed", async () => {
+  const files = await artifacts();
+  const installed = pathToFileURL(join(tmpdir(), "project", "node_modules", "task-app") + "/");
+  const catalogUrl = new URL("schemas/catalog.json", installed);
+  const catalog = JSON.parse(files.get("schemas/catalog.json")!) as { schemas: { url: string }[] };
+  for (const item of catalog.schemas) {
+    const target = new URL(item.url, catalogUrl);
+    assert.ok(target.href.startsWith(installed.href), `${item.url} resolves inside the installed package`);
+    assert.ok(files.has(target.href.slice(installed.href.length)), `${item.url} names a shipped file`);
+  }
+  for (const [rel, text] of files) {
+    if (!rel.endsWith(".schema.json")) continue;
+    const own = new URL(rel, installed);
+    const id = (JSON.parse(text) as { $id?: string }).$id;
+    // No $id: the base URI is where the schema was read from. An $id must name the file itself.
+    if (id !== undefined) assert.equal(new URL(id, own).href, own.href, `${rel}: $id ${id} resolves to the file itself`);
+  }
 });
 
 test("the config reference documents every key of every config schema", async () => {

@@ -5,14 +5,16 @@
  * result type-checks.
  */
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
 import ts from "typescript";
 import { addDataset } from "../src/codemods/add-dataset.js";
 import { addRubric } from "../src/codemods/add-rubric.js";
+import { openAppFile, saveAppFile } from "../src/codemods/app-file.js";
 import { CodemodError } from "../src/codemods/errors.js";
 import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
@@ -234,5 +236,101 @@ describe("task-app add (CLI)", () => {
     assert.match(bad.stderr, /invalid rubric name/);
     const usage = await runCli(["add", "widget", "x", "--dir", dir]);
     assert.equal(usage.code, 2);
+  });
+});
+
+describe("symlinks, special files and edits that would break the file", { timeout: 60_000 }, () => {
+  const outside = async () => mkdtemp(path.join(root, "outside-"));
+
+  it("refuses a rubrics/ folder that links out of the project, and writes nothing anywhere", async () => {
+    const dir = await project();
+    const away = await outside();
+    await rm(path.join(dir, "rubrics"), { recursive: true });
+    await symlink(away, path.join(dir, "rubrics"));
+    const before = await appText(dir);
+    await rejectsWith(addRubric(dir, "style"), "unsafe_path");
+    assert.deepEqual(await readdir(away), []);
+    assert.equal(await appText(dir), before);
+  });
+
+  it("refuses a src/datasets/ folder that links out of the project", async () => {
+    const dir = await project();
+    const away = await outside();
+    await rm(path.join(dir, "src", "datasets"), { recursive: true });
+    await symlink(away, path.join(dir, "src", "datasets"));
+    const before = await appText(dir);
+    await rejectsWith(addDataset(dir, "puzzles"), "unsafe_path");
+    assert.deepEqual(await readdir(away), []);
+    assert.equal(await appText(dir), before);
+    assert.ok(!existsSync(path.join(dir, "data", "puzzles.jsonl")));
+  });
+
+  it("refuses a src/app.ts that links out of the project (or to nothing), leaving the target alone", async () => {
+    const dir = await project();
+    const away = await outside();
+    const real = path.join(away, "app.ts");
+    await rename(path.join(dir, "src", "app.ts"), real);
+    const text = await readFile(real, "utf8");
+    await symlink(real, path.join(dir, "src", "app.ts"));
+    await rejectsWith(addRubric(dir, "style"), "unsafe_path");
+    assert.equal(await readFile(real, "utf8"), text);
+    assert.ok(!existsSync(path.join(dir, "rubrics", "style.json")));
+    await rm(real);
+    await rejectsWith(addRubric(dir, "style"), "unsafe_path");
+  });
+
+  it("edits the target of a src/app.ts symlink inside the project, keeping the link and the target's mode", async () => {
+    const dir = await project();
+    await mkdir(path.join(dir, "app"));
+    const real = path.join(dir, "app", "main.ts");
+    await rename(path.join(dir, "src", "app.ts"), real);
+    await chmod(real, 0o640);
+    await symlink("../app/main.ts", path.join(dir, "src", "app.ts"));
+    const result = await addRubric(dir, "style");
+    assert.deepEqual(result.modified, ["src/app.ts"]);
+    assert.ok((await lstat(path.join(dir, "src", "app.ts"))).isSymbolicLink(), "src/app.ts is still a symlink");
+    assert.equal(await readlink(path.join(dir, "src", "app.ts")), "../app/main.ts");
+    assert.match(await readFile(real, "utf8"), /style: await loadRubricFile\("style"\)/);
+    assert.equal((await stat(real)).mode & 0o777, 0o640);
+  });
+
+  it("keeps the mode of a plain src/app.ts", async () => {
+    const dir = await project();
+    await chmod(path.join(dir, "src", "app.ts"), 0o600);
+    await addDataset(dir, "puzzles");
+    assert.equal((await stat(path.join(dir, "src", "app.ts"))).mode & 0o777, 0o600);
+  });
+
+  it("refuses a src/app.ts that is a folder or a named pipe", async () => {
+    const dir = await project();
+    const app = path.join(dir, "src", "app.ts");
+    await rm(app);
+    await mkdir(app);
+    await assert.rejects(addRubric(dir, "style"), (e: unknown) => e instanceof CodemodError && e.code === "not_regular_file" && /is a folder/.test(e.message));
+    await rm(app, { recursive: true });
+    const fifo = spawnSync("mkfifo", [app]);
+    if (fifo.status !== 0) return; // no mkfifo here
+    await assert.rejects(addDataset(dir, "puzzles"), (e: unknown) => e instanceof CodemodError && e.code === "not_regular_file" && /named pipe/.test(e.message));
+    assert.ok(!existsSync(path.join(dir, "src", "datasets", "puzzles.ts")));
+  });
+
+  it("refuses to save an edit that does not parse, and the file stays as it was", async () => {
+    const dir = await project();
+    const before = await appText(dir);
+    const app = await openAppFile(dir);
+    app.file.insertText(app.file.getFullText().indexOf("export default"), "const broken = {;\n");
+    await assert.rejects(saveAppFile(app), (e: unknown) => e instanceof CodemodError && e.code === "edit_breaks_file" && /app\.ts:\d+:\d+: /.test(e.message));
+    assert.equal(await appText(dir), before);
+  });
+
+  it("task-app add exits 1 with the reason when a path leads out of the project", async () => {
+    const dir = await project();
+    const away = await outside();
+    await rm(path.join(dir, "rubrics"), { recursive: true });
+    await symlink(away, path.join(dir, "rubrics"));
+    const run = await runCli(["add", "rubric", "style", "--dir", dir]);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^task-app add: refusing rubrics\/style\.json: .* leads out of the project/);
+    assert.deepEqual(await readdir(away), []);
   });
 });

@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -71,7 +73,7 @@ describe("non-interactive", () => {
     assert.equal(code, 0);
     assert.ok(existsSync(path.join(cwd, "my-task-app", "src", "problems.ts")), "math is the default template");
     assert.match(out, /Scaffolding math in my-task-app/);
-    assert.match(out, /Next steps:\n {2}cd my-task-app\n {2}npm install\n {2}npm run serve/);
+    assert.match(out, /Next steps:\n {2}cd my-task-app\n {2}npm install +# if task-app is not found \(not published yet\): npm install file:\/abs\/path\/to\/task-app-[\d.]+\.tgz\n {2}npm run serve/);
   });
 
   it("never prompts with --yes, even on a terminal", async () => {
@@ -92,9 +94,47 @@ describe("non-interactive", () => {
   it("takes the package manager from npm_config_user_agent, and --pm over it", async () => {
     const cwd = await tmp();
     const pnpm = await run(["a", "--no-install", "--no-git"], cwd, { npm_config_user_agent: "pnpm/9.12.0 npm/? node/v20.19.0 linux x64" });
-    assert.match(pnpm.out, /pnpm install\n {2}pnpm serve/);
+    assert.match(pnpm.out, /pnpm install +# .*pnpm add file:.*\n {2}pnpm serve/);
     const yarn = await run(["b", "--no-install", "--no-git", "--pm", "yarn"], cwd, { npm_config_user_agent: "pnpm/9.12.0" });
-    assert.match(yarn.out, /yarn install\n {2}yarn serve/);
+    assert.match(yarn.out, /yarn install +# .*yarn add file:.*\n {2}yarn serve/);
+  });
+
+  it("says so and how to get round it when the registry has no task-app, and the next steps use a tarball", { timeout: 120_000 }, async () => {
+    // A registry on loopback without task-app, what npm sees while it is unpublished. Every other
+    // package gets a packument with versions that satisfy the template's ranges (npm fails on
+    // task-app while resolving, before it fetches any tarball).
+    const asked: string[] = [];
+    const registry = createServer((req, res) => {
+      const name = decodeURIComponent((req.url ?? "/").slice(1));
+      asked.push(name);
+      if (name === "task-app") {
+        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "Not found" }));
+        return;
+      }
+      const versions = Object.fromEntries(
+        ["4.20.0", "5.9.0", "20.19.0"].map((v) => [v, { name, version: v, dist: { tarball: `http://127.0.0.1:1/${name}-${v}.tgz` } }]),
+      );
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ name, "dist-tags": { latest: "20.19.0" }, versions }));
+    });
+    await new Promise<void>((resolve) => registry.listen(0, "127.0.0.1", resolve));
+    try {
+      const cwd = await tmp();
+      const url = `http://127.0.0.1:${(registry.address() as AddressInfo).port}/`;
+      const result = await run(["app", "--no-git", "--pm", "npm"], cwd, {
+        npm_config_registry: url,
+        npm_config_cache: path.join(cwd, ".npm-cache"),
+        npm_config_update_notifier: "false",
+      });
+      assert.equal(result.code, 1, result.err);
+      assert.ok(asked.includes("task-app"), `npm asked the registry for task-app: ${asked.join(", ")}`);
+      assert.match(result.err, /could not install task-app: it is not on the npm registry yet/);
+      assert.match(result.err, /--task-app-spec file:\/abs\/path\/to\/task-app-[\d.]+\.tgz/);
+      assert.match(result.out, /Next steps:\n {2}cd app\n {2}npm install file:\/abs\/path\/to\/task-app-[\d.]+\.tgz +# task-app is not on the npm registry yet/);
+      assert.ok(!/\n {2}npm install +#/.test(result.out), "no bare `npm install` step that would fail the same way");
+    } finally {
+      registry.closeAllConnections();
+      await new Promise((resolve) => registry.close(resolve));
+    }
   });
 
   it("creates a git repository with an initial commit unless --no-git", async () => {

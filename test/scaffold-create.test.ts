@@ -39,6 +39,7 @@ const COMMON = [
   "src/random.ts",
   "test/app.test.ts",
   "test/fake-inference.ts",
+  "test/inference.test.ts",
   "test/rollout-client.ts",
   "tombi.toml",
   "tsconfig.json",

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
@@ -303,5 +303,21 @@ describe("interrupted write", () => {
       await chmod(root, 0o700);
     }
     assert.deepEqual(await readdir(root), []);
+  });
+});
+
+describe("staging folders left behind", () => {
+  it("removes an older version's staging folder (no pid in its name) once it is an hour old, and keeps a fresh one", async () => {
+    const root = await tmp();
+    const old = path.join(root, ".create-task-app-aB3xYz");
+    const fresh = path.join(root, ".create-task-app-Qw9eRt");
+    for (const dir of [old, fresh]) {
+      await mkdir(dir);
+      await writeFile(path.join(dir, ".env"), "ENVIRONMENT_API_KEY=ta_secret\n");
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+    await writeProject(path.join(root, "app"), FILES);
+    assert.deepEqual((await readdir(root)).sort(), [".create-task-app-Qw9eRt", "app"]);
   });
 });

@@ -10,10 +10,10 @@ import type { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { createTaskApp, TEMPLATE_NAMES, type CreateTaskAppResult } from "../scaffold/create.js";
 import { PromptCancelled, ScaffoldError } from "../scaffold/errors.js";
-import { detectPackageManager, runScript, type PackageManager } from "../scaffold/package-manager.js";
+import { addDependency, detectPackageManager, runScript, type PackageManager } from "../scaffold/package-manager.js";
 import { packageVersion } from "../scaffold/paths.js";
 import type { KnownOptions, SettledOptions } from "../scaffold/prompts.js";
-import { initGitRepository, installDependencies } from "../scaffold/steps.js";
+import { initGitRepository, installDependencies, isTaskAppMissing } from "../scaffold/steps.js";
 
 /** Where the command reads and writes; tests pass their own. */
 export interface CreateCliIO {
@@ -22,6 +22,9 @@ export interface CreateCliIO {
   stderr: Writable;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Progress hooks passed to `createTaskApp` (after each file is staged, and placed with --force). */
+  onFileStaged?: (relative: string) => void | Promise<void>;
+  onFilePlaced?: (relative: string) => void | Promise<void>;
 }
 
 interface Flags extends KnownOptions {
@@ -52,7 +55,9 @@ Options:
                          overwritten or removed
       --task-app-spec <spec>
                          Version range or spec of the task-app dependency
-                         (default: ^<this version>; e.g. file:/abs/task-app.tgz)
+                         (default: ^<this version>; task-app is not on the
+                         npm registry yet, so use a tarball from npm pack in
+                         a task-app checkout: file:/abs/task-app-<version>.tgz)
   -h, --help             Show this help
   -v, --version          Show the version
 `;
@@ -146,17 +151,61 @@ function clackReporter(p: typeof import("@clack/prompts"), output: Writable): Re
   };
 }
 
-function nextSteps(result: CreateTaskAppResult, cwd: string, pm: PackageManager, installed: boolean): string {
+/** Exit status for a run stopped by `signal`, as a shell reports it (128 + the signal's number). */
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
+
+const ERRNO_REASONS: Record<string, string> = {
+  ENAMETOOLONG: "a file or folder name is too long",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ENOSPC: "no space left on the device",
+  EROFS: "the file system is read-only",
+  ENOTDIR: "a file sits where a folder must go",
+  EDQUOT: "disk quota exceeded",
+  ELOOP: "too many symbolic links in the path",
+};
+
+/** One line for a file-system error (no stack): what failed and why, with the code. */
+function describeSystemError(error: NodeJS.ErrnoException, dir: string): string {
+  const shown = dir.length > 80 ? `${dir.slice(0, 40)}…${dir.slice(-30)}` : dir;
+  const reason = ERRNO_REASONS[error.code ?? ""] ?? (error.message.split("\n")[0] ?? "").replace(/^[A-Z]+: /, "").replace(/,.*$/, "");
+  return `could not write ${shown}: ${reason} (${error.code}); nothing was left behind`;
+}
+
+/** Where the project's dependencies stand when the next steps are printed. */
+type InstallState = "installed" | "not_installed" | "task_app_missing";
+
+/** A placeholder for a local build of task-app, as `npm pack` names it. */
+function tarballSpec(): string {
+  return `file:/abs/path/to/task-app-${packageVersion()}.tgz`;
+}
+
+/** What to say when the registry has no task-app: why, and the two ways round it. */
+function taskAppMissingHelp(result: CreateTaskAppResult, pm: PackageManager): string {
+  return [
+    "create-task-app: could not install task-app: it is not on the npm registry yet.",
+    `  Make a tarball in a task-app checkout (npm pack), then in ${result.dir} run: ${addDependency(pm, tarballSpec())}`,
+    `  Next time, pass --task-app-spec ${tarballSpec()} to create-task-app.`,
+  ].join("\n");
+}
+
+function nextSteps(result: CreateTaskAppResult, cwd: string, pm: PackageManager, install: InstallState, registrySpec: boolean): string {
   const rel = path.relative(cwd, result.dir) || ".";
   const lines = ["Next steps:"];
   if (rel !== ".") lines.push(`  cd ${rel.includes(" ") ? JSON.stringify(rel) : rel}`);
-  if (!installed) lines.push(`  ${pm} install`);
-  const steps: Array<[string, string]> = [
+  const steps: Array<[string, string]> = [];
+  if (install === "task_app_missing") {
+    steps.push([addDependency(pm, tarballSpec()), "task-app is not on the npm registry yet: use a tarball from npm pack"]);
+  } else if (install === "not_installed") {
+    const note = registrySpec ? `if task-app is not found (not published yet): ${addDependency(pm, tarballSpec())}` : "install the dependencies";
+    steps.push([`${pm} install`, note]);
+  }
+  steps.push(
     [runScript(pm, "serve"), "serve on http://127.0.0.1:8001 (key in .env)"],
     [runScript(pm, "check"), "in another terminal: check the running app"],
     [runScript(pm, "test"), "the app's own tests, in-process"],
     [runScript(pm, "validate"), "validate configs/*.toml"],
-  ];
+  );
   const width = Math.max(...steps.map(([c]) => c.length));
   for (const [command, note] of steps) lines.push(`  ${command.padEnd(width)}   # ${note}`);
   return lines.join("\n");
@@ -177,8 +226,16 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
   const pm = flags.pm ?? detectPackageManager(env.npm_config_user_agent);
   const report = clack ? clackReporter(clack, stdout) : plainReporter(stdout);
   const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once("SIGINT", onSigint);
+  // SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the run and roll back the write; a second one ends the
+  // process. SIGTERM and SIGHUP are caught only once the prompts are over: while one waits, they end
+  // the process as usual (nothing is written yet).
+  let stoppedBy: string | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stoppedBy ??= signal;
+    controller.abort();
+  };
+  process.once("SIGINT", onSignal);
+  let target: string | undefined;
   try {
     const { yes: _yes, pm: _pm, taskAppSpec, ...known } = flags;
     let options: SettledOptions;
@@ -190,7 +247,10 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
       options = { dir: "my-task-app", template: "math", force: false, install: true, git: true, ...known };
     }
 
+    process.once("SIGTERM", onSignal);
+    process.once("SIGHUP", onSignal);
     report.start(`Scaffolding ${options.template} in ${options.dir}`);
+    target = options.dir;
     const result = await createTaskApp({
       dir: options.dir,
       template: options.template,
@@ -199,37 +259,48 @@ export async function runCreateTaskApp(argv: string[], io: Partial<CreateCliIO> 
       cwd,
       signal: controller.signal,
       ...(taskAppSpec ? { taskAppSpec } : {}),
+      ...(io.onFileStaged ? { onFileStaged: io.onFileStaged } : {}),
+      ...(io.onFilePlaced ? { onFilePlaced: io.onFilePlaced } : {}),
     });
     report.stop(`Wrote ${result.files.length} files to ${result.dir}`);
 
     let installed = false;
+    let taskAppMissing = false;
     if (options.install) {
       report.start(`Installing dependencies with ${pm}`);
-      const run = await installDependencies(result.dir, pm, { signal: controller.signal });
+      const run = await installDependencies(result.dir, pm, { signal: controller.signal, env: { ...process.env, ...env } });
       installed = run.ok;
       report.stop(run.ok ? "Installed dependencies" : `${pm} install exited with ${run.code ?? "an error"}`, run.ok);
       if (controller.signal.aborted) throw new PromptCancelled();
-      if (!run.ok) stderr.write(`${run.output.trim().split("\n").slice(-15).join("\n")}\n`);
+      taskAppMissing = !run.ok && isTaskAppMissing(run.output);
+      if (taskAppMissing) stderr.write(`${taskAppMissingHelp(result, pm)}\n`);
+      else if (!run.ok) stderr.write(`${run.output.trim().split("\n").slice(-15).join("\n")}\n`);
     }
     if (options.git) {
       report.start("Initialising a git repository");
       const git = await initGitRepository(result.dir);
       report.stop(git.status === "committed" ? "Created a git repository with an initial commit" : `git: ${git.status}${git.reason ? ` (${git.reason})` : ""}`);
     }
-    report.done(nextSteps(result, cwd, pm, installed));
+    const install: InstallState = installed ? "installed" : taskAppMissing ? "task_app_missing" : "not_installed";
+    report.done(nextSteps(result, cwd, pm, install, !taskAppSpec));
     return options.install && !installed ? 1 : 0;
   } catch (error) {
     if (error instanceof PromptCancelled) {
       if (clack) clack.cancel("Cancelled.", { output: stdout });
       else stderr.write("create-task-app: cancelled\n");
-      return 130;
+      return SIGNAL_EXIT[stoppedBy ?? "SIGINT"] ?? 130;
     }
     if (error instanceof ScaffoldError) {
       stderr.write(`create-task-app: ${error.message}\n`);
-      return error.code === "aborted" ? 130 : 1;
+      return error.code === "aborted" ? (SIGNAL_EXIT[stoppedBy ?? "SIGINT"] ?? 130) : 1;
+    }
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (typeof code === "string" && /^E[A-Z]+$/.test(code)) {
+      stderr.write(`create-task-app: ${describeSystemError(error as NodeJS.ErrnoException, target ?? cwd)}\n`);
+      return 1;
     }
     throw error;
   } finally {
-    process.off("SIGINT", onSigint);
+    for (const signal of Object.keys(SIGNAL_EXIT)) process.off(signal, onSignal);
   }
 }

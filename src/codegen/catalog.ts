@@ -14,7 +14,7 @@ export interface CatalogEntry {
   url: string;
 }
 
-/** Returns the text of `schemas/catalog.json` for the given entries. */
+/** Returns the text of `schemas/catalog.json` for the given entries; `urlOf` gives each schema's URL (relative to the catalog, or absolute). */
 export function generateCatalog(
   entries: readonly Pick<ConfigSchemaEntry, "id" | "title" | "description" | "fileMatch">[],
   urlOf: (id: string) => string,

@@ -15,12 +15,25 @@ import { generateOpenApiTypes } from "./openapi-types.js";
 import { serializeJson } from "./serialize.js";
 import { tombiExtrasOf } from "./tombi.js";
 
-/** Where the published package's files are served; `$id`s, catalog URLs and doc links point here. */
+/** Where the published package's files are served; doc links in the schemas point here. */
 export const PUBLIC_BASE_URL = "https://unpkg.com/task-app";
 
 /** Repository-relative path of a config schema file. */
 export function schemaPathOf(id: string): string {
   return `schemas/${id}.schema.json`;
+}
+
+/**
+ * A schema's catalog `url`: the file name alone, a relative reference that
+ * resolves against `schemas/catalog.json` beside it, so it points at the
+ * installed file (`node_modules/task-app/schemas/…`) wherever the package is
+ * and needs no registry URL. The schemas themselves carry no `$id` until the
+ * package has a public URL that serves them: their base URI is then where
+ * they were read from. (A relative `$id` is legal JSON Schema, but taplo
+ * stops reporting errors for a schema that has one.)
+ */
+export function schemaIdOf(id: string): string {
+  return `${id}.schema.json`;
 }
 
 /** Public URL of a file of the package (`schemas/rl-config.schema.json` → unpkg URL). */
@@ -47,7 +60,6 @@ export const RUBRIC_SCHEMA: SchemaArtifact = {
 /** Returns the editor JSON Schema of one schema artifact; `linked` adds links into the config reference. */
 export function generateConfigSchema(entry: SchemaArtifact, linked = true): JsonSchema {
   return generateJsonSchema(entry.schema, {
-    id: publicUrlOf(schemaPathOf(entry.id)),
     title: entry.title,
     description: entry.description,
     comment: GENERATED_COMMENT,
@@ -87,7 +99,7 @@ export async function generateArtifacts(options: GenerateOptions = {}): Promise<
     sections.push({ ...entry, schemaPath: schemaPathOf(entry.id), schema });
   }
   files.set(schemaPathOf(RUBRIC_SCHEMA.id), serializeJson(generateConfigSchema(RUBRIC_SCHEMA, false)));
-  files.set("schemas/catalog.json", generateCatalog([...configs, RUBRIC_SCHEMA], (id) => publicUrlOf(schemaPathOf(id))));
+  files.set("schemas/catalog.json", generateCatalog([...configs, RUBRIC_SCHEMA], schemaIdOf));
   files.set("generated/CONFIG.md", generateConfigReference(sections));
   const openapi = generateOpenApi({ version: options.version ?? packageVersion() });
   files.set("generated/openapi.json", serializeJson(openapi));

@@ -4,13 +4,12 @@
  * `src/app.ts` and registers it with the app's dataset registry. Running it
  * again changes nothing.
  */
-import { existsSync } from "node:fs";
 import type { CallExpression } from "ts-morph";
-import { resolveInside } from "../scaffold/safe-path.js";
 import { toTitle } from "../scaffold/names.js";
 import type { CodemodResult } from "./add-rubric.js";
-import { camelCase, checkCodemodName, indentAt, insertImportLine, openAppFile, saveAppFile, writeFileAtomic, type AppFile } from "./app-file.js";
+import { camelCase, checkAppEdit, checkCodemodName, indentAt, insertImportLine, openAppFile, saveAppFile, writeFileAtomic, type AppFile } from "./app-file.js";
 import { CodemodError } from "./errors.js";
+import { resolveProjectFile } from "./project-path.js";
 
 function moduleText(id: string): string {
   return `/** The ${id} dataset, registered in src/app.ts: one JSON object per line of data/${id}.jsonl. */
@@ -95,15 +94,16 @@ export async function addDataset(projectDir: string, id: string): Promise<Codemo
   if (!imported) insertImportLine(app, `import * as ${binding} from "${specifier}";`);
 
   // The data file belongs to the generated module: an existing module keeps its own data.
-  const moduleRel = `src/datasets/${id}.ts`;
-  if (!existsSync(resolveInside(projectDir, moduleRel))) {
-    const dataRel = `data/${id}.jsonl`;
-    if (!existsSync(resolveInside(projectDir, dataRel))) {
-      await writeFileAtomic(resolveInside(projectDir, dataRel), dataText());
-      result.created.push(dataRel);
+  const moduleFile = await resolveProjectFile(projectDir, `src/datasets/${id}.ts`);
+  const dataFile = await resolveProjectFile(projectDir, `data/${id}.jsonl`);
+  checkAppEdit(app);
+  if (!moduleFile.exists) {
+    if (!dataFile.exists) {
+      await writeFileAtomic(dataFile.path, dataText());
+      result.created.push(dataFile.rel);
     }
-    await writeFileAtomic(resolveInside(projectDir, moduleRel), moduleText(id));
-    result.created.unshift(moduleRel);
+    await writeFileAtomic(moduleFile.path, moduleText(id));
+    result.created.unshift(moduleFile.rel);
   }
   if (await saveAppFile(app)) result.modified.push("src/app.ts");
   return result;

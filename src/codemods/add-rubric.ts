@@ -3,11 +3,10 @@
  * in the `rubrics` object of `src/app.ts`, so every rollout is judged
  * against it. Running it again changes nothing.
  */
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { resolveInside } from "../scaffold/safe-path.js";
-import { checkCodemodName, ensureNamedImport, findObjectVariable, indentAt, openAppFile, saveAppFile, writeFileAtomic } from "./app-file.js";
+import { checkAppEdit, checkCodemodName, ensureNamedImport, findObjectVariable, indentAt, openAppFile, saveAppFile, writeFileAtomic } from "./app-file.js";
 import { CodemodError } from "./errors.js";
+import { resolveProjectFile } from "./project-path.js";
 
 /** What a codemod did; both lists empty means the project already had it. */
 export interface CodemodResult {
@@ -27,7 +26,8 @@ const SCHEMA_REF = "../node_modules/task-app/schemas/rubric.schema.json";
 async function rubricFileText(projectDir: string, name: string, kind: "outcome" | "events"): Promise<string> {
   let criteria: unknown[] = [];
   try {
-    const base = JSON.parse(await readFile(resolveInside(projectDir, `rubrics/${kind}.json`), "utf8")) as Record<string, { criteria?: unknown[] }>;
+    const source = await resolveProjectFile(projectDir, `rubrics/${kind}.json`);
+    const base = JSON.parse(await readFile(source.path, "utf8")) as Record<string, { criteria?: unknown[] }>;
     criteria = base[kind]?.criteria ?? [];
   } catch {
     criteria = [];
@@ -56,8 +56,8 @@ export async function addRubric(projectDir: string, name: string, options: AddRu
     throw new CodemodError("no_registry", `${app.path} has no \`const rubrics = { ... }\` object to register the rubric in`);
   }
   const rel = `rubrics/${name}.json`;
-  const filePath = resolveInside(projectDir, rel);
-  const fileText = existsSync(filePath) ? undefined : await rubricFileText(projectDir, name, kind);
+  const file = await resolveProjectFile(projectDir, rel);
+  const fileText = file.exists ? undefined : await rubricFileText(projectDir, name, kind);
 
   const key = /^[a-z][a-zA-Z0-9]*$/.test(name) ? name : JSON.stringify(name);
   const registered = registry.getProperties().some((p) => {
@@ -80,8 +80,9 @@ export async function addRubric(projectDir: string, name: string, options: AddRu
     }
     ensureNamedImport(app, "loadRubricFile", "./episode.js");
   }
+  checkAppEdit(app);
   if (fileText !== undefined) {
-    await writeFileAtomic(filePath, fileText);
+    await writeFileAtomic(file.path, fileText);
     result.created.push(rel);
   }
   if (await saveAppFile(app)) result.modified.push("src/app.ts");

@@ -3,12 +3,11 @@
  * where things go; edits are plain text insertions, so every byte the
  * codemod does not add stays as it was.
  */
-import { existsSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ObjectLiteralExpression, SourceFile } from "ts-morph";
-import { resolveInside } from "../scaffold/safe-path.js";
 import { CodemodError } from "./errors.js";
+import { resolveProjectFile } from "./project-path.js";
 
 type TsMorph = typeof import("ts-morph");
 
@@ -23,43 +22,73 @@ export async function loadTsMorph(): Promise<TsMorph> {
 
 /** A parsed `src/app.ts`. */
 export interface AppFile {
+  /** Where the file really is (a symlinked `src/app.ts` resolved inside the project); edits go there. */
   path: string;
+  /** Its permission bits, kept by the edit. */
+  mode: number | undefined;
   file: SourceFile;
   tsm: TsMorph;
   /** The text as read, to tell whether anything changed. */
   original: string;
 }
 
-/** Parses `<projectDir>/src/app.ts`; refuses a missing file or one with syntax errors. */
+/** The first syntax error of `file` as `line:col: message`, or undefined when it parses. */
+function firstSyntaxError(file: SourceFile, tsm: TsMorph): string | undefined {
+  const errors = file.getProject().getProgram().compilerObject.getSyntacticDiagnostics(file.compilerNode);
+  const first = errors[0];
+  if (!first) return undefined;
+  const where = first.start !== undefined ? file.getLineAndColumnAtPos(first.start) : { line: 0, column: 0 };
+  return `${where.line}:${where.column}: ${tsm.ts.flattenDiagnosticMessageText(first.messageText, "\n")}`;
+}
+
+/**
+ * Parses `<projectDir>/src/app.ts`; refuses a missing file, one that is not a
+ * regular file, a symlink leading out of the project, and one with syntax errors.
+ */
 export async function openAppFile(projectDir: string): Promise<AppFile> {
-  const appPath = resolveInside(projectDir, "src/app.ts");
-  if (!existsSync(appPath)) throw new CodemodError("no_app_file", `${appPath} does not exist; run this inside a task app project`);
+  const target = await resolveProjectFile(projectDir, "src/app.ts");
+  const shown = path.join(projectDir, "src", "app.ts");
+  if (!target.exists) throw new CodemodError("no_app_file", `${shown} does not exist; run this inside a task app project`);
   const tsm = await loadTsMorph();
   const project = new tsm.Project({ skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
-  const file = project.addSourceFileAtPath(appPath);
-  const errors = project.getProgram().compilerObject.getSyntacticDiagnostics(file.compilerNode);
-  if (errors.length > 0) {
-    const first = errors[0]!;
-    const where = first.start !== undefined ? file.getLineAndColumnAtPos(first.start) : { line: 0, column: 0 };
-    const message = tsm.ts.flattenDiagnosticMessageText(first.messageText, "\n");
-    throw new CodemodError("parse_error", `refusing to edit ${appPath}: it does not parse (${where.line}:${where.column}: ${message})`);
-  }
-  return { path: appPath, file, tsm, original: file.getFullText() };
+  const file = project.addSourceFileAtPath(target.path);
+  const error = firstSyntaxError(file, tsm);
+  if (error) throw new CodemodError("parse_error", `refusing to edit ${shown}: it does not parse (${shown}:${error})`);
+  return { path: target.path, mode: target.mode, file, tsm, original: file.getFullText() };
 }
 
-/** Writes a file through a temporary sibling and a rename, so it is never half-written. */
-export async function writeFileAtomic(target: string, text: string): Promise<void> {
+/** Throws, before anything is written, when the edits made so far leave the app file unparsable. */
+export function checkAppEdit(app: AppFile): void {
+  if (app.file.getFullText() === app.original) return;
+  const error = firstSyntaxError(app.file, app.tsm);
+  if (error) {
+    throw new CodemodError("edit_breaks_file", `the edit would leave ${app.path} unparsable (${app.path}:${error}); nothing was written`);
+  }
+}
+
+/**
+ * Writes a file through a temporary sibling and a rename, so it is never
+ * half-written; `mode` (an existing file's permission bits) is kept.
+ */
+export async function writeFileAtomic(target: string, text: string, mode?: number): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, text, { flag: "wx" });
-  await rename(temp, target);
+  try {
+    await writeFile(temp, text, { flag: "wx" });
+    if (mode !== undefined) await chmod(temp, mode);
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
 }
 
-/** Saves the app file when it changed; returns whether it did. */
+/** Saves the app file when it changed (after checking it still parses); returns whether it did. */
 export async function saveAppFile(app: AppFile): Promise<boolean> {
   const text = app.file.getFullText();
   if (text === app.original) return false;
-  await writeFileAtomic(app.path, text);
+  checkAppEdit(app);
+  await writeFileAtomic(app.path, text, app.mode);
   return true;
 }
 

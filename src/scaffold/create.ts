@@ -44,6 +44,8 @@ export interface CreateTaskAppOptions {
   signal?: AbortSignal;
   /** Called after each file is staged. */
   onFileStaged?: (relative: string) => void | Promise<void>;
+  /** Called after each file is placed in an existing target (`force`). */
+  onFilePlaced?: (relative: string) => void | Promise<void>;
 }
 
 /** What {@link createTaskApp} wrote. */
@@ -106,6 +108,7 @@ export async function createTaskApp(options: CreateTaskAppOptions): Promise<Crea
     force: options.force ?? false,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onFileStaged ? { onFileStaged: options.onFileStaged } : {}),
+    ...(options.onFilePlaced ? { onFilePlaced: options.onFilePlaced } : {}),
   });
   return { dir, name, appId, template: template.name, files: written };
 }

@@ -19,3 +19,8 @@ export function runScript(pm: PackageManager, script: string): string {
   if (pm === "npm") return script === "test" ? "npm test" : `npm run ${script}`;
   return `${pm} ${script}`;
 }
+
+/** How a user adds a dependency with `pm`: `npm install <spec>`, `pnpm add <spec>`, `yarn add <spec>`. */
+export function addDependency(pm: PackageManager, spec: string): string {
+  return `${pm} ${pm === "npm" ? "install" : "add"} ${spec}`;
+}

@@ -45,9 +45,19 @@ export function runCommand(
 export function installDependencies(
   dir: string,
   pm: PackageManager,
-  options: { extraArgs?: string[]; signal?: AbortSignal } = {},
+  options: { extraArgs?: string[]; signal?: AbortSignal; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CommandResult> {
-  return runCommand(pm, [...installArgs(pm), ...(options.extraArgs ?? [])], dir, options.signal ? { signal: options.signal } : {});
+  const { extraArgs, ...rest } = options;
+  return runCommand(pm, [...installArgs(pm), ...(extraArgs ?? [])], dir, rest);
+}
+
+/**
+ * Whether an install failed because the registry has no `task-app` (npm's
+ * E404, pnpm's ERR_PNPM_FETCH_404, yarn's 404 for the package): it is not
+ * published yet, so a registry range cannot be installed.
+ */
+export function isTaskAppMissing(output: string): boolean {
+  return /404[^\n]*\/task-app(?![\w.-])|'task-app@[^']*' (?:could not be found|is not in this registry)|task-app@[^\s]*: Not found/i.test(output);
 }
 
 /** What {@link initGitRepository} did. */

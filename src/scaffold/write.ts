@@ -3,13 +3,16 @@
  * the target (same file system), then move into place: a rename when the
  * target does not exist yet, otherwise one hard link per file, which fails
  * rather than overwrite. Any failure or abort removes what this call placed
- * and the staging folder, so the target is never left half-written.
+ * and the staging folder, so the target is never left half-written. A process
+ * killed outright leaves its staging folder; the next write in the same place
+ * undoes and removes it (see staging.ts). `.env` is written with mode 0600.
  */
 import { constants } from "node:fs";
-import { copyFile, link, lstat, mkdir, mkdtemp, readdir, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
+import { copyFile, link, lstat, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ScaffoldError } from "./errors.js";
 import { resolveInside } from "./safe-path.js";
+import { cleanStaleStaging, createStaging } from "./staging.js";
 
 /** Options for {@link writeProject}. */
 export interface WriteOptions {
@@ -19,6 +22,8 @@ export interface WriteOptions {
   signal?: AbortSignal;
   /** Called after each file is staged (progress, or tests that interrupt a write). */
   onFileStaged?: (relative: string) => void | Promise<void>;
+  /** Called after each file is placed in an existing target (progress, or tests that interrupt the placement). */
+  onFilePlaced?: (relative: string) => void | Promise<void>;
 }
 
 /** Entries that do not make a folder "non-empty" (a fresh `git init` is fine). */
@@ -96,8 +101,11 @@ async function placeFile(from: string, to: string): Promise<void> {
   }
 }
 
-/** Creates the folders on `dir`'s path that are missing; returns them outermost first. */
-async function makeDirs(dir: string): Promise<string[]> {
+/** Files holding secrets, written readable by their owner only. */
+const PRIVATE_FILES = new Set([".env"]);
+
+/** Creates the folders on `dir`'s path that are missing (each noted first); returns them outermost first. */
+async function makeDirs(dir: string, note: (dir: string) => Promise<void>): Promise<string[]> {
   const missing: string[] = [];
   let cur = dir;
   while (!(await exists(cur))) {
@@ -106,7 +114,10 @@ async function makeDirs(dir: string): Promise<string[]> {
     if (up === cur) break;
     cur = up;
   }
-  for (const d of missing) await mkdir(d);
+  for (const d of missing) {
+    await note(d);
+    await mkdir(d);
+  }
   return missing;
 }
 
@@ -127,7 +138,9 @@ export async function writeProject(
   const targetExists = await checkTarget(root, rels, options.force ?? false);
 
   const anchor = await nearestExistingAncestor(path.dirname(root));
-  const stage = await mkdtemp(path.join(anchor, ".create-task-app-"));
+  await cleanStaleStaging(anchor);
+  const staging = await createStaging(anchor, root);
+  const stage = staging.files;
   const createdDirs: string[] = [];
   const placed: string[] = [];
   try {
@@ -135,22 +148,26 @@ export async function writeProject(
       checkAbort(options.signal);
       const dest = resolveInside(stage, rel);
       await mkdir(path.dirname(dest), { recursive: true });
-      await writeFile(dest, files.get(rel) as Uint8Array | string, { flag: "wx" });
+      const mode = PRIVATE_FILES.has(path.basename(rel)) ? { mode: 0o600 } : {};
+      await writeFile(dest, files.get(rel) as Uint8Array | string, { flag: "wx", ...mode });
       await options.onFileStaged?.(rel);
     }
     checkAbort(options.signal);
     if (!targetExists) {
-      createdDirs.push(...(await makeDirs(path.dirname(root))));
+      createdDirs.push(...(await makeDirs(path.dirname(root), staging.noteDir)));
       await rename(stage, root);
       return rels;
     }
     for (const rel of rels) {
       checkAbort(options.signal);
       const dest = resolveInside(root, rel);
-      createdDirs.push(...(await makeDirs(path.dirname(dest))));
+      createdDirs.push(...(await makeDirs(path.dirname(dest), staging.noteDir)));
+      await staging.noteFile(rel);
       await placeFile(resolveInside(stage, rel), dest);
       placed.push(dest);
+      await options.onFilePlaced?.(rel);
     }
+    await staging.noteDone();
     return rels;
   } catch (error) {
     for (const file of placed.reverse()) await unlink(file).catch(() => undefined);
@@ -160,6 +177,6 @@ export async function writeProject(
     }
     throw error;
   } finally {
-    await rm(stage, { recursive: true, force: true });
+    await rm(staging.dir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,9 @@
 /**
  * `task-app add rubric <name>` and `task-app add dataset <id>`: create the
  * file and register it in `src/app.ts`. Idempotent; refuses an app file that
- * does not parse. The codemods (and ts-morph) load only when this runs.
+ * does not parse (or would not after the edit), a path that links out of the
+ * project and anything but a regular file, exiting 1 with the reason. The
+ * codemods (and ts-morph) load only when this runs.
  */
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";

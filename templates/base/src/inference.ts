@@ -1,8 +1,11 @@
 /**
  * A small OpenAI-compatible chat-completions client for the policy. Rollout
  * requests name the server in `policy.config.inference_url`; when they do
- * not, the app falls back to its built-in scripted policy.
+ * not, the app falls back to its built-in scripted policy. OPENAI_API_KEY
+ * goes only to the hosts in INFERENCE_KEY_HOSTS (default: api.openai.com);
+ * any other server named by a request gets no key.
  */
+import { inferenceHeaders } from "task-app";
 
 /** One chat message (text, or OpenAI multimodal content parts). */
 export interface ChatMessage {
@@ -58,14 +61,15 @@ export function chatCompletionsUrl(inferenceUrl: string): string {
 export async function complete(
   inferenceUrl: string,
   body: ChatRequest,
-  options: { signal?: AbortSignal; apiKey?: string | undefined } = {},
+  options: { signal?: AbortSignal; apiKey?: string | undefined; allowedHosts?: readonly string[] } = {},
 ): Promise<ChatMessage> {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY;
-  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
-  const response = await fetch(chatCompletionsUrl(inferenceUrl), {
+  const url = chatCompletionsUrl(inferenceUrl);
+  const headers = inferenceHeaders(url, { apiKey: options.apiKey, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}) });
+  const response = await fetch(url, {
     method: "POST",
     headers,
+    // A keyed request never follows a redirect to another host.
+    redirect: headers.authorization ? "error" : "follow",
     body: JSON.stringify(body),
     ...(options.signal ? { signal: options.signal } : {}),
   });

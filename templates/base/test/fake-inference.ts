@@ -2,7 +2,7 @@
  * A local OpenAI-compatible chat-completions server for tests: it records
  * every request body and answers with the message `reply` returns.
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ChatMessage, ChatRequest } from "../src/inference.js";
 
@@ -12,12 +12,15 @@ export interface FakeInference {
   url: string;
   /** Request bodies received, in order. */
   requests: ChatRequest[];
+  /** The headers of each request, in the same order. */
+  headers: IncomingHttpHeaders[];
   close(): Promise<void>;
 }
 
 /** Starts the server on a free loopback port. */
 export async function startFakeInference(reply: (request: ChatRequest) => ChatMessage): Promise<FakeInference> {
   const requests: ChatRequest[] = [];
+  const headers: IncomingHttpHeaders[] = [];
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
@@ -28,6 +31,7 @@ export async function startFakeInference(reply: (request: ChatRequest) => ChatMe
       }
       const request = JSON.parse(body) as ChatRequest;
       requests.push(request);
+      headers.push(req.headers);
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ id: "fake", object: "chat.completion", choices: [{ index: 0, message: reply(request), finish_reason: "tool_calls" }] }));
     });
@@ -37,6 +41,7 @@ export async function startFakeInference(reply: (request: ChatRequest) => ChatMe
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    headers,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

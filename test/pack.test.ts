@@ -1,0 +1,68 @@
+/**
+ * `npm pack` from a clean checkout ships a working package. The checkout is
+ * the project's files as git sees them (tracked, plus new files not ignored),
+ * copied to a temp folder: no dist/, as in a fresh clone. Its node_modules is
+ * a link to this project's (a real clone would run `npm ci` first; that
+ * install is not what this test is about). `npm pack` must build through
+ * `prepack`, the tarball must hold every file that package.json's `exports`
+ * and `bin` point at, and the bins must start from the unpacked tarball.
+ *
+ * Slow (about half a minute: it runs the build once).
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { after, it } from "node:test";
+import { packageRoot } from "../src/scaffold/paths.js";
+
+const root = packageRoot();
+const work = await mkdtemp(path.join(os.tmpdir(), "pack-"));
+after(() => rm(work, { recursive: true, force: true }));
+
+const ENV: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
+delete ENV.NODE_OPTIONS;
+delete ENV.NODE_TEST_CONTEXT;
+
+function run(command: string, args: string[], cwd: string) {
+  const result = spawnSync(command, args, { cwd, env: ENV, encoding: "utf8", timeout: 300_000 });
+  const stderr = (result.stderr ?? "").replace(/^npm warn Unknown (user|env) config.*\n/gm, "");
+  assert.equal(result.status, 0, `${command} ${args.join(" ")} failed:\n${result.stdout}\n${stderr}`);
+  return result.stdout;
+}
+
+const hasGit = spawnSync("git", ["rev-parse", "--is-inside-work-tree"], { cwd: root, encoding: "utf8" }).stdout?.trim() === "true";
+
+it("npm pack from a clean checkout builds through prepack and ships a package that runs", { skip: hasGit ? false : "not a git checkout", timeout: 600_000 }, async () => {
+  const checkout = path.join(work, "checkout");
+  const listed = run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], root).split("\0").filter(Boolean);
+  for (const rel of listed) {
+    if (!existsSync(path.join(root, rel))) continue; // deleted in the working tree
+    await mkdir(path.dirname(path.join(checkout, rel)), { recursive: true });
+    await copyFile(path.join(root, rel), path.join(checkout, rel));
+  }
+  assert.ok(!existsSync(path.join(checkout, "dist")), "the checkout has no dist/");
+  await symlink(path.join(root, "node_modules"), path.join(checkout, "node_modules"), "dir");
+
+  const [info] = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", work], checkout)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const shipped = new Set(info!.files.map((f) => f.path));
+  const pkg = JSON.parse(await readFile(path.join(checkout, "package.json"), "utf8")) as {
+    bin: Record<string, string>;
+    exports: Record<string, string | Record<string, string>>;
+  };
+  const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t))).filter((t) => !t.includes("*"));
+  for (const target of [...targets, ...Object.values(pkg.bin), "dist/cli/create-task-app.js", "dist/cli/fast.bundle.js"]) {
+    assert.ok(shipped.has(target.replace(/^\.\//, "")), `the tarball ships ${target}`);
+  }
+
+  const unpacked = path.join(work, "unpacked");
+  await mkdir(unpacked);
+  run("tar", ["-xzf", path.join(work, info!.filename), "-C", unpacked], work);
+  const installed = path.join(unpacked, "package");
+  await symlink(path.join(root, "node_modules"), path.join(installed, "node_modules"), "dir");
+  const version = JSON.parse(await readFile(path.join(installed, "package.json"), "utf8")).version as string;
+  assert.match(run(process.execPath, [path.join(installed, "bin", "task-app.js"), "--help"], work), /validate/);
+  assert.equal(run(process.execPath, [path.join(installed, "bin", "create-task-app.js"), "--version"], work).trim(), version);
+});
