@@ -1,14 +1,11 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
-import { promisify } from "node:util";
 import { TomlDate } from "smol-toml";
 import { readConfigText } from "../src/config/read.js";
 import { parseTomlDocument, TomlSyntaxError } from "../src/config/toml.js";
 
 const fixture = fileURLToPath(new URL("fixtures/input/locate.toml", import.meta.url));
-const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /** Parses `text`, expecting a TomlSyntaxError, and returns it. */
 function syntaxErrorOf(text: string): TomlSyntaxError {
@@ -20,23 +17,6 @@ function syntaxErrorOf(text: string): TomlSyntaxError {
   }
   assert.fail("expected a syntax error");
 }
-
-test("valid files never load toml-eslint-parser; locate loads it once", async () => {
-  const script = `
-    import { createRequire } from "node:module";
-    import { parseTomlDocument } from "./src/config/toml.ts";
-    const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes("toml-eslint-parser"));
-    const doc = parseTomlDocument("[a]\\nb = 1\\n");
-    const before = loaded();
-    const pos = doc.locate(["a", "b"]);
-    console.log(JSON.stringify({ before, after: loaded(), pos }));`;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", "--input-type=module", "-e", script],
-    { cwd: repoRoot },
-  );
-  assert.deepEqual(JSON.parse(stdout), { before: false, after: true, pos: { line: 2, column: 1 } });
-});
 
 test("locate maps every key form to its exact line and column", async () => {
   const doc = parseTomlDocument(await readConfigText(fixture));

@@ -21,7 +21,16 @@ export interface CheckOptions {
   kind?: ConfigKind;
   /** Pass unknown keys through into the config instead of reporting them. */
   allowUnknown?: boolean;
+  /**
+   * Report at most this many findings (default 100), the first ones found;
+   * the others are counted in `omitted` but never positioned or formatted,
+   * so a file with 200,000 unknown keys costs little more than a valid one.
+   */
+  maxFindings?: number;
 }
+
+/** Findings cap of checkConfigText when none is given. */
+export const DEFAULT_MAX_FINDINGS = 100;
 
 export interface ConfigCheck {
   file?: string;
@@ -35,13 +44,15 @@ export interface ConfigCheck {
   config?: unknown;
   /** Settings filled in by normalization. */
   injected: Injection[];
+  /** Findings over `maxFindings`, counted but not reported; absent when none were left out. */
+  omitted?: { errors: number; warnings: number };
 }
 
 const at = (file: string | undefined, line: number, column: number) => ({ file, line, column });
 
 function finish(check: Omit<ConfigCheck, "ok">): ConfigCheck {
   const findings = [...check.findings].sort((a, b) => a.line - b.line || a.column - b.column || (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
-  return { ...check, findings, ok: !findings.some((f) => f.severity === "error") };
+  return { ...check, findings, ok: !findings.some((f) => f.severity === "error") && !check.omitted?.errors };
 }
 
 /** Removes the keys Zod reported as unknown from a copy of `doc`, returning the copy and what was removed. */
@@ -96,10 +107,16 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
     issues = result.success ? [] : result.error.issues;
   }
 
-  const findings = issuesToFindings(issues, doc.value, schema, doc.locate, file);
+  const maxFindings = Math.max(1, options.maxFindings ?? DEFAULT_MAX_FINDINGS);
+  const unplaced = issuesToFindings(issues, doc.value, schema, maxFindings);
   for (const rule of rules.filter((r) => r.kinds.includes(kind)))
-    for (const hit of rule.check(doc.value))
-      findings.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: formatPath(hit.path), message: hit.message, file, ...doc.locate(hit.path) });
+    for (const hit of rule.check(doc.value)) unplaced.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: hit.path, message: hit.message });
+  const errorFree = !unplaced.some((f) => f.severity === "error");
+  const shown = unplaced.slice(0, maxFindings);
+  const left = unplaced.slice(shown.length);
+  const omitted = left.length ? { errors: left.filter((f) => f.severity === "error").length, warnings: left.filter((f) => f.severity === "warning").length } : undefined;
+  const positions = doc.locateAll(shown.map((f) => f.path));
+  const findings: Finding[] = shown.map((f, n) => ({ ...f, path: formatPath(f.path), file, ...positions[n]! }));
 
   let config: unknown;
   let injected: Injection[] = [];
@@ -108,8 +125,7 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
     for (const { path, value } of passthrough) setAt(config, path, value);
     if (kind === "rl") ({ config, injected } = normalizeRLConfig(config as RLConfig));
   }
-  const errorFree = !findings.some((f) => f.severity === "error");
-  return finish({ file, kind, kindReason: detected.reason, findings, config: errorFree ? config : undefined, injected: errorFree ? injected : [] });
+  return finish({ file, kind, kindReason: detected.reason, findings, omitted, config: errorFree ? config : undefined, injected: errorFree ? injected : [] });
 }
 
 /** Reads and validates a config file; unreadable, binary or oversized files become findings too. */

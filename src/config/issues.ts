@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { formatPath, type Finding } from "./findings.js";
 import { keysAt, schemaAt } from "./schema-keys.js";
-import { suggestKey } from "./suggest.js";
+import { createKeySuggester, suggestKey } from "./suggest.js";
 
 export type PathSegment = string | number;
 type Issue = z.core.$ZodIssue;
@@ -63,6 +63,8 @@ interface MappedIssue {
   code: string;
   path: PathSegment[];
   message: string;
+  /** For an unknown key: the did-you-mean, computed only when the finding can be shown. */
+  suggest?: () => string | undefined;
 }
 
 /** Maps one Zod issue (recursing into union branches) to finding parts. */
@@ -70,16 +72,11 @@ function mapIssue(issue: Issue, doc: unknown, schema: z.core.$ZodType): MappedIs
   const path = issue.path.filter((p): p is PathSegment => typeof p !== "symbol");
   const value = valueAt(doc, path);
   switch (issue.code) {
-    case "unrecognized_keys":
-      return issue.keys.map((key) => {
-        const hint = suggestKey(key, keysAt(schema, path));
-        const where = path.length ? ` in [${formatPath(path)}]` : "";
-        return {
-          code: "unknown_key",
-          path: [...path, key],
-          message: hint ? `unknown key "${key}"${where}; did you mean "${hint}"?` : `unknown key "${key}"${where}`,
-        };
-      });
+    case "unrecognized_keys": {
+      const suggest = createKeySuggester(keysAt(schema, path));
+      const where = path.length ? ` in [${formatPath(path)}]` : "";
+      return issue.keys.map((key) => ({ code: "unknown_key", path: [...path, key], message: `unknown key "${key}"${where}`, suggest: () => suggest(key) }));
+    }
     case "invalid_type":
       if (value === undefined) {
         const name = String(path.at(-1) ?? "");
@@ -108,37 +105,45 @@ function mapIssue(issue: Issue, doc: unknown, schema: z.core.$ZodType): MappedIs
   }
 }
 
+/** Adds the did-you-mean of an unknown key to its message. */
+function withHint(m: MappedIssue, hint: string | undefined): MappedIssue {
+  return hint ? { ...m, message: `${m.message}; did you mean "${hint}"?`, suggest: undefined } : { ...m, suggest: undefined };
+}
+
 /**
  * A typo of a required key shows up twice (missing `batch_size`, unknown
- * `batchsize`); keep only the unknown-key finding, which names both.
+ * `batchsize`); keep only the unknown-key finding, which names both. Only
+ * unknown keys beside a missing one are looked at here; the did-you-mean of
+ * the others waits until it is known they are shown.
  */
 function mergeTypos(mapped: MappedIssue[]): MappedIssue[] {
   const missing = new Set(mapped.filter((m) => m.code === "missing_key").map((m) => formatPath(m.path)));
+  const parents = new Set(mapped.filter((m) => m.code === "missing_key").map((m) => formatPath(m.path.slice(0, -1))));
   const explained = new Set<string>();
   const out = mapped.map((m) => {
-    const hint = m.code === "unknown_key" ? /did you mean "([^"]+)"\?$/.exec(m.message)?.[1] : undefined;
+    if (!m.suggest || !parents.has(formatPath(m.path.slice(0, -1)))) return m;
+    const hint = m.suggest();
     const sibling = hint ? formatPath([...m.path.slice(0, -1), hint]) : undefined;
-    if (!sibling || !missing.has(sibling)) return m;
+    if (!sibling || !missing.has(sibling)) return withHint(m, hint);
     explained.add(sibling);
-    return { ...m, message: `${m.message} (${hint} is required)` };
+    return { ...withHint(m, hint), message: `${withHint(m, hint).message} (${hint} is required)` };
   });
   return out.filter((m) => !(m.code === "missing_key" && explained.has(formatPath(m.path))));
 }
 
-/** Converts Zod issues to findings positioned with `locate`. */
-export function issuesToFindings(
-  issues: readonly Issue[],
-  doc: unknown,
-  schema: z.core.$ZodType,
-  locate: (path: readonly PropertyKey[]) => { line: number; column: number },
-  file?: string,
-): Finding[] {
-  return mergeTypos(issues.flatMap((issue) => mapIssue(issue, doc, schema))).map(({ code, path, message }) => ({
-    severity: "error" as const,
-    code,
-    path: formatPath(path),
-    message,
-    file,
-    ...locate(path),
-  }));
+/** A finding before it has a source position: its key path is still a path. */
+export interface UnplacedFinding extends Omit<Finding, "path" | "line" | "column" | "file"> {
+  path: readonly PropertyKey[];
+}
+
+/**
+ * Converts Zod issues to findings, to be positioned in one batch by the
+ * caller. Only the first `shown` get their did-you-mean: the others are
+ * counted, never shown.
+ */
+export function issuesToFindings(issues: readonly Issue[], doc: unknown, schema: z.core.$ZodType, shown = Infinity): UnplacedFinding[] {
+  return mergeTypos(issues.flatMap((issue) => mapIssue(issue, doc, schema))).map((m, n) => {
+    const { code, path, message } = m.suggest && n < shown ? withHint(m, m.suggest()) : m;
+    return { severity: "error" as const, code, path, message };
+  });
 }
