@@ -154,7 +154,8 @@ function tooLarge(size: number | undefined, maxBytes: number): ConfigInputError 
   );
 }
 
-function describeFileType(stats: Stats): string {
+/** What a non-regular file is, for messages: "a FIFO (named pipe)", "a socket", ... */
+export function describeFileType(stats: Stats): string {
   if (stats.isFIFO()) return "a FIFO (named pipe)";
   if (stats.isSocket()) return "a socket";
   if (stats.isCharacterDevice()) return "a character device";
