@@ -146,3 +146,14 @@ test("brackets and dots inside strings and comments do not count as nesting", ()
   assert.equal(value["basic"], deep);
   assert.equal(value["quoted"], 'a"b""');
 });
+
+test("integers beyond 2^53 are valid TOML: read as the nearest number, with their paths for a warning", () => {
+  const doc = parseTomlDocument("n = 9007199254740993\n[t]\nxs = [1, -9223372036854775808]\nsafe = 9007199254740991\n");
+  assert.equal(doc.value["n"], 9007199254740992);
+  assert.deepEqual((doc.value["t"] as Record<string, unknown>)["xs"], [1, -9223372036854775808]);
+  assert.equal((doc.value["t"] as Record<string, unknown>)["safe"], 9007199254740991);
+  assert.deepEqual(doc.inexactIntegers, [
+    { path: ["n"], literal: "9007199254740993" },
+    { path: ["t", "xs", 1], literal: "-9223372036854775808" },
+  ]);
+});

@@ -17,7 +17,7 @@ method = "policy_gradient"
 variety = "gspo"
 
 [services]
-task_url = "http://127.0.0.1:8001"
+task_url = "https://math-task-app.example.com"
 
 [compute]
 gpu_type = "H100"

@@ -8,7 +8,7 @@ import { getConfigSchema, type ConfigKind } from "../schemas/registry.js";
 import type { RLConfig } from "../schemas/rl-config.js";
 import { detectConfigKind } from "./detect.js";
 import { formatPath, type Finding } from "./findings.js";
-import { issuesToFindings } from "./issues.js";
+import { issuesToFindings, valueAt } from "./issues.js";
 import { normalizeRLConfig, type Injection } from "./normalize.js";
 import { ConfigInputError, readConfigText } from "./read.js";
 import { rules } from "./rules/index.js";
@@ -109,6 +109,8 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
 
   const maxFindings = Math.max(1, options.maxFindings ?? DEFAULT_MAX_FINDINGS);
   const unplaced = issuesToFindings(issues, doc.value, schema, maxFindings);
+  for (const { path, literal } of doc.inexactIntegers)
+    unplaced.push({ severity: "warning", code: "inexact_integer", path, message: `integer ${literal} is beyond ±2^53 and has no exact number; it is read as ${String(valueAt(doc.value, path))}` });
   for (const rule of rules.filter((r) => r.kinds.includes(kind)))
     for (const hit of rule.check(doc.value)) unplaced.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: hit.path, message: hit.message });
   const errorFree = !unplaced.some((f) => f.severity === "error");

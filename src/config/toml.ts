@@ -28,6 +28,12 @@ export class TomlSyntaxError extends Error {
   }
 }
 
+export interface InexactInteger {
+  path: (string | number)[];
+  /** The integer as written (in decimal). */
+  literal: string;
+}
+
 export interface TomlDocument {
   value: Record<string, unknown>;
   /**
@@ -36,6 +42,11 @@ export interface TomlDocument {
    * that does not exist, and 1:1 for the empty path.
    */
   locate(path: readonly PropertyKey[]): SourcePosition;
+  /**
+   * Integers beyond ±2^53 (valid TOML, but not exact as JavaScript numbers):
+   * read as the nearest number; their paths, for a warning.
+   */
+  inexactIntegers: InexactInteger[];
   /** Positions of many paths in one scan of the text: use it for a batch of findings. */
   locateAll(paths: readonly (readonly PropertyKey[])[]): SourcePosition[];
 }
@@ -49,7 +60,7 @@ export function parseTomlDocument(text: string): TomlDocument {
   }
   let raw: Record<string, unknown>;
   try {
-    raw = parse(text);
+    raw = parse(text, { integersAsBigInt: "asNeeded" });
   } catch (err) {
     if (err instanceof TomlError) {
       const reason = err.message.split("\n\n")[0]!.replace(/^Invalid TOML document: /, "");
@@ -58,8 +69,10 @@ export function parseTomlDocument(text: string): TomlDocument {
     if (err instanceof RangeError) throw new TomlSyntaxError("nesting too deep", 1, 1);
     throw err;
   }
+  const inexactIntegers: InexactInteger[] = [];
   return {
-    value: toPlainValue(raw) as Record<string, unknown>,
+    value: toPlainValue(raw, [], inexactIntegers) as Record<string, unknown>,
+    inexactIntegers,
     locate: (path) => locatePaths(text, [path])[0]!,
     locateAll: (paths) => locatePaths(text, paths),
   };
@@ -108,13 +121,29 @@ function positionAt(text: string, index: number): SourcePosition {
 /**
  * Gives smol-toml's null-prototype tables the ordinary prototype, in place
  * (copying them cost more than the parse on files of many small tables).
- * A `__proto__` key stays an own data property; dates are kept.
+ * A `__proto__` key stays an own data property; dates are kept. Integers
+ * too large for a number (bigint) become the nearest number, and their paths
+ * go to `inexact`.
  */
-function toPlainValue(value: unknown): unknown {
+function toPlainValue(value: unknown, path: (string | number)[], inexact: InexactInteger[]): unknown {
+  if (typeof value === "bigint") {
+    inexact.push({ path: [...path], literal: value.toString() });
+    return Number(value);
+  }
   if (Array.isArray(value)) {
-    for (const item of value) toPlainValue(item);
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      value[i] = toPlainValue(value[i], path, inexact);
+      path.pop();
+    }
   } else if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === null) {
-    for (const key of Object.keys(value)) toPlainValue((value as Record<string, unknown>)[key]);
+    const table = value as Record<string, unknown>;
+    for (const key of Object.keys(table)) {
+      path.push(key);
+      const plain = toPlainValue(table[key], path, inexact);
+      if (plain !== table[key]) table[key] = plain;
+      path.pop();
+    }
     Object.setPrototypeOf(value, Object.prototype);
   }
   return value;

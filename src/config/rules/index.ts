@@ -1,5 +1,6 @@
 /** Every cross-section rule, in the order findings are reported. */
 import { rlSupportedModel } from "./models.js";
+import { loopbackTaskUrl, visionOffOnVisionModel } from "./reach.js";
 import * as rl from "./rl.js";
 import * as sft from "./sft.js";
 import * as vt from "./vision-thinking.js";
@@ -27,4 +28,6 @@ export const rules: readonly Rule[] = [
   sft.sftAlgorithm,
   sft.sftDataset,
   sft.sftDroppedKeys,
+  loopbackTaskUrl,
+  visionOffOnVisionModel,
 ];
