@@ -18,3 +18,22 @@ test("an integer beyond 2^53 is a warning, never a TOML syntax error", () => {
     `rl.toml:${positionOf(toml, "seed = 9007")}: warning: training.extra.seed: integer 9007199254740993 is beyond ±2^53 and has no exact number; it is read as 9007199254740992`,
   ]);
 });
+
+test("an unterminated string says so, at its opening quote", () => {
+  assert.deepEqual(report('type = "rl"\nname = "crafter\nx = 1\n'), [
+    "rl.toml:2:8: error: invalid TOML: unterminated string: the quote at line 2, column 8 is not closed before the end of the line (use triple quotes for a multi-line string)",
+  ]);
+  assert.deepEqual(report("type = 'rl'\nprompt = '''\nnever closed\n"), [
+    "rl.toml:2:10: error: invalid TOML: unterminated string: the quote at line 2, column 10 is never closed",
+  ]);
+});
+
+test("a duplicate key names the key and its first definition; a table defined twice too", () => {
+  const key = edit(RL, ["batch_size = 4", "batch_size = 4\nbatch_size = 8"]);
+  const [line, column] = positionOf(key, "batch_size = 4").split(":");
+  assert.deepEqual(report(key), [`rl.toml:${Number(line) + 1}:1: error: invalid TOML: duplicate key "batch_size" in [training]; first defined at line ${line}, column ${column}`]);
+  const table = `${RL}\n[compute]\ngpu_count = 8\n`;
+  assert.deepEqual(report(table), [
+    `rl.toml:${table.split("\n").lastIndexOf("[compute]") + 1}:2: error: invalid TOML: table [compute] is defined twice; first defined at line ${positionOf(RL, "[compute]").split(":")[0]}, column 2`,
+  ]);
+});

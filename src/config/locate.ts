@@ -53,35 +53,77 @@ function positionOf(starts: readonly number[], offset: number): SourcePosition {
   return { line: lo + 1, column: offset - starts[lo]! + 1 };
 }
 
-/** A cursor over valid TOML that records the offsets of wanted paths. */
+/**
+ * For a "redefined" error at `offset` (the start of a key or of a table
+ * header's key, in text valid up to that line): the path defined twice, and
+ * where it was first defined. Undefined when the statement cannot be read.
+ */
+export function findFirstDefinition(text: string, offset: number): { path: Path; table: boolean; first?: SourcePosition } | undefined {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  // Only statements that start their line: a key inside an inline table has no path from here.
+  if (!/^\s*\[?\s*$/.test(text.slice(lineStart, offset))) return undefined;
+  try {
+    const scanner = new Scanner(text, undefined, lineStart);
+    const found = scanner.run();
+    const statement = scanner.readStatementPath();
+    if (!statement) return undefined;
+    const hit = found.get(pathKey(statement.path));
+    return { ...statement, ...(hit ? { first: positionOf(lineStarts(text), hit.offset) } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cursor over valid TOML that records the offsets of wanted paths (all of them when `wanted` is undefined). */
 class Scanner {
   private i = 0;
   private readonly found = new Map<string, Entry>();
   /** Element counts of arrays of tables, by resolved path. */
   private readonly tableArrays = new Map<string, number>();
+  /** The table the statements being read belong to. */
+  private base: Path = [];
 
   constructor(
     private readonly text: string,
-    private readonly wanted: ReadonlySet<string>,
+    private readonly wanted: ReadonlySet<string> | undefined,
+    /** Stop before the first statement at or after this offset. */
+    private readonly stopAt = Infinity,
   ) {}
 
   run(): Map<string, Entry> {
-    let base: Path = [];
     for (;;) {
       this.skipSpace(true);
-      if (this.i >= this.text.length) return this.found;
-      if (this.text[this.i] === "[") base = this.readHeader();
-      else this.readKeyValue(base, this.isWanted(base));
+      if (this.i >= this.text.length || this.i >= this.stopAt) return this.found;
+      if (this.text[this.i] === "[") this.base = this.readHeader();
+      else this.readKeyValue(this.base, this.isWanted(this.base));
     }
   }
 
+  /** The full path of the statement at the cursor (a header or a key), without reading on. */
+  readStatementPath(): { path: Path; table: boolean } | undefined {
+    this.skipSpace(true);
+    if (this.i >= this.text.length) return undefined;
+    if (this.text[this.i] === "[") {
+      if (this.text.startsWith("[[", this.i)) return undefined;
+      this.i++;
+      const path: (string | number)[] = [];
+      for (const { name } of this.readKey()) {
+        path.push(name);
+        const count = this.tableArrays.get(pathKey(path));
+        if (count !== undefined) path.push(count - 1);
+      }
+      return { path, table: true };
+    }
+    return { path: [...this.base, ...this.readKey().map((s) => s.name)], table: false };
+  }
+
   private isWanted(path: Path): boolean {
-    return path.length === 0 || this.wanted.has(pathKey(path));
+    return path.length === 0 || !this.wanted || this.wanted.has(pathKey(path));
   }
 
   private record(path: Path, offset: number, explicit: boolean): void {
     const key = pathKey(path);
-    if (!this.wanted.has(key)) return;
+    if (this.wanted && !this.wanted.has(key)) return;
     const old = this.found.get(key);
     if (old && (old.explicit || !explicit)) return;
     this.found.set(key, { offset, explicit });

@@ -4,7 +4,7 @@
  * position is asked for, and keeping only the positions asked for.
  */
 import { parse, TomlError } from "smol-toml";
-import { locatePaths, skipString } from "./locate.js";
+import { findFirstDefinition, locatePaths, skipString } from "./locate.js";
 
 /** Deepest nesting (brackets, braces and dotted-key segments) accepted on parse. */
 const MAX_NESTING = 128;
@@ -64,7 +64,7 @@ export function parseTomlDocument(text: string): TomlDocument {
   } catch (err) {
     if (err instanceof TomlError) {
       const reason = err.message.split("\n\n")[0]!.replace(/^Invalid TOML document: /, "");
-      throw new TomlSyntaxError(reason, err.line, err.column);
+      throw describeSyntaxError(text, reason, err.line, err.column);
     }
     if (err instanceof RangeError) throw new TomlSyntaxError("nesting too deep", 1, 1);
     throw err;
@@ -77,6 +77,56 @@ export function parseTomlDocument(text: string): TomlDocument {
     locateAll: (paths) => locatePaths(text, paths),
   };
 }
+
+/** Offset of a 1-based line and column. */
+function offsetOf(text: string, line: number, column: number): number {
+  let start = 0;
+  for (let n = 1; n < line; n++) start = text.indexOf("\n", start) + 1;
+  return start + column - 1;
+}
+
+/** The opening quote of the single-line string left open at the end of the line holding `offset`, or -1. */
+function findOpenString(text: string, offset: number): number {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  for (let i = lineStart; i < offset; i++) {
+    const c = text[i];
+    if (c === "#") return -1;
+    if (c !== '"' && c !== "'") continue;
+    const end = skipString(text, i);
+    if (end >= offset || text[end] === "\n") return i;
+    i = end;
+  }
+  return -1;
+}
+
+/** smol-toml's error in plainer words where it is vague: unterminated strings and redefined keys. */
+function describeSyntaxError(text: string, reason: string, line: number, column: number): TomlSyntaxError {
+  const offset = offsetOf(text, line, column);
+  if (reason === "unfinished string" || (reason === "control characters are not allowed in strings" && /[\r\n]/.test(text[offset] ?? "\n"))) {
+    const open = reason === "unfinished string" ? offset : findOpenString(text, offset);
+    if (open >= 0) {
+      const at = positionAt(text, open);
+      const multi = text.startsWith(text[open]!.repeat(3), open);
+      const why = multi ? "is never closed" : "is not closed before the end of the line (use triple quotes for a multi-line string)";
+      return new TomlSyntaxError(`unterminated string: the quote at line ${at.line}, column ${at.column} ${why}`, at.line, at.column);
+    }
+  }
+  if (/redefine an already defined/.test(reason)) {
+    const twice = findFirstDefinition(text, offset);
+    if (twice) {
+      const first = twice.first ? `; first defined at line ${twice.first.line}, column ${twice.first.column}` : "";
+      const name = formatTablePath(twice.path);
+      if (twice.table) return new TomlSyntaxError(`table [${name}] is defined twice${first}`, line, column);
+      const key = twice.path.at(-1);
+      const where = twice.path.length > 1 ? ` in [${formatTablePath(twice.path.slice(0, -1))}]` : "";
+      return new TomlSyntaxError(`duplicate key "${String(key)}"${where}${first}`, line, column);
+    }
+    return new TomlSyntaxError(`duplicate key: ${reason}`, line, column);
+  }
+  return new TomlSyntaxError(reason, line, column);
+}
+
+const formatTablePath = (path: readonly (string | number)[]) => path.map((p) => (typeof p === "number" ? `[${p}]` : p)).join(".").replaceAll(".[", "[");
 
 /** Index of the first character that nests deeper than MAX_NESTING, or -1. */
 function findExcessiveNesting(text: string): number {
