@@ -37,3 +37,24 @@ test("a duplicate key names the key and its first definition; a table defined tw
     `rl.toml:${table.split("\n").lastIndexOf("[compute]") + 1}:2: error: invalid TOML: table [compute] is defined twice; first defined at line ${positionOf(RL, "[compute]").split(":")[0]}, column 2`,
   ]);
 });
+
+test("a misspelt table name is reported once, at the typo, with did-you-mean; not as the keys it holds", () => {
+  // [training.weight_sync] further down still opens [training], which then misses every key [trainig] holds.
+  const toml = edit(RL, ["[training]", "[trainig]"]);
+  assert.deepEqual(report(toml), [`rl.toml:${positionOf(toml, "[>>trainig]")}: error: trainig: unknown key "trainig"; did you mean "training"?`]);
+});
+
+test("a key in the wrong table says which table it belongs to", () => {
+  const toml = edit(RL, ["[rollout]", "[rollout]\nlearning_rate = 1e-5"]);
+  assert.deepEqual(report(toml), [`rl.toml:${positionOf(toml, "learning_rate = 1e-5")}: error: rollout.learning_rate: unknown key "learning_rate" in [rollout]; it belongs in [training]`]);
+});
+
+test("--allow-unknown keeps the key but still says did-you-mean, as a warning", () => {
+  const toml = edit(RL, ["[rollout]", "[rollout]\nlearning_rate = 1e-5\nmax_turn = 3\ncustom_knob = 1"]);
+  const result = checkConfigText(toml, { file: "rl.toml", allowUnknown: true });
+  assert.equal(result.ok, true);
+  assert.deepEqual(result.findings.map(formatFinding), [
+    `rl.toml:${positionOf(toml, "learning_rate = 1e-5")}: warning: rollout.learning_rate: unknown key "learning_rate" in [rollout] is kept (--allow-unknown); it belongs in [training]`,
+    `rl.toml:${positionOf(toml, "max_turn = 3")}: warning: rollout.max_turn: unknown key "max_turn" in [rollout] is kept (--allow-unknown); did you mean "max_turns"?`,
+  ]);
+});

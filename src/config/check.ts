@@ -8,7 +8,7 @@ import { getConfigSchema, type ConfigKind } from "../schemas/registry.js";
 import type { RLConfig } from "../schemas/rl-config.js";
 import { detectConfigKind } from "./detect.js";
 import { formatPath, type Finding } from "./findings.js";
-import { issuesToFindings, valueAt } from "./issues.js";
+import { issuesToFindings, valueAt, type UnplacedFinding } from "./issues.js";
 import { normalizeRLConfig, type Injection } from "./normalize.js";
 import { ConfigInputError, readConfigText } from "./read.js";
 import { rules } from "./rules/index.js";
@@ -100,15 +100,20 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
   let result = schema.safeParse(doc.value);
   let issues = result.success ? [] : result.error.issues;
   let passthrough: { path: PropertyKey[]; value: unknown }[] = [];
+  const maxFindings = Math.max(1, options.maxFindings ?? DEFAULT_MAX_FINDINGS);
+  const kept: UnplacedFinding[] = [];
   if (options.allowUnknown && issues.some((i) => i.code === "unrecognized_keys")) {
+    const unknown = issues.filter((i) => i.code === "unrecognized_keys");
+    // Kept keys that look like a typo or a misplaced key still get their hint, as a warning.
+    for (const f of issuesToFindings(unknown, doc.value, schema, maxFindings).slice(0, maxFindings))
+      if (/; (did you mean|it belongs in) /.test(f.message)) kept.push({ ...f, severity: "warning", message: f.message.replace(/^(unknown key "[^"]*"(?: in \[[^\]]*\])?)/, "$1 is kept (--allow-unknown)") });
     const { copy, removed } = splitUnknown(doc.value, issues);
     passthrough = removed;
     result = schema.safeParse(copy);
     issues = result.success ? [] : result.error.issues;
   }
 
-  const maxFindings = Math.max(1, options.maxFindings ?? DEFAULT_MAX_FINDINGS);
-  const unplaced = issuesToFindings(issues, doc.value, schema, maxFindings);
+  const unplaced = [...issuesToFindings(issues, doc.value, schema, maxFindings), ...kept];
   for (const { path, literal } of doc.inexactIntegers)
     unplaced.push({ severity: "warning", code: "inexact_integer", path, message: `integer ${literal} is beyond ±2^53 and has no exact number; it is read as ${String(valueAt(doc.value, path))}` });
   for (const rule of rules.filter((r) => r.kinds.includes(kind)))
