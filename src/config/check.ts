@@ -34,7 +34,8 @@ export const DEFAULT_MAX_FINDINGS = 100;
 
 export interface ConfigCheck {
   file?: string;
-  kind?: ConfigKind;
+  /** The kind of config, or "rubric" for a rubric JSON file (./rubric-check.ts). */
+  kind?: ConfigKind | "rubric";
   /** Why this kind was chosen (`type = "rl"`, `--kind`, ...). */
   kindReason?: string;
   /** True when there is no error (warnings allowed). */

@@ -70,7 +70,14 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
     contextOf(args).setExitCode(2);
     return;
   }
-  for (const file of args.files) checks.push(await checkConfigFile(file, { kind: args.kind, allowUnknown: args["allow-unknown"], maxFindings }));
+  for (const file of args.files) {
+    const options = { kind: args.kind, allowUnknown: args["allow-unknown"], maxFindings };
+    // Rubrics are JSON: the extension says which checker reads the file.
+    if (/\.json$/i.test(file)) {
+      const { checkRubricFile } = await import("../../config/rubric-check.js");
+      checks.push(await checkRubricFile(file, options));
+    } else checks.push(await checkConfigFile(file, options));
+  }
   if (args.json) {
     const out = checks.map(({ file, kind, ok, findings, injected, omitted }) => ({ file, kind, ok, findings, injected, ...(omitted ? { omitted } : {}) }));
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
@@ -84,13 +91,14 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
 
 export const validateCommand: CommandModule<object, ValidateArgs> = {
   command: "validate <files..>",
-  describe: "Check RL, SFT, eval and filter TOML configs against the schemas and the trainer's rules",
+  describe: "Check RL, SFT, eval and filter TOML configs (and rubric .json files) against the schemas and the trainer's rules",
   builder: (yargs: Argv<object>) =>
     yargs
-      .positional("files", { type: "string", array: true, demandOption: true, describe: "TOML config files" })
+      .positional("files", { type: "string", array: true, demandOption: true, describe: "TOML config files, or rubric .json files" })
       .options(validateOptions)
       .example("$0 validate configs/rl.toml", "check one config")
       .example("$0 validate configs/*.toml --json", "machine-readable findings")
-      .example("$0 validate rl.toml --explain", "see what the Qwen3-VL / -Thinking defaults add") as unknown as Argv<ValidateArgs>,
+      .example("$0 validate rl.toml --explain", "see what the Qwen3-VL / -Thinking defaults add")
+      .example("$0 validate rubrics/*.json", "check rubric files against the rubric schema") as unknown as Argv<ValidateArgs>,
   handler: runValidate,
 };
