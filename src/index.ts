@@ -103,6 +103,7 @@ export { checkTaskApp, formatCheckReport, CHECK_NAMES, type CheckReport } from "
 // Loading and validating configs
 export { loadConfig, parseConfig, ConfigError, type ConfigOfKind, type LoadedConfig } from "./config/load.js";
 export { checkConfigFile, checkConfigText, type CheckOptions, type ConfigCheck } from "./config/check.js";
+export { checkRubricFile, checkRubricText } from "./config/rubric-check.js";
 export { normalizeRLConfig, type Injection } from "./config/normalize.js";
 export { detectConfigKind } from "./config/detect.js";
 export { formatFinding, type Finding, type Severity } from "./config/findings.js";

@@ -88,9 +88,9 @@ describe("-Thinking", () => {
 describe("nothing the user set is changed", () => {
   const cases: { name: string; input: RLConfig; injected: string[] }[] = [
     {
-      name: "supports_vision = false on a Qwen3-VL model stays false",
+      name: "supports_vision = false on a Qwen3-VL model stays false, and no other vision setting is filled in",
       input: config({ model: model({ supports_vision: false }) }),
-      injected: ["model.max_images_per_message", "model.vision_processor_id"],
+      injected: [],
     },
     {
       name: "max_images_per_message set in [training] is not repeated on [model]",

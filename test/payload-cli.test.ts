@@ -100,3 +100,23 @@ describe("task-app payload", () => {
     assert.deepEqual(JSON.parse(loose.stdout).data.config.checkpoint, { every: 5 });
   });
 });
+
+describe("task-app payload on the wrong kind of config", () => {
+  test("payload rl on an SFT config says so and names the right command; and the reverse", async () => {
+    const sft = join(FIXTURES, "sft-full.toml");
+    const rl = join(FIXTURES, "rl-model.toml");
+    const toRl = await runCli(["payload", "rl", sft]);
+    assert.deepEqual([toRl.code, toRl.stdout], [2, ""]);
+    assert.equal(toRl.stderr, `task-app: ${sft} is an SFT config (algorithm.method = "sft"), not an RL one: run \`task-app payload sft ${sft}\`\n`);
+    const toSft = await runCli(["payload", "sft", rl]);
+    assert.deepEqual([toSft.code, toSft.stdout], [2, ""]);
+    assert.equal(toSft.stderr, `task-app: ${rl} is an RL config (algorithm.method = "policy_gradient"), not an SFT one: run \`task-app payload rl ${rl}\`\n`);
+  });
+
+  test("--model says that data.config keeps the file's model table", async () => {
+    const r = await runCli(["payload", "rl", join(FIXTURES, "rl-model.toml"), "--task-url", "https://t.example", "--model", "ft:Qwen/Qwen3-4B:x"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).data.model, "ft:Qwen/Qwen3-4B:x");
+    assert.match(r.stderr, /^task-app: note: --model sets the job's model \(data\.model\) and clears data\.base_model; data\.config keeps the file's \[model\] \/ \[policy\] table as written, as synth-ai does$/m);
+  });
+});

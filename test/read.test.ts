@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, open, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -69,16 +70,25 @@ test("a 50 MB file is refused by its size before a byte is read", async (t) => {
   assert.equal(read.mock.callCount(), 0);
 });
 
-test("maxBytes sets the limit, including for files that grow while read", async (t) => {
+test("maxBytes sets the limit", async () => {
   const path = join(dir, "small.toml");
   await writeFile(path, "a = 1\n".repeat(400));
   assert.equal((await readConfigText(path, { maxBytes: 2400 })).length, 2400);
   const err = await inputErrorOf(() => readConfigText(path, { maxBytes: 2399 }));
   assert.equal(err.message, "file is 2400 bytes; config files are limited to 2399 bytes");
+});
+
+test("a FIFO, a device or any other non-regular file is refused at once, without reading", { timeout: 10_000 }, async (t) => {
+  const fifo = join(dir, "pipe.toml");
+  // No writer ever opens this FIFO: a blocking open or read would hang here.
+  execFileSync("mkfifo", [fifo]);
+  const err = await inputErrorOf(() => readConfigText(fifo));
+  assert.equal(err.code, "not_regular");
+  assert.equal(err.message, "path is a FIFO (named pipe), not a regular file; expected a TOML file");
   if (!existsSync("/dev/zero")) return t.skip("no /dev/zero");
   const endless = await inputErrorOf(() => readConfigText("/dev/zero", { maxBytes: 1000 }));
-  assert.equal(endless.code, "too_large");
-  assert.equal(endless.message, "file is larger than 1000 bytes, the limit for config files");
+  assert.equal(endless.code, "not_regular");
+  assert.equal(endless.message, "path is a character device, not a regular file; expected a TOML file");
 });
 
 test("an unreadable file is reported as such", { skip: process.getuid?.() === 0 }, async () => {

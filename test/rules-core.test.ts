@@ -11,6 +11,7 @@ import { formatFinding } from "../src/config/findings.js";
 import { rules } from "../src/config/rules/index.js";
 import { edit, positionOf } from "./helpers/corpus.js";
 import { FIDELITY_ROWS } from "./helpers/rules-rows-fidelity.js";
+import { REACH_ROWS } from "./helpers/rules-rows-reach.js";
 import { RL_MODEL_ROWS } from "./helpers/rules-rows-rl-model.js";
 import { RL_TRAINING_ROWS } from "./helpers/rules-rows-rl-training.js";
 import { SFT_ROWS } from "./helpers/rules-rows-sft.js";
@@ -18,7 +19,7 @@ import { VISION_THINKING_ROWS } from "./helpers/rules-rows-vision-thinking.js";
 import { check, EVAL, FILTER, RL, RL_POLICY, RL_VL, type Row, SFT } from "./helpers/rules-table.js";
 
 /** Rows per rule code, from every rows module; every code in src/config/rules must have a row. */
-const ROWS = [RL_MODEL_ROWS, RL_TRAINING_ROWS, VISION_THINKING_ROWS, SFT_ROWS, FIDELITY_ROWS];
+const ROWS = [RL_MODEL_ROWS, RL_TRAINING_ROWS, VISION_THINKING_ROWS, SFT_ROWS, FIDELITY_ROWS, REACH_ROWS];
 
 const BASES: Row[] = [
   { name: "RL base", toml: RL, kind: "rl", expect: [] },

@@ -151,13 +151,13 @@ describe("splitLines", () => {
 describe("validateSftJsonl on fixtures", () => {
   test("valid multimodal, tool-call and reasoning files", async () => {
     for (const [name, count] of [["valid-multimodal.jsonl", 4], ["tool-calls.jsonl", 3], ["reasoning.jsonl", 3]] as const) {
-      assert.deepEqual(await validateSftJsonl(fixture(name)), { examples: count, lines: count, errors: [], truncated: false }, name);
+      assert.deepEqual(await validateSftJsonl(fixture(name)), { examples: count, lines: count, errors: [], warnings: [], omittedWarnings: 0, truncated: false }, name);
     }
   });
 
   test("invalid JSON on line 3", async () => {
     const report = await validateSftJsonl(fixture("invalid-json-line3.jsonl"));
-    assert.deepEqual(report, { examples: 3, lines: 4, truncated: false, errors: [{ line: 3, path: "", message: "invalid JSON (Unexpected token ']')" }] });
+    assert.deepEqual(report, { examples: 3, lines: 4, truncated: false, warnings: [], omittedWarnings: 0, errors: [{ line: 3, path: "", message: "invalid JSON (Unexpected token ']')" }] });
   });
 
   test("25 bad lines stop at 20 errors, or at maxErrors", async () => {
@@ -175,13 +175,13 @@ describe("validateSftJsonl on fixtures", () => {
   test("empty and blank-only files contain no examples", async () => {
     for (const [name, lines] of [["empty.jsonl", 0], ["blank-lines.jsonl", 4]] as const) {
       const report = await validateSftJsonl(fixture(name));
-      assert.deepEqual(report, { examples: 0, lines, truncated: false, errors: [{ line: 1, path: "", message: "File contains no SFT examples" }] }, name);
+      assert.deepEqual(report, { examples: 0, lines, truncated: false, warnings: [], omittedWarnings: 0, errors: [{ line: 1, path: "", message: "File contains no SFT examples" }] }, name);
     }
   });
 
   test("CRLF line endings and UTF-8 text", async () => {
     const report = await validateSftJsonl(fixture("crlf.jsonl"));
-    assert.deepEqual(report, { examples: 2, lines: 4, truncated: false, errors: [{ line: 4, path: "messages[0].content", message: "content must be null, a string, an array of parts or an object (got number)" }] });
+    assert.deepEqual(report, { examples: 2, lines: 4, truncated: false, warnings: [], omittedWarnings: 0, errors: [{ line: 4, path: "messages[0].content", message: "content must be null, a string, an array of parts or an object (got number)" }] });
   });
 
   test("progress reports lines and bytes", async () => {
@@ -202,7 +202,7 @@ describe("validateSftJsonl on unreadable content", () => {
 
   test("binary file: one clear error, then stop", async () => {
     const file = await write("bin.jsonl", Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x00, 0x00, 0x0a, 0x41, 0x0a]));
-    assert.deepEqual(await validateSftJsonl(file), { examples: 0, lines: 1, truncated: true, errors: [{ line: 1, column: 6, path: "", message: "file looks binary (NUL byte), not JSON Lines text" }] });
+    assert.deepEqual(await validateSftJsonl(file), { examples: 0, lines: 1, truncated: true, warnings: [], omittedWarnings: 0, errors: [{ line: 1, column: 6, path: "", message: "file looks binary (NUL byte), not JSON Lines text" }] });
   });
 
   test("UTF-16 file and Latin-1 bytes", async () => {
@@ -212,9 +212,17 @@ describe("validateSftJsonl on unreadable content", () => {
     assert.deepEqual((await validateSftJsonl(latin1)).errors, [{ line: 2, column: 43, path: "", message: "line is not valid UTF-8 (byte 0xE9); save the file as UTF-8" }]);
   });
 
-  test("UTF-8 byte order mark is accepted; a missing file rejects", async () => {
-    const bom = await write("bom.jsonl", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(line(user("x")))]));
-    assert.deepEqual(await validateSftJsonl(bom), { examples: 1, lines: 1, errors: [], truncated: false });
+  test("a UTF-8 byte order mark is an error that says so (synth-ai cannot read it); a missing file rejects", async () => {
+    const example = line({ messages: [{ role: "user", content: "x" }, { role: "assistant", content: "y" }] });
+    const bom = await write("bom.jsonl", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${example}\n${example}\n`)]));
+    assert.deepEqual(await validateSftJsonl(bom), {
+      examples: 1,
+      lines: 2,
+      warnings: [],
+      omittedWarnings: 0,
+      truncated: false,
+      errors: [{ line: 1, column: 1, path: "", message: "file starts with a UTF-8 byte-order mark (BOM), which synth-ai cannot read; save it as UTF-8 without BOM" }],
+    });
     await assert.rejects(validateSftJsonl(join(FIXTURES, "missing.jsonl")), { code: "ENOENT" });
   });
 });
@@ -260,4 +268,60 @@ test("validates a large file with a 64 MB heap", { timeout: 300_000 }, async (t)
   assert.equal(result.lines, lines);
   assert.equal(result.examples, lines - 1);
   assert.deepEqual(result.errors, [{ line: lines, path: "messages[0].content", message: "content must be null, a string, an array of parts or an object (got number)" }]);
+});
+
+describe("checks beyond synth-ai's line schema", () => {
+  let dir = "";
+  const write = async (name: string, text: string | Buffer) => {
+    dir ||= await mkdtemp(join(tmpdir(), "sft-jsonl-strict-"));
+    await writeFile(join(dir, name), text);
+    return join(dir, name);
+  };
+  after(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
+  const reply = { role: "assistant", content: "ok" };
+  const image = (url: string) => ({ role: "user", content: [{ type: "image_url", image_url: { url } }, { type: "image", image: url }] });
+
+  test("an unknown role is an error; an example without an assistant turn is a warning", async () => {
+    const file = await write("roles.jsonl", [line({ messages: [{ role: "narrator", content: "x" }, reply] }), line(user("only a question")), line({ messages: [{ role: "system", content: "s" }, { role: "user", content: "q" }, reply] })].join("\n"));
+    const report = await validateSftJsonl(file);
+    assert.deepEqual(report.errors, [{ line: 1, path: "messages[0].role", message: 'unknown role "narrator"; expected one of system, developer, user, assistant, tool, function' }]);
+    assert.deepEqual(report.warnings, [{ line: 2, path: "messages", message: "no assistant turn: the example has nothing to train on" }]);
+    assert.equal(report.examples, 2);
+  });
+
+  test("a data URL whose base64 does not decode is an error, in image_url.url and image alike", async () => {
+    const file = await write("b64.jsonl", [line({ messages: [image(PNG), reply] }), line({ messages: [image("data:image/png;base64,iVBO*Kgo="), reply] }), line({ messages: [image("data:image/png;base64,abc"), reply] }), line({ messages: [image("https://x/y.png"), reply] })].join("\n"));
+    const report = await validateSftJsonl(file);
+    assert.deepEqual(report.errors, [
+      { line: 2, path: "messages[0].content[0].image_url.url", message: 'data URL is not valid base64: its payload has a character outside base64 ("*" at offset 4)' },
+      { line: 2, path: "messages[0].content[1].image", message: 'data URL is not valid base64: its payload has a character outside base64 ("*" at offset 4)' },
+      { line: 3, path: "messages[0].content[0].image_url.url", message: "data URL is not valid base64: its payload has a length of 3, not a multiple of 4" },
+      { line: 3, path: "messages[0].content[1].image", message: "data URL is not valid base64: its payload has a length of 3, not a multiple of 4" },
+    ]);
+    assert.equal(report.examples, 2);
+  });
+
+  test("a line over maxLineBytes is an error naming the line, skipped without being held", async () => {
+    const ok = line({ messages: [{ role: "user", content: "q" }, reply] });
+    const big = line({ messages: [{ role: "user", content: "x".repeat(300_000) }, reply] });
+    const file = await write("long.jsonl", [ok, big, ok, big].join("\n"));
+    const report = await validateSftJsonl(file, { maxLineBytes: 100_000 });
+    assert.deepEqual(report.errors.map((e) => [e.line, e.column, e.message]), [
+      [2, 1, `line is longer than 100000 bytes (at least ${big.length} bytes); it was skipped (raise --max-line-bytes to check it)`],
+      [4, 1, `line is longer than 100000 bytes (at least ${big.length} bytes); it was skipped (raise --max-line-bytes to check it)`],
+    ]);
+    assert.deepEqual([report.examples, report.lines], [2, 4]);
+    assert.deepEqual((await validateSftJsonl(file)).errors, []);
+  });
+
+  test("splitLines with a limit never holds more than the limit of one line", async () => {
+    async function* chunks() {
+      yield Buffer.from("ab\nccc");
+      for (let i = 0; i < 1000; i++) yield Buffer.alloc(1024, 0x63);
+      yield Buffer.from("c\nd");
+    }
+    const out: unknown[] = [];
+    for await (const piece of splitLines(chunks(), 10)) out.push(Buffer.isBuffer(piece) ? piece.toString() : piece);
+    assert.deepEqual(out, ["ab", { overlong: true, bytes: 3 + 1024 * 1000 + 1 }, "d"]);
+  });
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { suggestKey } from "../src/config/suggest.js";
+import { createKeySuggester, MAX_SUGGESTED_KEY_LENGTH, suggestKey } from "../src/config/suggest.js";
 
 const trainingKeys = [
   "batch_size",
@@ -62,4 +62,19 @@ test("suggestKey returns an allowed key, independent of order, and finds exact k
       assert.equal(suggestKey(input, [...allowed, input]), input);
     }),
   );
+});
+
+test("keys longer than MAX_SUGGESTED_KEY_LENGTH get no suggestion, so a huge key costs nothing", () => {
+  const long = "k".repeat(MAX_SUGGESTED_KEY_LENGTH);
+  assert.equal(suggestKey(long, [long.slice(1)]), long.slice(1));
+  assert.equal(suggestKey(`${long}k`, [long]), undefined);
+  // A 3 MB key (once 100 s and gigabytes: the full distance matrix) is refused on its length.
+  assert.equal(suggestKey("b".repeat(3_000_000), trainingKeys), undefined);
+});
+
+test("createKeySuggester answers as suggestKey does", () => {
+  const suggest = createKeySuggester(trainingKeys);
+  for (const input of ["batchsize", "lerning_rate", "x", "sed", "MAX-STEPS", "gradient_accumulation"]) {
+    assert.equal(suggest(input), suggestKey(input, trainingKeys), input);
+  }
 });

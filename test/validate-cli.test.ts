@@ -17,7 +17,7 @@ method = "policy_gradient"
 variety = "gspo"
 
 [services]
-task_url = "http://127.0.0.1:8001"
+task_url = "https://math-task-app.example.com"
 
 [compute]
 gpu_type = "H100"
@@ -112,6 +112,26 @@ test("--allow-unknown passes unknown keys instead of reporting them", async () =
   assert.equal(run.code, 0, run.stdout);
 });
 
+test("--max-findings reports the first findings only and counts the rest", async () => {
+  const unknown = Array.from({ length: 150 }, (_, i) => `knob_${i} = ${i}`).join("\n");
+  const dir = await scratch({ "rl.toml": `${RL}${unknown}\n` });
+  const run = await runCli(["validate", "rl.toml"], dir);
+  assert.equal(run.code, 1);
+  const lines = run.stdout.trimEnd().split("\n");
+  assert.equal(lines.length, 102);
+  assert.equal(lines[0], 'rl.toml:44:1: error: training.knob_0: unknown key "knob_0" in [training]');
+  assert.equal(lines[99], 'rl.toml:143:1: error: training.knob_99: unknown key "knob_99" in [training]');
+  assert.equal(lines[100], "rl.toml: 50 more findings not shown (only the first 100 are; raise --max-findings to see more)");
+  assert.equal(lines[101], "1 file checked: 0 valid, 1 invalid (150 errors, 0 warnings)");
+  const two = await runCli(["validate", "rl.toml", "--max-findings", "2", "--json"], dir);
+  const [report] = JSON.parse(two.stdout) as { findings: unknown[]; omitted: unknown }[];
+  assert.equal(report?.findings.length, 2);
+  assert.deepEqual(report?.omitted, { errors: 148, warnings: 0 });
+  const bad = await runCli(["validate", "rl.toml", "--max-findings", "0"], dir);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--max-findings must be a positive integer/);
+});
+
 test("usage errors exit 2", async () => {
   assert.equal((await runCli(["validate"])).code, 2);
   assert.equal((await runCli(["validate", "x.toml", "--kind", "ppo"])).code, 2);
@@ -144,13 +164,29 @@ test("hostile files get one clear error each and exit 1, never a stack trace", a
   }
 });
 
+test("a FIFO is refused with a clear error instead of hanging", { timeout: 20_000 }, async () => {
+  const { execFileSync } = await import("node:child_process");
+  const dir = await scratch({ "rl.toml": RL });
+  execFileSync("mkfifo", [join(dir, "pipe.toml")]);
+  const run = await runCli(["validate", "pipe.toml", "rl.toml"], dir);
+  assert.equal(
+    run.stdout,
+    [
+      "pipe.toml:1:1: error: path is a FIFO (named pipe), not a regular file; expected a TOML file",
+      "2 files checked: 1 valid, 1 invalid (1 error, 0 warnings)",
+      "",
+    ].join("\n"),
+  );
+  assert.equal(run.code, 1);
+});
+
 test("the bundled fast path of bin/task-app.js prints exactly what the full CLI prints", async () => {
   const { spawnSync } = await import("node:child_process");
   const { fileURLToPath } = await import("node:url");
   const bin = fileURLToPath(new URL("../bin/task-app.js", import.meta.url));
   const bad = RL.replace("batch_size = 4", "batchsize = 4");
   const dir = await scratch({ "rl.toml": RL, "bad.toml": bad });
-  for (const argv of [["validate", "rl.toml", "bad.toml"], ["validate", "bad.toml", "--json"], ["validate", "rl.toml", "--explain", "--kind", "rl"]]) {
+  for (const argv of [["validate", "rl.toml", "bad.toml"], ["validate", "bad.toml", "--json"], ["validate", "rl.toml", "--explain", "--kind", "rl"], ["validate", "bad.toml", "--max-findings", "1"]]) {
     const built = spawnSync(process.execPath, [bin, ...argv], { cwd: dir, encoding: "utf8" });
     const source = await runCli(argv, dir);
     assert.equal(built.stdout, source.stdout, argv.join(" "));

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,7 +25,7 @@ const outputLines = (stdout: string) => stdout.trimEnd().split("\n");
 
 describe("task-app validate-jsonl", () => {
   test("valid files exit 0 with a summary only", async () => {
-    for (const [name, summary] of [["valid-multimodal.jsonl", "4 examples, 0 errors"], ["tool-calls.jsonl", "3 examples, 0 errors"], ["reasoning.jsonl", "3 examples, 0 errors"]]) {
+    for (const [name, summary] of [["valid-multimodal.jsonl", "4 lines, 4 examples, 0 errors, 0 warnings"], ["tool-calls.jsonl", "3 lines, 3 examples, 0 errors, 0 warnings"], ["reasoning.jsonl", "3 lines, 3 examples, 0 errors, 0 warnings"]]) {
       const run = await runCli("validate-jsonl", `${F}/${name}`);
       assert.deepEqual(run, { code: 0, stdout: `${summary}\n`, stderr: "" }, name);
     }
@@ -36,7 +36,7 @@ describe("task-app validate-jsonl", () => {
     assert.equal(run.code, 1);
     assert.deepEqual(outputLines(run.stdout), [
       `${F}/invalid-json-line3.jsonl:3:1: error: invalid JSON (Unexpected token ']')`,
-      "3 examples, 1 error",
+      "4 lines, 3 examples, 1 error, 0 warnings",
     ]);
   });
 
@@ -49,19 +49,19 @@ describe("task-app validate-jsonl", () => {
     assert.equal(lines[19], `${F}/bad-25.jsonl:20:1: error: ${CONTENT_ERROR}`);
     assert.deepEqual(lines.slice(20), [
       "stopped after 20 errors; later lines were not checked (raise --max-errors to see more)",
-      "0 examples, 20 errors",
+      "20 lines, 0 examples, 20 errors, 0 warnings",
     ]);
     const more = await runCli("validate-jsonl", `${F}/bad-25.jsonl`, "--max-errors", "30");
-    assert.equal(outputLines(more.stdout).at(-1), "0 examples, 25 errors");
+    assert.equal(outputLines(more.stdout).at(-1), "25 lines, 0 examples, 25 errors, 0 warnings");
   });
 
   test("empty, blank-only and CRLF files", async () => {
     const empty = await runCli("validate-jsonl", `${F}/empty.jsonl`);
-    assert.deepEqual([empty.code, empty.stdout], [1, `${F}/empty.jsonl:1:1: error: File contains no SFT examples\n0 examples, 1 error\n`]);
+    assert.deepEqual([empty.code, empty.stdout], [1, `${F}/empty.jsonl:1:1: error: File contains no SFT examples\n0 lines, 0 examples, 1 error, 0 warnings\n`]);
     const blank = await runCli("validate-jsonl", `${F}/blank-lines.jsonl`);
     assert.deepEqual([blank.code, outputLines(blank.stdout)[0]], [1, `${F}/blank-lines.jsonl:1:1: error: File contains no SFT examples`]);
     const crlf = await runCli("validate-jsonl", `${F}/crlf.jsonl`);
-    assert.deepEqual([crlf.code, outputLines(crlf.stdout)], [1, [`${F}/crlf.jsonl:4:1: error: ${CONTENT_ERROR}`, "2 examples, 1 error"]]);
+    assert.deepEqual([crlf.code, outputLines(crlf.stdout)], [1, [`${F}/crlf.jsonl:4:1: error: ${CONTENT_ERROR}`, "4 lines, 2 examples, 1 error, 0 warnings"]]);
   });
 
   test("--json prints the report", async () => {
@@ -72,20 +72,28 @@ describe("task-app validate-jsonl", () => {
       examples: 2,
       lines: 4,
       errors: [{ line: 4, path: "messages[0].content", message: CONTENT_ERROR.slice("messages[0].content: ".length) }],
+      warnings: [],
       truncated: false,
     });
   });
 
-  test("usage errors and unreadable files exit 2", async () => {
+  test("usage errors exit 2; unreadable files are invalid input (exit 1), as in validate", async () => {
     const none = await runCli("validate-jsonl");
     assert.equal(none.code, 2);
     assert.match(none.stderr, /Not enough non-option arguments/);
     const zero = await runCli("validate-jsonl", `${F}/tool-calls.jsonl`, "--max-errors", "0");
     assert.deepEqual([zero.code, zero.stdout, zero.stderr.split("\n")[0]], [2, "", "task-app: --max-errors must be a positive integer"]);
+    const long = await runCli("validate-jsonl", `${F}/tool-calls.jsonl`, "--max-line-bytes", "-1");
+    assert.deepEqual([long.code, long.stdout, long.stderr.split("\n")[0]], [2, "", "task-app: --max-line-bytes must be a positive integer"]);
     const missing = await runCli("validate-jsonl", `${F}/missing.jsonl`);
-    assert.deepEqual(missing, { code: 2, stdout: "", stderr: `task-app: cannot read ${F}/missing.jsonl: no such file\n` });
+    assert.deepEqual(missing, { code: 1, stdout: `${F}/missing.jsonl:1:1: error: file not found\n0 lines, 0 examples, 1 error, 0 warnings\n`, stderr: "" });
     const dir = await runCli("validate-jsonl", F);
-    assert.deepEqual([dir.code, dir.stderr], [2, `task-app: cannot read ${F}: not a regular file\n`]);
+    assert.deepEqual([dir.code, outputLines(dir.stdout)[0]], [1, `${F}:1:1: error: path is a directory; expected a JSON Lines file`]);
+    const fifoDir = await mkdtemp(join(tmpdir(), "validate-jsonl-fifo-"));
+    execFileSync("mkfifo", [join(fifoDir, "pipe.jsonl")]);
+    const fifo = await runCli("validate-jsonl", join(fifoDir, "pipe.jsonl"));
+    await rm(fifoDir, { recursive: true, force: true });
+    assert.deepEqual([fifo.code, outputLines(fifo.stdout)[0]], [1, `${join(fifoDir, "pipe.jsonl")}:1:1: error: path is a FIFO (named pipe), not a regular file; expected a JSON Lines file`]);
   });
 
   describe("progress", () => {
@@ -95,11 +103,11 @@ describe("task-app validate-jsonl", () => {
     test("never printed when stderr is not a TTY, even for a large file", async () => {
       dir = await mkdtemp(join(tmpdir(), "validate-jsonl-"));
       const file = join(dir, "large.jsonl");
-      const row = `${JSON.stringify({ messages: [{ role: "user", content: "x".repeat(1000) }] })}\n`;
+      const row = `${JSON.stringify({ messages: [{ role: "user", content: "x".repeat(1000) }, { role: "assistant", content: "y" }] })}\n`;
       const count = Math.ceil((PROGRESS_MIN_BYTES * 1.5) / row.length);
       await writeFile(file, row.repeat(count));
       const run = await runCli("validate-jsonl", file);
-      assert.deepEqual(run, { code: 0, stdout: `${count} examples, 0 errors\n`, stderr: "" });
+      assert.deepEqual(run, { code: 0, stdout: `${count} lines, ${count} examples, 0 errors, 0 warnings\n`, stderr: "" });
     });
 
     test("on a TTY: only for large files, throttled, cleared at the end", () => {
@@ -125,7 +133,7 @@ describe("task-app validate-jsonl", () => {
   });
 
   test("report formatting: unknown columns print as 1, stop notes", () => {
-    const report = { examples: 1, lines: 3, truncated: true, errors: [
+    const report = { examples: 1, lines: 3, truncated: true, warnings: [], omittedWarnings: 0, errors: [
       { line: 1, path: "messages", message: "messages must contain at least 1 message" },
       { line: 2, column: 7, path: "", message: "file looks binary (NUL byte), not JSON Lines text" },
     ] };
@@ -133,7 +141,7 @@ describe("task-app validate-jsonl", () => {
       "d.jsonl:1:1: error: messages: messages must contain at least 1 message",
       "d.jsonl:2:7: error: file looks binary (NUL byte), not JSON Lines text",
       "stopped early; later lines were not checked",
-      "1 example, 2 errors",
+      "3 lines, 1 example, 2 errors, 0 warnings",
     ]);
   });
 });

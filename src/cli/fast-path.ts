@@ -34,6 +34,7 @@ export async function runFastPath(argv: readonly string[]): Promise<number | und
     json: values.json === true,
     "allow-unknown": values["allow-unknown"] === true,
     explain: values.explain === true,
+    "max-findings": String(values["max-findings"] ?? validateOptions["max-findings"].default),
     setExitCode: (c) => void (exitCode = c),
   };
   // One parse per file: Zod's JIT compile costs more than it saves here.

@@ -9,7 +9,7 @@ import type { RLConfig } from "../schemas/rl-config.js";
 import { applyCoercions, parseWithLaxScalars } from "./coerce.js";
 import { detectConfigKind } from "./detect.js";
 import { formatPath, type Finding } from "./findings.js";
-import { issuesToFindings } from "./issues.js";
+import { issuesToFindings, valueAt, type UnplacedFinding } from "./issues.js";
 import { normalizeRLConfig, type Injection } from "./normalize.js";
 import { ConfigInputError, readConfigText } from "./read.js";
 import { rules } from "./rules/index.js";
@@ -24,11 +24,21 @@ export interface CheckOptions {
   allowUnknown?: boolean;
   /** Fill in the settings the model implies (`normalizeRLConfig`); default true. */
   normalize?: boolean;
+  /**
+   * Report at most this many findings (default 100), the first ones found;
+   * the others are counted in `omitted` but never positioned or formatted,
+   * so a file with 200,000 unknown keys costs little more than a valid one.
+   */
+  maxFindings?: number;
 }
+
+/** Findings cap of checkConfigText when none is given. */
+export const DEFAULT_MAX_FINDINGS = 100;
 
 export interface ConfigCheck {
   file?: string;
-  kind?: ConfigKind;
+  /** The kind of config, or "rubric" for a rubric JSON file (./rubric-check.ts). */
+  kind?: ConfigKind | "rubric";
   /** Why this kind was chosen (`type = "rl"`, `--kind`, ...). */
   kindReason?: string;
   /** True when there is no error (warnings allowed). */
@@ -38,13 +48,15 @@ export interface ConfigCheck {
   config?: unknown;
   /** Settings filled in by normalization. */
   injected: Injection[];
+  /** Findings over `maxFindings`, counted but not reported; absent when none were left out. */
+  omitted?: { errors: number; warnings: number };
 }
 
 const at = (file: string | undefined, line: number, column: number) => ({ file, line, column });
 
 function finish(check: Omit<ConfigCheck, "ok">): ConfigCheck {
   const findings = [...check.findings].sort((a, b) => a.line - b.line || a.column - b.column || (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
-  return { ...check, findings, ok: !findings.some((f) => f.severity === "error") };
+  return { ...check, findings, ok: !findings.some((f) => f.severity === "error") && !check.omitted?.errors };
 }
 
 /** Removes the keys Zod reported as unknown from a copy of `doc`, returning the copy and what was removed. */
@@ -101,7 +113,13 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
   let issues = result.success ? [] : result.error.issues;
   let input = doc.value;
   let passthrough: { path: PropertyKey[]; value: unknown }[] = [];
+  const maxFindings = Math.max(1, options.maxFindings ?? DEFAULT_MAX_FINDINGS);
+  const kept: UnplacedFinding[] = [];
   if (options.allowUnknown && issues.some((i) => i.code === "unrecognized_keys")) {
+    const unknown = issues.filter((i) => i.code === "unrecognized_keys");
+    // Kept keys that look like a typo or a misplaced key still get their hint, as a warning.
+    for (const f of issuesToFindings(unknown, doc.value, schema, maxFindings).slice(0, maxFindings))
+      if (/; (did you mean|it belongs in) /.test(f.message)) kept.push({ ...f, severity: "warning", message: f.message.replace(/^(unknown key "[^"]*"(?: in \[[^\]]*\])?)/, "$1 is kept (--allow-unknown)") });
     const { copy, removed } = splitUnknown(doc.value, issues);
     passthrough = removed;
     input = copy;
@@ -114,20 +132,20 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
     issues = result.success ? [] : result.error.issues;
   }
 
-  const findings = issuesToFindings(issues, doc.value, schema, doc.locate, file);
-  for (const { path, from, to } of lax?.coerced ?? [])
-    findings.push({
-      severity: "warning",
-      code: "coerced_value",
-      path: formatPath(path),
-      message: coercionMessage(path, from, to),
-      file,
-      ...doc.locate(path),
-    });
+  const unplaced = [...issuesToFindings(issues, doc.value, schema, maxFindings), ...kept];
+  for (const { path, from, to } of lax?.coerced ?? []) unplaced.push({ severity: "warning", code: "coerced_value", path, message: coercionMessage(path, from, to) });
+  for (const { path, literal } of doc.inexactIntegers)
+    unplaced.push({ severity: "warning", code: "inexact_integer", path, message: `integer ${literal} is beyond ±2^53 and has no exact number; it is read as ${String(valueAt(doc.value, path))}` });
+  // Rules see what synth-ai's models would: the values pydantic coerces, coerced.
   const ruleInput = lax?.coerced.length ? applyCoercions(doc.value, lax.coerced) : doc.value;
   for (const rule of rules.filter((r) => r.kinds.includes(kind)))
-    for (const hit of rule.check(ruleInput))
-      findings.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: formatPath(hit.path), message: hit.message, file, ...doc.locate(hit.path) });
+    for (const hit of rule.check(ruleInput)) unplaced.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: hit.path, message: hit.message });
+  const errorFree = !unplaced.some((f) => f.severity === "error");
+  const shown = unplaced.slice(0, maxFindings);
+  const left = unplaced.slice(shown.length);
+  const omitted = left.length ? { errors: left.filter((f) => f.severity === "error").length, warnings: left.filter((f) => f.severity === "warning").length } : undefined;
+  const positions = doc.locateAll(shown.map((f) => f.path));
+  const findings: Finding[] = shown.map((f, n) => ({ ...f, path: formatPath(f.path), file, ...positions[n]! }));
 
   let config: unknown;
   let injected: Injection[] = [];
@@ -136,8 +154,7 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
     for (const { path, value } of passthrough) setAt(config, path, value);
     if (kind === "rl" && options.normalize !== false) ({ config, injected } = normalizeRLConfig(config as RLConfig));
   }
-  const errorFree = !findings.some((f) => f.severity === "error");
-  return finish({ file, kind, kindReason: detected.reason, findings, config: errorFree ? config : undefined, injected: errorFree ? injected : [] });
+  return finish({ file, kind, kindReason: detected.reason, findings, omitted, config: errorFree ? config : undefined, injected: errorFree ? injected : [] });
 }
 
 /** Reads and validates a config file; unreadable, binary or oversized files become findings too. */

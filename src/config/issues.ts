@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { formatPath, type Finding } from "./findings.js";
 import { keysAt, schemaAt } from "./schema-keys.js";
-import { suggestKey } from "./suggest.js";
+import { createKeySuggester, suggestKey } from "./suggest.js";
 
 export type PathSegment = string | number;
 type Issue = z.core.$ZodIssue;
@@ -63,6 +63,26 @@ interface MappedIssue {
   code: string;
   path: PathSegment[];
   message: string;
+  /** For an unknown key: the did-you-mean, computed only when the finding can be shown. */
+  suggest?: () => string | undefined;
+  /** For an unknown key: the tables the key does belong to, looked up only when there is no did-you-mean. */
+  homes?: () => string[];
+}
+
+/** Tables (top level and one below) of `schema` that declare `key`, as `training` or `rollout.policy_config`. */
+function findHomes(schema: z.core.$ZodType, key: string, except: readonly PathSegment[]): string[] {
+  const homes: string[] = [];
+  const visit = (path: string[], depth: number) => {
+    for (const name of keysAt(schema, path)) {
+      const child = [...path, name];
+      const keys = keysAt(schema, child);
+      if (!keys.length) continue;
+      if (keys.includes(key) && formatPath(child) !== formatPath(except)) homes.push(formatPath(child));
+      if (depth < 1) visit(child, depth + 1);
+    }
+  };
+  visit([], 0);
+  return homes;
 }
 
 /** Maps one Zod issue (recursing into union branches) to finding parts. */
@@ -70,16 +90,17 @@ function mapIssue(issue: Issue, doc: unknown, schema: z.core.$ZodType): MappedIs
   const path = issue.path.filter((p): p is PathSegment => typeof p !== "symbol");
   const value = valueAt(doc, path);
   switch (issue.code) {
-    case "unrecognized_keys":
-      return issue.keys.map((key) => {
-        const hint = suggestKey(key, keysAt(schema, path));
-        const where = path.length ? ` in [${formatPath(path)}]` : "";
-        return {
-          code: "unknown_key",
-          path: [...path, key],
-          message: hint ? `unknown key "${key}"${where}; did you mean "${hint}"?` : `unknown key "${key}"${where}`,
-        };
-      });
+    case "unrecognized_keys": {
+      const suggest = createKeySuggester(keysAt(schema, path));
+      const where = path.length ? ` in [${formatPath(path)}]` : "";
+      return issue.keys.map((key) => ({
+        code: "unknown_key",
+        path: [...path, key],
+        message: `unknown key "${key}"${where}`,
+        suggest: () => suggest(key),
+        homes: () => findHomes(schema, key, path),
+      }));
+    }
     case "invalid_type":
       if (value === undefined) {
         const name = String(path.at(-1) ?? "");
@@ -108,37 +129,60 @@ function mapIssue(issue: Issue, doc: unknown, schema: z.core.$ZodType): MappedIs
   }
 }
 
+/** Adds the did-you-mean of an unknown key to its message, or else the tables the key belongs to. */
+function withHint(m: MappedIssue, hint: string | undefined): MappedIssue {
+  if (hint) return { ...m, message: `${m.message}; did you mean "${hint}"?`, suggest: undefined, homes: undefined };
+  const homes = m.homes?.() ?? [];
+  const home = homes.length > 3 ? "" : homes.map((h) => `[${h}]`).join(" or ");
+  return { ...m, message: home ? `${m.message}; it belongs in ${home}` : m.message, suggest: undefined, homes: undefined };
+}
+
 /**
  * A typo of a required key shows up twice (missing `batch_size`, unknown
- * `batchsize`); keep only the unknown-key finding, which names both.
+ * `batchsize`); keep only the unknown-key finding, which names both. Only
+ * unknown keys beside a missing one are looked at here; the did-you-mean of
+ * the others waits until it is known they are shown.
  */
-function mergeTypos(mapped: MappedIssue[]): MappedIssue[] {
-  const missing = new Set(mapped.filter((m) => m.code === "missing_key").map((m) => formatPath(m.path)));
+function mergeTypos(mapped: MappedIssue[], doc: unknown): MappedIssue[] {
+  const missingKeys = mapped.filter((m) => m.code === "missing_key");
+  const missing = new Set(missingKeys.map((m) => formatPath(m.path)));
+  /** Every proper prefix of a missing key: an unknown key beside one of them may be its typo. */
+  const parents = new Set(missingKeys.flatMap((m) => m.path.map((_, n) => formatPath(m.path.slice(0, n)))));
   const explained = new Set<string>();
+  // Bounded: a file of thousands of unknown keys must not pay a did-you-mean for each.
+  let budget = 1000;
   const out = mapped.map((m) => {
-    const hint = m.code === "unknown_key" ? /did you mean "([^"]+)"\?$/.exec(m.message)?.[1] : undefined;
-    const sibling = hint ? formatPath([...m.path.slice(0, -1), hint]) : undefined;
-    if (!sibling || !missing.has(sibling)) return m;
-    explained.add(sibling);
-    return { ...m, message: `${m.message} (${hint} is required)` };
+    if (!m.suggest || !parents.has(formatPath(m.path.slice(0, -1))) || budget-- <= 0) return m;
+    const hint = m.suggest();
+    if (!hint) return withHint(m, hint);
+    const sibling = [...m.path.slice(0, -1), hint];
+    if (missing.has(formatPath(sibling))) {
+      explained.add(formatPath(sibling));
+      return { ...withHint(m, hint), message: `${withHint(m, hint).message} (${hint} is required)` };
+    }
+    // A misspelt table ([trainig]): the keys it holds are what the real table is missing.
+    const typoTable = valueAt(doc, m.path);
+    if (typoTable && typeof typoTable === "object" && !Array.isArray(typoTable)) {
+      for (const key of Object.keys(typoTable)) if (missing.has(formatPath([...sibling, key]))) explained.add(formatPath([...sibling, key]));
+    }
+    return withHint(m, hint);
   });
   return out.filter((m) => !(m.code === "missing_key" && explained.has(formatPath(m.path))));
 }
 
-/** Converts Zod issues to findings positioned with `locate`. */
-export function issuesToFindings(
-  issues: readonly Issue[],
-  doc: unknown,
-  schema: z.core.$ZodType,
-  locate: (path: readonly PropertyKey[]) => { line: number; column: number },
-  file?: string,
-): Finding[] {
-  return mergeTypos(issues.flatMap((issue) => mapIssue(issue, doc, schema))).map(({ code, path, message }) => ({
-    severity: "error" as const,
-    code,
-    path: formatPath(path),
-    message,
-    file,
-    ...locate(path),
-  }));
+/** A finding before it has a source position: its key path is still a path. */
+export interface UnplacedFinding extends Omit<Finding, "path" | "line" | "column" | "file"> {
+  path: readonly PropertyKey[];
+}
+
+/**
+ * Converts Zod issues to findings, to be positioned in one batch by the
+ * caller. Only the first `shown` get their did-you-mean: the others are
+ * counted, never shown.
+ */
+export function issuesToFindings(issues: readonly Issue[], doc: unknown, schema: z.core.$ZodType, shown = Infinity): UnplacedFinding[] {
+  return mergeTypos(issues.flatMap((issue) => mapIssue(issue, doc, schema)), doc).map((m, n) => {
+    const { code, path, message } = m.suggest && n < shown ? withHint(m, m.suggest()) : m;
+    return { severity: "error" as const, code, path, message };
+  });
 }

@@ -7,6 +7,7 @@ import { isUtf8 } from "node:buffer";
 import { createReadStream } from "node:fs";
 import { SFTExample } from "../schemas/sft-jsonl.js";
 import { formatPath } from "./findings.js";
+import { checkSftExample } from "./jsonl-checks.js";
 
 /** One problem inside a line. `path` is the key path (`messages[0].role`), "" for the line itself. */
 export interface SftLineIssue {
@@ -29,6 +30,10 @@ export interface SftJsonlReport {
   /** Physical lines read, blank ones included. */
   lines: number;
   errors: SftJsonlError[];
+  /** Valid lines that are probably not what was meant (an example without an assistant turn); at most maxErrors. */
+  warnings: SftJsonlError[];
+  /** Warnings past maxErrors: counted, not kept (memory stays bounded). */
+  omittedWarnings: number;
   /** True when validation stopped early (error limit or binary data); later lines were not checked. */
   truncated: boolean;
 }
@@ -36,11 +41,24 @@ export interface SftJsonlReport {
 export interface ValidateSftJsonlOptions {
   /** Stop after this many errors (default 20, like the synth-ai CLI). */
   maxErrors?: number;
+  /**
+   * Longest line read, in bytes (default 16 MiB): a longer line is an error
+   * and is skipped without being held, so memory stays bounded whatever the input.
+   */
+  maxLineBytes?: number;
   /** Called as reading advances, at most once per chunk read. */
   onProgress?: (progress: { lines: number; bytes: number }) => void;
 }
 
 export const DEFAULT_MAX_ERRORS = 20;
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+/** A line over the limit of splitLines: only its length was counted. */
+export interface OverlongLine {
+  overlong: true;
+  /** Bytes seen before the line was given up (at least the limit + 1). */
+  bytes: number;
+}
 
 /** Turns a `JSON.parse` error into an issue, moving V8's position into `column`. */
 function describeJsonError(error: unknown, text: string): SftLineIssue {
@@ -74,25 +92,49 @@ export function validateSftLine(text: string): SftLineResult {
   };
 }
 
-/** Splits a byte stream on `\n`. Lines inside a chunk are zero-copy views; a line spanning chunks is joined once. */
-export async function* splitLines(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+/**
+ * Splits a byte stream on `\n`. Lines inside a chunk are zero-copy views; a
+ * line spanning chunks is joined once. With `maxLineBytes`, a longer line is
+ * dropped as it is read and comes out as an OverlongLine.
+ */
+export function splitLines(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer>;
+export function splitLines(chunks: AsyncIterable<Buffer>, maxLineBytes: number): AsyncGenerator<Buffer | OverlongLine>;
+export async function* splitLines(chunks: AsyncIterable<Buffer>, maxLineBytes = Infinity): AsyncGenerator<Buffer | OverlongLine> {
   let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  /** Bytes of the current line when it is over the limit (its bytes are not kept), else -1. */
+  let overlong = -1;
   for await (const chunk of chunks) {
     let start = 0;
     for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
       const piece = chunk.subarray(start, nl);
       start = nl + 1;
-      if (pending.length === 0) yield piece;
+      if (overlong >= 0 || pendingBytes + piece.length > maxLineBytes) {
+        yield { overlong: true, bytes: Math.max(overlong, pendingBytes) + piece.length };
+        overlong = -1;
+      } else if (pending.length === 0) yield piece;
       else {
         pending.push(piece);
         const line = Buffer.concat(pending);
-        pending = [];
         yield line;
       }
+      pending = [];
+      pendingBytes = 0;
     }
-    if (start < chunk.length) pending.push(chunk.subarray(start));
+    if (start >= chunk.length) continue;
+    const rest = chunk.subarray(start);
+    if (overlong >= 0) overlong += rest.length;
+    else if (pendingBytes + rest.length > maxLineBytes) {
+      overlong = pendingBytes + rest.length;
+      pending = [];
+      pendingBytes = 0;
+    } else {
+      pending.push(rest);
+      pendingBytes += rest.length;
+    }
   }
-  if (pending.length > 0) yield Buffer.concat(pending);
+  if (overlong >= 0) yield { overlong: true, bytes: overlong };
+  else if (pending.length > 0) yield Buffer.concat(pending);
 }
 
 /** Byte offset of the first byte that breaks UTF-8 in `bytes` (only called on invalid input). */
@@ -113,7 +155,10 @@ function decodeLine(raw: Buffer, lineNo: number): { text: string } | { issue: Sf
     if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
       return { issue: { column: 1, path: "", message: "file is UTF-16 encoded; JSON Lines files must be UTF-8" }, fatal: true };
     }
-    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+      const message = "file starts with a UTF-8 byte-order mark (BOM), which synth-ai cannot read; save it as UTF-8 without BOM";
+      return { issue: { column: 1, path: "", message }, fatal: false };
+    }
   }
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
@@ -133,6 +178,14 @@ function decodeLine(raw: Buffer, lineNo: number): { text: string } | { issue: Sf
   }
 }
 
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
+function describeOverlong(bytes: number, max: number): SftLineIssue {
+  return { column: 1, path: "", message: `line is longer than ${formatBytes(max)} (at least ${bytes} bytes); it was skipped (raise --max-line-bytes to check it)` };
+}
+
 /**
  * Streams an SFT JSONL file and validates every non-blank line. Stops after
  * `maxErrors` errors (and sets `truncated`). Rejects only when the file cannot
@@ -140,17 +193,18 @@ function decodeLine(raw: Buffer, lineNo: number): { text: string } | { issue: Sf
  */
 export async function validateSftJsonl(path: string, options: ValidateSftJsonlOptions = {}): Promise<SftJsonlReport> {
   const maxErrors = Math.max(1, options.maxErrors ?? DEFAULT_MAX_ERRORS);
-  const report: SftJsonlReport = { examples: 0, lines: 0, errors: [], truncated: false };
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const report: SftJsonlReport = { examples: 0, lines: 0, errors: [], warnings: [], omittedWarnings: 0, truncated: false };
   const stream = createReadStream(path, { highWaterMark: 1 << 16 });
   let nonBlank = 0;
   let reportedBytes = -1;
-  for await (const raw of splitLines(stream)) {
+  for await (const raw of splitLines(stream, maxLineBytes)) {
     const line = ++report.lines;
     if (options.onProgress && stream.bytesRead !== reportedBytes) {
       reportedBytes = stream.bytesRead;
       options.onProgress({ lines: line, bytes: reportedBytes });
     }
-    const decoded = decodeLine(raw, line);
+    const decoded = "overlong" in raw ? { issue: describeOverlong(raw.bytes, maxLineBytes), fatal: false } : decodeLine(raw, line);
     let issues: SftLineIssue[];
     if ("issue" in decoded) {
       nonBlank++;
@@ -160,11 +214,16 @@ export async function validateSftJsonl(path: string, options: ValidateSftJsonlOp
       if (!/\S/.test(decoded.text)) continue;
       nonBlank++;
       const result = validateSftLine(decoded.text);
-      if (result.ok) {
+      const checks = result.ok ? checkSftExample(result.example) : [];
+      for (const { path, message } of checks.filter((c) => c.severity === "warning")) {
+        if (report.warnings.length < maxErrors) report.warnings.push({ line, path, message });
+        else report.omittedWarnings++;
+      }
+      issues = result.ok ? checks.filter((c) => c.severity === "error").map(({ path, message }) => ({ path, message })) : result.errors;
+      if (!issues.length) {
         report.examples++;
         continue;
       }
-      issues = result.errors;
     }
     for (const issue of issues.slice(0, maxErrors - report.errors.length)) report.errors.push({ line, ...issue });
     if (report.errors.length >= maxErrors) report.truncated = true;

@@ -31,7 +31,9 @@ export function normalizeRLConfig(config: RLConfig): { config: RLConfig; injecte
     injected.push({ path: `${model.section}.${key}`, value, reason });
   };
 
-  if (isQwen3VL(model.id)) {
+  // supports_vision = false on a vision model is reported by the vision_off_on_vision_model rule; nothing is filled in.
+  const visionOff = section.supports_vision === false || training.supports_vision === false;
+  if (isQwen3VL(model.id) && !visionOff) {
     const why = `${model.id} is a Qwen3-VL vision model`;
     inject("supports_vision", true, why);
     inject("max_images_per_message", 1, why);

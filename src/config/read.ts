@@ -3,11 +3,13 @@
  * non-UTF-8 text and oversized files become ConfigInputError with a plain
  * message and, where a byte is to blame, its line and column.
  */
+import { constants, type Stats } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 
 export type ConfigInputCode =
   | "not_found"
   | "is_directory"
+  | "not_regular"
   | "empty"
   | "binary"
   | "invalid_utf8"
@@ -33,18 +35,21 @@ export class ConfigInputError extends Error {
 /**
  * Reads a config file as text. The size is checked before any byte is read,
  * and reading stops past `maxBytes` (default 4 MiB) even if the file grows.
+ * Only regular files are read: a FIFO, socket or device is refused at once
+ * (opening is non-blocking, so a FIFO without a writer cannot hang it).
  */
 export async function readConfigText(path: string, options?: { maxBytes?: number }): Promise<string> {
   const maxBytes = options?.maxBytes ?? DEFAULT_MAX_CONFIG_BYTES;
   let handle: FileHandle;
   try {
-    handle = await open(path, "r");
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
     throw describeOpenError(err);
   }
   try {
     const stats = await handle.stat();
     if (stats.isDirectory()) throw new ConfigInputError("is_directory", "path is a directory; expected a TOML file");
+    if (!stats.isFile()) throw new ConfigInputError("not_regular", `path is ${describeFileType(stats)}, not a regular file; expected a TOML file`);
     if (stats.size > maxBytes) throw tooLarge(stats.size, maxBytes);
     const chunks: Buffer[] = [];
     let total = 0;
@@ -147,6 +152,15 @@ function tooLarge(size: number | undefined, maxBytes: number): ConfigInputError 
       ? `file is larger than ${limit}, the limit for config files`
       : `file is ${actual}; config files are limited to ${limit}`,
   );
+}
+
+/** What a non-regular file is, for messages: "a FIFO (named pipe)", "a socket", ... */
+export function describeFileType(stats: Stats): string {
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  return "not a file";
 }
 
 function errorCode(err: unknown): string {

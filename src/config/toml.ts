@@ -1,11 +1,10 @@
 /**
  * TOML parsing with source positions. Values come from smol-toml; positions
- * for key paths come from toml-eslint-parser's AST, which is loaded only when
- * a position is first asked for, so validating a valid file never pays for it.
+ * for key paths come from a scan of the text (./locate.ts) made only when a
+ * position is asked for, and keeping only the positions asked for.
  */
-import { createRequire } from "node:module";
 import { parse, TomlError } from "smol-toml";
-import type { AST } from "toml-eslint-parser";
+import { findFirstDefinition, locatePaths, skipString } from "./locate.js";
 
 /** Deepest nesting (brackets, braces and dotted-key segments) accepted on parse. */
 const MAX_NESTING = 128;
@@ -29,6 +28,12 @@ export class TomlSyntaxError extends Error {
   }
 }
 
+export interface InexactInteger {
+  path: (string | number)[];
+  /** The integer as written (in decimal). */
+  literal: string;
+}
+
 export interface TomlDocument {
   value: Record<string, unknown>;
   /**
@@ -37,6 +42,13 @@ export interface TomlDocument {
    * that does not exist, and 1:1 for the empty path.
    */
   locate(path: readonly PropertyKey[]): SourcePosition;
+  /**
+   * Integers beyond ±2^53 (valid TOML, but not exact as JavaScript numbers):
+   * read as the nearest number; their paths, for a warning.
+   */
+  inexactIntegers: InexactInteger[];
+  /** Positions of many paths in one scan of the text: use it for a batch of findings. */
+  locateAll(paths: readonly (readonly PropertyKey[])[]): SourcePosition[];
 }
 
 /** Parses TOML text into plain objects; throws TomlSyntaxError on invalid input. */
@@ -48,28 +60,73 @@ export function parseTomlDocument(text: string): TomlDocument {
   }
   let raw: Record<string, unknown>;
   try {
-    raw = parse(text);
+    raw = parse(text, { integersAsBigInt: "asNeeded" });
   } catch (err) {
     if (err instanceof TomlError) {
       const reason = err.message.split("\n\n")[0]!.replace(/^Invalid TOML document: /, "");
-      throw new TomlSyntaxError(reason, err.line, err.column);
+      throw describeSyntaxError(text, reason, err.line, err.column);
     }
     if (err instanceof RangeError) throw new TomlSyntaxError("nesting too deep", 1, 1);
     throw err;
   }
-  let index: Map<string, IndexEntry> | undefined;
+  const inexactIntegers: InexactInteger[] = [];
   return {
-    value: toPlainValue(raw) as Record<string, unknown>,
-    locate(path) {
-      index ??= buildIndex(text);
-      for (let n = path.length; n > 0; n--) {
-        const hit = index.get(pathKey(path.slice(0, n)));
-        if (hit) return { line: hit.line, column: hit.column };
-      }
-      return { line: 1, column: 1 };
-    },
+    value: toPlainValue(raw, [], inexactIntegers) as Record<string, unknown>,
+    inexactIntegers,
+    locate: (path) => locatePaths(text, [path])[0]!,
+    locateAll: (paths) => locatePaths(text, paths),
   };
 }
+
+/** Offset of a 1-based line and column. */
+function offsetOf(text: string, line: number, column: number): number {
+  let start = 0;
+  for (let n = 1; n < line; n++) start = text.indexOf("\n", start) + 1;
+  return start + column - 1;
+}
+
+/** The opening quote of the single-line string left open at the end of the line holding `offset`, or -1. */
+function findOpenString(text: string, offset: number): number {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  for (let i = lineStart; i < offset; i++) {
+    const c = text[i];
+    if (c === "#") return -1;
+    if (c !== '"' && c !== "'") continue;
+    const end = skipString(text, i);
+    if (end >= offset || text[end] === "\n") return i;
+    i = end;
+  }
+  return -1;
+}
+
+/** smol-toml's error in plainer words where it is vague: unterminated strings and redefined keys. */
+function describeSyntaxError(text: string, reason: string, line: number, column: number): TomlSyntaxError {
+  const offset = offsetOf(text, line, column);
+  if (reason === "unfinished string" || (reason === "control characters are not allowed in strings" && /[\r\n]/.test(text[offset] ?? "\n"))) {
+    const open = reason === "unfinished string" ? offset : findOpenString(text, offset);
+    if (open >= 0) {
+      const at = positionAt(text, open);
+      const multi = text.startsWith(text[open]!.repeat(3), open);
+      const why = multi ? "is never closed" : "is not closed before the end of the line (use triple quotes for a multi-line string)";
+      return new TomlSyntaxError(`unterminated string: the quote at line ${at.line}, column ${at.column} ${why}`, at.line, at.column);
+    }
+  }
+  if (/redefine an already defined/.test(reason)) {
+    const twice = findFirstDefinition(text, offset);
+    if (twice) {
+      const first = twice.first ? `; first defined at line ${twice.first.line}, column ${twice.first.column}` : "";
+      const name = formatTablePath(twice.path);
+      if (twice.table) return new TomlSyntaxError(`table [${name}] is defined twice${first}`, line, column);
+      const key = twice.path.at(-1);
+      const where = twice.path.length > 1 ? ` in [${formatTablePath(twice.path.slice(0, -1))}]` : "";
+      return new TomlSyntaxError(`duplicate key "${String(key)}"${where}${first}`, line, column);
+    }
+    return new TomlSyntaxError(`duplicate key: ${reason}`, line, column);
+  }
+  return new TomlSyntaxError(reason, line, column);
+}
+
+const formatTablePath = (path: readonly (string | number)[]) => path.map((p) => (typeof p === "number" ? `[${p}]` : p)).join(".").replaceAll(".[", "[");
 
 /** Index of the first character that nests deeper than MAX_NESTING, or -1. */
 function findExcessiveNesting(text: string): number {
@@ -100,26 +157,6 @@ function findExcessiveNesting(text: string): number {
   return -1;
 }
 
-/** Index of the last character of the string literal opening at `start`. */
-function skipString(text: string, start: number): number {
-  const q = text[start]!;
-  const triple = text.startsWith(q.repeat(3), start);
-  const escapes = q === '"';
-  let i = start + (triple ? 3 : 1);
-  while (i < text.length) {
-    const c = text[i];
-    if (escapes && c === "\\") i += 2;
-    else if (!triple && c === "\n") return i;
-    else if (triple && text.startsWith(q.repeat(3), i)) {
-      let end = i + 2;
-      while (end + 1 < text.length && text[end + 1] === q && end - i < 4) end++;
-      return end;
-    } else if (!triple && c === q) return i;
-    else i++;
-  }
-  return text.length;
-}
-
 /** 1-based line and column of a string index. */
 function positionAt(text: string, index: number): SourcePosition {
   let line = 1;
@@ -131,84 +168,33 @@ function positionAt(text: string, index: number): SourcePosition {
   return { line, column: index - lineStart + 1 };
 }
 
-/** Copies smol-toml's null-prototype tables into plain objects; dates are kept. */
-function toPlainValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toPlainValue);
-  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlainValue(v)]));
+/**
+ * Gives smol-toml's null-prototype tables the ordinary prototype, in place
+ * (copying them cost more than the parse on files of many small tables).
+ * A `__proto__` key stays an own data property; dates are kept. Integers
+ * too large for a number (bigint) become the nearest number, and their paths
+ * go to `inexact`.
+ */
+function toPlainValue(value: unknown, path: (string | number)[], inexact: InexactInteger[]): unknown {
+  if (typeof value === "bigint") {
+    inexact.push({ path: [...path], literal: value.toString() });
+    return Number(value);
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      value[i] = toPlainValue(value[i], path, inexact);
+      path.pop();
+    }
+  } else if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === null) {
+    const table = value as Record<string, unknown>;
+    for (const key of Object.keys(table)) {
+      path.push(key);
+      const plain = toPlainValue(table[key], path, inexact);
+      if (plain !== table[key]) table[key] = plain;
+      path.pop();
+    }
+    Object.setPrototypeOf(value, Object.prototype);
   }
   return value;
-}
-
-interface IndexEntry extends SourcePosition {
-  /** The key is defined here, not merely a prefix of a longer dotted key or header. */
-  explicit: boolean;
-}
-
-type Index = Map<string, IndexEntry>;
-
-function pathKey(path: readonly PropertyKey[]): string {
-  return JSON.stringify(path.map((p) => (typeof p === "number" ? p : String(p))));
-}
-
-/** Maps every key path in the document to its position, using toml-eslint-parser. */
-function buildIndex(text: string): Index {
-  const index: Index = new Map();
-  const require = createRequire(import.meta.url);
-  const { parseTOML } = require("toml-eslint-parser") as typeof import("toml-eslint-parser");
-  let ast: AST.TOMLProgram;
-  try {
-    ast = parseTOML(text, { tomlVersion: "1.1" });
-  } catch {
-    return index;
-  }
-  for (const node of ast.body[0].body) {
-    if (node.type === "TOMLKeyValue") indexKeyValue(index, [], node);
-    else indexTable(index, node);
-  }
-  return index;
-}
-
-function record(index: Index, path: readonly (string | number)[], node: AST.HasLocs, explicit: boolean): void {
-  const key = pathKey(path);
-  const old = index.get(key);
-  if (old && (old.explicit || !explicit)) return;
-  index.set(key, { line: node.loc.start.line, column: node.loc.start.column + 1, explicit });
-}
-
-function keyName(k: AST.TOMLBare | AST.TOMLQuoted): string {
-  return k.type === "TOMLBare" ? k.name : k.value;
-}
-
-/** `[a.b]` and `[[a.b]]` headers: `resolvedKey` interleaves array-of-tables indexes. */
-function indexTable(index: Index, table: AST.TOMLTable): void {
-  const rk = table.resolvedKey;
-  const last = table.kind === "array" ? rk.length - 2 : rk.length - 1;
-  let segment: AST.HasLocs = table.key;
-  let k = 0;
-  for (let j = 0; j < rk.length; j++) {
-    if (typeof rk[j] === "string") segment = table.key.keys[k++] ?? segment;
-    record(index, rk.slice(0, j + 1), segment, j >= last);
-  }
-  for (const kv of table.body) indexKeyValue(index, rk, kv);
-}
-
-function indexKeyValue(index: Index, base: readonly (string | number)[], kv: AST.TOMLKeyValue): void {
-  let path = base;
-  kv.key.keys.forEach((k, j) => {
-    path = [...path, keyName(k)];
-    record(index, path, k, j === kv.key.keys.length - 1);
-  });
-  indexValue(index, path, kv.value);
-}
-
-function indexValue(index: Index, path: readonly (string | number)[], node: AST.TOMLContentNode): void {
-  if (node.type === "TOMLArray") {
-    node.elements.forEach((el, i) => {
-      record(index, [...path, i], el, true);
-      indexValue(index, [...path, i], el);
-    });
-  } else if (node.type === "TOMLInlineTable") {
-    for (const kv of node.body) indexKeyValue(index, path, kv);
-  }
 }

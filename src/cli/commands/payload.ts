@@ -3,7 +3,8 @@
  * prints the JSON job body a synth-ai 0.2.13 compatible trainer accepts
  * (CONTRACT.md §12, §13.2). Findings go to stderr as `file:line:col: ...`
  * lines, the payload to stdout. Exit 0 with a payload, 1 when the config is
- * invalid or no payload can be built, 2 on usage errors.
+ * invalid or no payload can be built, 2 on usage errors (an SFT config given
+ * to `payload rl`, or the reverse, is one).
  */
 import type { Argv, CommandModule } from "yargs";
 import { formatFinding } from "../../config/findings.js";
@@ -22,6 +23,7 @@ interface PayloadArgs {
   "inject-model-defaults": boolean;
 }
 
+const KIND_NAMES = { rl: "an RL", sft: "an SFT", eval: "an eval", filter: "a filter", rubric: "a rubric" } as const;
 const RL_ONLY = ["task-url", "model"] as const;
 const SFT_ONLY = ["dataset"] as const;
 
@@ -42,7 +44,15 @@ async function runPayload(args: PayloadArgs): Promise<void> {
     return;
   }
   const { checkConfigFile } = await import("../../config/check.js");
-  const check = await checkConfigFile(args.config, { kind: args.kind, allowUnknown: args["allow-unknown"], normalize: args["inject-model-defaults"] });
+  // Detect first: an SFT config given to `payload rl` (or the reverse) is named as such, not drowned in missing keys.
+  let check = await checkConfigFile(args.config, { allowUnknown: args["allow-unknown"], normalize: args["inject-model-defaults"] });
+  if (check.kind && check.kind !== args.kind) {
+    const fix = check.kind === "rl" || check.kind === "sft" ? `run \`task-app payload ${check.kind} ${args.config}\`` : "payload builds rl and sft jobs only";
+    process.stderr.write(`task-app: ${args.config} is ${KIND_NAMES[check.kind]} config (${check.kindReason}), not ${KIND_NAMES[args.kind]} one: ${fix}\n`);
+    context.setExitCode(2);
+    return;
+  }
+  if (!check.kind) check = await checkConfigFile(args.config, { kind: args.kind, allowUnknown: args["allow-unknown"], normalize: args["inject-model-defaults"] });
   if (check.findings.length) process.stderr.write(`${check.findings.map(formatFinding).join("\n")}\n`);
   if (!check.ok) {
     context.setExitCode(1);
@@ -52,6 +62,8 @@ async function runPayload(args: PayloadArgs): Promise<void> {
   let payload: unknown;
   try {
     if (args.kind === "rl") {
+      if (args.model?.trim())
+        process.stderr.write(`task-app: note: --model sets the job's model (data.model) and clears data.base_model; data.config keeps the file's [model] / [policy] table as written, as synth-ai does\n`);
       payload = buildRLPayload(check.config as RLConfig, { taskUrl: args["task-url"], model: args.model, backend: args.backend }).payload;
     } else {
       const built = buildSFTPayload(check.config as SFTConfig, { dataset: args.dataset, backend: args.backend });
@@ -77,7 +89,7 @@ export const payloadCommand: CommandModule<object, PayloadArgs> = {
       .positional("kind", { choices: ["rl", "sft"] as const, demandOption: true, describe: "Job kind" })
       .positional("config", { type: "string", demandOption: true, describe: "TOML config file" })
       .option("task-url", { type: "string", describe: "RL: task app URL; beats TASK_APP_URL and services.task_url" })
-      .option("model", { type: "string", describe: "RL: model to start from; replaces model.source (policy.source) and clears the base model" })
+      .option("model", { type: "string", describe: "RL: model to start from; sets the job's data.model and clears data.base_model (data.config keeps [model] / [policy] as written, as synth-ai does)" })
       .option("backend", { type: "string", describe: "Backend base URL (else BACKEND_BASE_URL); /api is appended. RL: sent as metadata.backend_base_url" })
       .option("dataset", { type: "string", describe: "SFT: training JSONL; beats job.data and job.data_path (relative to the working directory)" })
       .option("allow-unknown", { type: "boolean", default: false, describe: "Keep unknown keys (passed through into the payload) instead of reporting them" })

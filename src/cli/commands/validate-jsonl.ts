@@ -1,12 +1,13 @@
 /**
  * `task-app validate-jsonl <file>`: checks an SFT training file (JSON Lines)
- * line by line with constant memory and reports `file:line:col: error: ...`.
- * Exit code 0 when valid, 1 when not, 2 on usage errors or an unreadable file.
+ * line by line with bounded memory and reports `file:line:col: error: ...`.
+ * Exit codes as `task-app validate`: 0 valid (warnings allowed), 1 invalid or
+ * unreadable, 2 usage errors.
  */
 import { stat } from "node:fs/promises";
 import type { Argv, CommandModule } from "yargs";
-import { formatFinding } from "../../config/findings.js";
-import type { SftJsonlReport } from "../../config/jsonl.js";
+import { formatFinding, type Finding } from "../../config/findings.js";
+import type { SftJsonlError, SftJsonlReport } from "../../config/jsonl.js";
 import { contextOf } from "../context.js";
 
 /** Files at least this large get a progress line on an interactive stderr. */
@@ -16,6 +17,7 @@ const PROGRESS_INTERVAL_MS = 100;
 interface ValidateJsonlArgs {
   file?: string;
   "max-errors": number;
+  "max-line-bytes": number;
   json: boolean;
 }
 
@@ -45,11 +47,13 @@ export function createProgressReporter(stream: ProgressStream, totalBytes: numbe
   };
 }
 
-/** Renders a report as `file:line:col: error: path: message` lines, an optional stop note and a summary. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Renders a report as `file:line:col: error: path: message` lines (warnings too, in line order), an optional stop note and a summary. */
 export function formatJsonlReport(file: string, report: SftJsonlReport, maxErrors: number): string[] {
-  const out = report.errors.map((e) =>
-    formatFinding({ severity: "error", code: "sft_jsonl", file, line: e.line, column: e.column ?? 1, path: e.path, message: e.message }),
-  );
+  const finding = (severity: Finding["severity"]) => (e: SftJsonlError): Finding => ({ severity, code: "sft_jsonl", file, line: e.line, column: e.column ?? 1, path: e.path, message: e.message });
+  const findings = [...report.errors.map(finding("error")), ...(report.warnings ?? []).map(finding("warning"))];
+  const out = findings.sort((a, b) => a.line - b.line || a.column - b.column).map(formatFinding);
   if (report.truncated) {
     out.push(
       report.errors.length >= maxErrors
@@ -57,9 +61,14 @@ export function formatJsonlReport(file: string, report: SftJsonlReport, maxError
         : "stopped early; later lines were not checked",
     );
   }
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  out.push(`${plural(report.examples, "example")}, ${plural(report.errors.length, "error")}`);
+  out.push(summarizeJsonl(report));
   return out;
+}
+
+/** `4 lines, 3 examples, 1 error, 0 warnings`. */
+export function summarizeJsonl(report: SftJsonlReport): string {
+  const warnings = (report.warnings?.length ?? 0) + (report.omittedWarnings ?? 0);
+  return `${plural(report.lines, "line")}, ${plural(report.examples, "example")}, ${plural(report.errors.length, "error")}, ${plural(warnings, "warning")}`;
 }
 
 /** Validates the file, prints the report and sets the exit code. */
@@ -69,8 +78,10 @@ async function runValidateJsonl(args: ValidateJsonlArgs): Promise<void> {
   const maxErrors = args["max-errors"];
   // yargs has already reported a missing <file> (exit code 2) when this runs without one.
   if (typeof file !== "string") return;
-  if (!Number.isInteger(maxErrors) || maxErrors < 1) {
-    process.stderr.write("task-app: --max-errors must be a positive integer\nRun `task-app --help` for usage.\n");
+  const maxLineBytes = args["max-line-bytes"];
+  for (const [name, value] of [["--max-errors", maxErrors], ["--max-line-bytes", maxLineBytes]] as const) {
+    if (Number.isInteger(value) && value >= 1) continue;
+    process.stderr.write(`task-app: ${name} must be a positive integer\nRun \`task-app --help\` for usage.\n`);
     context.setExitCode(2);
     return;
   }
@@ -78,22 +89,32 @@ async function runValidateJsonl(args: ValidateJsonlArgs): Promise<void> {
   let report: SftJsonlReport;
   try {
     const info = await stat(file);
-    if (!info.isFile()) throw new Error("not a regular file");
+    if (info.isDirectory()) throw new Error("path is a directory; expected a JSON Lines file");
+    if (!info.isFile()) {
+      const { describeFileType } = await import("../../config/read.js");
+      throw new Error(`path is ${describeFileType(info)}, not a regular file; expected a JSON Lines file`);
+    }
     const progress = createProgressReporter(process.stderr, info.size);
     try {
-      report = await validateSftJsonl(file, { maxErrors, onProgress: progress?.update });
+      report = await validateSftJsonl(file, { maxErrors, maxLineBytes, onProgress: progress?.update });
     } finally {
       progress?.done();
     }
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
-    process.stderr.write(`task-app: cannot read ${file}: ${reason}\n`);
-    context.setExitCode(2);
-    return;
+    // Like `task-app validate`: a file that cannot be read is an invalid input (exit 1), not a usage error.
+    const code = (error as NodeJS.ErrnoException).code;
+    const message = code === "ENOENT" || code === "ENOTDIR" ? "file not found" : code ? `file cannot be read (${code})` : (error as Error).message;
+    report = { examples: 0, lines: 0, errors: [{ line: 1, column: 1, path: "", message }], warnings: [], omittedWarnings: 0, truncated: true };
+    if (!json) {
+      const finding = formatFinding({ severity: "error", code: "sft_jsonl", file, line: 1, column: 1, path: "", message });
+      process.stdout.write(`${finding}\n${summarizeJsonl(report)}\n`);
+      context.setExitCode(1);
+      return;
+    }
   }
   if (json) {
-    const { examples, lines, errors, truncated } = report;
-    process.stdout.write(`${JSON.stringify({ file, examples, lines, errors, truncated }, null, 2)}\n`);
+    const { examples, lines, errors, warnings, omittedWarnings, truncated } = report;
+    process.stdout.write(`${JSON.stringify({ file, examples, lines, errors, warnings, ...(omittedWarnings ? { omittedWarnings } : {}), truncated }, null, 2)}\n`);
   } else {
     process.stdout.write(`${formatJsonlReport(file, report, maxErrors).join("\n")}\n`);
   }
@@ -102,7 +123,7 @@ async function runValidateJsonl(args: ValidateJsonlArgs): Promise<void> {
 
 export const validateJsonlCommand: CommandModule<object, ValidateJsonlArgs> = {
   command: "validate-jsonl <file>",
-  describe: "Check an SFT training file (JSON Lines): JSON syntax, messages, tool calls and image parts",
+  describe: "Check an SFT training file (JSON Lines): JSON syntax, messages, roles, tool calls, image parts and data URLs",
   builder: (yargs: Argv<object>) =>
     yargs
       .positional("file", { type: "string", describe: "Path of the .jsonl file to check" })
@@ -110,6 +131,11 @@ export const validateJsonlCommand: CommandModule<object, ValidateJsonlArgs> = {
         type: "number",
         default: 20,
         describe: "Stop after this many errors",
+      })
+      .option("max-line-bytes", {
+        type: "number",
+        default: 16 * 1024 * 1024,
+        describe: "Longest line checked, in bytes; a longer line is an error and is skipped unread, so memory stays bounded",
       })
       .option("json", { type: "boolean", default: false, describe: "Print the report as JSON" }),
   handler: runValidateJsonl,

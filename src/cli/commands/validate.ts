@@ -15,6 +15,7 @@ export interface ValidateArgs {
   json: boolean;
   "allow-unknown": boolean;
   explain: boolean;
+  "max-findings": number | string;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -31,9 +32,10 @@ export function explainCheck(check: ConfigCheck): string[] {
 /** The closing summary: `2 files checked: 1 valid, 1 invalid (3 errors, 1 warning)`. */
 export function summarize(checks: readonly ConfigCheck[]): string {
   const findings = checks.flatMap((c) => c.findings);
-  const errors = findings.filter((f) => f.severity === "error").length;
+  const errors = findings.filter((f) => f.severity === "error").length + checks.reduce((n, c) => n + (c.omitted?.errors ?? 0), 0);
+  const warnings = findings.length - findings.filter((f) => f.severity === "error").length + checks.reduce((n, c) => n + (c.omitted?.warnings ?? 0), 0);
   const valid = checks.filter((c) => c.ok).length;
-  return `${plural(checks.length, "file")} checked: ${valid} valid, ${checks.length - valid} invalid (${plural(errors, "error")}, ${plural(findings.length - errors, "warning")})`;
+  return `${plural(checks.length, "file")} checked: ${valid} valid, ${checks.length - valid} invalid (${plural(errors, "error")}, ${plural(warnings, "warning")})`;
 }
 
 /** The options of `validate`, shared by the yargs command and the fast path (`../fast-path.ts`). */
@@ -42,18 +44,45 @@ export const validateOptions = {
   json: { type: "boolean", default: false, describe: "Print findings as JSON" },
   "allow-unknown": { type: "boolean", default: false, describe: "Keep unknown keys (passed through into the job payload) instead of reporting them" },
   explain: { type: "boolean", default: false, describe: "Show the detected kind and the settings filled in from the model" },
+  "max-findings": { type: "string", default: "100", describe: "Report at most this many findings per file (the rest are counted in the summary)" },
 } as const;
+
+/** The `--max-findings` value as a positive integer, or undefined when it is not one. */
+export function parseMaxFindings(value: unknown): number | undefined {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+/** `file: 199900 more findings not shown (...)` for a check over the cap. */
+function omittedLine(check: ConfigCheck, max: number): string[] {
+  if (!check.omitted) return [];
+  const n = check.omitted.errors + check.omitted.warnings;
+  return [`${check.file ?? "<input>"}: ${plural(n, "more finding")} not shown (only the first ${max} are; raise --max-findings to see more)`];
+}
 
 /** Validates every file, prints findings and a summary, and sets the exit code. */
 export async function runValidate(args: ValidateArgs): Promise<void> {
   const { checkConfigFile } = await import("../../config/check.js");
   const checks: ConfigCheck[] = [];
-  for (const file of args.files) checks.push(await checkConfigFile(file, { kind: args.kind, allowUnknown: args["allow-unknown"] }));
+  const maxFindings = parseMaxFindings(args["max-findings"]);
+  if (maxFindings === undefined) {
+    process.stderr.write("task-app: --max-findings must be a positive integer\nRun `task-app --help` for usage.\n");
+    contextOf(args).setExitCode(2);
+    return;
+  }
+  for (const file of args.files) {
+    const options = { kind: args.kind, allowUnknown: args["allow-unknown"], maxFindings };
+    // Rubrics are JSON: the extension says which checker reads the file.
+    if (/\.json$/i.test(file)) {
+      const { checkRubricFile } = await import("../../config/rubric-check.js");
+      checks.push(await checkRubricFile(file, options));
+    } else checks.push(await checkConfigFile(file, options));
+  }
   if (args.json) {
-    const out = checks.map(({ file, kind, ok, findings, injected }) => ({ file, kind, ok, findings, injected }));
+    const out = checks.map(({ file, kind, ok, findings, injected, omitted }) => ({ file, kind, ok, findings, injected, ...(omitted ? { omitted } : {}) }));
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
-    const lines = checks.flatMap((c) => [...c.findings.map(formatFinding), ...(args.explain ? explainCheck(c) : [])]);
+    const lines = checks.flatMap((c) => [...c.findings.map(formatFinding), ...omittedLine(c, maxFindings), ...(args.explain ? explainCheck(c) : [])]);
     lines.push(summarize(checks));
     process.stdout.write(`${lines.join("\n")}\n`);
   }
@@ -62,13 +91,14 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
 
 export const validateCommand: CommandModule<object, ValidateArgs> = {
   command: "validate <files..>",
-  describe: "Check RL, SFT, eval and filter TOML configs against the schemas and the trainer's rules",
+  describe: "Check RL, SFT, eval and filter TOML configs (and rubric .json files) against the schemas and the trainer's rules",
   builder: (yargs: Argv<object>) =>
     yargs
-      .positional("files", { type: "string", array: true, demandOption: true, describe: "TOML config files" })
+      .positional("files", { type: "string", array: true, demandOption: true, describe: "TOML config files, or rubric .json files" })
       .options(validateOptions)
       .example("$0 validate configs/rl.toml", "check one config")
       .example("$0 validate configs/*.toml --json", "machine-readable findings")
-      .example("$0 validate rl.toml --explain", "see what the Qwen3-VL / -Thinking defaults add") as unknown as Argv<ValidateArgs>,
+      .example("$0 validate rl.toml --explain", "see what the Qwen3-VL / -Thinking defaults add")
+      .example("$0 validate rubrics/*.json", "check rubric files against the rubric schema") as unknown as Argv<ValidateArgs>,
   handler: runValidate,
 };

@@ -1,5 +1,6 @@
 /** Every cross-section rule, in the order findings are reported. */
 import { rlSupportedModel, sftSupportedModel } from "./models.js";
+import { loopbackTaskUrl, visionOffOnVisionModel } from "./reach.js";
 import * as rl from "./rl.js";
 import * as policyEra from "./rl-policy-era.js";
 import * as sft from "./sft.js";
@@ -33,4 +34,6 @@ export const rules: readonly Rule[] = [
   sft.sftDataset,
   sft.sftDroppedKeys,
   sftSupportedModel,
+  loopbackTaskUrl,
+  visionOffOnVisionModel,
 ];

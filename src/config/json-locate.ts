@@ -1,0 +1,107 @@
+/**
+ * Source positions of key paths in JSON text that already parsed: one scan,
+ * keeping only the paths asked for, like ./locate.ts does for TOML. A member
+ * is found at its key, an array element at its first character.
+ */
+import type { SourcePosition } from "./toml.js";
+
+type Path = readonly (string | number)[];
+
+/** Deeper than this, the scan stops: positions fall back to the deepest ancestor found. */
+const MAX_DEPTH = 512;
+
+const pathKey = (path: readonly PropertyKey[]) => JSON.stringify(path.map((p) => (typeof p === "number" ? p : String(p))));
+
+/** Positions of `paths` in valid JSON `text`; the deepest existing ancestor for a missing path, 1:1 for the root. */
+export function locateJsonPaths(text: string, paths: readonly (readonly PropertyKey[])[]): SourcePosition[] {
+  const wanted = new Set<string>();
+  for (const path of paths) for (let n = 1; n <= path.length; n++) wanted.add(pathKey(path.slice(0, n)));
+  const found = new Map<string, number>();
+  let i = 0;
+  const skipSpace = () => {
+    while (i < text.length && " \t\r\n\ufeff".includes(text[i]!)) i++;
+  };
+  const readString = (): string => {
+    const start = i;
+    for (i++; text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  const readValue = (path: Path, depth: number): void => {
+    skipSpace();
+    const c = text[i];
+    const interesting = path.length === 0 || wanted.has(pathKey(path));
+    if (c === "{" || c === "[") {
+      if (depth > MAX_DEPTH) throw new RangeError("too deep");
+      const object = c === "{";
+      i++;
+      for (let n = 0; ; n++) {
+        skipSpace();
+        if (text[i] === (object ? "}" : "]")) break;
+        const at = i;
+        const child = [...path, object ? readString() : n];
+        if (interesting && wanted.has(pathKey(child))) found.set(pathKey(child), at);
+        if (object) {
+          skipSpace();
+          i++; // ":"
+        }
+        if (interesting) readValue(child, depth + 1);
+        else skipValue();
+        skipSpace();
+        if (text[i] === ",") i++;
+      }
+      i++;
+    } else skipValue();
+  };
+  const skipString = () => {
+    for (i++; text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    i++;
+  };
+  /** Skips one value without recording anything. */
+  const skipValue = (): void => {
+    skipSpace();
+    const c = text[i];
+    if (c === '"') return skipString();
+    if (c === "{" || c === "[") {
+      let depth = 0;
+      while (i < text.length) {
+        const d = text[i];
+        if (d === '"') {
+          skipString();
+          continue;
+        }
+        if (d === "{" || d === "[") depth++;
+        else if ((d === "}" || d === "]") && --depth === 0) {
+          i++;
+          return;
+        }
+        i++;
+      }
+      return;
+    }
+    while (i < text.length && !",]} \t\r\n".includes(text[i]!)) i++;
+  };
+  try {
+    readValue([], 0);
+  } catch {
+    // Too deep: what was found so far still serves.
+  }
+  const starts = [0];
+  for (let n = text.indexOf("\n"); n >= 0; n = text.indexOf("\n", n + 1)) starts.push(n + 1);
+  const position = (offset: number): SourcePosition => {
+    let [lo, hi] = [0, starts.length - 1];
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+  };
+  return paths.map((path) => {
+    for (let n = path.length; n > 0; n--) {
+      const hit = found.get(pathKey(path.slice(0, n)));
+      if (hit !== undefined) return position(hit);
+    }
+    return { line: 1, column: 1 };
+  });
+}
