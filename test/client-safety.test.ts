@@ -12,6 +12,7 @@ import {
   TaskAppRedirectError,
   TaskAppResponseTooLargeError,
 } from "../src/client/index.js";
+import { withRetries } from "../src/client/retry.js";
 import { closedPort, sendJson, startLoopback, type LoopbackServer } from "./helpers/loopback.js";
 
 const KEY = "sk_env_client_safety_key";
@@ -79,6 +80,15 @@ describe("retries", () => {
       await assert.rejects(client.rollout(ROLLOUT_REQUEST), (e: unknown) => e instanceof TaskAppHttpError && e.status === status);
       assert.equal(app.seen.filter((r) => r.path === "/rollout").length, 1, `one rollout after a ${status}`);
     }
+  });
+
+  test("a POST carrying an Idempotency-Key is retried after a 503, with the same key (the server makes repeats no-ops)", async () => {
+    let calls = 0;
+    const app = await server((_req, res) => (++calls < 3 ? sendJson(res, 503, { detail: "busy" }) : sendJson(res, 201, { id: "job-1" })));
+    const retrying = withRetries((r) => fetch(r), { tries: 4, backoffMs: () => 1, timeoutMs: 5000 });
+    const res = await retrying(new Request(`${app.url}/jobs`, { method: "POST", headers: { "idempotency-key": "k-1" }, body: "{}" }));
+    assert.equal(res.status, 201);
+    assert.deepEqual(app.seen.map((r) => r.headers["idempotency-key"]), ["k-1", "k-1", "k-1"]);
   });
 
   test("POST /rollout whose connection drops after sending is not sent again", async () => {

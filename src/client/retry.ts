@@ -7,7 +7,10 @@
  *   that timed out, and a 502, 503 or 504 answer;
  * - `POST` (`/rollout`, `/done`) is never retried once it may have been
  *   sent: a reset connection, a timeout or any 5xx could come after the app
- *   started the rollout, and a rollout must not run twice.
+ *   started the rollout, and a rollout must not run twice;
+ * - a request of any method that carries an `Idempotency-Key` header is
+ *   retried like a `GET`: the server turns its repeats into no-ops (the
+ *   backend's job creation in `task-app train`).
  *
  * Each try has its own timeout; the caller's signal (the client's overall
  * deadline) ends the tries and the waits between them.
@@ -41,7 +44,8 @@ export const RETRIED_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 /** Connection errors that prove the request never reached the app. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "EAI_AGAIN"]);
 
-const isIdempotent = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
+/** Safe methods, and any request that carries an Idempotency-Key (the server makes its repeats no-ops). */
+const isIdempotent = (request: Request) => ["GET", "HEAD", "OPTIONS"].includes(request.method) || request.headers.has("idempotency-key");
 
 /** True when `error` (fetch's TypeError and its cause, or an AggregateError of them) shows nothing was sent. */
 export function wasNotSent(error: unknown): boolean {
@@ -61,7 +65,7 @@ export function withRetries(
   options: RetryOptions,
 ): (request: Request) => Promise<Response> {
   return async (request: Request) => {
-    const idempotent = isIdempotent(request.method);
+    const idempotent = isIdempotent(request);
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= options.tries;
       options.onAttempt?.(attempt);
