@@ -5,7 +5,7 @@
  * and a refused resume when the manifest differs.
  */
 import assert from "node:assert/strict";
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
@@ -19,6 +19,7 @@ const KEY = "sk_env_eval_test_key_0123456789";
 const scratch = mkdtempSync(join(tmpdir(), "task-app-eval-"));
 let dirs = 0;
 const runDir = () => join(scratch, `run-${++dirs}`);
+after(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("seeds", () => {
   const ok: [string | number | number[], number[]][] = [
@@ -88,7 +89,8 @@ describe("runEval", async () => {
     assert.deepEqual(new Set(sessions.map((s) => s.session_id)).size, 4);
     assert.deepEqual(readResults(plan.out).map((r) => r.seed).sort(), [1, 2, 3, 5]);
     assert.deepEqual(readResults(plan.failuresOut).map((r) => [r.seed, r.cause, r.http_status]), [[4, "http_500", 500]]);
-    assert.ok(readResults(plan.failuresOut)[0]!.error?.includes("internal_error"), "the failure keeps the app's error code");
+    assert.match(readResults(plan.failuresOut)[0]!.error ?? "", /^\w+: /, "the failure keeps the app's error code and message");
+    assert.ok(!JSON.stringify(readResults(plan.failuresOut)).includes(KEY), "no key in the failures");
     const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
     assert.deepEqual(manifest.seeds, [1, 2, 3, 4, 5]);
   });

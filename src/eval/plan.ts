@@ -21,6 +21,8 @@ export interface EvalFlags {
   url?: string[];
   model?: string;
   seeds?: string;
+  /** env.env_name of each rollout (else [eval] env_name; else none). */
+  envName?: string;
   config?: string;
   split?: string;
   concurrency?: number;
@@ -145,7 +147,8 @@ export async function resolveEvalPlan(flags: EvalFlags, cwd = process.cwd()): Pr
   const failuresOut = out.replace(/(\.jsonl)?$/, ".failures.jsonl");
   const traceDb = flags.traceDb === false ? undefined : (flags.traceDb ?? DEFAULT_TRACE_DB);
 
-  const identity = { model, seeds, split, rolloutsPerSeed, envName: cfg.env_name ?? null, policyName, envConfig, policyConfig, ops };
+  const envName = flags.envName ?? cfg.env_name;
+  const identity = { model, seeds, split, rolloutsPerSeed, envName: envName ?? null, policyName, envConfig, policyConfig, ops };
   const digest = createHash("sha256").update(JSON.stringify(identity)).digest("hex").slice(0, 16);
   return {
     target,
@@ -154,7 +157,7 @@ export async function resolveEvalPlan(flags: EvalFlags, cwd = process.cwd()): Pr
     split,
     rolloutsPerSeed,
     concurrency,
-    ...(cfg.env_name ? { envName: cfg.env_name } : {}),
+    ...(envName ? { envName } : {}),
     policyName,
     envConfig,
     policyConfig,

@@ -92,13 +92,13 @@ export function formatEvalSummary(s: EvalSummary): string[] {
   const lines = ["  seed   return  outcome   events   steps    time  status"];
   for (const r of s.seeds)
     lines.push(`  ${String(r.seed).padStart(4)}  ${num(r.return)}  ${num(r.outcome_score)}  ${num(r.events_score)}  ${r.steps === null ? "-".padStart(6) : r.steps.toFixed(0).padStart(6)}  ${`${r.seconds.toFixed(1)}s`.padStart(6)}  ${r.status}`);
-  lines.push("");
-  const ret = s.mean_return === null ? "-" : `${s.mean_return.toFixed(3)} ± ${(s.stderr_return ?? 0).toFixed(3)} (standard error)`;
-  lines.push(`mean return      ${ret}`);
-  const width = Math.max(15, ...Object.keys(s.judge).map((k) => k.length));
-  for (const [name, value] of Object.entries(s.judge)) lines.push(`${`mean ${name}`.padEnd(width + 1)}  ${value.toFixed(3)}`);
-  lines.push(`pass rate        ${s.pass_rate === null ? "-" : `${(s.pass_rate * 100).toFixed(1)}% (return > 0)`}`);
   const causes = Object.entries(s.failures).map(([cause, n]) => `${n} ${cause}`);
-  lines.push(`rollouts         ${s.ok} ok, ${s.failed} failed${causes.length ? ` (${causes.join(", ")})` : ""}`);
-  return lines;
+  const rows: [string, string][] = [
+    ["mean return", s.mean_return === null ? "-" : `${s.mean_return.toFixed(3)} ± ${(s.stderr_return ?? 0).toFixed(3)} (standard error)`],
+    ...Object.entries(s.judge).map(([name, value]): [string, string] => [`mean ${name}`, value.toFixed(3)]),
+    ["pass rate", s.pass_rate === null ? "-" : `${(s.pass_rate * 100).toFixed(1)}% (return > 0)`],
+    ["rollouts", `${s.ok} ok, ${s.failed} failed${causes.length ? ` (${causes.join(", ")})` : ""}`],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return [...lines, "", ...rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`)];
 }

@@ -13,6 +13,7 @@ interface EvalArgs {
   url?: string[];
   model?: string;
   seeds?: string;
+  "env-name"?: string;
   config?: string;
   split?: string;
   concurrency?: number;
@@ -52,6 +53,7 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
       url: args.url,
       model: args.model,
       seeds: args.seeds,
+      envName: args["env-name"],
       config: args.config,
       split: args.split,
       concurrency: args.concurrency,
@@ -153,6 +155,7 @@ export const evalCommand: CommandModule<object, EvalArgs> = {
       .option("url", { type: "string", array: true, describe: "Base URL of a running task app; repeat for replicas (least busy first; one that fails /health is taken out)" })
       .option("model", { type: "string", describe: "Policy model id, sent as policy.config.model (e.g. scripted)" })
       .option("seeds", { type: "string", describe: 'Seeds: numbers and inclusive ranges, e.g. "1-5,9"' })
+      .option("env-name", { type: "string", describe: "env.env_name of each rollout (else env_name in [eval])" })
       .option("config", { type: "string", describe: "Eval TOML ([eval] table or flat); flags override it" })
       .option("split", { type: "string", describe: "Dataset split (default train)" })
       .option("concurrency", { type: "number", describe: "Rollouts in flight at once (default 4)" })
