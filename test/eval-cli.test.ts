@@ -84,7 +84,7 @@ describe("task-app eval", () => {
     assert.deepEqual((await lines(join(dir, "results.jsonl"))).map((l) => l.seed).sort(), [1, 2, 3, 4, 5]);
     const store = await openTraceStore(db, { mustExist: true });
     try {
-      const sessions = await listSessions(store, { limit: 100 });
+      const sessions = await listSessions(store.db, { limit: 100 });
       assert.equal(sessions.length, 5);
     } finally {
       await store.close();
