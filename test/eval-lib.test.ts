@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { createEvalReporter, EvalPlanError, parseSeeds, readResults, resolveEvalPlan, runEval, type EvalEvent, type EvalFlags } from "../src/eval/index.js";
-import type { SessionTraceV3 } from "../src/schemas/session-trace.js";
+import { SessionTraceV3 } from "../src/schemas/session-trace.js";
 import { serve } from "../src/server/index.js";
 import { createEvalApp } from "./fixtures/apps/eval-app.js";
 import { PassThrough } from "node:stream";
@@ -77,8 +77,8 @@ describe("runEval", async () => {
   test("results per rollout, judge means, failures by cause, one session per answered rollout", async () => {
     const dir = runDir();
     const plan = await resolveEvalPlan({ url: [app.url], model: "scripted", seeds: "1-5", runDir: dir, concurrency: 3 }, scratch);
-    const sessions: SessionTraceV3[] = [];
-    const report = await runEval(plan, { urls: [app.url], app: app.url, apiKey: KEY, reporter, sink: async (s) => void sessions.push(s) });
+    const sessions: { session_id: string }[] = [];
+    const report = await runEval(plan, { urls: [app.url], app: app.url, apiKey: KEY, reporter, sink: async (s) => void sessions.push(SessionTraceV3.parse(s)) });
     assert.deepEqual(report.results.map((r) => [r.seed, r.status, r.cause]), [[1, "ok", "ok"], [2, "ok", "ok"], [3, "ok", "ok"], [4, "failed", "http_500"], [5, "ok", "ok"]]);
     assert.equal(report.summary.mean_return, 1.5);
     assert.equal(report.summary.stderr_return, 0);

@@ -6,7 +6,6 @@
  * refuses a run directory whose manifest differs.
  */
 import { existsSync, readFileSync } from "node:fs";
-import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { EvalPlanError, type EvalPlan } from "./plan.js";
 import type { EvalCounters, EvalReporter } from "./progress.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
@@ -31,8 +30,8 @@ export interface RunEvalOptions {
   app: string;
   apiKey?: string;
   reporter: EvalReporter;
-  /** Stores a returned session; errors are counted, never fail the rollout. */
-  sink?: (session: SessionTraceV3) => Promise<void>;
+  /** Stores a returned session (validating it); errors are counted, never fail the rollout. */
+  sink?: (session: unknown) => Promise<void>;
   /** Aborted: start no new rollouts (the first Ctrl-C). */
   stop?: AbortSignal;
   /** Aborted: abort the running ones too (the second Ctrl-C). */
@@ -154,8 +153,8 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
               try {
                 await options.sink(session);
                 traces.stored++;
-              } catch {
-                traces.failed++;
+              } catch (error) {
+                if (traces.failed++ === 0) reporter.emit({ event: "note", message: `trace store: ${(error as Error).message.split("\n")[0]} (the rollout counts; its trace is not stored)` }, counters);
               }
           }
           (result.status === "ok" ? results : failures).append(result);

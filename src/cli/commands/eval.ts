@@ -129,19 +129,14 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
   }
 }
 
-/** Opens the trace store the eval writes (the eval process is its single writer). */
+/** Opens the trace store the eval writes (the eval process is its single writer); the store validates each session. */
 async function openSink(url: string) {
-  const { openTraceStore, createTraceSink } = await import("../../traces/index.js");
+  const { openTraceStore } = await import("../../traces/index.js");
   const store = await openTraceStore(url);
-  const sink = createTraceSink(store);
   return {
     location: store.location,
-    sink: async (session: Parameters<typeof sink.sink>[0]) => {
-      const before = sink.stats.failed;
-      await sink.sink(session);
-      if (sink.stats.failed > before) throw new Error("trace store write failed");
-    },
-    close: () => sink.close(),
+    sink: async (session: unknown) => void (await store.insertSession(session)),
+    close: () => store.close(),
   };
 }
 
