@@ -173,3 +173,21 @@ export {
   type ExportSftOptions,
   type ExportSftResult,
 } from "./traces/index.js";
+
+// The local evaluation loop (task-app eval)
+export {
+  runEval,
+  resolveEvalPlan,
+  startEvalTargets,
+  parseSeeds,
+  summarizeEval,
+  formatEvalSummary,
+  createEvalReporter,
+  EvalPlanError,
+  EvalRunError,
+  type EvalFlags,
+  type EvalPlan,
+  type EvalResult,
+  type EvalSummary,
+  type EvalRunReport,
+} from "./eval/index.js";

@@ -30,7 +30,9 @@ it("serves, checks, rolls out, reports judge metrics and cleans up", async () =>
   assert.equal(report.means.return, report.means["outcome.correct_answer"]);
   assert.ok(report.means.outcome_score! > 0 && report.means.outcome_score! <= 1);
   assert.match(text, /10 of 10 checks passed/);
-  assert.match(text, /Judge metrics \(mean over the batch\)\n {2}return/);
+  assert.match(text, /\n {2}seed {3}return {2}outcome {3}events/, "the per-seed table of task-app eval");
+  assert.match(text, /\nmean return +\d\.\d{3} ± \d\.\d{3} \(standard error\)\nmean outcome_score +\d\.\d{3}\n/);
+  assert.match(text, /\nmean outcome\.correct_answer +\d\.\d{3}\n/);
   assert.match(text, /Server stopped\./);
 
   await assert.rejects(fetch(`${report.url}/`), "the server is closed");

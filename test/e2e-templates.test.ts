@@ -142,6 +142,19 @@ describe("e2e: create-task-app → install → test → serve → check → vali
       const validated = ok(await run(process.execPath, ["node_modules/task-app/bin/task-app.js", "validate", ...configs], dir), "task-app validate");
       assert.match(validated.stdout, new RegExp(`${configs.length} files? checked: ${configs.length} valid`));
 
+      // The local loop: eval with the scripted policy, traces stored, traces become SFT data that validates.
+      const cli = (...args: string[]) => run(process.execPath, ["node_modules/task-app/bin/task-app.js", ...args], dir);
+      const evaluated = ok(await cli("eval", "--app", "src/app.ts", "--model", "scripted", "--seeds", "1-5", "--trace-db", "traces/v3/synth_ai.db", "--out", "results.jsonl", "--env-file", ".env"), "task-app eval");
+      assert.match(evaluated.stdout, /\nmean return +-?\d+\.\d{3} ± \d+\.\d{3} \(standard error\)\n/);
+      assert.match(evaluated.stdout, /\nmean outcome_score +\d\.\d{3}\n/);
+      assert.match(evaluated.stdout, /\nmean events_score +\d\.\d{3}\n/);
+      assert.match(evaluated.stdout, /traces +5 stored in /);
+      assert.equal((await readFile(path.join(dir, "results.jsonl"), "utf8")).trim().split("\n").length, 5);
+      const listed = JSON.parse(ok(await cli("traces", "ls", "--db", "traces/v3/synth_ai.db", "--json"), "task-app traces ls").stdout) as unknown[];
+      assert.equal(listed.length, 5);
+      ok(await cli("export-sft", "traces/v3/synth_ai.db", "--out", "sft.jsonl"), "task-app export-sft");
+      ok(await cli("validate-jsonl", "sft.jsonl"), "task-app validate-jsonl on the export");
+
       // Editor: tombi resolves `#:schema ../node_modules/task-app/schemas/rl-config.schema.json` from the installed package.
       const rl = await readFile(path.join(dir, "configs", "rl.toml"), "utf8");
       assert.equal(rl.split("\n")[0], "#:schema ../node_modules/task-app/schemas/rl-config.schema.json");

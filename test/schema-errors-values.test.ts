@@ -175,9 +175,9 @@ describe("ranges", () => {
   ]);
 });
 
-describe("eval seeds: a list, one integer, \"1,2,3\" or a range \"0-99\"", () => {
+describe("eval seeds: a list, one integer, \"1,2,3\", a range \"0-99\" or both \"1-5,9\"", () => {
   const SEEDS = "seeds = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]";
-  for (const form of ["[3, 5, 8]", "7", '"1,2,3"', '"0-99"', '" 10 - 19 "']) {
+  for (const form of ["[3, 5, 8]", "7", '"1,2,3"', '"0-99"', '" 10 - 19 "', '"1-5,9"', '"0-3, 8, 10-12"']) {
     test(`seeds = ${form} is accepted`, () => {
       const result = checkConfigText(edit(EVAL, [SEEDS, `seeds = ${form}`]), { file: "eval.toml" });
       assert.deepEqual(result.findings, []);
@@ -188,7 +188,7 @@ describe("eval seeds: a list, one integer, \"1,2,3\" or a range \"0-99\"", () =>
       name: "a string that is neither a list nor a range",
       kind: "eval",
       toml: edit(EVAL, [SEEDS, 'seeds = "first ten"']),
-      expect: [{ at: "seeds = ", code: "invalid_format", text: 'error: eval.seeds: seeds as a string must be "1,2,3" or a range "0-99"' }],
+      expect: [{ at: "seeds = ", code: "invalid_format", text: 'error: eval.seeds: seeds as a string are numbers and inclusive ranges: "1,2,3", "0-99" or "1-5,9"' }],
     },
     {
       name: "a float inside the list",

@@ -83,6 +83,22 @@ test("inserting the same session again (also concurrently) writes nothing more",
   }
 });
 
+test("a session whose rows cannot be written fails alone: the others committed with it in one batch are stored", async () => {
+  const store = await openTraceStore(join(dir, "batch-failure.db"));
+  try {
+    const sessions = Array.from({ length: 10 }, (_, i) => makeSessionTrace(100 + i, { runId: "b" }));
+    // Schema-valid, but its event reward names an event the session does not have: the insert refuses it.
+    const bad = { ...sessions[4]!, event_rewards: [{ ...sessions[4]!.event_rewards[0]!, event_id: "no-such-event" }] };
+    sessions[4] = bad;
+    const settled = await Promise.allSettled(sessions.map((s) => store.insertSession(s)));
+    assert.deepEqual(settled.map((r) => r.status), sessions.map((_, i) => (i === 4 ? "rejected" : "fulfilled")));
+    assert.match(String((settled[4] as PromiseRejectedResult).reason), /event reward refers to event "no-such-event"/);
+    assert.equal(await assertSessionsComplete(store.db), 9);
+  } finally {
+    await store.close();
+  }
+});
+
 test("64 sessions inserted at once are all stored with every row", async () => {
   const store = await openTraceStore(join(dir, "concurrent.db"));
   try {

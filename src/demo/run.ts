@@ -1,14 +1,16 @@
 /**
  * The demo ("main job"): scaffolds the built-in math task app, serves it on a
  * free loopback port with a generated key, runs the conformance check and a
- * short batch of rollouts with the scripted policy, reports the judge
- * metrics, and shuts everything down.
+ * short batch of rollouts with the scripted policy through the eval library
+ * (what `task-app eval` runs), reports the judge metrics, and shuts
+ * everything down.
  */
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Writable } from "node:stream";
+import { PassThrough, type Writable } from "node:stream";
 import { checkTaskApp, formatCheckReport, type CheckReport } from "../check/index.js";
+import { createEvalReporter, formatEvalSummary, resolveEvalPlan, runEval } from "../eval/index.js";
 import { createTaskApp, generateApiKey } from "../scaffold/create.js";
 import { packageRoot } from "../scaffold/paths.js";
 import { loadTaskAppModule } from "../server/load.js";
@@ -46,43 +48,6 @@ export interface DemoReport {
   ok: boolean;
 }
 
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-const fmt = (x: number | null) => (x === null ? "   -  " : x.toFixed(3).padStart(6));
-
-async function rolloutOnce(url: string, key: string, seed: number): Promise<DemoRollout> {
-  const res = await fetch(`${url}/rollout`, {
-    method: "POST",
-    headers: { "x-api-key": key, "content-type": "application/json" },
-    body: JSON.stringify({
-      run_id: `demo-${seed}`,
-      env: { env_name: "math", seed, config: { split: "test" } },
-      policy: { policy_name: "scripted", config: {} },
-      ops: [],
-      mode: "eval",
-    }),
-  });
-  const body = (await res.json()) as {
-    metrics?: {
-      episode_returns: number[];
-      outcome_score?: number | null;
-      events_score?: number | null;
-      details?: { judges?: Record<string, { per_criterion: Record<string, { score: number }> }> };
-    };
-  };
-  const criteria: Record<string, number> = {};
-  for (const [judge, score] of Object.entries(body.metrics?.details?.judges ?? {})) {
-    for (const [id, c] of Object.entries(score.per_criterion)) criteria[`${judge}.${id}`] = c.score;
-  }
-  return {
-    seed,
-    status: res.status,
-    episodeReturn: body.metrics?.episode_returns[0] ?? null,
-    outcomeScore: body.metrics?.outcome_score ?? null,
-    eventsScore: body.metrics?.events_score ?? null,
-    criteria,
-  };
-}
-
 /** Runs the demo end to end; the temporary project and the server are gone when it resolves. */
 export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
   const out = options.out ?? process.stdout;
@@ -105,30 +70,23 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
       const check = await checkTaskApp({ url: served.url, apiKey: key });
       out.write(formatCheckReport(check));
 
-      say(`\nRollout batch: ${seeds.length} test problems, scripted policy`);
-      const rollouts: DemoRollout[] = [];
-      const queue = [...seeds];
-      await Promise.all(
-        Array.from({ length: Math.min(options.concurrency ?? 4, seeds.length) }, async () => {
-          for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) rollouts.push(await rolloutOnce(served.url, key, seed));
-        }),
+      say(`\nRollout batch: ${seeds.length} test problems, scripted policy (task-app eval)`);
+      const plan = await resolveEvalPlan(
+        { url: [served.url], model: "scripted", envName: "math", split: "test", seeds: seeds.join(","), concurrency: options.concurrency ?? 4, runDir: path.join(root, "eval"), traceDb: false },
+        root,
       );
-      rollouts.sort((a, b) => a.seed - b.seed);
-      say("  seed  status  return  outcome  events");
-      for (const r of rollouts) say(`  ${String(r.seed).padStart(4)}  ${String(r.status).padStart(6)}  ${fmt(r.episodeReturn)}  ${fmt(r.outcomeScore)}  ${fmt(r.eventsScore)}`);
-
-      const ok200 = rollouts.filter((r) => r.status === 200);
-      const means: Record<string, number> = {
-        return: mean(ok200.map((r) => r.episodeReturn ?? 0)),
-        outcome_score: mean(ok200.map((r) => r.outcomeScore ?? 0)),
-        events_score: mean(ok200.map((r) => r.eventsScore ?? 0)),
-      };
-      const names = [...new Set(ok200.flatMap((r) => Object.keys(r.criteria)))].sort();
-      for (const name of names) means[name] = mean(ok200.map((r) => r.criteria[name] ?? 0));
-      say("\nJudge metrics (mean over the batch)");
-      const width = Math.max(...Object.keys(means).map((k) => k.length));
-      for (const [name, value] of Object.entries(means)) say(`  ${name.padEnd(width)}  ${value.toFixed(3)}`);
-      const ok = check.ok && ok200.length === rollouts.length;
+      const run = await runEval(plan, { urls: [served.url], app: app.appId, apiKey: key, reporter: createEvalReporter({ json: false, out: new PassThrough(), err: new PassThrough(), tty: false }) });
+      for (const line of formatEvalSummary(run.summary)) say(line);
+      const rollouts: DemoRollout[] = run.results.map((r) => ({
+        seed: r.seed,
+        status: r.http_status ?? 0,
+        episodeReturn: r.return,
+        outcomeScore: r.outcome_score,
+        eventsScore: r.events_score,
+        criteria: r.criteria,
+      }));
+      const means: Record<string, number> = { return: run.summary.mean_return ?? 0, ...run.summary.judge };
+      const ok = check.ok && run.summary.failed === 0;
       return { url: served.url, check, rollouts, means, ok };
     } finally {
       process.off("SIGINT", stop);

@@ -13,11 +13,11 @@ export const SeedSpec = z
   .union([
     z.array(z.number().int()).min(1),
     z.number().int(),
-    z.string().regex(/^\s*\d+\s*(?:(?:,\s*\d+\s*)*|-\s*\d+\s*)$/, 'seeds as a string must be "1,2,3" or a range "0-99"'),
+    z.string().regex(/^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$/, 'seeds as a string are numbers and inclusive ranges: "1,2,3", "0-99" or "1-5,9"'),
   ])
   .meta({
-    description: 'Seeds to evaluate: a list of integers, one integer, "1,2,3", or an inclusive range "0-99".',
-    examples: [[0, 1, 2], "0-99"],
+    description: 'Seeds to evaluate: a list of integers, one integer, or a string of numbers and inclusive ranges ("1,2,3", "0-99", "1-5,9").',
+    examples: [[0, 1, 2], "0-99", "1-5,9"],
   });
 
 export const JudgeSpec = z
@@ -70,6 +70,8 @@ const evalKeys = {
   max_turns: posInt("Maximum turns per episode.", [10]).optional(),
   max_llm_calls: z.number().int().positive().optional().meta({ description: "Maximum policy calls per episode.", default: 10, examples: [10] }),
   concurrency: z.number().int().positive().optional().meta({ description: "Episodes in flight at once.", default: 1, examples: [5] }),
+  rollouts_per_seed: posInt("Rollouts per seed (task-app eval).", [1, 4]).optional(),
+  timeout_s: z.number().positive().optional().meta({ description: "Seconds one rollout may take before task-app eval counts it as timed out.", examples: [600] }),
   env_name: z.string().min(1).optional().meta({ description: "Environment name.", examples: ["crafter"] }),
   policy_name: z.string().min(1).optional().meta({ description: "Policy name.", examples: ["crafter-react"] }),
   trace_format: TraceFormat.optional().meta({ description: "Trace shape requested from the task app." }),

@@ -10,7 +10,8 @@ import { pathToFileURL } from "node:url";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { z } from "zod";
 import { SessionTraceV3 } from "../schemas/session-trace.js";
-import { insertSessionRows, type InsertResult } from "./insert.js";
+import { createGroupCommit } from "./group-commit.js";
+import { insertSessionsRows, type InsertResult } from "./insert.js";
 import { createLibsqlDialect } from "./libsql-dialect.js";
 import { migrateTraceStore, type SqlKind } from "./migrations.js";
 import type { TraceTables } from "./tables.js";
@@ -26,7 +27,11 @@ export interface TraceStore {
   readonly location: string;
   /** The query builder, for readers (ls, show, stats, export). */
   readonly db: Kysely<TraceTables>;
-  /** Writes one rollout's session in one transaction; a second write of the same session_id writes nothing. */
+  /**
+   * Writes one rollout's session in one transaction (shared with the sessions
+   * that arrived while the previous write was in progress); a second write of
+   * the same session_id writes nothing.
+   */
   insertSession(session: unknown): Promise<InsertResult>;
   close(): Promise<void>;
 }
@@ -91,6 +96,7 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
     const reason = (error as Error).message || String(error);
     throw new Error(`trace store ${location} cannot be opened: ${redactTraceUrl(reason)}`, { cause: error });
   }
+  const insert = createGroupCommit((sessions) => insertSessionsRows(db, kind, sessions));
   return {
     kind,
     location,
@@ -98,7 +104,7 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
     async insertSession(input) {
       const parsed = SessionTraceV3.safeParse(input);
       if (!parsed.success) throw new Error(`not a tracing-v3 session:\n${z.prettifyError(parsed.error)}`);
-      return insertSessionRows(db, kind, parsed.data);
+      return insert(parsed.data);
     },
     close: () => db.destroy(),
   };

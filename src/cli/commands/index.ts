@@ -1,6 +1,7 @@
 import type { CommandModule } from "yargs";
 import { addCommand } from "./add.js";
 import { checkCommand } from "./check.js";
+import { evalCommand } from "./eval.js";
 import { exportSftCommand } from "./export-sft.js";
 import { filterCommand } from "./filter.js";
 import { generateCommand } from "./generate.js";
@@ -21,6 +22,7 @@ export const commands: CommandModule<any, any>[] = [
   generateCommand,
   serveCommand,
   checkCommand,
+  evalCommand,
   tracesCommand,
   exportSftCommand,
   filterCommand,

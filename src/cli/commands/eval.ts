@@ -1,0 +1,174 @@
+/**
+ * `task-app eval`: runs seeds against a task app (served for the run with
+ * --app, or running ones with --url, several to spread the work), prints a
+ * live progress line, the per-seed table and the judge metrics, appends a
+ * result line per rollout and stores the returned traces. Exit 0 when every
+ * rollout answered, 1 when any failed, 2 on usage errors, 130 when stopped.
+ */
+import type { Argv, CommandModule } from "yargs";
+import { contextOf } from "../context.js";
+
+interface EvalArgs {
+  app?: string;
+  url?: string[];
+  model?: string;
+  seeds?: string;
+  "env-name"?: string;
+  config?: string;
+  split?: string;
+  concurrency?: number;
+  "rollouts-per-seed"?: number;
+  "inference-url"?: string;
+  "policy-config"?: string[];
+  "trace-db"?: string;
+  trace: boolean;
+  out?: string;
+  "run-dir"?: string;
+  resume: boolean;
+  timeout?: number;
+  retries?: number;
+  json: boolean;
+  "env-file": string[];
+  "api-key"?: string;
+}
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function runEvalCommand(args: EvalArgs): Promise<void> {
+  const context = contextOf(args);
+  const fail = (code: number, message: string) => {
+    process.stderr.write(`task-app eval: ${message}\n`);
+    context.setExitCode(code);
+  };
+  const [{ loadEnvFiles }, { resolveEnvironmentApiKeys }, lib] = await Promise.all([import("../../server/load.js"), import("../../server/auth.js"), import("../../eval/index.js")]);
+  try {
+    loadEnvFiles(args["env-file"]);
+  } catch (error) {
+    return fail(2, (error as Error).message);
+  }
+  let plan;
+  try {
+    plan = await lib.resolveEvalPlan({
+      app: args.app,
+      url: args.url,
+      model: args.model,
+      seeds: args.seeds,
+      envName: args["env-name"],
+      config: args.config,
+      split: args.split,
+      concurrency: args.concurrency,
+      rolloutsPerSeed: args["rollouts-per-seed"],
+      inferenceUrl: args["inference-url"],
+      policyConfig: args["policy-config"],
+      traceDb: args.trace ? args["trace-db"] : false,
+      out: args.out,
+      runDir: args["run-dir"],
+      resume: args.resume,
+      timeout: args.timeout,
+      retries: args.retries,
+    });
+  } catch (error) {
+    if (error instanceof lib.EvalPlanError) return fail(2, error.message);
+    throw error;
+  }
+
+  const apiKey = args["api-key"] ?? resolveEnvironmentApiKeys()[0];
+  if (plan.target.kind === "urls" && !apiKey) return fail(2, "no API key for the task app: set ENVIRONMENT_API_KEY (directly or in an --env-file) or pass --api-key");
+  let targets;
+  try {
+    targets = await lib.startEvalTargets(plan.target, apiKey);
+  } catch (error) {
+    return fail(2, `cannot serve ${args.app}: ${(error as Error).message}`);
+  }
+  let traceSink: Awaited<ReturnType<typeof openSink>> | undefined;
+  const stop = new AbortController();
+  const abort = new AbortController();
+  const onInterrupt = () => {
+    if (!stop.signal.aborted) {
+      stop.abort();
+      process.stderr.write("\nstopping: no new rollouts; the running ones finish (Ctrl-C again aborts them)\n");
+    } else abort.abort();
+  };
+  process.on("SIGINT", onInterrupt);
+  const reporter = lib.createEvalReporter({ json: args.json, out: process.stdout, err: process.stderr, tty: Boolean(process.stderr.isTTY) && !args.json });
+  try {
+    if (plan.traceDb) traceSink = await openSink(plan.traceDb);
+    const report = await lib.runEval(plan, {
+      urls: targets.urls,
+      app: targets.app,
+      ...(targets.apiKey ? { apiKey: targets.apiKey } : {}),
+      reporter,
+      ...(traceSink ? { sink: traceSink.sink } : {}),
+      stop: stop.signal,
+      abort: abort.signal,
+    });
+    reporter.close();
+    if (args.json) reporter.emit({ event: "summary", summary: report.summary }, { total: 0, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() });
+    else {
+      say("");
+      for (const line of lib.formatEvalSummary(report.summary)) say(line);
+      say("");
+      say(`results          ${plan.out} (failures: ${plan.failuresOut})`);
+      if (traceSink) say(`traces           ${report.traces.stored} stored in ${traceSink.location}${report.traces.failed ? `, ${report.traces.failed} failed to store` : ""}${report.traces.missing ? `, ${report.traces.missing} rollouts returned none` : ""}`);
+    }
+    if (report.notRun > 0) {
+      const again = process.argv.slice(2).filter((a) => a !== "--resume");
+      if (!args["run-dir"]) again.push("--run-dir", plan.runDir);
+      process.stderr.write(`interrupted: ${report.notRun} rollouts not run. Resume with:\n  task-app ${again.join(" ")} --resume\n`);
+      context.setExitCode(130);
+    } else context.setExitCode(report.summary.failed ? 1 : 0);
+  } catch (error) {
+    reporter.close();
+    if (error instanceof lib.EvalPlanError) return fail(2, error.message);
+    if (error instanceof lib.EvalRunError) return fail(1, error.message);
+    throw error;
+  } finally {
+    process.off("SIGINT", onInterrupt);
+    await traceSink?.close();
+    await targets.close();
+  }
+}
+
+/** Opens the trace store the eval writes (the eval process is its single writer); the store validates each session. */
+async function openSink(url: string) {
+  const { openTraceStore } = await import("../../traces/index.js");
+  const store = await openTraceStore(url);
+  return {
+    location: store.location,
+    sink: async (session: unknown) => void (await store.insertSession(session)),
+    close: () => store.close(),
+  };
+}
+
+/** The `eval` command. */
+export const evalCommand: CommandModule<object, EvalArgs> = {
+  command: "eval",
+  describe: "Run seeds against a task app and report returns and judge metrics (local evaluation)",
+  builder: (yargs: Argv<object>) =>
+    yargs
+      .option("app", { type: "string", describe: "Task app module (.ts or .js) to serve on a free loopback port for the run" })
+      .option("url", { type: "string", array: true, describe: "Base URL of a running task app; repeat for replicas (least busy first; one that fails /health is taken out)" })
+      .option("model", { type: "string", describe: "Policy model id, sent as policy.config.model (e.g. scripted)" })
+      .option("seeds", { type: "string", describe: 'Seeds: numbers and inclusive ranges, e.g. "1-5,9"' })
+      .option("env-name", { type: "string", describe: "env.env_name of each rollout (else env_name in [eval])" })
+      .option("config", { type: "string", describe: "Eval TOML ([eval] table or flat); flags override it" })
+      .option("split", { type: "string", describe: "Dataset split (default train)" })
+      .option("concurrency", { type: "number", describe: "Rollouts in flight at once (default 4)" })
+      .option("rollouts-per-seed", { type: "number", describe: "Rollouts per seed (default 1)" })
+      .option("inference-url", { type: "string", describe: "Inference endpoint, sent as policy.config.inference_url" })
+      .option("policy-config", { type: "string", array: true, describe: "key=value added to policy.config; values are JSON when they parse (temperature=0.2)" })
+      .option("trace-db", { type: "string", describe: "Trace store for the returned traces: a path (default traces/v3/synth_ai.db) or a libsql/postgres URL" })
+      .option("trace", { type: "boolean", default: true, describe: "Store the returned traces (--no-trace: neither ask for nor store them)" })
+      .option("out", { type: "string", describe: "Results file, one JSON line per rollout (default <run-dir>/results.jsonl)" })
+      .option("run-dir", { type: "string", describe: "Run directory: manifest, resolved config, results (default runs/eval-<time>)" })
+      .option("resume", { type: "boolean", default: false, describe: "Continue the run in --run-dir: run only missing or failed rollouts" })
+      .option("timeout", { type: "number", describe: "Seconds one rollout may take (default 600)" })
+      .option("retries", { type: "number", describe: "Retries of a rollout whose replica dropped the connection or answered 502/503 (default 2)" })
+      .option("api-key", { type: "string", describe: "Key for the task app (default ENVIRONMENT_API_KEY; --app generates one when unset)" })
+      .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
+      .option("json", { type: "boolean", default: false, describe: "NDJSON events on stdout instead of text" })
+      .example("$0 eval --app src/app.ts --model scripted --seeds 1-5", "serve the app for the run and evaluate five seeds")
+      .example("$0 eval --url http://10.0.0.1:8001 --url http://10.0.0.2:8001 --model Qwen/Qwen3-4B --seeds 0-99 --inference-url http://10.0.0.9:8000", "two replicas, a real model")
+      .example("$0 eval --run-dir runs/base --resume --app src/app.ts --model scripted --seeds 1-5", "continue an interrupted run") as unknown as Argv<EvalArgs>,
+  handler: runEvalCommand,
+};

@@ -1,0 +1,94 @@
+/**
+ * How an eval reports as it goes: a live progress line on a terminal (done /
+ * running / failed, rollouts/s, ETA, running mean return), plain lines when
+ * output is a pipe or a CI log, NDJSON events with `--json`.
+ */
+import type { Writable } from "node:stream";
+import type { EvalResult } from "./results.js";
+import type { EvalSummary } from "./summary.js";
+
+export type EvalEvent =
+  | { event: "start"; total: number; skipped: number; replicas: string[]; run_dir: string }
+  | { event: "rollout"; result: EvalResult }
+  | { event: "replica_removed"; replica: string }
+  | { event: "note"; message: string }
+  | { event: "summary"; summary: EvalSummary };
+
+export interface EvalCounters {
+  total: number;
+  done: number;
+  running: number;
+  failed: number;
+  returnSum: number;
+  returnCount: number;
+  startedAt: number;
+}
+
+export interface EvalReporter {
+  emit(event: EvalEvent, counters: EvalCounters): void;
+  /** Stops the live line; what follows prints on clean lines. */
+  close(): void;
+}
+
+const fmt = (x: number | null) => (x === null ? "-" : x.toFixed(3));
+
+function statusLine(c: EvalCounters): string {
+  const seconds = (Date.now() - c.startedAt) / 1000;
+  const rate = seconds > 0 ? c.done / seconds : 0;
+  const eta = rate > 0 ? Math.ceil((c.total - c.done) / rate) : null;
+  const meanReturn = c.returnCount ? c.returnSum / c.returnCount : null;
+  return `${c.done}/${c.total} done · ${c.running} running · ${c.failed} failed · ${rate.toFixed(1)} rollouts/s · ETA ${eta === null ? "-" : `${eta}s`} · mean return ${fmt(meanReturn)}`;
+}
+
+function resultLine(r: EvalResult): string {
+  const what = r.status === "ok" ? `ok return=${fmt(r.return)} outcome=${fmt(r.outcome_score)} events=${fmt(r.events_score)}` : `FAILED ${r.cause}${r.error ? `: ${r.error}` : ""}`;
+  return `seed ${r.seed} #${r.rollout} ${what} (${(r.duration_ms / 1000).toFixed(1)}s)`;
+}
+
+/** Picks the reporter for where output goes: NDJSON with `json`, a live line on a TTY, else plain lines. */
+export function createEvalReporter(options: { json: boolean; out: Writable; err: Writable; tty: boolean }): EvalReporter {
+  const { out, err } = options;
+  if (options.json)
+    return {
+      emit: (event) => out.write(`${JSON.stringify(event)}\n`),
+      close: () => {},
+    };
+  if (!options.tty)
+    return {
+      emit(event, c) {
+        if (event.event === "start") out.write(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}\n`);
+        else if (event.event === "rollout") out.write(`[${c.done}/${c.total}] ${resultLine(event.result)}\n`);
+        else if (event.event === "replica_removed") out.write(`replica ${event.replica} failed its health check: taken out of the run\n`);
+        else if (event.event === "note") out.write(`${event.message}\n`);
+      },
+      close: () => {},
+    };
+  let last: EvalCounters | undefined;
+  let shown = false;
+  const draw = () => {
+    if (!last) return;
+    err.write(`\r\x1b[2K${statusLine(last)}`);
+    shown = true;
+  };
+  const timer = setInterval(draw, 200);
+  timer.unref();
+  const above = (line: string) => {
+    if (shown) err.write("\r\x1b[2K");
+    err.write(`${line}\n`);
+    draw();
+  };
+  return {
+    emit(event, c) {
+      last = { ...c };
+      if (event.event === "start") above(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}`);
+      else if (event.event === "rollout" && event.result.status !== "ok") above(resultLine(event.result));
+      else if (event.event === "replica_removed") above(`replica ${event.replica} failed its health check: taken out of the run`);
+      else if (event.event === "note") above(event.message);
+    },
+    close() {
+      clearInterval(timer);
+      if (shown) err.write(`\r\x1b[2K${last ? statusLine(last) : ""}\n`);
+      shown = false;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * One eval rollout: the request an eval sends (as synth-ai's eval CLI builds
+ * it, with a unique run id and the trace asked for) and what its answer means
+ * (return, judge scores, criteria, the recorded session), or why it failed.
+ */
+import { randomUUID } from "node:crypto";
+import { RolloutResponse } from "../schemas/rollout.js";
+import type { EvalPlan } from "./plan.js";
+import type { EvalResult } from "./results.js";
+
+/** The body of `POST /rollout` for one seed's `rollout`-th run. */
+export function buildEvalRequest(plan: EvalPlan, seed: number, rollout: number, traced: boolean) {
+  return {
+    run_id: `eval-${plan.digest.slice(0, 8)}-${seed}-${rollout}-${randomUUID().slice(0, 8)}`,
+    env: { ...(plan.envName ? { env_name: plan.envName } : {}), seed, config: { ...plan.envConfig, split: plan.split, index: seed } },
+    policy: { policy_name: plan.policyName, config: plan.policyConfig },
+    ops: plan.ops,
+    record: { return_trace: traced, trace_format: "structured" },
+    mode: "eval",
+  };
+}
+
+/** What an answer holds besides the result line: the returned session, for the trace store (which validates it). */
+export interface EvalOutcome {
+  result: EvalResult;
+  session?: unknown;
+}
+
+type Base = Pick<EvalResult, "run_id" | "seed" | "rollout" | "replica" | "duration_ms">;
+
+/** A failed rollout's result line. */
+export function failedResult(base: Base, cause: string, httpStatus: number | null, error: string): EvalResult {
+  return {
+    ...base,
+    status: "failed",
+    cause,
+    http_status: httpStatus,
+    error: error.slice(0, 500),
+    return: null,
+    outcome_score: null,
+    events_score: null,
+    criteria: {},
+    steps: null,
+    session_id: null,
+    finished_at: new Date().toISOString(),
+  };
+}
+
+/** Reads a 200 answer: invalid bodies are failures of their own cause, not reward 0. */
+export function readEvalAnswer(base: Base, text: string): EvalOutcome {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { result: failedResult(base, "invalid_response", 200, "the answer is not JSON") };
+  }
+  // The trace is validated once, by the store that writes it; the rest of the answer here.
+  const trace = json && typeof json === "object" ? (json as { trace?: unknown }).trace : undefined;
+  const parsed = RolloutResponse.safeParse(trace === undefined ? json : { ...(json as object), trace: null });
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    return { result: failedResult(base, "invalid_response", 200, `not a RolloutResponse: ${first?.path.join(".") || "(root)"}: ${first?.message ?? "invalid"}`) };
+  }
+  const { metrics } = parsed.data;
+  const criteria: Record<string, number> = {};
+  const judges = (metrics.details as { judges?: Record<string, { per_criterion?: Record<string, { score?: unknown }> }> }).judges ?? {};
+  for (const [judge, score] of Object.entries(judges))
+    for (const [id, c] of Object.entries(score?.per_criterion ?? {})) if (typeof c?.score === "number") criteria[`${judge}.${id}`] = c.score;
+  const session = trace && typeof trace === "object" ? ((trace as { session_trace?: unknown }).session_trace ?? trace) : undefined;
+  const sessionId = session && typeof session === "object" ? (session as { session_id?: unknown }).session_id : undefined;
+  return {
+    result: {
+      ...base,
+      status: "ok",
+      cause: "ok",
+      http_status: 200,
+      return: metrics.episode_returns.length ? metrics.episode_returns.reduce((a, b) => a + b, 0) / metrics.episode_returns.length : metrics.mean_return,
+      outcome_score: metrics.outcome_score ?? null,
+      events_score: metrics.events_score ?? null,
+      criteria,
+      steps: metrics.num_steps,
+      session_id: typeof sessionId === "string" ? sessionId : null,
+      finished_at: new Date().toISOString(),
+    },
+    ...(session !== undefined ? { session } : {}),
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * `runEval`: runs a plan's rollouts against task apps (spread over replicas,
+ * `concurrency` at a time), appends each result as it finishes, stores the
+ * traces that come back (the eval process is the single writer), and returns
+ * the summary. A resumed run re-runs only what is missing or failed, and
+ * refuses a run directory whose manifest differs.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { EvalPlanError, type EvalPlan } from "./plan.js";
+import type { EvalCounters, EvalReporter } from "./progress.js";
+import { ReplicaPool, type Replica } from "./replicas.js";
+import {
+  configPath,
+  JsonlAppender,
+  manifestDifferences,
+  manifestPath,
+  readResults,
+  resultKey,
+  writeJsonAtomic,
+  type EvalManifest,
+  type EvalResult,
+} from "./results.js";
+import { buildEvalRequest, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
+import { summarizeEval, type EvalSummary } from "./summary.js";
+
+export interface RunEvalOptions {
+  /** Base URLs of the task apps (replicas). */
+  urls: string[];
+  /** What the manifest calls the app (the module path, or the URLs). */
+  app: string;
+  apiKey?: string;
+  reporter: EvalReporter;
+  /** Stores a returned session (validating it); errors are counted, never fail the rollout. */
+  sink?: (session: unknown) => Promise<void>;
+  /** Aborted: start no new rollouts (the first Ctrl-C). */
+  stop?: AbortSignal;
+  /** Aborted: abort the running ones too (the second Ctrl-C). */
+  abort?: AbortSignal;
+}
+
+export interface EvalRunReport {
+  summary: EvalSummary;
+  /** The final result of every rollout of the plan that ran (this run or an earlier one). */
+  results: EvalResult[];
+  /** Rollouts not run because the run was stopped. */
+  notRun: number;
+  traces: { stored: number; failed: number; missing: number };
+}
+
+/** Thrown when a run cannot start (no replica answers): exit 1 with the message. */
+export class EvalRunError extends Error {
+  override name = "EvalRunError";
+}
+
+function openRunDir(plan: EvalPlan, manifest: EvalManifest): void {
+  const path = manifestPath(plan.runDir);
+  if (existsSync(path)) {
+    if (!plan.resume) throw new EvalPlanError(`${plan.runDir} already holds a run: pass --resume to continue it, or choose another --run-dir`);
+    const previous = JSON.parse(readFileSync(path, "utf8")) as EvalManifest;
+    const differ = manifestDifferences(previous, manifest);
+    if (differ.length)
+      throw new EvalPlanError(`cannot resume ${plan.runDir}: ${differ.map((k) => `${k} was ${JSON.stringify(previous[k])}, now ${JSON.stringify(manifest[k])}`).join("; ")}`);
+  } else if (plan.resume) throw new EvalPlanError(`nothing to resume in ${plan.runDir}: it has no manifest.json`);
+  writeJsonAtomic(path, manifest);
+  writeJsonAtomic(configPath(plan.runDir), { ...plan, resume: undefined });
+}
+
+const isConnectionError = (error: unknown) => error instanceof TypeError || (error as { cause?: { code?: string } })?.cause?.code !== undefined;
+
+/** Runs one rollout with failover: a replica that drops the connection is checked and the rollout moves to another. */
+async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, options: RunEvalOptions): Promise<EvalOutcome> {
+  const request = buildEvalRequest(plan, seed, rollout, Boolean(options.sink));
+  const started = Date.now();
+  let last: EvalOutcome | undefined;
+  let avoid: Replica | undefined;
+  for (let attempt = 0; attempt <= plan.retries; attempt++) {
+    const replica = pool.pick(avoid);
+    const base = () => ({ run_id: request.run_id, seed, rollout, replica: replica?.url ?? null, duration_ms: Date.now() - started });
+    if (!replica) return last ?? { result: failedResult(base(), "no_replica", null, "no task app replica is left answering /health") };
+    replica.inFlight++;
+    const timeout = AbortSignal.timeout(plan.timeoutS * 1000);
+    try {
+      const res = await fetch(`${replica.url}/rollout`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(options.apiKey ? { "x-api-key": options.apiKey } : {}) },
+        body: JSON.stringify(request),
+        signal: options.abort ? AbortSignal.any([timeout, options.abort]) : timeout,
+      });
+      const text = await res.text();
+      if (res.status === 200) return readEvalAnswer(base(), text);
+      let detail = text.slice(0, 300);
+      try {
+        const err = (JSON.parse(text) as { detail?: { error?: { code?: string; message?: string } } }).detail?.error;
+        if (err) detail = `${err.code ?? ""}: ${err.message ?? ""}`;
+      } catch {
+        // not JSON: keep the start of the body
+      }
+      last = { result: failedResult(base(), `http_${res.status}`, res.status, detail) };
+      if (res.status !== 503 && res.status !== 502) return last;
+      avoid = replica;
+    } catch (error) {
+      if (options.abort?.aborted) return { result: failedResult(base(), "aborted", null, "aborted by a second interrupt") };
+      if (timeout.aborted) return { result: failedResult(base(), "timeout", null, `no answer within ${plan.timeoutS}s`) };
+      if (!isConnectionError(error)) throw error;
+      last = { result: failedResult(base(), "connection", null, (error as { cause?: { code?: string } }).cause?.code ?? String(error)) };
+      avoid = replica;
+      await pool.suspect(replica);
+    } finally {
+      replica.inFlight--;
+      replica.done++;
+    }
+  }
+  return last!;
+}
+
+/** Runs the plan; see the module comment. */
+export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<EvalRunReport> {
+  const manifest: EvalManifest = { app: options.app, model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest };
+  openRunDir(plan, manifest);
+  const final = new Map<string, EvalResult>();
+  for (const r of readResults(plan.out)) if (r.status === "ok") final.set(resultKey(r), r);
+  const jobs = plan.seeds.flatMap((seed) => Array.from({ length: plan.rolloutsPerSeed }, (_, rollout) => ({ seed, rollout }))).filter((j) => !final.has(resultKey(j)));
+
+  const counters: EvalCounters = { total: jobs.length, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() };
+  const { reporter } = options;
+  const pool = new ReplicaPool(options.urls, options.apiKey, (r) => reporter.emit({ event: "replica_removed", replica: r.url }, counters));
+  const healthy = await pool.checkAll();
+  if (!healthy.length) throw new EvalRunError(`no task app answers GET /health with the key: ${options.urls.join(", ")}`);
+  for (const r of pool.replicas.filter((x) => !x.healthy)) reporter.emit({ event: "replica_removed", replica: r.url }, counters);
+  reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.url), run_dir: plan.runDir }, counters);
+
+  const results = new JsonlAppender(plan.out);
+  const failures = new JsonlAppender(plan.failuresOut);
+  const traces = { stored: 0, failed: 0, missing: 0 };
+  const queue = [...jobs];
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(plan.concurrency, jobs.length) }, async () => {
+        while (!options.stop?.aborted) {
+          const job = queue.shift();
+          if (!job) break;
+          counters.running++;
+          let outcome: EvalOutcome;
+          try {
+            outcome = await runOne(plan, job.seed, job.rollout, pool, options);
+          } finally {
+            counters.running--;
+          }
+          const { result, session } = outcome;
+          if (result.status === "ok" && options.sink) {
+            if (!session) traces.missing++;
+            else
+              try {
+                await options.sink(session);
+                traces.stored++;
+              } catch (error) {
+                if (traces.failed++ === 0) reporter.emit({ event: "note", message: `trace store: ${(error as Error).message.split("\n")[0]} (the rollout counts; its trace is not stored)` }, counters);
+              }
+          }
+          (result.status === "ok" ? results : failures).append(result);
+          final.set(resultKey(result), result);
+          counters.done++;
+          if (result.status !== "ok") counters.failed++;
+          else if (result.return !== null) {
+            counters.returnSum += result.return;
+            counters.returnCount++;
+          }
+          reporter.emit({ event: "rollout", result }, counters);
+        }
+      }),
+    );
+  } finally {
+    results.close();
+    failures.close();
+  }
+  const ordered = plan.seeds.flatMap((seed) => Array.from({ length: plan.rolloutsPerSeed }, (_, rollout) => final.get(resultKey({ seed, rollout }))).filter((r): r is EvalResult => r !== undefined));
+  return { summary: summarizeEval(ordered), results: ordered, notRun: queue.length, traces };
+}

@@ -1,0 +1,48 @@
+/**
+ * Group commit: sessions handed to the store while a write is in progress
+ * wait and go together in the next transaction, so under load many rollouts
+ * share one commit (and one multi-row INSERT per table) instead of queueing
+ * one transaction each. A failing batch is retried one session at a time, so
+ * one bad session fails alone.
+ */
+import type { SessionTraceV3 } from "../schemas/session-trace.js";
+import type { InsertResult } from "./insert.js";
+
+interface Pending {
+  session: SessionTraceV3;
+  resolve(result: InsertResult): void;
+  reject(error: unknown): void;
+}
+
+/** Wraps a batch writer as a one-session writer that batches what arrives while it is busy. */
+export function createGroupCommit(write: (sessions: SessionTraceV3[]) => Promise<InsertResult[]>, maxBatch = 64): (session: SessionTraceV3) => Promise<InsertResult> {
+  const queue: Pending[] = [];
+  let draining = false;
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      while (queue.length) {
+        const batch = queue.splice(0, maxBatch);
+        try {
+          const results = await write(batch.map((p) => p.session));
+          batch.forEach((p, i) => p.resolve(results[i]!));
+        } catch (error) {
+          if (batch.length === 1) batch[0]!.reject(error);
+          else
+            for (const p of batch)
+              await write([p.session]).then(
+                (r) => p.resolve(r[0]!),
+                (e: unknown) => p.reject(e),
+              );
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  }
+  return (session) =>
+    new Promise<InsertResult>((resolve, reject) => {
+      queue.push({ session, resolve, reject });
+      if (!draining) void drain();
+    });
+}

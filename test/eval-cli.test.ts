@@ -1,0 +1,191 @@
+/**
+ * `task-app eval` as a user runs it, in real processes: --app serves the
+ * module for the run and the traces land in the store; replicas share the
+ * work and a killed one is taken out with nothing lost or duplicated; a run
+ * killed with SIGKILL resumes to exactly one result per seed; Ctrl-C stops,
+ * says how to resume and exits 130; --inference-url reaches an
+ * OpenAI-compatible server through the scaffolded math app, and its LM calls
+ * are traced with that model.
+ */
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createTaskApp } from "../src/scaffold/create.js";
+import { packageRoot } from "../src/scaffold/paths.js";
+import { listSessions, openTraceStore } from "../src/traces/index.js";
+import { sendJson, startLoopback } from "./helpers/loopback.js";
+
+const require = createRequire(import.meta.url);
+const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
+const cli = fileURLToPath(new URL("./helpers/run-cli.ts", import.meta.url));
+const evalApp = fileURLToPath(new URL("./fixtures/apps/eval-app.ts", import.meta.url));
+const serveEval = fileURLToPath(new URL("./fixtures/apps/serve-eval.ts", import.meta.url));
+const KEY = "sk_env_eval_cli_0123456789abcdef";
+const scratch = await mkdtemp(join(tmpdir(), "task-app-eval-cli-"));
+after(() => rm(scratch, { recursive: true, force: true }));
+let n = 0;
+const fresh = () => join(scratch, `t${++n}`);
+
+interface Running {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+  /** Resolves once stdout holds `count` lines matching `pattern`. */
+  waitFor(pattern: RegExp, count?: number): Promise<void>;
+}
+
+function start(command: string[], env: NodeJS.ProcessEnv = {}, cwd = scratch): Running {
+  const child = spawn(process.execPath, ["--import", tsx, ...command], { cwd, env: { ...process.env, ENVIRONMENT_API_KEY: KEY, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  const waiters: (() => void)[] = [];
+  child.stdout!.on("data", (c: Buffer) => {
+    out += c;
+    for (const w of [...waiters]) w();
+  });
+  child.stderr!.on("data", (c: Buffer) => (err += c));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ? null : code)));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor: (pattern, count = 1) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (out.split("\n").filter((l) => pattern.test(l)).length >= count) resolve();
+        };
+        waiters.push(check);
+        check();
+        exited.then(() => reject(new Error(`exited before ${count} lines matched ${pattern}: ${out}\n${err}`)));
+      }),
+  };
+}
+
+const evalCli = (args: string[], env: NodeJS.ProcessEnv = {}) => start([cli, "eval", ...args], env);
+const lines = async (path: string) => (await readFile(path, "utf8")).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { seed: number; status: string });
+
+describe("task-app eval", () => {
+  test("--app: serves the module, prints judge metrics, writes one result line and one traced session per rollout", async () => {
+    const dir = fresh();
+    const db = join(dir, "traces", "v3", "synth_ai.db");
+    const run = evalCli(["--app", evalApp, "--model", "scripted", "--seeds", "1-5", "--trace-db", db, "--out", join(dir, "results.jsonl"), "--run-dir", join(dir, "run")], { ENVIRONMENT_API_KEY: "" });
+    assert.equal(await run.exited, 0, run.stderr());
+    assert.match(run.stdout(), /\nmean return +1\.500 ± 0\.000 \(standard error\)\n/);
+    assert.match(run.stdout(), /\nmean outcome_score +1\.000\n/);
+    assert.match(run.stdout(), /\nrollouts +5 ok, 0 failed\n/);
+    assert.match(run.stdout(), /traces +5 stored in /);
+    assert.deepEqual((await lines(join(dir, "results.jsonl"))).map((l) => l.seed).sort(), [1, 2, 3, 4, 5]);
+    const store = await openTraceStore(db, { mustExist: true });
+    try {
+      const sessions = await listSessions(store.db, { limit: 100 });
+      assert.equal(sessions.length, 5);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test("failures are counted by cause and exit 1; the run still completes", async () => {
+    const dir = fresh();
+    const run = evalCli(["--app", evalApp, "--model", "scripted", "--seeds", "1-4", "--no-trace", "--run-dir", dir], { EVAL_APP_FAIL_SEEDS: "2" });
+    assert.equal(await run.exited, 1, run.stderr());
+    assert.match(run.stdout(), /\nrollouts +3 ok, 1 failed \(1 http_500\)\n/);
+    assert.deepEqual((await lines(join(dir, "results.failures.jsonl"))).map((l) => l.seed), [2]);
+  });
+
+  test("usage errors exit 2 and say what to do", async () => {
+    const run = evalCli(["--model", "scripted", "--seeds", "1-3"]);
+    assert.equal(await run.exited, 2);
+    assert.match(run.stderr(), /task-app eval: no task app: pass --app <module>/);
+  });
+
+  test("two replicas, one killed mid-run: the other finishes, every seed once", async () => {
+    const env = { EVAL_APP_DELAY_MS: "150" };
+    const replicas = [start([serveEval], env), start([serveEval], env)];
+    try {
+      await Promise.all(replicas.map((r) => r.waitFor(/^http:/)));
+      const [a, b] = replicas.map((r) => r.stdout().trim());
+      const dir = fresh();
+      const run = evalCli(["--url", a!, "--url", b!, "--model", "scripted", "--seeds", "0-29", "--concurrency", "4", "--no-trace", "--json", "--run-dir", dir]);
+      await run.waitFor(/"event":"rollout"/, 6);
+      replicas[0]!.child.kill("SIGKILL");
+      assert.equal(await run.exited, 0, run.stderr());
+      const events = run.stdout().trim().split("\n").map((l) => JSON.parse(l));
+      assert.ok(events.some((e) => e.event === "replica_removed" && e.replica === a), "the dead replica is taken out");
+      const seeds = (await lines(join(dir, "results.jsonl"))).map((l) => l.seed).sort((x, y) => x - y);
+      assert.deepEqual(seeds, Array.from({ length: 30 }, (_, i) => i));
+    } finally {
+      for (const r of replicas) r.child.kill("SIGKILL");
+    }
+  });
+
+  test("a run killed with SIGKILL resumes to exactly one result per seed", async () => {
+    const dir = fresh();
+    const args = ["--app", evalApp, "--model", "scripted", "--seeds", "0-15", "--concurrency", "2", "--no-trace", "--run-dir", dir];
+    const first = evalCli([...args, "--json"], { EVAL_APP_DELAY_MS: "100" });
+    await first.waitFor(/"event":"rollout"/, 5);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    const before = await lines(join(dir, "results.jsonl"));
+    assert.ok(before.length >= 5 && before.length < 16, `killed mid-run: ${before.length} results`);
+    const resumed = evalCli([...args, "--resume"]);
+    assert.equal(await resumed.exited, 0, resumed.stderr());
+    assert.match(resumed.stdout(), new RegExp(`eval: ${16 - before.length} rollouts \\(${before.length} already done\\)`));
+    const seeds = (await lines(join(dir, "results.jsonl"))).map((l) => l.seed).sort((x, y) => x - y);
+    assert.deepEqual(seeds, Array.from({ length: 16 }, (_, i) => i));
+  });
+
+  test("Ctrl-C stops new rollouts, lets running ones finish, says how to resume, exits 130", async () => {
+    const dir = fresh();
+    const run = evalCli(["--app", evalApp, "--model", "scripted", "--seeds", "0-19", "--concurrency", "2", "--no-trace", "--run-dir", dir], { EVAL_APP_DELAY_MS: "200" });
+    await run.waitFor(/^\[\d+\/20\] seed/, 2);
+    run.child.kill("SIGINT");
+    assert.equal(await run.exited, 130, run.stderr());
+    assert.match(run.stderr(), /interrupted: \d+ rollouts not run\. Resume with:\n {2}task-app eval .* --resume\n/);
+    const done = await lines(join(dir, "results.jsonl"));
+    assert.ok(done.length >= 2 && done.length < 20);
+    assert.ok(done.every((l) => l.status === "ok"), "running rollouts finished, not aborted");
+  });
+
+  test("--inference-url reaches an OpenAI-compatible server through the scaffolded math app; its LM calls are traced with that model", async () => {
+    const dir = fresh();
+    const project = await createTaskApp({ dir: join(dir, "math"), template: "math", environmentApiKey: false });
+    await mkdir(join(project.dir, "node_modules"));
+    await symlink(packageRoot(), join(project.dir, "node_modules", "task-app"), "dir");
+    const models: string[] = [];
+    const vendor = await startLoopback((req, res) => {
+      const request = JSON.parse(req.body) as { model: string };
+      models.push(request.model);
+      sendJson(res, 200, {
+        id: "cmpl-1",
+        object: "chat.completion",
+        model: request.model,
+        choices: [{ index: 0, finish_reason: "tool_calls", message: { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "submit_answer", arguments: '{"answer":"42"}' } }] } }],
+        usage: { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 },
+      });
+    });
+    try {
+      const db = join(dir, "synth_ai.db");
+      const run = evalCli(["--app", join(project.dir, "src", "app.ts"), "--model", "fake-model", "--inference-url", `${vendor.url}/v1`, "--seeds", "0-2", "--split", "test", "--trace-db", db, "--run-dir", join(dir, "run")]);
+      assert.equal(await run.exited, 0, run.stderr());
+      assert.deepEqual(models, ["fake-model", "fake-model", "fake-model"]);
+      assert.match(run.stdout(), /\nmean events_score +\d\.\d{3}\n/);
+      const store = await openTraceStore(db, { mustExist: true });
+      try {
+        const rows = await store.db.selectFrom("events").select(["model_name"]).where("event_type", "=", "cais").execute();
+        assert.equal(rows.length, 3);
+        assert.ok(rows.every((r) => r.model_name === "fake-model"));
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await vendor.close();
+    }
+  });
+});
