@@ -160,6 +160,15 @@ test("the body is checked like a rollout body: 415, 400, 413, and 422 for anythi
   }
 });
 
+test("the body limits of /rollout bound the proxy routes too: a huge messages array is refused before parsing", async () => {
+  const server = createTaskAppServer(createMathApp({ proxy: both, limits: { maxArrayLength: 100 } }), { env: { ENVIRONMENT_API_KEY: KEY, OPENAI_API_KEY: OPENAI } });
+  const res = await post(server, "/proxy/v1/chat/completions", { model: "gpt-4o-mini", messages: Array.from({ length: 101 }, () => ({ role: "user", content: "hi" })) });
+  assert.equal(res.status, 422);
+  const error = await errorOf(res);
+  assert.equal(error.code, "limit_exceeded");
+  assert.equal(vendor.seen.filter((s) => JSON.stringify(s.body).includes('"content":"hi"')).length, 0, "nothing reached the vendor");
+});
+
 test("an unreachable vendor gives 502 vendor_unreachable; a slow one 504 vendor_timeout", async () => {
   const closed = await fakeVendor();
   await closed.close();

@@ -160,7 +160,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   hono.post("/rollout", guard, async (c) => toResponse(await runRollout(transportOf(c))));
   const proxyPaths: string[] = [];
   if (app.proxy) {
-    const proxyDeps = { proxy: app.proxy, env, redact, log: baseLog, running, maxBodyBytes: app.limits.maxBodyBytes, timeoutMs: options.proxyTimeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS };
+    const proxyDeps = { proxy: app.proxy, env, redact, log: baseLog, running, maxBodyBytes: app.limits.maxBodyBytes, bounds: app.limits, timeoutMs: options.proxyTimeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS };
     const enabled: Vendor[] = [...(app.proxy.enableOpenai ? ["openai" as const] : []), ...(app.proxy.enableGroq ? ["groq" as const] : [])];
     for (const vendor of enabled) {
       hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await track(() => handleProxy(vendor, transportOf(c), proxyDeps))));

@@ -14,6 +14,7 @@ import type { Logger } from "pino";
 import type { ProxyConfig } from "../schemas/task-app.js";
 import type { KeyEnv } from "./auth.js";
 import { readJsonBody } from "./body.js";
+import type { JsonBounds } from "./bounds.js";
 import { errorReply, type Reply } from "./errors.js";
 import { injectSystemHint, prepareForGroq, prepareForOpenai, synthesizeToolCallIfMissing } from "./proxy.js";
 import { ClientDisconnected, CLIENT_CLOSED_STATUS, type Abortable, type RolloutTransport } from "./rollout.js";
@@ -60,6 +61,8 @@ export interface ProxyDeps {
   redact: SecretRedactor;
   log: Logger;
   maxBodyBytes: number;
+  /** The app's body limits (nesting, array length, keys, string length, total values), checked before parsing as for /rollout. */
+  bounds: JsonBounds;
   timeoutMs: number;
   /** Calls the server aborts when its shutdown grace period runs out. */
   running?: Set<Abortable>;
@@ -75,7 +78,7 @@ function vendorErrorCode(url: string): string {
 
 /** Handles one proxied chat-completions request and returns the reply. */
 export async function handleProxy(vendor: Vendor, transport: RolloutTransport, deps: ProxyDeps): Promise<Reply> {
-  const json = await readJsonBody(transport, deps.maxBodyBytes);
+  const json = await readJsonBody(transport, deps.maxBodyBytes, deps.bounds);
   if (!json.ok) return json.reply;
   const body = json.value;
   if (!isObject(body)) {
