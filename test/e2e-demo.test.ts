@@ -33,6 +33,7 @@ it("serves, checks, rolls out, reports judge metrics and cleans up", async () =>
   assert.match(text, /\n {2}seed {3}return {2}outcome {3}events/, "the per-seed table of task-app eval");
   assert.match(text, /\nmean return +\d\.\d{3} ± \d\.\d{3} \(standard error\)\nmean outcome_score +\d\.\d{3}\n/);
   assert.match(text, /\nmean outcome\.correct_answer +\d\.\d{3}\n/);
+  assert.match(text, /\nTraces: 6 sessions in traces\/v3\/synth_ai\.db \(tracing v3\); export-sft: [1-9]\d* SFT examples from 6 sessions\n/);
   assert.match(text, /Server stopped\./);
 
   await assert.rejects(fetch(`${report.url}/`), "the server is closed");

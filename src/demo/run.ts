@@ -2,8 +2,8 @@
  * The demo ("main job"): scaffolds the built-in math task app, serves it on a
  * free loopback port with a generated key, runs the conformance check and a
  * short batch of rollouts with the scripted policy through the eval library
- * (what `task-app eval` runs), reports the judge metrics, and shuts
- * everything down.
+ * (what `task-app eval` runs) with every trace stored (tracing v3), reports the
+ * judge metrics, exports the traces as SFT data, and shuts everything down.
  */
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import os from "node:os";
@@ -11,6 +11,7 @@ import path from "node:path";
 import { PassThrough, type Writable } from "node:stream";
 import { checkTaskApp, formatCheckReport, type CheckReport } from "../check/index.js";
 import { createEvalReporter, formatEvalSummary, resolveEvalPlan, runEval } from "../eval/index.js";
+import { exportSft, openTraceStore } from "../traces/index.js";
 import { createTaskApp, generateApiKey } from "../scaffold/create.js";
 import { packageRoot } from "../scaffold/paths.js";
 import { loadTaskAppModule } from "../server/load.js";
@@ -72,11 +73,26 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
 
       say(`\nRollout batch: ${seeds.length} test problems, scripted policy (task-app eval)`);
       const plan = await resolveEvalPlan(
-        { url: [served.url], model: "scripted", envName: "math", split: "test", seeds: seeds.join(","), concurrency: options.concurrency ?? 4, runDir: path.join(root, "eval"), traceDb: false },
+        { url: [served.url], model: "scripted", envName: "math", split: "test", seeds: seeds.join(","), concurrency: options.concurrency ?? 4, runDir: path.join(root, "eval") },
         root,
       );
-      const run = await runEval(plan, { urls: [served.url], app: app.appId, apiKey: key, reporter: createEvalReporter({ json: false, out: new PassThrough(), err: new PassThrough(), tty: false }) });
+      const store = await openTraceStore(path.join(root, "traces", "v3", "synth_ai.db"));
+      let run;
+      let exported;
+      try {
+        run = await runEval(plan, {
+          urls: [served.url],
+          app: app.appId,
+          apiKey: key,
+          reporter: createEvalReporter({ json: false, out: new PassThrough(), err: new PassThrough(), tty: false }),
+          sink: async (session) => void (await store.insertSession(session)),
+        });
+        exported = await exportSft(store.db, { out: path.join(root, "sft", "train.jsonl") });
+      } finally {
+        await store.close();
+      }
       for (const line of formatEvalSummary(run.summary)) say(line);
+      say(`\nTraces: ${run.traces.stored} sessions in traces/v3/synth_ai.db (tracing v3); export-sft: ${exported.examples} SFT examples from ${exported.sessions} sessions`);
       const rollouts: DemoRollout[] = run.results.map((r) => ({
         seed: r.seed,
         status: r.http_status ?? 0,
@@ -86,7 +102,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
         criteria: r.criteria,
       }));
       const means: Record<string, number> = { return: run.summary.mean_return ?? 0, ...run.summary.judge };
-      const ok = check.ok && run.summary.failed === 0;
+      const ok = check.ok && run.summary.failed === 0 && run.traces.stored === seeds.length && exported.examples > 0;
       return { url: served.url, check, rollouts, means, ok };
     } finally {
       process.off("SIGINT", stop);
