@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import { test } from "node:test";
 import { TomlDate } from "smol-toml";
 import { readConfigText } from "../src/config/read.js";
-import { parseTomlDocument, TomlSyntaxError } from "../src/config/toml.js";
+import { checkConfigText } from "../src/config/check.js";
+import { findExcessiveKeys, MAX_CONFIG_KEYS, parseTomlDocument, TomlSyntaxError } from "../src/config/toml.js";
 
 const fixture = fileURLToPath(new URL("fixtures/input/locate.toml", import.meta.url));
 
@@ -156,4 +157,15 @@ test("integers beyond 2^53 are valid TOML: read as the nearest number, with thei
     { path: ["n"], literal: "9007199254740993" },
     { path: ["t", "xs", 1], literal: "-9223372036854775808" },
   ]);
+});
+
+test("a file with more key lines and table headers than any config is refused before parsing, at the line that crosses the bound", () => {
+  const tables = Array.from({ length: MAX_CONFIG_KEYS / 2 + 1 }, (_, i) => `[t${i}]\nk = 1`).join("\n");
+  const refused = checkConfigText(tables, { kind: "rl", file: "big.toml" });
+  assert.deepEqual(
+    refused.findings.map((f) => `${f.code} ${f.line}:${f.column} ${f.message}`),
+    [`too_large ${MAX_CONFIG_KEYS + 1}:1 more than 20,000 keys and tables: this is far larger than any config, so it is not parsed`],
+  );
+  assert.equal(findExcessiveKeys(Array.from({ length: MAX_CONFIG_KEYS }, (_, i) => `k${i} = 1`).join("\n")), 0, "at the bound: parsed");
+  assert.equal(findExcessiveKeys(`# ${"= ".repeat(10)}\n`.repeat(MAX_CONFIG_KEYS + 5)), 0, "comments do not count");
 });

@@ -13,7 +13,7 @@ import { issuesToFindings, valueAt, type UnplacedFinding } from "./issues.js";
 import { normalizeRLConfig, type Injection } from "./normalize.js";
 import { ConfigInputError, readConfigText } from "./read.js";
 import { rules } from "./rules/index.js";
-import { parseTomlDocument, TomlSyntaxError, type TomlDocument } from "./toml.js";
+import { parseTomlDocument, TomlLimitError, TomlSyntaxError, type TomlDocument } from "./toml.js";
 
 export interface CheckOptions {
   /** File name shown in findings. */
@@ -96,6 +96,8 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
   try {
     doc = parseTomlDocument(text);
   } catch (error) {
+    if (error instanceof TomlLimitError)
+      return finish({ file, findings: [{ severity: "error", code: "too_large", path: "", message: error.reason, ...at(file, error.line, error.column) }], injected: [] });
     if (!(error instanceof TomlSyntaxError)) throw error;
     return finish({ file, findings: [{ severity: "error", code: "toml_syntax", path: "", message: `invalid TOML: ${error.reason}`, ...at(file, error.line, error.column) }], injected: [] });
   }

@@ -8,6 +8,13 @@ import { findFirstDefinition, locatePaths, skipString } from "./locate.js";
 
 /** Deepest nesting (brackets, braces and dotted-key segments) accepted on parse. */
 const MAX_NESTING = 128;
+/**
+ * Most key lines and table headers a config may have. The largest real
+ * configs have a few hundred; the TOML parser needs seconds and hundreds of
+ * megabytes for a few hundred thousand, so a file past this bound is refused
+ * before parsing, at the line where it is crossed.
+ */
+export const MAX_CONFIG_KEYS = 20_000;
 
 export interface SourcePosition {
   /** 1-based line. */
@@ -17,6 +24,18 @@ export interface SourcePosition {
 }
 
 /** A TOML syntax error at a 1-based line and column. */
+/** A file refused before parsing because it is far larger than any config: not a syntax error, but reported the same way. */
+export class TomlLimitError extends Error {
+  override name = "TomlLimitError";
+  constructor(
+    readonly reason: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(`${reason} (line ${line})`);
+  }
+}
+
 export class TomlSyntaxError extends Error {
   override name = "TomlSyntaxError";
   constructor(
@@ -58,6 +77,9 @@ export function parseTomlDocument(text: string): TomlDocument {
     const { line, column } = positionAt(text, tooDeep);
     throw new TomlSyntaxError(`nesting too deep (more than ${MAX_NESTING} levels)`, line, column);
   }
+  const tooMany = findExcessiveKeys(text);
+  if (tooMany > 0)
+    throw new TomlLimitError(`more than ${MAX_CONFIG_KEYS.toLocaleString("en-US")} keys and tables: this is far larger than any config, so it is not parsed`, tooMany, 1);
   let raw: Record<string, unknown>;
   try {
     raw = parse(text, { integersAsBigInt: "asNeeded" });
@@ -197,4 +219,25 @@ function toPlainValue(value: unknown, path: (string | number)[], inexact: Inexac
     Object.setPrototypeOf(value, Object.prototype);
   }
   return value;
+}
+
+/**
+ * The 1-based line where the key lines and table headers pass MAX_CONFIG_KEYS,
+ * or 0. A cheap line scan: it may count a line of a multi-line string that
+ * looks like a key, which only matters for files near the bound.
+ */
+export function findExcessiveKeys(text: string): number {
+  let count = 0;
+  let line = 0;
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    line++;
+    const trimmed = text.slice(start, end).trimStart();
+    if (trimmed.startsWith("[") || (trimmed !== "" && !trimmed.startsWith("#") && trimmed.includes("="))) {
+      if (++count > MAX_CONFIG_KEYS) return line;
+    }
+    start = end + 1;
+  }
+  return 0;
 }
