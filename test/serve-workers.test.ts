@@ -1,0 +1,151 @@
+/**
+ * `task-app serve --workers 2` as real processes: one port answered by both
+ * workers, SIGTERM draining every worker and leaving no process behind, a
+ * worker killed with SIGKILL replaced while the server keeps answering, and a
+ * module that fails to load reported once with a non-zero exit.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { shownSecretPieces } from "./helpers/leaks.js";
+import { runCli } from "./helpers/run-cli.js";
+
+const KEY = "sk_env_workers_0123456789abcdef";
+const headers = { "x-api-key": KEY, "content-type": "application/json" };
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+  pids: number[];
+  output: () => string;
+  exited: Promise<[number | null, NodeJS.Signals | null]>;
+}
+
+function spawnServe(module: string, extraEnv: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/apps/run-cli.ts", "serve", module, "--port", "0", "--workers", "2"], {
+    env: { ...process.env, ENVIRONMENT_API_KEY: KEY, ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let stderr = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => {
+    output += d;
+    stderr += d;
+  });
+  const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+  return { child, output: () => output, stderr: () => stderr, exited };
+}
+
+/** Starts the pid fixture on two workers and waits until the primary prints the URL and the workers' pids. */
+async function startWorkers(): Promise<Served> {
+  const { child, output, exited } = spawnServe("test/fixtures/apps/pid.ts");
+  let failed = false;
+  void exited.then(() => (failed = true));
+  const until = Date.now() + 45_000;
+  while (!/"msg":"workers started"/.test(output())) {
+    if (failed || Date.now() > until) assert.fail(`serve did not start: ${output()}`);
+    await pause(20);
+  }
+  const url = /"url":"(http:[^"]+)","app_id":"pid","auth":true,"msg":"task app listening"/.exec(output())?.[1];
+  const pids = JSON.parse(/"pids":(\[[^\]]*\])/.exec(output())?.[1] ?? "[]") as number[];
+  assert.ok(url, output());
+  return { child, url, pids, output, exited };
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One rollout; resolves with the pid of the worker that ran it. */
+async function rolloutPid(url: string, runId: string, delayMs = 0): Promise<number> {
+  const res = await fetch(`${url}/rollout`, { method: "POST", headers, body: JSON.stringify({ run_id: runId, env: { seed: 1, config: { delay_ms: delayMs } }, policy: {}, ops: [] }) });
+  assert.equal(res.status, 200, await res.clone().text());
+  const body = (await res.json()) as { trajectories: { steps: { obs: { pid: number } }[] }[] };
+  return body.trajectories[0]!.steps[0]!.obs.pid;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(done: () => boolean, what: string, output: () => string, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > until) assert.fail(`${what}: ${output()}`);
+    await pause(20);
+  }
+}
+
+test("serve --workers 2 answers on one port from both workers; SIGTERM lets a rollout in flight finish, exits 0 and leaves no worker behind", { timeout: 90_000 }, async () => {
+  const served = await startWorkers();
+  try {
+    assert.equal(served.pids.length, 2);
+    assert.ok(!served.pids.includes(served.child.pid!), "workers are separate processes");
+    assert.equal(served.output().match(/"msg":"task app listening"/g)?.length, 1, "the URL is printed once");
+    const seen = new Set(await Promise.all(Array.from({ length: 16 }, (_, i) => rolloutPid(served.url, `spread-${i}`, 30))));
+    assert.deepEqual([...seen].sort(), [...served.pids].sort(), "both workers served rollouts");
+    const inFlight = rolloutPid(served.url, "in-flight", 600);
+    await pause(200);
+    served.child.kill("SIGTERM");
+    assert.ok(served.pids.includes(await inFlight), "the rollout in flight completed during the drain");
+  } finally {
+    served.child.kill("SIGTERM");
+  }
+  const [code] = await served.exited;
+  assert.equal(code, 0, served.output());
+  await waitUntil(() => served.pids.every((pid) => !isAlive(pid)), "workers still alive after the primary exited", served.output, 5_000);
+  assert.match(served.output(), /"msg":"shutting down"/);
+  assert.deepEqual(shownSecretPieces(served.output(), [KEY]), []);
+});
+
+test("a worker killed with SIGKILL is replaced and the server keeps answering; the replacement is stopped with the rest", { timeout: 90_000 }, async () => {
+  const served = await startWorkers();
+  let replacement: number | undefined;
+  try {
+    const [victim, survivor] = served.pids as [number, number];
+    process.kill(victim, "SIGKILL");
+    await waitUntil(() => /"msg":"replacement worker ready"/.test(served.output()), "no replacement", served.output);
+    assert.match(served.output(), new RegExp(`"pid":${victim},"code":null,"signal":"SIGKILL"[^\\n]*"msg":"worker exited; starting a replacement"`));
+    replacement = Number(/"pid":(\d+),"msg":"replacement worker ready"/.exec(served.output())?.[1]);
+    assert.ok(isAlive(replacement) && !served.pids.includes(replacement));
+    const seen = new Set<number>();
+    for (let round = 0; round < 20 && seen.size < 2; round++) {
+      for (const pid of await Promise.all(Array.from({ length: 8 }, (_, i) => rolloutPid(served.url, `after-${round}-${i}`, 20)))) seen.add(pid);
+    }
+    assert.deepEqual([...seen].sort(), [survivor, replacement].sort(), "the survivor and the replacement both answer");
+  } finally {
+    served.child.kill("SIGTERM");
+  }
+  const [code] = await served.exited;
+  assert.equal(code, 0, served.output());
+  await waitUntil(() => [...served.pids, replacement!].every((pid) => !isAlive(pid)), "workers still alive after the primary exited", served.output, 5_000);
+});
+
+test("a module that fails to load is reported once, redacted, and serve exits 1 instead of restarting workers", { timeout: 60_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "serve-workers-"));
+  const module = join(dir, "broken.mjs");
+  writeFileSync(module, "throw new Error(`cannot reach the database with key ${process.env.ENVIRONMENT_API_KEY}`);\n");
+  const run = spawnServe(module);
+  const timer = setTimeout(() => run.child.kill("SIGKILL"), 30_000);
+  const [code] = await run.exited;
+  clearTimeout(timer);
+  assert.equal(code, 1, run.output());
+  assert.equal(run.stderr().match(/task-app serve: /g)?.length, 1, run.stderr());
+  assert.match(run.stderr(), /task-app serve: cannot reach the database with key \[redacted\]/);
+  assert.doesNotMatch(run.output(), /starting a replacement|task app listening/);
+  assert.deepEqual(shownSecretPieces(run.output(), [KEY]), []);
+});
+
+test("--workers must be a whole number, at least 1", async () => {
+  const res = await runCli(["serve", "test/fixtures/apps/pid.ts", "--workers", "0"]);
+  assert.equal(res.code, 2);
+  assert.match(res.stderr, /--workers must be a whole number of processes, at least 1 \(got 0\)/);
+});
