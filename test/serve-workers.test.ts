@@ -2,7 +2,8 @@
  * `task-app serve --workers 2` as real processes: one port answered by both
  * workers, SIGTERM draining every worker and leaving no process behind, a
  * worker killed with SIGKILL replaced while the server keeps answering, and a
- * module that fails to load reported once with a non-zero exit.
+ * module that fails to load reported once with a non-zero exit, and workers
+ * that keep dying restarted with backoff until the server gives up.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -10,7 +11,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { shownSecretPieces } from "./helpers/leaks.js";
 import { runCli } from "./helpers/run-cli.js";
 
@@ -148,4 +150,21 @@ test("--workers must be a whole number, at least 1", async () => {
   const res = await runCli(["serve", "test/fixtures/apps/pid.ts", "--workers", "0"]);
   assert.equal(res.code, 2);
   assert.match(res.stderr, /--workers must be a whole number of processes, at least 1 \(got 0\)/);
+});
+
+test("workers that keep dying are restarted after a growing backoff, then the server gives up with exit 1", { timeout: 120_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "serve-workers-"));
+  const module = join(dir, "crashy.mjs");
+  const math = pathToFileURL(resolve("test/fixtures/apps/math.ts")).href;
+  // Loads and listens (both workers, well within 3 s), then dies, every time.
+  writeFileSync(module, `const { createMathApp } = await import(${JSON.stringify(math)});\nsetTimeout(() => process.exit(3), 3_000);\nexport default createMathApp();\n`);
+  const run = spawnServe(module);
+  const timer = setTimeout(() => run.child.kill("SIGKILL"), 100_000);
+  const [code] = await run.exited;
+  clearTimeout(timer);
+  assert.equal(code, 1, run.output());
+  const delays = [...run.output().matchAll(/"restart_in_ms":(\d+)/g)].map((m) => Number(m[1]));
+  assert.equal(delays.length, 10, run.output());
+  assert.deepEqual(delays.slice(0, 5), [0, 100, 200, 400, 800]);
+  assert.match(run.output(), /"exits":11,"window_ms":60000,"msg":"workers keep exiting; shutting down"/);
 });
