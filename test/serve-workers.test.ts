@@ -15,6 +15,8 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { shownSecretPieces } from "./helpers/leaks.js";
 import { runCli } from "./helpers/run-cli.js";
+import { countRows } from "./helpers/trace-checks.js";
+import { openTraceStore } from "../src/traces/store.js";
 
 const KEY = "sk_env_workers_0123456789abcdef";
 const headers = { "x-api-key": KEY, "content-type": "application/json" };
@@ -27,9 +29,9 @@ interface Served {
   exited: Promise<[number | null, NodeJS.Signals | null]>;
 }
 
-function spawnServe(module: string, extraEnv: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/apps/run-cli.ts", "serve", module, "--port", "0", "--workers", "2"], {
-    env: { ...process.env, ENVIRONMENT_API_KEY: KEY, ...extraEnv },
+function spawnServe(module: string, extraArgs: string[] = []) {
+  const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/apps/run-cli.ts", "serve", module, "--port", "0", "--workers", "2", ...extraArgs], {
+    env: { ...process.env, ENVIRONMENT_API_KEY: KEY, TASKAPP_TRACE_DB: "", TASKAPP_TRACING_ENABLED: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -44,8 +46,8 @@ function spawnServe(module: string, extraEnv: Record<string, string> = {}) {
 }
 
 /** Starts the pid fixture on two workers and waits until the primary prints the URL and the workers' pids. */
-async function startWorkers(): Promise<Served> {
-  const { child, output, exited } = spawnServe("test/fixtures/apps/pid.ts");
+async function startWorkers(extraArgs: string[] = []): Promise<Served> {
+  const { child, output, exited } = spawnServe("test/fixtures/apps/pid.ts", extraArgs);
   let failed = false;
   void exited.then(() => (failed = true));
   const until = Date.now() + 45_000;
@@ -129,6 +131,27 @@ test("a worker killed with SIGKILL is replaced and the server keeps answering; t
   const [code] = await served.exited;
   assert.equal(code, 0, served.output());
   await waitUntil(() => [...served.pids, replacement!].every((pid) => !isAlive(pid)), "workers still alive after the primary exited", served.output, 5_000);
+});
+
+test("with --trace, every worker writes to the one SQLite store: each rollout's session is there once", { timeout: 90_000 }, async () => {
+  const db = join(mkdtempSync(join(tmpdir(), "serve-workers-")), "traces.db");
+  const served = await startWorkers(["--trace", db]);
+  try {
+    const pids = await Promise.all(Array.from({ length: 24 }, (_, i) => rolloutPid(served.url, `traced-${i}`, 20)));
+    assert.equal(new Set(pids).size, 2, "both workers served rollouts");
+  } finally {
+    served.child.kill("SIGTERM");
+  }
+  const [code] = await served.exited;
+  assert.equal(code, 0, served.output());
+  assert.equal(served.output().match(/"msg":"closing the trace store"/g)?.length, 2, "each worker closed its own connection");
+  const store = await openTraceStore(db, { mustExist: true });
+  try {
+    assert.equal(await countRows(store.db, "session_traces"), 24);
+  } finally {
+    await store.close();
+  }
+  assert.doesNotMatch(served.output(), /trace store write failed/);
 });
 
 test("a module that fails to load is reported once, redacted, and serve exits 1 instead of restarting workers", { timeout: 60_000 }, async () => {
