@@ -133,6 +133,14 @@ test("a worker killed with SIGKILL is replaced and the server keeps answering; t
   await waitUntil(() => [...served.pids, replacement!].every((pid) => !isAlive(pid)), "workers still alive after the primary exited", served.output, 5_000);
 });
 
+test("a primary killed with SIGKILL takes its workers with it: no orphan keeps the port", { timeout: 90_000 }, async () => {
+  const served = await startWorkers();
+  served.child.kill("SIGKILL");
+  await served.exited;
+  await waitUntil(() => served.pids.every((pid) => !isAlive(pid)), "workers outlived their primary", served.output, 10_000);
+  await assert.rejects(fetch(`${served.url}/health`), "nothing answers on the port any more");
+});
+
 test("with --trace, every worker writes to the one SQLite store: each rollout's session is there once", { timeout: 90_000 }, async () => {
   const db = join(mkdtempSync(join(tmpdir(), "serve-workers-")), "traces.db");
   const served = await startWorkers(["--trace", db]);
