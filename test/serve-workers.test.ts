@@ -133,6 +133,24 @@ test("a worker killed with SIGKILL is replaced and the server keeps answering; t
   await waitUntil(() => [...served.pids, replacement!].every((pid) => !isAlive(pid)), "workers still alive after the primary exited", served.output, 5_000);
 });
 
+test("during the drain a second SIGTERM only logs; a third kills every worker and exits 143", { timeout: 90_000 }, async () => {
+  const served = await startWorkers();
+  try {
+    const stuck = rolloutPid(served.url, "long", 20_000).catch(() => null);
+    await pause(300);
+    for (const message of [/"msg":"shutting down"/, /send the signal once more/, /"msg":"forced exit during shutdown"/]) {
+      served.child.kill("SIGTERM");
+      await waitUntil(() => message.test(served.output()), `no ${message}`, served.output);
+    }
+    const [code] = await served.exited;
+    assert.equal(code, 143, served.output());
+    await waitUntil(() => served.pids.every((pid) => !isAlive(pid)), "workers outlived the forced exit", served.output, 5_000);
+    await stuck;
+  } finally {
+    served.child.kill("SIGKILL");
+  }
+});
+
 test("a primary killed with SIGKILL takes its workers with it: no orphan keeps the port", { timeout: 90_000 }, async () => {
   const served = await startWorkers();
   served.child.kill("SIGKILL");
