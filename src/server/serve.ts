@@ -36,6 +36,8 @@ export interface ServeOptions extends TaskAppServerOptions {
   handleSignals?: boolean;
   /** Log unhandled rejections and uncaught exceptions (redacted) and keep serving, instead of crashing. Default true. */
   handleProcessErrors?: boolean;
+  /** Log "task app listening" and the auth warnings once listening. Default true; cluster workers leave it to the primary. */
+  announce?: boolean;
 }
 
 /** A running server. */
@@ -89,11 +91,7 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
   server.on("error", (error) => logger.error({ err: error }, "server error"));
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-  logger.info({ url, app_id: app.appId, auth: app.requireApiKey }, "task app listening");
-  if (!app.requireApiKey) logger.warn("API key auth is off (requireApiKey: false): anyone who can reach this address can run rollouts");
-  else if (resolveEnvironmentApiKeys(options.env ?? process.env).length === 0) {
-    logger.warn({ fix: "set ENVIRONMENT_API_KEY, e.g. in a file passed with --env-file" }, "no API key is configured: every route but / answers 503 missing_environment_api_key");
-  }
+  if (options.announce !== false) announceServing(logger, { url, appId: app.appId, requireApiKey: app.requireApiKey }, options.env ?? process.env);
 
   const graceMs = app.limits.shutdownGraceMs;
   let closing: Promise<void> | null = null;
@@ -146,6 +144,19 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
     process.on("SIGINT", onSignal);
   }
   return { url, port, host, server, close, closed };
+}
+
+/** Logs "task app listening" with the URL, then a warning when auth is off or no key is configured. */
+export function announceServing(
+  logger: Pick<import("pino").Logger, "info" | "warn">,
+  served: { url: string; appId: string; requireApiKey: boolean },
+  env: Parameters<typeof resolveEnvironmentApiKeys>[0] = process.env,
+): void {
+  logger.info({ url: served.url, app_id: served.appId, auth: served.requireApiKey }, "task app listening");
+  if (!served.requireApiKey) logger.warn("API key auth is off (requireApiKey: false): anyone who can reach this address can run rollouts");
+  else if (resolveEnvironmentApiKeys(env).length === 0) {
+    logger.warn({ fix: "set ENVIRONMENT_API_KEY, e.g. in a file passed with --env-file" }, "no API key is configured: every route but / answers 503 missing_environment_api_key");
+  }
 }
 
 /** Logs unhandled rejections and uncaught exceptions instead of crashing; returns the function that stops it. */

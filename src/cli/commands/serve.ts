@@ -3,6 +3,7 @@
  * Env files are applied in order (later wins) before the app is loaded.
  * Runs until SIGTERM/SIGINT, then shuts down gracefully (see `serve`).
  */
+import { availableParallelism } from "node:os";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
 
@@ -14,6 +15,7 @@ interface ServeArgs {
   "log-level": string;
   "log-format": string;
   trace?: string;
+  workers?: number;
 }
 
 async function runServe(args: ServeArgs): Promise<void> {
@@ -34,23 +36,45 @@ async function runServe(args: ServeArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
+  const workers = args.workers ?? availableParallelism();
+  if (!Number.isInteger(workers) || workers < 1) {
+    process.stderr.write(`task-app: --workers must be a whole number of processes, at least 1 (got ${String(args.workers)})\n`);
+    context.setExitCode(2);
+    return;
+  }
+  const cluster = workers > 1 ? await import("../../server/cluster.js") : undefined;
+  const worker = cluster?.isServeWorker() ?? false;
   let traces: import("../../traces/sink.js").TraceSink | undefined;
+  let code = 0;
+  let logger: import("pino").Logger | undefined;
   try {
     loadEnvFiles(args["env-file"]);
+    logger = createLogger(level, format === "pretty" ? createPrettyDestination() : undefined);
+    if (cluster && !worker) {
+      const { createRedactingLogger } = await import("../../server/logger.js");
+      const result = await cluster.runServeCluster({ workers, host: args.host, logger: createRedactingLogger(logger, createSecretRedactor()) });
+      if (result.error) process.stderr.write(`task-app serve: ${result.error}\n`);
+      context.setExitCode(result.code);
+      return;
+    }
     const app = await loadTaskAppModule(args.module);
-    const logger = createLogger(level, format === "pretty" ? createPrettyDestination() : undefined);
     traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
-    const running = await serve(app, { port: args.port, host: args.host, logger, ...(traces ? { traceSink: traces.sink } : {}) });
+    const traceSink = traces ? { traceSink: traces.sink } : {};
+    const running = await serve(app, { port: args.port, host: args.host, logger, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
+    if (worker) cluster!.joinServeCluster(running, app);
     await running.closed;
     if (traces) logger.info({ ...traces.stats }, "closing the trace store");
-    context.setExitCode(0);
   } catch (error) {
     // A module that fails to load may quote a key from its environment.
-    process.stderr.write(`task-app serve: ${createSecretRedactor()((error as Error)?.message ?? String(error))}\n`);
-    context.setExitCode(1);
+    const message = createSecretRedactor()((error as Error)?.message ?? String(error));
+    if (worker) await cluster!.reportServeWorkerFailure(message);
+    else process.stderr.write(`task-app serve: ${message}\n`);
+    code = 1;
   } finally {
     await traces?.close().catch(() => {});
   }
+  if (worker) cluster!.leaveServeCluster(code, logger);
+  context.setExitCode(code);
 }
 
 /** The `serve` command. */
@@ -69,10 +93,16 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         describe:
           "Record every rollout's trace: a directory (synth_ai.db inside, default traces/v3), a SQLite path, or a shared http(s)://, libsql:// or postgres:// store. Default $TASKAPP_TRACE_DB; TASKAPP_TRACING_ENABLED=0 turns it off",
       })
+      .option("workers", {
+        type: "number",
+        describe: "Processes serving the app behind the one port (default: one per core); 1 keeps a single process. A worker that dies is replaced",
+        defaultDescription: "cores",
+      })
       .option("log-format", { type: "string", default: "json", describe: "json (one object per line, for log collectors) or pretty (aligned text, for reading in a terminal)" })
       .epilog(
         "Shutdown: the first SIGTERM/SIGINT drains in-flight rollouts within limits.shutdownGraceMs, a second only logs, a third exits at once (143 for SIGTERM). " +
-          "Unhandled rejections and uncaught exceptions in executors are logged (keys redacted) and the server keeps serving.",
+          "Unhandled rejections and uncaught exceptions in executors are logged (keys redacted) and the server keeps serving. " +
+          "With --workers N the primary process forwards shutdown to every worker and prints the URL once; the server keeps no state between requests, so replicas can run behind any load balancer.",
       ) as unknown as Argv<ServeArgs>,
   handler: runServe,
 };

@@ -1,0 +1,15 @@
+/** The task app `bench:server` runs through `task-app serve`: returns the prebuilt response of the size the request names. */
+import { defineTaskApp } from "../dist/server/index.js";
+import { SIZES, buildResponse } from "./server-shapes.mjs";
+
+const responses = Object.fromEntries(SIZES.map((size) => [size, buildResponse(size)]));
+
+export default defineTaskApp({
+  appId: "bench",
+  name: "Bench",
+  baseTaskInfo: {
+    task: { id: "bench", name: "Bench" }, environment: "bench", environments: ["bench"], action_space: {}, observation: {},
+    dataset: {}, rubric: {}, inference: {}, capabilities: {}, limits: {},
+  },
+  rollout: (request) => ({ ...responses[request.env.config?.size ?? "1kb"], run_id: request.run_id }),
+});

@@ -1,0 +1,214 @@
+/**
+ * `task-app serve --workers N`: the app in N processes behind one port
+ * (node:cluster; the primary accepts connections and hands them out in
+ * turn). The primary never loads the app: each worker loads the module, opens
+ * its own trace store connection and calls `serve()` on the shared port, then
+ * reports `ready` (or, if it could not start, a redacted error) over IPC.
+ *
+ * The primary prints the URL once, when every worker listens. Shutdown
+ * follows `serve`: the first SIGTERM/SIGINT asks every worker to drain (each
+ * within its `limits.shutdownGraceMs`), a second only logs, a third kills the
+ * workers and exits with 128 + the signal's number. A worker that exits while
+ * the server is up is replaced, after a backoff that doubles with each recent
+ * exit; past `maxRestarts` exits within `restartWindowMs` the server shuts
+ * down with exit code 1 rather than spin. If a worker fails before the server
+ * ever listened (a module that does not load), its error is returned once and
+ * the other workers are stopped.
+ */
+import cluster, { type Worker } from "node:cluster";
+import { constants } from "node:os";
+import type { Logger } from "pino";
+import type { ServingTaskApp } from "./serve.js";
+import { announceServing, EXIT_AFTER_SHUTDOWN_MS } from "./serve.js";
+
+/** Options of `runServeCluster`. */
+export interface ServeClusterOptions {
+  /** Worker processes to keep running (at least 1). */
+  workers: number;
+  /** The host workers bind, for the printed URL. */
+  host: string;
+  /** The primary's logger (redacting). */
+  logger: Logger;
+  /** Environment the auth warning is checked against. Default process.env. */
+  env?: Record<string, string | undefined>;
+  /** Worker exits tolerated within `restartWindowMs` before the server gives up. Default 10. */
+  maxRestarts?: number;
+  /** Window of `maxRestarts`. Default 60 s. */
+  restartWindowMs?: number;
+}
+
+/** How a clustered server ended: the exit code, and the start-up error of a worker when there was one. */
+export interface ServeClusterResult {
+  code: number;
+  error?: string;
+}
+
+/** What a worker tells the primary. */
+type WorkerMessage =
+  | { type: "task-app:ready"; port: number; appId: string; requireApiKey: boolean; graceMs: number }
+  | { type: "task-app:failed"; message: string };
+
+const SHUTDOWN = { type: "task-app:shutdown" } as const;
+/** Longest wait before a replacement worker is started. */
+const MAX_BACKOFF_MS = 5_000;
+
+/** Whether this process is a worker forked by `runServeCluster`. */
+export function isServeWorker(): boolean {
+  return cluster.isWorker;
+}
+
+/** Runs the primary: forks the workers and keeps them running until a signal or a fatal failure. */
+export function runServeCluster(options: ServeClusterOptions): Promise<ServeClusterResult> {
+  const { logger, workers: count } = options;
+  const maxRestarts = options.maxRestarts ?? 10;
+  const windowMs = options.restartWindowMs ?? 60_000;
+  const live = new Map<number, Worker>();
+  const ready = new Set<number>();
+  const exits: number[] = [];
+  let listening: { port: number } | undefined;
+  let graceMs = 30_000;
+  let stopping = false;
+  let exitCode = 0;
+  let startupError: string | undefined;
+  let signals = 0;
+  let finish!: (result: ServeClusterResult) => void;
+  const done = new Promise<ServeClusterResult>((resolve) => (finish = resolve));
+
+  const fork = () => {
+    const worker = cluster.fork();
+    live.set(worker.id, worker);
+    worker.on("message", (message: WorkerMessage) => onMessage(worker, message));
+    worker.on("exit", (code, signal) => onExit(worker, code, signal));
+    worker.on("error", (error) => logger.warn({ err: error, pid: worker.process.pid }, "worker channel error"));
+  };
+
+  const onMessage = (worker: Worker, message: WorkerMessage) => {
+    if (message?.type === "task-app:failed") {
+      if (!listening) startupError ??= message.message;
+      else logger.error({ pid: worker.process.pid, error: message.message }, "a replacement worker failed to start");
+      return;
+    }
+    if (message?.type !== "task-app:ready") return;
+    ready.add(worker.id);
+    graceMs = message.graceMs;
+    if (stopping) return void worker.send(SHUTDOWN);
+    if (!listening && ready.size === count) {
+      listening = { port: message.port };
+      const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${message.port}`;
+      announceServing(logger, { url, appId: message.appId, requireApiKey: message.requireApiKey }, options.env ?? process.env);
+      logger.info({ workers: count, pids: [...live.values()].map((w) => w.process.pid) }, "workers started");
+    } else if (listening) logger.info({ pid: worker.process.pid }, "replacement worker ready");
+    if (listening && message.port !== listening.port) {
+      // Only when every worker died at once with --port 0: the port is picked anew.
+      listening = { port: message.port };
+      logger.warn({ port: message.port }, "the server listens on a new port");
+    }
+  };
+
+  const onExit = (worker: Worker, code: number | null, signal: string | null) => {
+    live.delete(worker.id);
+    ready.delete(worker.id);
+    if (stopping) {
+      if (code !== 0 && signal === null) exitCode ||= 1;
+      return void finishIfEmpty();
+    }
+    if (!listening) {
+      exitCode = 1;
+      startupError ??= `a worker exited during start-up (${signal ?? `code ${code}`})`;
+      return stop();
+    }
+    const now = Date.now();
+    exits.push(now);
+    while (exits.length && exits[0]! < now - windowMs) exits.shift();
+    if (exits.length > maxRestarts) {
+      logger.error({ exits: exits.length, window_ms: windowMs }, "workers keep exiting; shutting down");
+      exitCode = 1;
+      return stop();
+    }
+    const delay = exits.length <= 1 ? 0 : Math.min(100 * 2 ** (exits.length - 2), MAX_BACKOFF_MS);
+    logger.warn({ pid: worker.process.pid, code, signal, restart_in_ms: delay }, "worker exited; starting a replacement");
+    setTimeout(() => stopping || fork(), delay);
+  };
+
+  const finishIfEmpty = () => {
+    if (live.size > 0) return;
+    process.off("SIGTERM", onSignal);
+    process.off("SIGINT", onSignal);
+    if (exitCode === 0) logger.info("all workers stopped");
+    finish(startupError && exitCode !== 0 ? { code: exitCode, error: startupError } : { code: exitCode });
+  };
+
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of live.values()) if (worker.isConnected()) worker.send(SHUTDOWN);
+    // Each worker bounds its own drain; this only catches one that hangs past every bound.
+    setTimeout(() => killAll(), 3 * graceMs + 5_000).unref();
+    finishIfEmpty();
+  };
+
+  const killAll = () => {
+    for (const worker of live.values()) worker.process.kill("SIGKILL");
+  };
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals++;
+    if (signals === 1) {
+      logger.info({ signal, grace_ms: graceMs, workers: live.size }, "shutting down");
+      stop();
+    } else if (signals === 2) {
+      logger.warn({ signal }, "already shutting down; send the signal once more to exit at once");
+    } else {
+      logger.error({ signal }, "forced exit during shutdown");
+      killAll();
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+      finish({ code: 128 + (constants.signals[signal] ?? 15) });
+    }
+  };
+
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  for (let i = 0; i < count; i++) fork();
+  return done;
+}
+
+/**
+ * In a worker: tells the primary the server listens, and closes it when the
+ * primary asks or on SIGTERM/SIGINT (the primary counts repeated signals).
+ * A worker whose primary is gone exits at once (node:cluster does so), so
+ * none is left behind.
+ */
+export function joinServeCluster(running: ServingTaskApp, app: { appId: string; requireApiKey: boolean; limits: { shutdownGraceMs: number } }): void {
+  const close = () => void running.close();
+  process.on("message", (message: { type?: string }) => message?.type === SHUTDOWN.type && close());
+  process.on("SIGTERM", close);
+  process.on("SIGINT", close);
+  const ready: WorkerMessage = { type: "task-app:ready", port: running.port, appId: app.appId, requireApiKey: app.requireApiKey, graceMs: app.limits.shutdownGraceMs };
+  process.send?.(ready);
+}
+
+/** In a worker that could not start: sends the (already redacted) error to the primary, which reports it once. */
+export function reportServeWorkerFailure(message: string): Promise<void> {
+  const failed: WorkerMessage = { type: "task-app:failed", message };
+  return new Promise((resolve) => {
+    if (!process.connected) return resolve();
+    process.send!(failed, undefined, {}, () => resolve());
+  });
+}
+
+/**
+ * In a worker whose server has closed (or never started): leaves the cluster
+ * so the process ends once its last callbacks have run, and ends it after
+ * `EXIT_AFTER_SHUTDOWN_MS` if something (an executor ignoring its abort
+ * signal) still holds it open.
+ */
+export function leaveServeCluster(code: number, logger?: Pick<Logger, "warn">): void {
+  process.exitCode = code;
+  const timer = setTimeout(() => {
+    logger?.warn({ after_ms: EXIT_AFTER_SHUTDOWN_MS }, "still running after shutdown (an executor ignoring its abort signal?); exiting");
+    process.exit(code);
+  }, EXIT_AFTER_SHUTDOWN_MS);
+  timer.unref();
+  if (cluster.worker?.isConnected()) cluster.worker.disconnect();
+}
