@@ -4,27 +4,20 @@
  * Each fills defaults and drops unknown keys in place, as Zod's parse would in a copy.
  */
 "use strict";
-export const validateRolloutRequest = validate20;
-const schema31 = {"$ref":"#/$defs/RolloutRequest","$defs":{"RolloutRequest":{"type":"object","properties":{"run_id":{"type":"string"},"env":{"$ref":"#/$defs/RolloutEnvSpec"},"policy":{"$ref":"#/$defs/RolloutPolicySpec"},"ops":{"default":[],"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"array","items":{"type":"string"}}]},"record":{"default":{},"$ref":"#/$defs/RolloutRecordConfig"},"on_done":{"default":"reset","type":"string"},"safety":{"default":{},"$ref":"#/$defs/RolloutSafetyConfig"},"training_session_id":{"type":["string","null"]},"synth_base_url":{"type":["string","null"]},"mode":{"default":"rl","type":"string","enum":["rl","eval"]}},"required":["run_id","env","policy"],"additionalProperties":false},"RolloutEnvSpec":{"type":"object","properties":{"env_id":{"type":["string","null"]},"env_name":{"type":["string","null"]},"config":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true},"seed":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":false},"RolloutPolicySpec":{"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"$ref":"#/$defs/PolicyConfig"},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{},"plainRecord":true},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false}},"additionalProperties":false},"PolicyConfig":{"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{}},"RolloutRecordConfig":{"type":"object","properties":{"trajectories":{"default":true,"type":"boolean"},"logprobs":{"default":false,"type":"boolean"},"value":{"default":false,"type":"boolean"},"return_trace":{"default":false,"type":"boolean"},"trace_format":{"default":"compact","type":"string","enum":["compact","full","structured"]}},"additionalProperties":false},"RolloutSafetyConfig":{"type":"object","properties":{"max_ops":{"default":100000,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"max_time_s":{"default":3600,"type":"number","exclusiveMinimum":0,"finite":true}},"additionalProperties":false}}};
-const schema32 = {"type":"object","properties":{"run_id":{"type":"string"},"env":{"$ref":"#/$defs/RolloutEnvSpec"},"policy":{"$ref":"#/$defs/RolloutPolicySpec"},"ops":{"default":[],"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"array","items":{"type":"string"}}]},"record":{"default":{},"$ref":"#/$defs/RolloutRecordConfig"},"on_done":{"default":"reset","type":"string"},"safety":{"default":{},"$ref":"#/$defs/RolloutSafetyConfig"},"training_session_id":{"type":["string","null"]},"synth_base_url":{"type":["string","null"]},"mode":{"default":"rl","type":"string","enum":["rl","eval"]}},"required":["run_id","env","policy"],"additionalProperties":false};
-const schema33 = {"type":"object","properties":{"env_id":{"type":["string","null"]},"env_name":{"type":["string","null"]},"config":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true},"seed":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":false};
-const schema36 = {"type":"object","properties":{"trajectories":{"default":true,"type":"boolean"},"logprobs":{"default":false,"type":"boolean"},"value":{"default":false,"type":"boolean"},"return_trace":{"default":false,"type":"boolean"},"trace_format":{"default":"compact","type":"string","enum":["compact","full","structured"]}},"additionalProperties":false};
-const schema37 = {"type":"object","properties":{"max_ops":{"default":100000,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"max_time_s":{"default":3600,"type":"number","exclusiveMinimum":0,"finite":true}},"additionalProperties":false};
-const func1 = Object.prototype.hasOwnProperty;
-const schema34 = {"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"$ref":"#/$defs/PolicyConfig"},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{},"plainRecord":true},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false}},"additionalProperties":false};
-const schema35 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{}};
-const func2 = (s) => s.length;
+export const validateRolloutRequest = validate10;
+const schema11 = {"$ref":"#/definitions/RolloutRequest","definitions":{"RolloutRequest":{"type":"object","properties":{"run_id":{"type":"string"},"env":{"$ref":"#/definitions/RolloutEnvSpec"},"policy":{"$ref":"#/definitions/RolloutPolicySpec"},"ops":{"default":[],"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"array","items":{"type":"string"}}]},"record":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutRecordConfig"}]},"on_done":{"default":"reset","type":"string"},"safety":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutSafetyConfig"}]},"training_session_id":{"type":["string","null"]},"synth_base_url":{"type":["string","null"]},"mode":{"default":"rl","type":"string","enum":["rl","eval"]}},"required":["run_id","env","policy"],"additionalProperties":false},"RolloutEnvSpec":{"type":"object","properties":{"env_id":{"type":["string","null"]},"env_name":{"type":["string","null"]},"config":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true},"seed":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":false},"RolloutPolicySpec":{"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{},"plainRecord":true},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false}},"additionalProperties":false},"PolicyConfig":{"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{}},"RolloutRecordConfig":{"type":"object","properties":{"trajectories":{"default":true,"type":"boolean"},"logprobs":{"default":false,"type":"boolean"},"value":{"default":false,"type":"boolean"},"return_trace":{"default":false,"type":"boolean"},"trace_format":{"default":"compact","type":"string","enum":["compact","full","structured"]}},"additionalProperties":false},"RolloutSafetyConfig":{"type":"object","properties":{"max_ops":{"default":100000,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"max_time_s":{"default":3600,"type":"number","exclusiveMinimum":0,"finite":true}},"additionalProperties":false}}};
+const schema12 = {"type":"object","properties":{"run_id":{"type":"string"},"env":{"$ref":"#/definitions/RolloutEnvSpec"},"policy":{"$ref":"#/definitions/RolloutPolicySpec"},"ops":{"default":[],"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"array","items":{"type":"string"}}]},"record":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutRecordConfig"}]},"on_done":{"default":"reset","type":"string"},"safety":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutSafetyConfig"}]},"training_session_id":{"type":["string","null"]},"synth_base_url":{"type":["string","null"]},"mode":{"default":"rl","type":"string","enum":["rl","eval"]}},"required":["run_id","env","policy"],"additionalProperties":false};
+const schema13 = {"type":"object","properties":{"env_id":{"type":["string","null"]},"env_name":{"type":["string","null"]},"config":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true},"seed":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":false};
+const schema16 = {"type":"object","properties":{"trajectories":{"default":true,"type":"boolean"},"logprobs":{"default":false,"type":"boolean"},"value":{"default":false,"type":"boolean"},"return_trace":{"default":false,"type":"boolean"},"trace_format":{"default":"compact","type":"string","enum":["compact","full","structured"]}},"additionalProperties":false};
+const schema17 = {"type":"object","properties":{"max_ops":{"default":100000,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"max_time_s":{"default":3600,"type":"number","exclusiveMinimum":0,"finite":true}},"additionalProperties":false};
+const func2 = Object.prototype.hasOwnProperty;
+const schema14 = {"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{},"plainRecord":true},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false}},"additionalProperties":false};
+const schema15 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{}};
+const func3 = (s) => s.length;
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.config === undefined){
@@ -41,7 +34,7 @@ if(data.policy_id !== undefined){
 let data0 = data.policy_id;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-validate22.errors = [{instancePath:instancePath+"/policy_id",schemaPath:"#/properties/policy_id/type",keyword:"type",params:{type: schema34.properties.policy_id.type},message:"must be string,null"}];
+validate12.errors = [{instancePath:instancePath+"/policy_id",schemaPath:"#/properties/policy_id/type",keyword:"type",params:{type: schema14.properties.policy_id.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -54,7 +47,7 @@ if(data.policy_name !== undefined){
 let data1 = data.policy_name;
 const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-validate22.errors = [{instancePath:instancePath+"/policy_name",schemaPath:"#/properties/policy_name/type",keyword:"type",params:{type: schema34.properties.policy_name.type},message:"must be string,null"}];
+validate12.errors = [{instancePath:instancePath+"/policy_name",schemaPath:"#/properties/policy_name/type",keyword:"type",params:{type: schema14.properties.policy_name.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -65,348 +58,348 @@ var valid0 = true;
 if(valid0){
 let data2 = data.config;
 const _errs6 = errors;
-const _errs7 = errors;
-if(errors === _errs7){
+const _errs8 = errors;
+if(errors === _errs8){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.inference_url !== undefined){
 let data3 = data2.inference_url;
-const _errs10 = errors;
-if(errors === _errs10){
+const _errs11 = errors;
+if(errors === _errs11){
 if(typeof data3 === "string"){
-if(func2(data3) < 1){
-validate22.errors = [{instancePath:instancePath+"/config/inference_url",schemaPath:"#/$defs/PolicyConfig/properties/inference_url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func3(data3) < 1){
+validate12.errors = [{instancePath:instancePath+"/config/inference_url",schemaPath:"#/definitions/PolicyConfig/properties/inference_url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/config/inference_url",schemaPath:"#/$defs/PolicyConfig/properties/inference_url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/config/inference_url",schemaPath:"#/definitions/PolicyConfig/properties/inference_url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid2 = _errs10 === errors;
+var valid3 = _errs11 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.model !== undefined){
 let data4 = data2.model;
-const _errs12 = errors;
-if(errors === _errs12){
+const _errs13 = errors;
+if(errors === _errs13){
 if(typeof data4 === "string"){
-if(func2(data4) < 1){
-validate22.errors = [{instancePath:instancePath+"/config/model",schemaPath:"#/$defs/PolicyConfig/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func3(data4) < 1){
+validate12.errors = [{instancePath:instancePath+"/config/model",schemaPath:"#/definitions/PolicyConfig/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/config/model",schemaPath:"#/$defs/PolicyConfig/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/config/model",schemaPath:"#/definitions/PolicyConfig/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid2 = _errs12 === errors;
+var valid3 = _errs13 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.provider !== undefined){
 let data5 = data2.provider;
-const _errs14 = errors;
-if(errors === _errs14){
+const _errs15 = errors;
+if(errors === _errs15){
 if(typeof data5 === "string"){
-if(func2(data5) < 1){
-validate22.errors = [{instancePath:instancePath+"/config/provider",schemaPath:"#/$defs/PolicyConfig/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(func3(data5) < 1){
+validate12.errors = [{instancePath:instancePath+"/config/provider",schemaPath:"#/definitions/PolicyConfig/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/config/provider",schemaPath:"#/$defs/PolicyConfig/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/config/provider",schemaPath:"#/definitions/PolicyConfig/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid2 = _errs14 === errors;
+var valid3 = _errs15 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.temperature !== undefined){
 let data6 = data2.temperature;
-const _errs16 = errors;
-if(errors === _errs16){
+const _errs17 = errors;
+if(errors === _errs17){
 if(typeof data6 == "number"){
 if(data6 < 0 || isNaN(data6)){
-validate22.errors = [{instancePath:instancePath+"/config/temperature",schemaPath:"#/$defs/PolicyConfig/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate12.errors = [{instancePath:instancePath+"/config/temperature",schemaPath:"#/definitions/PolicyConfig/properties/temperature/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!isFinite(data6)){
-validate22.errors = [{instancePath:instancePath+"/config/temperature",schemaPath:"#/$defs/PolicyConfig/properties/temperature/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate12.errors = [{instancePath:instancePath+"/config/temperature",schemaPath:"#/definitions/PolicyConfig/properties/temperature/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/config/temperature",schemaPath:"#/$defs/PolicyConfig/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate12.errors = [{instancePath:instancePath+"/config/temperature",schemaPath:"#/definitions/PolicyConfig/properties/temperature/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
-var valid2 = _errs16 === errors;
+var valid3 = _errs17 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.top_p !== undefined){
 let data7 = data2.top_p;
-const _errs18 = errors;
-if(errors === _errs18){
+const _errs19 = errors;
+if(errors === _errs19){
 if(typeof data7 == "number"){
 if(data7 > 1 || isNaN(data7)){
-validate22.errors = [{instancePath:instancePath+"/config/top_p",schemaPath:"#/$defs/PolicyConfig/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
+validate12.errors = [{instancePath:instancePath+"/config/top_p",schemaPath:"#/definitions/PolicyConfig/properties/top_p/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"}];
 return false;
 }
 else {
 if(data7 <= 0 || isNaN(data7)){
-validate22.errors = [{instancePath:instancePath+"/config/top_p",schemaPath:"#/$defs/PolicyConfig/properties/top_p/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate12.errors = [{instancePath:instancePath+"/config/top_p",schemaPath:"#/definitions/PolicyConfig/properties/top_p/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 else {
 if(!isFinite(data7)){
-validate22.errors = [{instancePath:instancePath+"/config/top_p",schemaPath:"#/$defs/PolicyConfig/properties/top_p/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate12.errors = [{instancePath:instancePath+"/config/top_p",schemaPath:"#/definitions/PolicyConfig/properties/top_p/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/config/top_p",schemaPath:"#/$defs/PolicyConfig/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate12.errors = [{instancePath:instancePath+"/config/top_p",schemaPath:"#/definitions/PolicyConfig/properties/top_p/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
-var valid2 = _errs18 === errors;
+var valid3 = _errs19 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.max_tokens !== undefined){
 let data8 = data2.max_tokens;
-const _errs20 = errors;
+const _errs21 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-validate22.errors = [{instancePath:instancePath+"/config/max_tokens",schemaPath:"#/$defs/PolicyConfig/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_tokens",schemaPath:"#/definitions/PolicyConfig/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs20){
+if(errors === _errs21){
 if(typeof data8 == "number"){
 if(data8 > 9007199254740991 || isNaN(data8)){
-validate22.errors = [{instancePath:instancePath+"/config/max_tokens",schemaPath:"#/$defs/PolicyConfig/properties/max_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_tokens",schemaPath:"#/definitions/PolicyConfig/properties/max_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data8 <= 0 || isNaN(data8)){
-validate22.errors = [{instancePath:instancePath+"/config/max_tokens",schemaPath:"#/$defs/PolicyConfig/properties/max_tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_tokens",schemaPath:"#/definitions/PolicyConfig/properties/max_tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 else {
 if(!isFinite(data8)){
-validate22.errors = [{instancePath:instancePath+"/config/max_tokens",schemaPath:"#/$defs/PolicyConfig/properties/max_tokens/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_tokens",schemaPath:"#/definitions/PolicyConfig/properties/max_tokens/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 }
 }
 }
-var valid2 = _errs20 === errors;
+var valid3 = _errs21 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.max_completion_tokens !== undefined){
 let data9 = data2.max_completion_tokens;
-const _errs22 = errors;
+const _errs23 = errors;
 if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-validate22.errors = [{instancePath:instancePath+"/config/max_completion_tokens",schemaPath:"#/$defs/PolicyConfig/properties/max_completion_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_completion_tokens",schemaPath:"#/definitions/PolicyConfig/properties/max_completion_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs22){
+if(errors === _errs23){
 if(typeof data9 == "number"){
 if(data9 > 9007199254740991 || isNaN(data9)){
-validate22.errors = [{instancePath:instancePath+"/config/max_completion_tokens",schemaPath:"#/$defs/PolicyConfig/properties/max_completion_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_completion_tokens",schemaPath:"#/definitions/PolicyConfig/properties/max_completion_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data9 <= 0 || isNaN(data9)){
-validate22.errors = [{instancePath:instancePath+"/config/max_completion_tokens",schemaPath:"#/$defs/PolicyConfig/properties/max_completion_tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_completion_tokens",schemaPath:"#/definitions/PolicyConfig/properties/max_completion_tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 else {
 if(!isFinite(data9)){
-validate22.errors = [{instancePath:instancePath+"/config/max_completion_tokens",schemaPath:"#/$defs/PolicyConfig/properties/max_completion_tokens/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_completion_tokens",schemaPath:"#/definitions/PolicyConfig/properties/max_completion_tokens/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 }
 }
 }
-var valid2 = _errs22 === errors;
+var valid3 = _errs23 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.max_llm_calls !== undefined){
 let data10 = data2.max_llm_calls;
-const _errs24 = errors;
+const _errs25 = errors;
 if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-validate22.errors = [{instancePath:instancePath+"/config/max_llm_calls",schemaPath:"#/$defs/PolicyConfig/properties/max_llm_calls/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_llm_calls",schemaPath:"#/definitions/PolicyConfig/properties/max_llm_calls/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs24){
+if(errors === _errs25){
 if(typeof data10 == "number"){
 if(data10 > 9007199254740991 || isNaN(data10)){
-validate22.errors = [{instancePath:instancePath+"/config/max_llm_calls",schemaPath:"#/$defs/PolicyConfig/properties/max_llm_calls/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_llm_calls",schemaPath:"#/definitions/PolicyConfig/properties/max_llm_calls/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data10 <= 0 || isNaN(data10)){
-validate22.errors = [{instancePath:instancePath+"/config/max_llm_calls",schemaPath:"#/$defs/PolicyConfig/properties/max_llm_calls/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_llm_calls",schemaPath:"#/definitions/PolicyConfig/properties/max_llm_calls/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 else {
 if(!isFinite(data10)){
-validate22.errors = [{instancePath:instancePath+"/config/max_llm_calls",schemaPath:"#/$defs/PolicyConfig/properties/max_llm_calls/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_llm_calls",schemaPath:"#/definitions/PolicyConfig/properties/max_llm_calls/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 }
 }
 }
-var valid2 = _errs24 === errors;
+var valid3 = _errs25 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.use_tools !== undefined){
-const _errs26 = errors;
+const _errs27 = errors;
 if(typeof data2.use_tools !== "boolean"){
-validate22.errors = [{instancePath:instancePath+"/config/use_tools",schemaPath:"#/$defs/PolicyConfig/properties/use_tools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate12.errors = [{instancePath:instancePath+"/config/use_tools",schemaPath:"#/definitions/PolicyConfig/properties/use_tools/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid2 = _errs26 === errors;
+var valid3 = _errs27 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.use_vision !== undefined){
-const _errs28 = errors;
+const _errs29 = errors;
 if(typeof data2.use_vision !== "boolean"){
-validate22.errors = [{instancePath:instancePath+"/config/use_vision",schemaPath:"#/$defs/PolicyConfig/properties/use_vision/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate12.errors = [{instancePath:instancePath+"/config/use_vision",schemaPath:"#/definitions/PolicyConfig/properties/use_vision/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid2 = _errs28 === errors;
+var valid3 = _errs29 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.image_only_mode !== undefined){
-const _errs30 = errors;
+const _errs31 = errors;
 if(typeof data2.image_only_mode !== "boolean"){
-validate22.errors = [{instancePath:instancePath+"/config/image_only_mode",schemaPath:"#/$defs/PolicyConfig/properties/image_only_mode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate12.errors = [{instancePath:instancePath+"/config/image_only_mode",schemaPath:"#/definitions/PolicyConfig/properties/image_only_mode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid2 = _errs30 === errors;
+var valid3 = _errs31 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.max_images_per_step !== undefined){
 let data14 = data2.max_images_per_step;
-const _errs32 = errors;
+const _errs33 = errors;
 if(!((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14)))){
-validate22.errors = [{instancePath:instancePath+"/config/max_images_per_step",schemaPath:"#/$defs/PolicyConfig/properties/max_images_per_step/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_images_per_step",schemaPath:"#/definitions/PolicyConfig/properties/max_images_per_step/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs32){
+if(errors === _errs33){
 if(typeof data14 == "number"){
 if(data14 > 9007199254740991 || isNaN(data14)){
-validate22.errors = [{instancePath:instancePath+"/config/max_images_per_step",schemaPath:"#/$defs/PolicyConfig/properties/max_images_per_step/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_images_per_step",schemaPath:"#/definitions/PolicyConfig/properties/max_images_per_step/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data14 <= 0 || isNaN(data14)){
-validate22.errors = [{instancePath:instancePath+"/config/max_images_per_step",schemaPath:"#/$defs/PolicyConfig/properties/max_images_per_step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_images_per_step",schemaPath:"#/definitions/PolicyConfig/properties/max_images_per_step/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 else {
 if(!isFinite(data14)){
-validate22.errors = [{instancePath:instancePath+"/config/max_images_per_step",schemaPath:"#/$defs/PolicyConfig/properties/max_images_per_step/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate12.errors = [{instancePath:instancePath+"/config/max_images_per_step",schemaPath:"#/definitions/PolicyConfig/properties/max_images_per_step/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 }
 }
 }
-var valid2 = _errs32 === errors;
+var valid3 = _errs33 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.thinking_mode !== undefined){
 let data15 = data2.thinking_mode;
-const _errs34 = errors;
+const _errs35 = errors;
 if(typeof data15 !== "string"){
-validate22.errors = [{instancePath:instancePath+"/config/thinking_mode",schemaPath:"#/$defs/PolicyConfig/properties/thinking_mode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/config/thinking_mode",schemaPath:"#/definitions/PolicyConfig/properties/thinking_mode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data15 === "think") || (data15 === "no_think"))){
-validate22.errors = [{instancePath:instancePath+"/config/thinking_mode",schemaPath:"#/$defs/PolicyConfig/properties/thinking_mode/enum",keyword:"enum",params:{allowedValues: schema35.properties.thinking_mode.enum},message:"must be equal to one of the allowed values"}];
+validate12.errors = [{instancePath:instancePath+"/config/thinking_mode",schemaPath:"#/definitions/PolicyConfig/properties/thinking_mode/enum",keyword:"enum",params:{allowedValues: schema15.properties.thinking_mode.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid2 = _errs34 === errors;
+var valid3 = _errs35 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
-if(valid2){
+if(valid3){
 if(data2.thinking_budget !== undefined){
 let data16 = data2.thinking_budget;
-const _errs36 = errors;
+const _errs37 = errors;
 if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-validate22.errors = [{instancePath:instancePath+"/config/thinking_budget",schemaPath:"#/$defs/PolicyConfig/properties/thinking_budget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate12.errors = [{instancePath:instancePath+"/config/thinking_budget",schemaPath:"#/definitions/PolicyConfig/properties/thinking_budget/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs36){
+if(errors === _errs37){
 if(typeof data16 == "number"){
 if(data16 > 9007199254740991 || isNaN(data16)){
-validate22.errors = [{instancePath:instancePath+"/config/thinking_budget",schemaPath:"#/$defs/PolicyConfig/properties/thinking_budget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate12.errors = [{instancePath:instancePath+"/config/thinking_budget",schemaPath:"#/definitions/PolicyConfig/properties/thinking_budget/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data16 <= 0 || isNaN(data16)){
-validate22.errors = [{instancePath:instancePath+"/config/thinking_budget",schemaPath:"#/$defs/PolicyConfig/properties/thinking_budget/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate12.errors = [{instancePath:instancePath+"/config/thinking_budget",schemaPath:"#/definitions/PolicyConfig/properties/thinking_budget/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 else {
 if(!isFinite(data16)){
-validate22.errors = [{instancePath:instancePath+"/config/thinking_budget",schemaPath:"#/$defs/PolicyConfig/properties/thinking_budget/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate12.errors = [{instancePath:instancePath+"/config/thinking_budget",schemaPath:"#/definitions/PolicyConfig/properties/thinking_budget/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 }
 }
 }
-var valid2 = _errs36 === errors;
+var valid3 = _errs37 === errors;
 }
 else {
-var valid2 = true;
+var valid3 = true;
 }
 }
 }
@@ -423,7 +416,7 @@ var valid2 = true;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/config",schemaPath:"#/$defs/PolicyConfig/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate12.errors = [{instancePath:instancePath+"/config",schemaPath:"#/definitions/PolicyConfig/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -431,16 +424,16 @@ var valid0 = _errs6 === errors;
 if(valid0){
 if(data.output_mode !== undefined){
 let data17 = data.output_mode;
-const _errs38 = errors;
+const _errs39 = errors;
 if(typeof data17 !== "string"){
-validate22.errors = [{instancePath:instancePath+"/output_mode",schemaPath:"#/properties/output_mode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/output_mode",schemaPath:"#/properties/output_mode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data17 === "tool_calls") || (data17 === "text")) || (data17 === "structured"))){
-validate22.errors = [{instancePath:instancePath+"/output_mode",schemaPath:"#/properties/output_mode/enum",keyword:"enum",params:{allowedValues: schema34.properties.output_mode.enum},message:"must be equal to one of the allowed values"}];
+validate12.errors = [{instancePath:instancePath+"/output_mode",schemaPath:"#/properties/output_mode/enum",keyword:"enum",params:{allowedValues: schema14.properties.output_mode.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid0 = _errs38 === errors;
+var valid0 = _errs39 === errors;
 }
 else {
 var valid0 = true;
@@ -448,8 +441,8 @@ var valid0 = true;
 if(valid0){
 if(data.structured_config !== undefined){
 let data18 = data.structured_config;
-const _errs40 = errors;
-if(errors === _errs40){
+const _errs41 = errors;
+if(errors === _errs41){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18.schema_name === undefined){
 data18.schema_name = "response";
@@ -459,63 +452,63 @@ data18.strict = true;
 }
 let missing0;
 if((data18.schema === undefined) && (missing0 = "schema")){
-validate22.errors = [{instancePath:instancePath+"/structured_config",schemaPath:"#/properties/structured_config/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate12.errors = [{instancePath:instancePath+"/structured_config",schemaPath:"#/properties/structured_config/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs42 = errors;
+const _errs43 = errors;
 for(const key1 in data18){
 if(!(((key1 === "schema") || (key1 === "schema_name")) || (key1 === "strict"))){
 delete data18[key1];
 }
 }
-if(_errs42 === errors){
+if(_errs43 === errors){
 if(data18.schema !== undefined){
 let data19 = data18.schema;
-const _errs43 = errors;
-if(errors === _errs43){
+const _errs44 = errors;
+if(errors === _errs44){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 const ctor0 = data19.constructor;
-if(typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data19).length > 0){
-validate22.errors = [{instancePath:instancePath+"/structured_config/schema",schemaPath:"#/properties/structured_config/properties/schema/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor0 !== Object && typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data19).length > 0){
+validate12.errors = [{instancePath:instancePath+"/structured_config/schema",schemaPath:"#/properties/structured_config/properties/schema/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/structured_config/schema",schemaPath:"#/properties/structured_config/properties/schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate12.errors = [{instancePath:instancePath+"/structured_config/schema",schemaPath:"#/properties/structured_config/properties/schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid3 = _errs43 === errors;
+var valid4 = _errs44 === errors;
 }
 else {
-var valid3 = true;
+var valid4 = true;
 }
-if(valid3){
-const _errs46 = errors;
+if(valid4){
+const _errs47 = errors;
 if(typeof data18.schema_name !== "string"){
-validate22.errors = [{instancePath:instancePath+"/structured_config/schema_name",schemaPath:"#/properties/structured_config/properties/schema_name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate12.errors = [{instancePath:instancePath+"/structured_config/schema_name",schemaPath:"#/properties/structured_config/properties/schema_name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid3 = _errs46 === errors;
-if(valid3){
-const _errs48 = errors;
+var valid4 = _errs47 === errors;
+if(valid4){
+const _errs49 = errors;
 if(typeof data18.strict !== "boolean"){
-validate22.errors = [{instancePath:instancePath+"/structured_config/strict",schemaPath:"#/properties/structured_config/properties/strict/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate12.errors = [{instancePath:instancePath+"/structured_config/strict",schemaPath:"#/properties/structured_config/properties/strict/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid3 = _errs48 === errors;
+var valid4 = _errs49 === errors;
 }
 }
 }
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/structured_config",schemaPath:"#/properties/structured_config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate12.errors = [{instancePath:instancePath+"/structured_config",schemaPath:"#/properties/structured_config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs40 === errors;
+var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
@@ -527,26 +520,18 @@ var valid0 = true;
 }
 }
 else {
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate22.errors = vErrors;
+validate12.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ops === undefined){
@@ -566,13 +551,13 @@ data.mode = "rl";
 }
 let missing0;
 if((((data.run_id === undefined) && (missing0 = "run_id")) || ((data.env === undefined) && (missing0 = "env"))) || ((data.policy === undefined) && (missing0 = "policy"))){
-validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate11.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func1.call(schema32.properties, key0))){
+if(!(func2.call(schema12.properties, key0))){
 delete data[key0];
 }
 }
@@ -580,7 +565,7 @@ if(_errs1 === errors){
 if(data.run_id !== undefined){
 const _errs2 = errors;
 if(typeof data.run_id !== "string"){
-validate21.errors = [{instancePath:instancePath+"/run_id",schemaPath:"#/properties/run_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate11.errors = [{instancePath:instancePath+"/run_id",schemaPath:"#/properties/run_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -609,7 +594,7 @@ if(data1.env_id !== undefined){
 let data2 = data1.env_id;
 const _errs8 = errors;
 if((typeof data2 !== "string") && (data2 !== null)){
-validate21.errors = [{instancePath:instancePath+"/env/env_id",schemaPath:"#/$defs/RolloutEnvSpec/properties/env_id/type",keyword:"type",params:{type: schema33.properties.env_id.type},message:"must be string,null"}];
+validate11.errors = [{instancePath:instancePath+"/env/env_id",schemaPath:"#/definitions/RolloutEnvSpec/properties/env_id/type",keyword:"type",params:{type: schema13.properties.env_id.type},message:"must be string,null"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -622,7 +607,7 @@ if(data1.env_name !== undefined){
 let data3 = data1.env_name;
 const _errs10 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-validate21.errors = [{instancePath:instancePath+"/env/env_name",schemaPath:"#/$defs/RolloutEnvSpec/properties/env_name/type",keyword:"type",params:{type: schema33.properties.env_name.type},message:"must be string,null"}];
+validate11.errors = [{instancePath:instancePath+"/env/env_name",schemaPath:"#/definitions/RolloutEnvSpec/properties/env_name/type",keyword:"type",params:{type: schema13.properties.env_name.type},message:"must be string,null"}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -636,13 +621,13 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 const ctor0 = data4.constructor;
-if(typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data4).length > 0){
-validate21.errors = [{instancePath:instancePath+"/env/config",schemaPath:"#/$defs/RolloutEnvSpec/properties/config/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor0 !== Object && typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data4).length > 0){
+validate11.errors = [{instancePath:instancePath+"/env/config",schemaPath:"#/definitions/RolloutEnvSpec/properties/config/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/env/config",schemaPath:"#/$defs/RolloutEnvSpec/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate11.errors = [{instancePath:instancePath+"/env/config",schemaPath:"#/definitions/RolloutEnvSpec/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -655,7 +640,7 @@ const _errs16 = errors;
 let valid3 = false;
 const _errs17 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err0 = {instancePath:instancePath+"/env/seed",schemaPath:"#/$defs/RolloutEnvSpec/properties/seed/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err0 = {instancePath:instancePath+"/env/seed",schemaPath:"#/definitions/RolloutEnvSpec/properties/seed/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -667,7 +652,7 @@ errors++;
 if(errors === _errs17){
 if(typeof data5 == "number"){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err1 = {instancePath:instancePath+"/env/seed",schemaPath:"#/$defs/RolloutEnvSpec/properties/seed/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err1 = {instancePath:instancePath+"/env/seed",schemaPath:"#/definitions/RolloutEnvSpec/properties/seed/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -678,7 +663,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err2 = {instancePath:instancePath+"/env/seed",schemaPath:"#/$defs/RolloutEnvSpec/properties/seed/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err2 = {instancePath:instancePath+"/env/seed",schemaPath:"#/definitions/RolloutEnvSpec/properties/seed/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -689,7 +674,7 @@ errors++;
 }
 else {
 if(!isFinite(data5)){
-const err3 = {instancePath:instancePath+"/env/seed",schemaPath:"#/$defs/RolloutEnvSpec/properties/seed/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
+const err3 = {instancePath:instancePath+"/env/seed",schemaPath:"#/definitions/RolloutEnvSpec/properties/seed/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -704,9 +689,10 @@ errors++;
 }
 var _valid0 = _errs17 === errors;
 valid3 = valid3 || _valid0;
+if(!valid3){
 const _errs19 = errors;
 if(data5 !== null){
-const err4 = {instancePath:instancePath+"/env/seed",schemaPath:"#/$defs/RolloutEnvSpec/properties/seed/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err4 = {instancePath:instancePath+"/env/seed",schemaPath:"#/definitions/RolloutEnvSpec/properties/seed/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -717,8 +703,9 @@ errors++;
 }
 var _valid0 = _errs19 === errors;
 valid3 = valid3 || _valid0;
+}
 if(!valid3){
-const err5 = {instancePath:instancePath+"/env/seed",schemaPath:"#/$defs/RolloutEnvSpec/properties/seed/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err5 = {instancePath:instancePath+"/env/seed",schemaPath:"#/definitions/RolloutEnvSpec/properties/seed/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -726,7 +713,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return false;
 }
 else {
@@ -751,7 +738,7 @@ var valid2 = true;
 }
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/env",schemaPath:"#/$defs/RolloutEnvSpec/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate11.errors = [{instancePath:instancePath+"/env",schemaPath:"#/definitions/RolloutEnvSpec/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -763,8 +750,8 @@ var valid0 = true;
 if(valid0){
 if(data.policy !== undefined){
 const _errs21 = errors;
-if(!(validate22(data.policy, {instancePath:instancePath+"/policy",parentData:data,parentDataProperty:"policy",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate12(data.policy, {instancePath:instancePath+"/policy",parentData:data,parentDataProperty:"policy",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs21 === errors;
@@ -788,7 +775,7 @@ const _errs26 = errors;
 if(errors === _errs26){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const ctor1 = data8.constructor;
-if(typeof ctor1 == "function" && !(typeof ctor1.prototype == "object" && ctor1.prototype !== null && Object.prototype.hasOwnProperty.call(ctor1.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data8).length > 0){
+if(ctor1 !== Object && typeof ctor1 == "function" && !(typeof ctor1.prototype == "object" && ctor1.prototype !== null && Object.prototype.hasOwnProperty.call(ctor1.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data8).length > 0){
 const err6 = {instancePath:instancePath+"/ops/" + i0,schemaPath:"#/properties/ops/anyOf/0/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
 if(vErrors === null){
 vErrors = [err6];
@@ -829,9 +816,7 @@ errors++;
 }
 var _valid1 = _errs24 === errors;
 valid4 = valid4 || _valid1;
-if(_valid1){
-var items0 = true;
-}
+if(!valid4){
 const _errs29 = errors;
 if(errors === _errs29){
 if(Array.isArray(data7)){
@@ -868,10 +853,6 @@ errors++;
 }
 var _valid1 = _errs29 === errors;
 valid4 = valid4 || _valid1;
-if(_valid1){
-if(items0 !== true){
-items0 = true;
-}
 }
 if(!valid4){
 const err11 = {instancePath:instancePath+"/ops",schemaPath:"#/properties/ops/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
@@ -882,7 +863,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return false;
 }
 else {
@@ -900,8 +881,8 @@ var valid0 = _errs22 === errors;
 if(valid0){
 let data10 = data.record;
 const _errs33 = errors;
-const _errs34 = errors;
-if(errors === _errs34){
+const _errs35 = errors;
+if(errors === _errs35){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if(data10.trajectories === undefined){
 data10.trajectories = true;
@@ -918,52 +899,52 @@ data10.return_trace = false;
 if(data10.trace_format === undefined){
 data10.trace_format = "compact";
 }
-const _errs36 = errors;
+const _errs37 = errors;
 for(const key2 in data10){
 if(!(((((key2 === "trajectories") || (key2 === "logprobs")) || (key2 === "value")) || (key2 === "return_trace")) || (key2 === "trace_format"))){
 delete data10[key2];
 }
 }
-if(_errs36 === errors){
-const _errs37 = errors;
+if(_errs37 === errors){
+const _errs38 = errors;
 if(typeof data10.trajectories !== "boolean"){
-validate21.errors = [{instancePath:instancePath+"/record/trajectories",schemaPath:"#/$defs/RolloutRecordConfig/properties/trajectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate11.errors = [{instancePath:instancePath+"/record/trajectories",schemaPath:"#/definitions/RolloutRecordConfig/properties/trajectories/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid8 = _errs37 === errors;
-if(valid8){
-const _errs39 = errors;
+var valid9 = _errs38 === errors;
+if(valid9){
+const _errs40 = errors;
 if(typeof data10.logprobs !== "boolean"){
-validate21.errors = [{instancePath:instancePath+"/record/logprobs",schemaPath:"#/$defs/RolloutRecordConfig/properties/logprobs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate11.errors = [{instancePath:instancePath+"/record/logprobs",schemaPath:"#/definitions/RolloutRecordConfig/properties/logprobs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid8 = _errs39 === errors;
-if(valid8){
-const _errs41 = errors;
+var valid9 = _errs40 === errors;
+if(valid9){
+const _errs42 = errors;
 if(typeof data10.value !== "boolean"){
-validate21.errors = [{instancePath:instancePath+"/record/value",schemaPath:"#/$defs/RolloutRecordConfig/properties/value/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate11.errors = [{instancePath:instancePath+"/record/value",schemaPath:"#/definitions/RolloutRecordConfig/properties/value/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid8 = _errs41 === errors;
-if(valid8){
-const _errs43 = errors;
+var valid9 = _errs42 === errors;
+if(valid9){
+const _errs44 = errors;
 if(typeof data10.return_trace !== "boolean"){
-validate21.errors = [{instancePath:instancePath+"/record/return_trace",schemaPath:"#/$defs/RolloutRecordConfig/properties/return_trace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate11.errors = [{instancePath:instancePath+"/record/return_trace",schemaPath:"#/definitions/RolloutRecordConfig/properties/return_trace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid8 = _errs43 === errors;
-if(valid8){
+var valid9 = _errs44 === errors;
+if(valid9){
 let data15 = data10.trace_format;
-const _errs45 = errors;
+const _errs46 = errors;
 if(typeof data15 !== "string"){
-validate21.errors = [{instancePath:instancePath+"/record/trace_format",schemaPath:"#/$defs/RolloutRecordConfig/properties/trace_format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate11.errors = [{instancePath:instancePath+"/record/trace_format",schemaPath:"#/definitions/RolloutRecordConfig/properties/trace_format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data15 === "compact") || (data15 === "full")) || (data15 === "structured"))){
-validate21.errors = [{instancePath:instancePath+"/record/trace_format",schemaPath:"#/$defs/RolloutRecordConfig/properties/trace_format/enum",keyword:"enum",params:{allowedValues: schema36.properties.trace_format.enum},message:"must be equal to one of the allowed values"}];
+validate11.errors = [{instancePath:instancePath+"/record/trace_format",schemaPath:"#/definitions/RolloutRecordConfig/properties/trace_format/enum",keyword:"enum",params:{allowedValues: schema16.properties.trace_format.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid8 = _errs45 === errors;
+var valid9 = _errs46 === errors;
 }
 }
 }
@@ -971,23 +952,23 @@ var valid8 = _errs45 === errors;
 }
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/record",schemaPath:"#/$defs/RolloutRecordConfig/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate11.errors = [{instancePath:instancePath+"/record",schemaPath:"#/definitions/RolloutRecordConfig/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
 var valid0 = _errs33 === errors;
 if(valid0){
-const _errs47 = errors;
+const _errs48 = errors;
 if(typeof data.on_done !== "string"){
-validate21.errors = [{instancePath:instancePath+"/on_done",schemaPath:"#/properties/on_done/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate11.errors = [{instancePath:instancePath+"/on_done",schemaPath:"#/properties/on_done/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs47 === errors;
+var valid0 = _errs48 === errors;
 if(valid0){
 let data17 = data.safety;
-const _errs49 = errors;
 const _errs50 = errors;
-if(errors === _errs50){
+const _errs52 = errors;
+if(errors === _errs52){
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.max_ops === undefined){
 data17.max_ops = 100000;
@@ -995,90 +976,77 @@ data17.max_ops = 100000;
 if(data17.max_time_s === undefined){
 data17.max_time_s = 3600;
 }
-const _errs52 = errors;
+const _errs54 = errors;
 for(const key3 in data17){
 if(!((key3 === "max_ops") || (key3 === "max_time_s"))){
 delete data17[key3];
 }
 }
-if(_errs52 === errors){
+if(_errs54 === errors){
 let data18 = data17.max_ops;
-const _errs53 = errors;
+const _errs55 = errors;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-validate21.errors = [{instancePath:instancePath+"/safety/max_ops",schemaPath:"#/$defs/RolloutSafetyConfig/properties/max_ops/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate11.errors = [{instancePath:instancePath+"/safety/max_ops",schemaPath:"#/definitions/RolloutSafetyConfig/properties/max_ops/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs53){
+if(errors === _errs55){
 if(typeof data18 == "number"){
 if(data18 > 9007199254740991 || isNaN(data18)){
-validate21.errors = [{instancePath:instancePath+"/safety/max_ops",schemaPath:"#/$defs/RolloutSafetyConfig/properties/max_ops/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate11.errors = [{instancePath:instancePath+"/safety/max_ops",schemaPath:"#/definitions/RolloutSafetyConfig/properties/max_ops/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data18 < 0 || isNaN(data18)){
-validate21.errors = [{instancePath:instancePath+"/safety/max_ops",schemaPath:"#/$defs/RolloutSafetyConfig/properties/max_ops/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate11.errors = [{instancePath:instancePath+"/safety/max_ops",schemaPath:"#/definitions/RolloutSafetyConfig/properties/max_ops/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!isFinite(data18)){
-validate21.errors = [{instancePath:instancePath+"/safety/max_ops",schemaPath:"#/$defs/RolloutSafetyConfig/properties/max_ops/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate11.errors = [{instancePath:instancePath+"/safety/max_ops",schemaPath:"#/definitions/RolloutSafetyConfig/properties/max_ops/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 }
 }
 }
-var valid10 = _errs53 === errors;
-if(valid10){
+var valid12 = _errs55 === errors;
+if(valid12){
 let data19 = data17.max_time_s;
-const _errs55 = errors;
-if(errors === _errs55){
+const _errs57 = errors;
+if(errors === _errs57){
 if(typeof data19 == "number"){
 if(data19 <= 0 || isNaN(data19)){
-validate21.errors = [{instancePath:instancePath+"/safety/max_time_s",schemaPath:"#/$defs/RolloutSafetyConfig/properties/max_time_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
+validate11.errors = [{instancePath:instancePath+"/safety/max_time_s",schemaPath:"#/definitions/RolloutSafetyConfig/properties/max_time_s/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"}];
 return false;
 }
 else {
 if(!isFinite(data19)){
-validate21.errors = [{instancePath:instancePath+"/safety/max_time_s",schemaPath:"#/$defs/RolloutSafetyConfig/properties/max_time_s/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate11.errors = [{instancePath:instancePath+"/safety/max_time_s",schemaPath:"#/definitions/RolloutSafetyConfig/properties/max_time_s/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/safety/max_time_s",schemaPath:"#/$defs/RolloutSafetyConfig/properties/max_time_s/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate11.errors = [{instancePath:instancePath+"/safety/max_time_s",schemaPath:"#/definitions/RolloutSafetyConfig/properties/max_time_s/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
-var valid10 = _errs55 === errors;
+var valid12 = _errs57 === errors;
 }
 }
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/safety",schemaPath:"#/$defs/RolloutSafetyConfig/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate11.errors = [{instancePath:instancePath+"/safety",schemaPath:"#/definitions/RolloutSafetyConfig/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs49 === errors;
+var valid0 = _errs50 === errors;
 if(valid0){
 if(data.training_session_id !== undefined){
 let data20 = data.training_session_id;
-const _errs57 = errors;
-if((typeof data20 !== "string") && (data20 !== null)){
-validate21.errors = [{instancePath:instancePath+"/training_session_id",schemaPath:"#/properties/training_session_id/type",keyword:"type",params:{type: schema32.properties.training_session_id.type},message:"must be string,null"}];
-return false;
-}
-var valid0 = _errs57 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.synth_base_url !== undefined){
-let data21 = data.synth_base_url;
 const _errs59 = errors;
-if((typeof data21 !== "string") && (data21 !== null)){
-validate21.errors = [{instancePath:instancePath+"/synth_base_url",schemaPath:"#/properties/synth_base_url/type",keyword:"type",params:{type: schema32.properties.synth_base_url.type},message:"must be string,null"}];
+if((typeof data20 !== "string") && (data20 !== null)){
+validate11.errors = [{instancePath:instancePath+"/training_session_id",schemaPath:"#/properties/training_session_id/type",keyword:"type",params:{type: schema12.properties.training_session_id.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs59 === errors;
@@ -1087,17 +1055,30 @@ else {
 var valid0 = true;
 }
 if(valid0){
-let data22 = data.mode;
+if(data.synth_base_url !== undefined){
+let data21 = data.synth_base_url;
 const _errs61 = errors;
-if(typeof data22 !== "string"){
-validate21.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data22 === "rl") || (data22 === "eval"))){
-validate21.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema32.properties.mode.enum},message:"must be equal to one of the allowed values"}];
+if((typeof data21 !== "string") && (data21 !== null)){
+validate11.errors = [{instancePath:instancePath+"/synth_base_url",schemaPath:"#/properties/synth_base_url/type",keyword:"type",params:{type: schema12.properties.synth_base_url.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs61 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+let data22 = data.mode;
+const _errs63 = errors;
+if(typeof data22 !== "string"){
+validate11.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data22 === "rl") || (data22 === "eval"))){
+validate11.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema12.properties.mode.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs63 === errors;
 }
 }
 }
@@ -1111,52 +1092,36 @@ var valid0 = _errs61 === errors;
 }
 }
 else {
-validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate11.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate21.errors = vErrors;
+validate11.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate11(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateRolloutResponse = validate25;
-const schema38 = {"$ref":"#/$defs/RolloutResponse","$defs":{"RolloutResponse":{"type":"object","properties":{"run_id":{"type":"string"},"trajectories":{"default":[],"type":"array","items":{"$ref":"#/$defs/RolloutTrajectory"}},"branches":{"default":{},"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"plainRecord":true},"metrics":{"$ref":"#/$defs/RolloutMetrics"},"aborted":{"default":false,"type":"boolean"},"ops_executed":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"trace":{"anyOf":[{"$ref":"#/$defs/Trace"},{"type":"null"}]},"trace_correlation_id":{"type":["string","null"]},"pipeline_metadata":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["run_id","metrics"],"additionalProperties":false},"RolloutTrajectory":{"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/$defs/RolloutStep"}},"final":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"null"}]}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false},"RolloutStep":{"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]}},"required":["obs","tool_calls"],"additionalProperties":false},"RolloutMetrics":{"type":"object","properties":{"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"num_episodes":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"outcome_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"events_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"details":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["episode_returns","mean_return","num_steps"],"additionalProperties":false},"Trace":{"anyOf":[{"$ref":"#/$defs/TraceEnvelopeV3"},{"$ref":"#/$defs/FullTrace"},{"$ref":"#/$defs/CompactTrace"},{"type":"object","additionalProperties":{},"plainRecord":true}]},"TraceEnvelopeV3":{"type":"object","properties":{"version":{"type":"number","const":3},"session_trace":{"$ref":"#/$defs/FullTrace"},"run_id":{"type":"string"},"policy_id":{"type":["string","null"]},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true}},"required":["version","session_trace"],"additionalProperties":{}},"FullTrace":{"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/$defs/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{}},"SessionTimeStep":{"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{}},"CompactTrace":{"type":"object","properties":{"session_id":{"type":"string"},"created_at":{"type":"string"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"events_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"messages_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"lm_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"decision_rewards":{"type":"array","items":{"anyOf":[{"type":"number","finite":true},{"type":"object","additionalProperties":{},"plainRecord":true}]}}},"required":["session_id"],"additionalProperties":{}}}};
-const schema39 = {"type":"object","properties":{"run_id":{"type":"string"},"trajectories":{"default":[],"type":"array","items":{"$ref":"#/$defs/RolloutTrajectory"}},"branches":{"default":{},"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"plainRecord":true},"metrics":{"$ref":"#/$defs/RolloutMetrics"},"aborted":{"default":false,"type":"boolean"},"ops_executed":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"trace":{"anyOf":[{"$ref":"#/$defs/Trace"},{"type":"null"}]},"trace_correlation_id":{"type":["string","null"]},"pipeline_metadata":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["run_id","metrics"],"additionalProperties":false};
-const schema42 = {"type":"object","properties":{"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"num_episodes":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"outcome_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"events_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"details":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["episode_returns","mean_return","num_steps"],"additionalProperties":false};
-const schema40 = {"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/$defs/RolloutStep"}},"final":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"null"}]}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false};
-const schema41 = {"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]}},"required":["obs","tool_calls"],"additionalProperties":false};
+export const validateRolloutResponse = validate15;
+const schema18 = {"$ref":"#/definitions/RolloutResponse","definitions":{"RolloutResponse":{"type":"object","properties":{"run_id":{"type":"string"},"trajectories":{"default":[],"type":"array","items":{"$ref":"#/definitions/RolloutTrajectory"}},"branches":{"default":{},"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"plainRecord":true},"metrics":{"$ref":"#/definitions/RolloutMetrics"},"aborted":{"default":false,"type":"boolean"},"ops_executed":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"trace":{"anyOf":[{"$ref":"#/definitions/Trace"},{"type":"null"}]},"trace_correlation_id":{"type":["string","null"]},"pipeline_metadata":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["run_id","metrics"],"additionalProperties":false},"RolloutTrajectory":{"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"null"}]}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false},"RolloutStep":{"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]}},"required":["obs","tool_calls"],"additionalProperties":false},"RolloutMetrics":{"type":"object","properties":{"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"num_episodes":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"outcome_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"events_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"details":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["episode_returns","mean_return","num_steps"],"additionalProperties":false},"Trace":{"anyOf":[{"$ref":"#/definitions/TraceEnvelopeV3"},{"$ref":"#/definitions/FullTrace"},{"$ref":"#/definitions/CompactTrace"},{"type":"object","additionalProperties":{},"plainRecord":true}]},"TraceEnvelopeV3":{"type":"object","properties":{"version":{"type":"number","const":3},"session_trace":{"$ref":"#/definitions/FullTrace"},"run_id":{"type":"string"},"policy_id":{"type":["string","null"]},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true}},"required":["version","session_trace"],"additionalProperties":{}},"FullTrace":{"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{}},"SessionTimeStep":{"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{}},"CompactTrace":{"type":"object","properties":{"session_id":{"type":"string"},"created_at":{"type":"string"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"events_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"messages_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"lm_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"decision_rewards":{"type":"array","items":{"anyOf":[{"type":"number","finite":true},{"type":"object","additionalProperties":{},"plainRecord":true}]}}},"required":["session_id"],"additionalProperties":{}}}};
+const schema19 = {"type":"object","properties":{"run_id":{"type":"string"},"trajectories":{"default":[],"type":"array","items":{"$ref":"#/definitions/RolloutTrajectory"}},"branches":{"default":{},"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"plainRecord":true},"metrics":{"$ref":"#/definitions/RolloutMetrics"},"aborted":{"default":false,"type":"boolean"},"ops_executed":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"trace":{"anyOf":[{"$ref":"#/definitions/Trace"},{"type":"null"}]},"trace_correlation_id":{"type":["string","null"]},"pipeline_metadata":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["run_id","metrics"],"additionalProperties":false};
+const schema22 = {"type":"object","properties":{"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"num_episodes":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"outcome_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"events_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"details":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["episode_returns","mean_return","num_steps"],"additionalProperties":false};
+const schema20 = {"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"null"}]}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false};
+const schema21 = {"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]}},"required":["obs","tool_calls"],"additionalProperties":false};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.inference_url === undefined){
@@ -1164,7 +1129,7 @@ data.inference_url = "";
 }
 let missing0;
 if(((((data.env_id === undefined) && (missing0 = "env_id")) || ((data.policy_id === undefined) && (missing0 = "policy_id"))) || ((data.steps === undefined) && (missing0 = "steps"))) || ((data.length === undefined) && (missing0 = "length"))){
-validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate17.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1178,7 +1143,7 @@ if(_errs1 === errors){
 if(data.env_id !== undefined){
 const _errs2 = errors;
 if(typeof data.env_id !== "string"){
-validate27.errors = [{instancePath:instancePath+"/env_id",schemaPath:"#/properties/env_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/env_id",schemaPath:"#/properties/env_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1190,7 +1155,7 @@ if(valid0){
 if(data.policy_id !== undefined){
 const _errs4 = errors;
 if(typeof data.policy_id !== "string"){
-validate27.errors = [{instancePath:instancePath+"/policy_id",schemaPath:"#/properties/policy_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/policy_id",schemaPath:"#/properties/policy_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1217,7 +1182,7 @@ data3.done = false;
 }
 let missing1;
 if(((data3.obs === undefined) && (missing1 = "obs")) || ((data3.tool_calls === undefined) && (missing1 = "tool_calls"))){
-validate27.errors = [{instancePath:instancePath+"/steps/" + i0,schemaPath:"#/$defs/RolloutStep/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate17.errors = [{instancePath:instancePath+"/steps/" + i0,schemaPath:"#/definitions/RolloutStep/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -1234,13 +1199,13 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 const ctor0 = data4.constructor;
-if(typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data4).length > 0){
-validate27.errors = [{instancePath:instancePath+"/steps/" + i0+"/obs",schemaPath:"#/$defs/RolloutStep/properties/obs/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor0 !== Object && typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data4).length > 0){
+validate17.errors = [{instancePath:instancePath+"/steps/" + i0+"/obs",schemaPath:"#/definitions/RolloutStep/properties/obs/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/steps/" + i0+"/obs",schemaPath:"#/$defs/RolloutStep/properties/obs/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath:instancePath+"/steps/" + i0+"/obs",schemaPath:"#/definitions/RolloutStep/properties/obs/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1263,13 +1228,13 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 const ctor1 = data6.constructor;
-if(typeof ctor1 == "function" && !(typeof ctor1.prototype == "object" && ctor1.prototype !== null && Object.prototype.hasOwnProperty.call(ctor1.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data6).length > 0){
-validate27.errors = [{instancePath:instancePath+"/steps/" + i0+"/tool_calls/" + i1,schemaPath:"#/$defs/RolloutStep/properties/tool_calls/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor1 !== Object && typeof ctor1 == "function" && !(typeof ctor1.prototype == "object" && ctor1.prototype !== null && Object.prototype.hasOwnProperty.call(ctor1.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data6).length > 0){
+validate17.errors = [{instancePath:instancePath+"/steps/" + i0+"/tool_calls/" + i1,schemaPath:"#/definitions/RolloutStep/properties/tool_calls/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/steps/" + i0+"/tool_calls/" + i1,schemaPath:"#/$defs/RolloutStep/properties/tool_calls/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath:instancePath+"/steps/" + i0+"/tool_calls/" + i1,schemaPath:"#/definitions/RolloutStep/properties/tool_calls/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1280,7 +1245,7 @@ break;
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/steps/" + i0+"/tool_calls",schemaPath:"#/$defs/RolloutStep/properties/tool_calls/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate17.errors = [{instancePath:instancePath+"/steps/" + i0+"/tool_calls",schemaPath:"#/definitions/RolloutStep/properties/tool_calls/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1299,7 +1264,7 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data7 == "number"){
 if(!isFinite(data7)){
-const err0 = {instancePath:instancePath+"/steps/" + i0+"/reward",schemaPath:"#/$defs/RolloutStep/properties/reward/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
+const err0 = {instancePath:instancePath+"/steps/" + i0+"/reward",schemaPath:"#/definitions/RolloutStep/properties/reward/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1310,7 +1275,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/steps/" + i0+"/reward",schemaPath:"#/$defs/RolloutStep/properties/reward/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {instancePath:instancePath+"/steps/" + i0+"/reward",schemaPath:"#/definitions/RolloutStep/properties/reward/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1322,9 +1287,10 @@ errors++;
 }
 var _valid0 = _errs22 === errors;
 valid5 = valid5 || _valid0;
+if(!valid5){
 const _errs24 = errors;
 if(data7 !== null){
-const err2 = {instancePath:instancePath+"/steps/" + i0+"/reward",schemaPath:"#/$defs/RolloutStep/properties/reward/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err2 = {instancePath:instancePath+"/steps/" + i0+"/reward",schemaPath:"#/definitions/RolloutStep/properties/reward/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1335,8 +1301,9 @@ errors++;
 }
 var _valid0 = _errs24 === errors;
 valid5 = valid5 || _valid0;
+}
 if(!valid5){
-const err3 = {instancePath:instancePath+"/steps/" + i0+"/reward",schemaPath:"#/$defs/RolloutStep/properties/reward/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = {instancePath:instancePath+"/steps/" + i0+"/reward",schemaPath:"#/definitions/RolloutStep/properties/reward/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1344,7 +1311,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return false;
 }
 else {
@@ -1366,7 +1333,7 @@ var valid3 = true;
 if(valid3){
 const _errs26 = errors;
 if(typeof data3.done !== "boolean"){
-validate27.errors = [{instancePath:instancePath+"/steps/" + i0+"/done",schemaPath:"#/$defs/RolloutStep/properties/done/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate17.errors = [{instancePath:instancePath+"/steps/" + i0+"/done",schemaPath:"#/definitions/RolloutStep/properties/done/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs26 === errors;
@@ -1375,7 +1342,7 @@ if(data3.truncated !== undefined){
 let data9 = data3.truncated;
 const _errs28 = errors;
 if((typeof data9 !== "boolean") && (data9 !== null)){
-validate27.errors = [{instancePath:instancePath+"/steps/" + i0+"/truncated",schemaPath:"#/$defs/RolloutStep/properties/truncated/type",keyword:"type",params:{type: schema41.properties.truncated.type},message:"must be boolean,null"}];
+validate17.errors = [{instancePath:instancePath+"/steps/" + i0+"/truncated",schemaPath:"#/definitions/RolloutStep/properties/truncated/type",keyword:"type",params:{type: schema21.properties.truncated.type},message:"must be boolean,null"}];
 return false;
 }
 var valid3 = _errs28 === errors;
@@ -1393,8 +1360,8 @@ const _errs32 = errors;
 if(errors === _errs32){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 const ctor2 = data10.constructor;
-if(typeof ctor2 == "function" && !(typeof ctor2.prototype == "object" && ctor2.prototype !== null && Object.prototype.hasOwnProperty.call(ctor2.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data10).length > 0){
-const err4 = {instancePath:instancePath+"/steps/" + i0+"/info",schemaPath:"#/$defs/RolloutStep/properties/info/anyOf/0/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
+if(ctor2 !== Object && typeof ctor2 == "function" && !(typeof ctor2.prototype == "object" && ctor2.prototype !== null && Object.prototype.hasOwnProperty.call(ctor2.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data10).length > 0){
+const err4 = {instancePath:instancePath+"/steps/" + i0+"/info",schemaPath:"#/definitions/RolloutStep/properties/info/anyOf/0/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1405,7 +1372,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/steps/" + i0+"/info",schemaPath:"#/$defs/RolloutStep/properties/info/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/steps/" + i0+"/info",schemaPath:"#/definitions/RolloutStep/properties/info/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1417,9 +1384,10 @@ errors++;
 }
 var _valid1 = _errs32 === errors;
 valid6 = valid6 || _valid1;
+if(!valid6){
 const _errs35 = errors;
 if(data10 !== null){
-const err6 = {instancePath:instancePath+"/steps/" + i0+"/info",schemaPath:"#/$defs/RolloutStep/properties/info/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err6 = {instancePath:instancePath+"/steps/" + i0+"/info",schemaPath:"#/definitions/RolloutStep/properties/info/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1430,8 +1398,9 @@ errors++;
 }
 var _valid1 = _errs35 === errors;
 valid6 = valid6 || _valid1;
+}
 if(!valid6){
-const err7 = {instancePath:instancePath+"/steps/" + i0+"/info",schemaPath:"#/$defs/RolloutStep/properties/info/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = {instancePath:instancePath+"/steps/" + i0+"/info",schemaPath:"#/definitions/RolloutStep/properties/info/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1439,7 +1408,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return false;
 }
 else {
@@ -1467,7 +1436,7 @@ var valid3 = true;
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/steps/" + i0,schemaPath:"#/$defs/RolloutStep/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath:instancePath+"/steps/" + i0,schemaPath:"#/definitions/RolloutStep/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1478,7 +1447,7 @@ break;
 }
 }
 else {
-validate27.errors = [{instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate17.errors = [{instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1497,7 +1466,7 @@ const _errs39 = errors;
 if(errors === _errs39){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 const ctor3 = data11.constructor;
-if(typeof ctor3 == "function" && !(typeof ctor3.prototype == "object" && ctor3.prototype !== null && Object.prototype.hasOwnProperty.call(ctor3.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data11).length > 0){
+if(ctor3 !== Object && typeof ctor3 == "function" && !(typeof ctor3.prototype == "object" && ctor3.prototype !== null && Object.prototype.hasOwnProperty.call(ctor3.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data11).length > 0){
 const err8 = {instancePath:instancePath+"/final",schemaPath:"#/properties/final/anyOf/0/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
 if(vErrors === null){
 vErrors = [err8];
@@ -1521,6 +1490,7 @@ errors++;
 }
 var _valid2 = _errs39 === errors;
 valid7 = valid7 || _valid2;
+if(!valid7){
 const _errs42 = errors;
 if(data11 !== null){
 const err10 = {instancePath:instancePath+"/final",schemaPath:"#/properties/final/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
@@ -1534,6 +1504,7 @@ errors++;
 }
 var _valid2 = _errs42 === errors;
 valid7 = valid7 || _valid2;
+}
 if(!valid7){
 const err11 = {instancePath:instancePath+"/final",schemaPath:"#/properties/final/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -1543,7 +1514,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return false;
 }
 else {
@@ -1567,23 +1538,23 @@ if(data.length !== undefined){
 let data12 = data.length;
 const _errs44 = errors;
 if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-validate27.errors = [{instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate17.errors = [{instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs44){
 if(typeof data12 == "number"){
 if(data12 > 9007199254740991 || isNaN(data12)){
-validate27.errors = [{instancePath:instancePath+"/length",schemaPath:"#/properties/length/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate17.errors = [{instancePath:instancePath+"/length",schemaPath:"#/properties/length/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data12 < 0 || isNaN(data12)){
-validate27.errors = [{instancePath:instancePath+"/length",schemaPath:"#/properties/length/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate17.errors = [{instancePath:instancePath+"/length",schemaPath:"#/properties/length/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!isFinite(data12)){
-validate27.errors = [{instancePath:instancePath+"/length",schemaPath:"#/properties/length/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate17.errors = [{instancePath:instancePath+"/length",schemaPath:"#/properties/length/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
@@ -1598,7 +1569,7 @@ var valid0 = true;
 if(valid0){
 const _errs46 = errors;
 if(typeof data.inference_url !== "string"){
-validate27.errors = [{instancePath:instancePath+"/inference_url",schemaPath:"#/properties/inference_url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate17.errors = [{instancePath:instancePath+"/inference_url",schemaPath:"#/properties/inference_url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -1619,7 +1590,7 @@ const _errs52 = errors;
 if(errors === _errs52){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 const ctor4 = data15.constructor;
-if(typeof ctor4 == "function" && !(typeof ctor4.prototype == "object" && ctor4.prototype !== null && Object.prototype.hasOwnProperty.call(ctor4.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data15).length > 0){
+if(ctor4 !== Object && typeof ctor4 == "function" && !(typeof ctor4.prototype == "object" && ctor4.prototype !== null && Object.prototype.hasOwnProperty.call(ctor4.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data15).length > 0){
 const err12 = {instancePath:instancePath+"/decision_samples/" + i2,schemaPath:"#/properties/decision_samples/anyOf/0/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
 if(vErrors === null){
 vErrors = [err12];
@@ -1660,6 +1631,7 @@ errors++;
 }
 var _valid3 = _errs50 === errors;
 valid8 = valid8 || _valid3;
+if(!valid8){
 const _errs55 = errors;
 if(data14 !== null){
 const err15 = {instancePath:instancePath+"/decision_samples",schemaPath:"#/properties/decision_samples/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
@@ -1673,6 +1645,7 @@ errors++;
 }
 var _valid3 = _errs55 === errors;
 valid8 = valid8 || _valid3;
+}
 if(!valid8){
 const err16 = {instancePath:instancePath+"/decision_samples",schemaPath:"#/properties/decision_samples/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -1682,7 +1655,7 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return false;
 }
 else {
@@ -1711,43 +1684,35 @@ var valid0 = true;
 }
 }
 else {
-validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate17.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate27.errors = vErrors;
+validate17.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema43 = {"anyOf":[{"$ref":"#/$defs/TraceEnvelopeV3"},{"$ref":"#/$defs/FullTrace"},{"$ref":"#/$defs/CompactTrace"},{"type":"object","additionalProperties":{},"plainRecord":true}]};
-const schema47 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{"type":"string"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"events_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"messages_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"lm_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"decision_rewards":{"type":"array","items":{"anyOf":[{"type":"number","finite":true},{"type":"object","additionalProperties":{},"plainRecord":true}]}}},"required":["session_id"],"additionalProperties":{}};
-const schema44 = {"type":"object","properties":{"version":{"type":"number","const":3},"session_trace":{"$ref":"#/$defs/FullTrace"},"run_id":{"type":"string"},"policy_id":{"type":["string","null"]},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true}},"required":["version","session_trace"],"additionalProperties":{}};
-const schema45 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/$defs/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{}};
-const schema46 = {"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{}};
+const schema23 = {"anyOf":[{"$ref":"#/definitions/TraceEnvelopeV3"},{"$ref":"#/definitions/FullTrace"},{"$ref":"#/definitions/CompactTrace"},{"type":"object","additionalProperties":{},"plainRecord":true}]};
+const schema27 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{"type":"string"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"events_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"messages_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"lm_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"decision_rewards":{"type":"array","items":{"anyOf":[{"type":"number","finite":true},{"type":"object","additionalProperties":{},"plainRecord":true}]}}},"required":["session_id"],"additionalProperties":{}};
+const schema24 = {"type":"object","properties":{"version":{"type":"number","const":3},"session_trace":{"$ref":"#/definitions/FullTrace"},"run_id":{"type":"string"},"policy_id":{"type":["string","null"]},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true}},"required":["version","session_trace"],"additionalProperties":{}};
+const schema25 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{}};
+const schema26 = {"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.session_id === undefined) && (missing0 = "session_id")) || ((data.session_time_steps === undefined) && (missing0 = "session_time_steps"))){
-validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.session_id !== undefined){
 const _errs2 = errors;
 if(typeof data.session_id !== "string"){
-validate31.errors = [{instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1771,14 +1736,14 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing1;
 if(((data2.step_id === undefined) && (missing1 = "step_id")) || ((data2.step_index === undefined) && (missing1 = "step_index"))){
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0,schemaPath:"#/$defs/SessionTimeStep/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0,schemaPath:"#/definitions/SessionTimeStep/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data2.step_id !== undefined){
 const _errs10 = errors;
 if(typeof data2.step_id !== "string"){
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_id",schemaPath:"#/$defs/SessionTimeStep/properties/step_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_id",schemaPath:"#/definitions/SessionTimeStep/properties/step_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs10 === errors;
@@ -1791,23 +1756,23 @@ if(data2.step_index !== undefined){
 let data4 = data2.step_index;
 const _errs12 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_index",schemaPath:"#/$defs/SessionTimeStep/properties/step_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_index",schemaPath:"#/definitions/SessionTimeStep/properties/step_index/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs12){
 if(typeof data4 == "number"){
 if(data4 > 9007199254740991 || isNaN(data4)){
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_index",schemaPath:"#/$defs/SessionTimeStep/properties/step_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_index",schemaPath:"#/definitions/SessionTimeStep/properties/step_index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data4 < -9007199254740991 || isNaN(data4)){
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_index",schemaPath:"#/$defs/SessionTimeStep/properties/step_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_index",schemaPath:"#/definitions/SessionTimeStep/properties/step_index/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
 return false;
 }
 else {
 if(!isFinite(data4)){
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_index",schemaPath:"#/$defs/SessionTimeStep/properties/step_index/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_index",schemaPath:"#/definitions/SessionTimeStep/properties/step_index/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
@@ -1827,7 +1792,7 @@ const _errs15 = errors;
 let valid4 = false;
 const _errs16 = errors;
 if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err0 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/$defs/SessionTimeStep/properties/turn_number/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err0 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/definitions/SessionTimeStep/properties/turn_number/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1839,7 +1804,7 @@ errors++;
 if(errors === _errs16){
 if(typeof data5 == "number"){
 if(data5 > 9007199254740991 || isNaN(data5)){
-const err1 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/$defs/SessionTimeStep/properties/turn_number/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err1 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/definitions/SessionTimeStep/properties/turn_number/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1850,7 +1815,7 @@ errors++;
 }
 else {
 if(data5 < -9007199254740991 || isNaN(data5)){
-const err2 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/$defs/SessionTimeStep/properties/turn_number/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
+const err2 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/definitions/SessionTimeStep/properties/turn_number/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1861,7 +1826,7 @@ errors++;
 }
 else {
 if(!isFinite(data5)){
-const err3 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/$defs/SessionTimeStep/properties/turn_number/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
+const err3 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/definitions/SessionTimeStep/properties/turn_number/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1876,9 +1841,10 @@ errors++;
 }
 var _valid0 = _errs16 === errors;
 valid4 = valid4 || _valid0;
+if(!valid4){
 const _errs18 = errors;
 if(data5 !== null){
-const err4 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/$defs/SessionTimeStep/properties/turn_number/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err4 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/definitions/SessionTimeStep/properties/turn_number/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1889,8 +1855,9 @@ errors++;
 }
 var _valid0 = _errs18 === errors;
 valid4 = valid4 || _valid0;
+}
 if(!valid4){
-const err5 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/$defs/SessionTimeStep/properties/turn_number/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err5 = {instancePath:instancePath+"/session_time_steps/" + i0+"/turn_number",schemaPath:"#/definitions/SessionTimeStep/properties/turn_number/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1898,7 +1865,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate31.errors = vErrors;
+validate21.errors = vErrors;
 return false;
 }
 else {
@@ -1931,13 +1898,13 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 const ctor0 = data7.constructor;
-if(typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data7).length > 0){
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/events/" + i1,schemaPath:"#/$defs/SessionTimeStep/properties/events/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor0 !== Object && typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data7).length > 0){
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/events/" + i1,schemaPath:"#/definitions/SessionTimeStep/properties/events/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/events/" + i1,schemaPath:"#/$defs/SessionTimeStep/properties/events/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/events/" + i1,schemaPath:"#/definitions/SessionTimeStep/properties/events/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1948,7 +1915,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/events",schemaPath:"#/$defs/SessionTimeStep/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/events",schemaPath:"#/definitions/SessionTimeStep/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1971,13 +1938,13 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 const ctor1 = data9.constructor;
-if(typeof ctor1 == "function" && !(typeof ctor1.prototype == "object" && ctor1.prototype !== null && Object.prototype.hasOwnProperty.call(ctor1.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data9).length > 0){
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/markov_blanket_messages/" + i2,schemaPath:"#/$defs/SessionTimeStep/properties/markov_blanket_messages/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor1 !== Object && typeof ctor1 == "function" && !(typeof ctor1.prototype == "object" && ctor1.prototype !== null && Object.prototype.hasOwnProperty.call(ctor1.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data9).length > 0){
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/markov_blanket_messages/" + i2,schemaPath:"#/definitions/SessionTimeStep/properties/markov_blanket_messages/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/markov_blanket_messages/" + i2,schemaPath:"#/$defs/SessionTimeStep/properties/markov_blanket_messages/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/markov_blanket_messages/" + i2,schemaPath:"#/definitions/SessionTimeStep/properties/markov_blanket_messages/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1988,7 +1955,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/markov_blanket_messages",schemaPath:"#/$defs/SessionTimeStep/properties/markov_blanket_messages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/markov_blanket_messages",schemaPath:"#/definitions/SessionTimeStep/properties/markov_blanket_messages/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2004,13 +1971,13 @@ const _errs30 = errors;
 if(errors === _errs30){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 const ctor2 = data10.constructor;
-if(typeof ctor2 == "function" && !(typeof ctor2.prototype == "object" && ctor2.prototype !== null && Object.prototype.hasOwnProperty.call(ctor2.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data10).length > 0){
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_metadata",schemaPath:"#/$defs/SessionTimeStep/properties/step_metadata/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor2 !== Object && typeof ctor2 == "function" && !(typeof ctor2.prototype == "object" && ctor2.prototype !== null && Object.prototype.hasOwnProperty.call(ctor2.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data10).length > 0){
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_metadata",schemaPath:"#/definitions/SessionTimeStep/properties/step_metadata/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_metadata",schemaPath:"#/$defs/SessionTimeStep/properties/step_metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0+"/step_metadata",schemaPath:"#/definitions/SessionTimeStep/properties/step_metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2027,7 +1994,7 @@ var valid3 = true;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/session_time_steps/" + i0,schemaPath:"#/$defs/SessionTimeStep/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0,schemaPath:"#/definitions/SessionTimeStep/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2038,7 +2005,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/session_time_steps",schemaPath:"#/properties/session_time_steps/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/session_time_steps",schemaPath:"#/properties/session_time_steps/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2061,13 +2028,13 @@ const _errs35 = errors;
 if(errors === _errs35){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 const ctor3 = data12.constructor;
-if(typeof ctor3 == "function" && !(typeof ctor3.prototype == "object" && ctor3.prototype !== null && Object.prototype.hasOwnProperty.call(ctor3.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data12).length > 0){
-validate31.errors = [{instancePath:instancePath+"/event_history/" + i3,schemaPath:"#/properties/event_history/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor3 !== Object && typeof ctor3 == "function" && !(typeof ctor3.prototype == "object" && ctor3.prototype !== null && Object.prototype.hasOwnProperty.call(ctor3.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data12).length > 0){
+validate21.errors = [{instancePath:instancePath+"/event_history/" + i3,schemaPath:"#/properties/event_history/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/event_history/" + i3,schemaPath:"#/properties/event_history/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath:instancePath+"/event_history/" + i3,schemaPath:"#/properties/event_history/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2078,7 +2045,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/event_history",schemaPath:"#/properties/event_history/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/event_history",schemaPath:"#/properties/event_history/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2101,13 +2068,13 @@ const _errs40 = errors;
 if(errors === _errs40){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 const ctor4 = data14.constructor;
-if(typeof ctor4 == "function" && !(typeof ctor4.prototype == "object" && ctor4.prototype !== null && Object.prototype.hasOwnProperty.call(ctor4.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data14).length > 0){
-validate31.errors = [{instancePath:instancePath+"/markov_blanket_message_history/" + i4,schemaPath:"#/properties/markov_blanket_message_history/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor4 !== Object && typeof ctor4 == "function" && !(typeof ctor4.prototype == "object" && ctor4.prototype !== null && Object.prototype.hasOwnProperty.call(ctor4.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data14).length > 0){
+validate21.errors = [{instancePath:instancePath+"/markov_blanket_message_history/" + i4,schemaPath:"#/properties/markov_blanket_message_history/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/markov_blanket_message_history/" + i4,schemaPath:"#/properties/markov_blanket_message_history/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath:instancePath+"/markov_blanket_message_history/" + i4,schemaPath:"#/properties/markov_blanket_message_history/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2118,7 +2085,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/markov_blanket_message_history",schemaPath:"#/properties/markov_blanket_message_history/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate21.errors = [{instancePath:instancePath+"/markov_blanket_message_history",schemaPath:"#/properties/markov_blanket_message_history/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2134,13 +2101,13 @@ const _errs43 = errors;
 if(errors === _errs43){
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 const ctor5 = data15.constructor;
-if(typeof ctor5 == "function" && !(typeof ctor5.prototype == "object" && ctor5.prototype !== null && Object.prototype.hasOwnProperty.call(ctor5.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data15).length > 0){
-validate31.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor5 !== Object && typeof ctor5 == "function" && !(typeof ctor5.prototype == "object" && ctor5.prototype !== null && Object.prototype.hasOwnProperty.call(ctor5.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data15).length > 0){
+validate21.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2156,31 +2123,23 @@ var valid0 = true;
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.version === undefined) && (missing0 = "version")) || ((data.session_trace === undefined) && (missing0 = "session_trace"))){
-validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2188,11 +2147,11 @@ if(data.version !== undefined){
 let data0 = data.version;
 const _errs2 = errors;
 if(!(typeof data0 == "number")){
-validate30.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(3 !== data0){
-validate30.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 3},message:"must be equal to constant"}];
+validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 3},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2203,8 +2162,8 @@ var valid0 = true;
 if(valid0){
 if(data.session_trace !== undefined){
 const _errs4 = errors;
-if(!(validate31(data.session_trace, {instancePath:instancePath+"/session_trace",parentData:data,parentDataProperty:"session_trace",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate21(data.session_trace, {instancePath:instancePath+"/session_trace",parentData:data,parentDataProperty:"session_trace",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -2216,7 +2175,7 @@ if(valid0){
 if(data.run_id !== undefined){
 const _errs5 = errors;
 if(typeof data.run_id !== "string"){
-validate30.errors = [{instancePath:instancePath+"/run_id",schemaPath:"#/properties/run_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate20.errors = [{instancePath:instancePath+"/run_id",schemaPath:"#/properties/run_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2229,7 +2188,7 @@ if(data.policy_id !== undefined){
 let data3 = data.policy_id;
 const _errs7 = errors;
 if((typeof data3 !== "string") && (data3 !== null)){
-validate30.errors = [{instancePath:instancePath+"/policy_id",schemaPath:"#/properties/policy_id/type",keyword:"type",params:{type: schema44.properties.policy_id.type},message:"must be string,null"}];
+validate20.errors = [{instancePath:instancePath+"/policy_id",schemaPath:"#/properties/policy_id/type",keyword:"type",params:{type: schema24.properties.policy_id.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2270,6 +2229,7 @@ errors++;
 }
 var _valid0 = _errs11 === errors;
 valid1 = valid1 || _valid0;
+if(!valid1){
 const _errs13 = errors;
 if(data4 !== null){
 const err2 = {instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
@@ -2283,6 +2243,7 @@ errors++;
 }
 var _valid0 = _errs13 === errors;
 valid1 = valid1 || _valid0;
+}
 if(!valid1){
 const err3 = {instancePath:instancePath+"/reward",schemaPath:"#/properties/reward/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -2292,7 +2253,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate30.errors = vErrors;
+validate20.errors = vErrors;
 return false;
 }
 else {
@@ -2325,12 +2286,12 @@ const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data6 == "number"){
 if(!isFinite(data6)){
-validate30.errors = [{instancePath:instancePath+"/episode_returns/" + i0,schemaPath:"#/properties/episode_returns/items/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate20.errors = [{instancePath:instancePath+"/episode_returns/" + i0,schemaPath:"#/properties/episode_returns/items/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/episode_returns/" + i0,schemaPath:"#/properties/episode_returns/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate20.errors = [{instancePath:instancePath+"/episode_returns/" + i0,schemaPath:"#/properties/episode_returns/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -2341,7 +2302,7 @@ break;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/episode_returns",schemaPath:"#/properties/episode_returns/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate20.errors = [{instancePath:instancePath+"/episode_returns",schemaPath:"#/properties/episode_returns/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2357,12 +2318,12 @@ const _errs19 = errors;
 if(errors === _errs19){
 if(typeof data7 == "number"){
 if(!isFinite(data7)){
-validate30.errors = [{instancePath:instancePath+"/mean_return",schemaPath:"#/properties/mean_return/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate20.errors = [{instancePath:instancePath+"/mean_return",schemaPath:"#/properties/mean_return/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 else {
-validate30.errors = [{instancePath:instancePath+"/mean_return",schemaPath:"#/properties/mean_return/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate20.errors = [{instancePath:instancePath+"/mean_return",schemaPath:"#/properties/mean_return/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -2376,23 +2337,23 @@ if(data.num_steps !== undefined){
 let data8 = data.num_steps;
 const _errs21 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-validate30.errors = [{instancePath:instancePath+"/num_steps",schemaPath:"#/properties/num_steps/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate20.errors = [{instancePath:instancePath+"/num_steps",schemaPath:"#/properties/num_steps/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs21){
 if(typeof data8 == "number"){
 if(data8 > 9007199254740991 || isNaN(data8)){
-validate30.errors = [{instancePath:instancePath+"/num_steps",schemaPath:"#/properties/num_steps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate20.errors = [{instancePath:instancePath+"/num_steps",schemaPath:"#/properties/num_steps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data8 < 0 || isNaN(data8)){
-validate30.errors = [{instancePath:instancePath+"/num_steps",schemaPath:"#/properties/num_steps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate20.errors = [{instancePath:instancePath+"/num_steps",schemaPath:"#/properties/num_steps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!isFinite(data8)){
-validate30.errors = [{instancePath:instancePath+"/num_steps",schemaPath:"#/properties/num_steps/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate20.errors = [{instancePath:instancePath+"/num_steps",schemaPath:"#/properties/num_steps/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
@@ -2414,57 +2375,43 @@ var valid0 = true;
 }
 }
 else {
-validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate30.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if(!(validate20(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-var props0 = true;
-}
+if(!valid0){
 const _errs2 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
+if(!valid0){
 const _errs3 = errors;
 const _errs4 = errors;
 if(errors === _errs4){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.session_id === undefined) && (missing0 = "session_id")){
-const err0 = {instancePath,schemaPath:"#/$defs/CompactTrace/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
+const err0 = {instancePath,schemaPath:"#/definitions/CompactTrace/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2477,7 +2424,7 @@ else {
 if(data.session_id !== undefined){
 const _errs7 = errors;
 if(typeof data.session_id !== "string"){
-const err1 = {instancePath:instancePath+"/session_id",schemaPath:"#/$defs/CompactTrace/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/session_id",schemaPath:"#/definitions/CompactTrace/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2495,7 +2442,7 @@ if(valid2){
 if(data.created_at !== undefined){
 const _errs9 = errors;
 if(typeof data.created_at !== "string"){
-const err2 = {instancePath:instancePath+"/created_at",schemaPath:"#/$defs/CompactTrace/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/created_at",schemaPath:"#/definitions/CompactTrace/properties/created_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2516,8 +2463,8 @@ const _errs11 = errors;
 if(errors === _errs11){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 const ctor0 = data2.constructor;
-if(typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data2).length > 0){
-const err3 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/CompactTrace/properties/metadata/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
+if(ctor0 !== Object && typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data2).length > 0){
+const err3 = {instancePath:instancePath+"/metadata",schemaPath:"#/definitions/CompactTrace/properties/metadata/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2528,7 +2475,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/metadata",schemaPath:"#/$defs/CompactTrace/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath:instancePath+"/metadata",schemaPath:"#/definitions/CompactTrace/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2548,7 +2495,7 @@ if(data.events_count !== undefined){
 let data3 = data.events_count;
 const _errs14 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err5 = {instancePath:instancePath+"/events_count",schemaPath:"#/$defs/CompactTrace/properties/events_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = {instancePath:instancePath+"/events_count",schemaPath:"#/definitions/CompactTrace/properties/events_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2560,7 +2507,7 @@ errors++;
 if(errors === _errs14){
 if(typeof data3 == "number"){
 if(data3 > 9007199254740991 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/events_count",schemaPath:"#/$defs/CompactTrace/properties/events_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err6 = {instancePath:instancePath+"/events_count",schemaPath:"#/definitions/CompactTrace/properties/events_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2571,7 +2518,7 @@ errors++;
 }
 else {
 if(data3 < 0 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/events_count",schemaPath:"#/$defs/CompactTrace/properties/events_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err7 = {instancePath:instancePath+"/events_count",schemaPath:"#/definitions/CompactTrace/properties/events_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2582,7 +2529,7 @@ errors++;
 }
 else {
 if(!isFinite(data3)){
-const err8 = {instancePath:instancePath+"/events_count",schemaPath:"#/$defs/CompactTrace/properties/events_count/finite",keyword:"finite",params:{},message:"must be a finite number"};
+const err8 = {instancePath:instancePath+"/events_count",schemaPath:"#/definitions/CompactTrace/properties/events_count/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2605,7 +2552,7 @@ if(data.messages_count !== undefined){
 let data4 = data.messages_count;
 const _errs16 = errors;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err9 = {instancePath:instancePath+"/messages_count",schemaPath:"#/$defs/CompactTrace/properties/messages_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err9 = {instancePath:instancePath+"/messages_count",schemaPath:"#/definitions/CompactTrace/properties/messages_count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2617,7 +2564,7 @@ errors++;
 if(errors === _errs16){
 if(typeof data4 == "number"){
 if(data4 > 9007199254740991 || isNaN(data4)){
-const err10 = {instancePath:instancePath+"/messages_count",schemaPath:"#/$defs/CompactTrace/properties/messages_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err10 = {instancePath:instancePath+"/messages_count",schemaPath:"#/definitions/CompactTrace/properties/messages_count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2628,7 +2575,7 @@ errors++;
 }
 else {
 if(data4 < 0 || isNaN(data4)){
-const err11 = {instancePath:instancePath+"/messages_count",schemaPath:"#/$defs/CompactTrace/properties/messages_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err11 = {instancePath:instancePath+"/messages_count",schemaPath:"#/definitions/CompactTrace/properties/messages_count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2639,7 +2586,7 @@ errors++;
 }
 else {
 if(!isFinite(data4)){
-const err12 = {instancePath:instancePath+"/messages_count",schemaPath:"#/$defs/CompactTrace/properties/messages_count/finite",keyword:"finite",params:{},message:"must be a finite number"};
+const err12 = {instancePath:instancePath+"/messages_count",schemaPath:"#/definitions/CompactTrace/properties/messages_count/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2671,8 +2618,8 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 const ctor1 = data6.constructor;
-if(typeof ctor1 == "function" && !(typeof ctor1.prototype == "object" && ctor1.prototype !== null && Object.prototype.hasOwnProperty.call(ctor1.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data6).length > 0){
-const err13 = {instancePath:instancePath+"/lm_calls/" + i0,schemaPath:"#/$defs/CompactTrace/properties/lm_calls/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
+if(ctor1 !== Object && typeof ctor1 == "function" && !(typeof ctor1.prototype == "object" && ctor1.prototype !== null && Object.prototype.hasOwnProperty.call(ctor1.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data6).length > 0){
+const err13 = {instancePath:instancePath+"/lm_calls/" + i0,schemaPath:"#/definitions/CompactTrace/properties/lm_calls/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2683,7 +2630,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/lm_calls/" + i0,schemaPath:"#/$defs/CompactTrace/properties/lm_calls/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/lm_calls/" + i0,schemaPath:"#/definitions/CompactTrace/properties/lm_calls/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2700,7 +2647,7 @@ break;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/lm_calls",schemaPath:"#/$defs/CompactTrace/properties/lm_calls/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err15 = {instancePath:instancePath+"/lm_calls",schemaPath:"#/definitions/CompactTrace/properties/lm_calls/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2732,7 +2679,7 @@ const _errs27 = errors;
 if(errors === _errs27){
 if(typeof data8 == "number"){
 if(!isFinite(data8)){
-const err16 = {instancePath:instancePath+"/decision_rewards/" + i1,schemaPath:"#/$defs/CompactTrace/properties/decision_rewards/items/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
+const err16 = {instancePath:instancePath+"/decision_rewards/" + i1,schemaPath:"#/definitions/CompactTrace/properties/decision_rewards/items/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2743,7 +2690,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/decision_rewards/" + i1,schemaPath:"#/$defs/CompactTrace/properties/decision_rewards/items/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err17 = {instancePath:instancePath+"/decision_rewards/" + i1,schemaPath:"#/definitions/CompactTrace/properties/decision_rewards/items/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2755,12 +2702,13 @@ errors++;
 }
 var _valid1 = _errs27 === errors;
 valid5 = valid5 || _valid1;
+if(!valid5){
 const _errs29 = errors;
 if(errors === _errs29){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 const ctor2 = data8.constructor;
-if(typeof ctor2 == "function" && !(typeof ctor2.prototype == "object" && ctor2.prototype !== null && Object.prototype.hasOwnProperty.call(ctor2.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data8).length > 0){
-const err18 = {instancePath:instancePath+"/decision_rewards/" + i1,schemaPath:"#/$defs/CompactTrace/properties/decision_rewards/items/anyOf/1/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
+if(ctor2 !== Object && typeof ctor2 == "function" && !(typeof ctor2.prototype == "object" && ctor2.prototype !== null && Object.prototype.hasOwnProperty.call(ctor2.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data8).length > 0){
+const err18 = {instancePath:instancePath+"/decision_rewards/" + i1,schemaPath:"#/definitions/CompactTrace/properties/decision_rewards/items/anyOf/1/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2771,7 +2719,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/decision_rewards/" + i1,schemaPath:"#/$defs/CompactTrace/properties/decision_rewards/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/decision_rewards/" + i1,schemaPath:"#/definitions/CompactTrace/properties/decision_rewards/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2783,8 +2731,9 @@ errors++;
 }
 var _valid1 = _errs29 === errors;
 valid5 = valid5 || _valid1;
+}
 if(!valid5){
-const err20 = {instancePath:instancePath+"/decision_rewards/" + i1,schemaPath:"#/$defs/CompactTrace/properties/decision_rewards/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err20 = {instancePath:instancePath+"/decision_rewards/" + i1,schemaPath:"#/definitions/CompactTrace/properties/decision_rewards/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2811,7 +2760,7 @@ break;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/decision_rewards",schemaPath:"#/$defs/CompactTrace/properties/decision_rewards/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err21 = {instancePath:instancePath+"/decision_rewards",schemaPath:"#/definitions/CompactTrace/properties/decision_rewards/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2835,7 +2784,7 @@ var valid2 = true;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/$defs/CompactTrace/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = {instancePath,schemaPath:"#/definitions/CompactTrace/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2847,16 +2796,12 @@ errors++;
 }
 var _valid0 = _errs3 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
-}
-}
+if(!valid0){
 const _errs32 = errors;
 if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const ctor3 = data.constructor;
-if(typeof ctor3 == "function" && !(typeof ctor3.prototype == "object" && ctor3.prototype !== null && Object.prototype.hasOwnProperty.call(ctor3.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data).length > 0){
+if(ctor3 !== Object && typeof ctor3 == "function" && !(typeof ctor3.prototype == "object" && ctor3.prototype !== null && Object.prototype.hasOwnProperty.call(ctor3.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data).length > 0){
 const err23 = {instancePath,schemaPath:"#/anyOf/3/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
 if(vErrors === null){
 vErrors = [err23];
@@ -2880,9 +2825,7 @@ errors++;
 }
 var _valid0 = _errs32 === errors;
 valid0 = valid0 || _valid0;
-if(_valid0){
-if(props0 !== true){
-props0 = true;
+}
 }
 }
 if(!valid0){
@@ -2894,7 +2837,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate29.errors = vErrors;
+validate19.errors = vErrors;
 return false;
 }
 else {
@@ -2908,23 +2851,14 @@ vErrors = null;
 }
 }
 }
-validate29.errors = vErrors;
-evaluated0.props = props0;
+validate19.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.trajectories === undefined){
@@ -2944,13 +2878,13 @@ data.pipeline_metadata = {};
 }
 let missing0;
 if(((data.run_id === undefined) && (missing0 = "run_id")) || ((data.metrics === undefined) && (missing0 = "metrics"))){
-validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate16.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func1.call(schema39.properties, key0))){
+if(!(func2.call(schema19.properties, key0))){
 delete data[key0];
 }
 }
@@ -2958,7 +2892,7 @@ if(_errs1 === errors){
 if(data.run_id !== undefined){
 const _errs2 = errors;
 if(typeof data.run_id !== "string"){
-validate26.errors = [{instancePath:instancePath+"/run_id",schemaPath:"#/properties/run_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate16.errors = [{instancePath:instancePath+"/run_id",schemaPath:"#/properties/run_id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2975,8 +2909,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate27(data1[i0], {instancePath:instancePath+"/trajectories/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate17(data1[i0], {instancePath:instancePath+"/trajectories/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -2986,7 +2920,7 @@ break;
 }
 }
 else {
-validate26.errors = [{instancePath:instancePath+"/trajectories",schemaPath:"#/properties/trajectories/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate16.errors = [{instancePath:instancePath+"/trajectories",schemaPath:"#/properties/trajectories/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3007,7 +2941,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
 if(typeof data4[i1] !== "string"){
-validate26.errors = [{instancePath:instancePath+"/branches/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/branches/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate16.errors = [{instancePath:instancePath+"/branches/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/branches/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs12 === errors;
@@ -3017,7 +2951,7 @@ break;
 }
 }
 else {
-validate26.errors = [{instancePath:instancePath+"/branches/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/branches/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate16.errors = [{instancePath:instancePath+"/branches/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/branches/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3028,14 +2962,14 @@ break;
 }
 if(_errs9 === errors){
 const ctor0 = data3.constructor;
-if(typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data3).length > 0){
-validate26.errors = [{instancePath:instancePath+"/branches",schemaPath:"#/properties/branches/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor0 !== Object && typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data3).length > 0){
+validate16.errors = [{instancePath:instancePath+"/branches",schemaPath:"#/properties/branches/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 }
 else {
-validate26.errors = [{instancePath:instancePath+"/branches",schemaPath:"#/properties/branches/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate16.errors = [{instancePath:instancePath+"/branches",schemaPath:"#/properties/branches/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3055,7 +2989,7 @@ data6.details = {};
 }
 let missing1;
 if((((data6.episode_returns === undefined) && (missing1 = "episode_returns")) || ((data6.mean_return === undefined) && (missing1 = "mean_return"))) || ((data6.num_steps === undefined) && (missing1 = "num_steps"))){
-validate26.errors = [{instancePath:instancePath+"/metrics",schemaPath:"#/$defs/RolloutMetrics/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate16.errors = [{instancePath:instancePath+"/metrics",schemaPath:"#/definitions/RolloutMetrics/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -3079,12 +3013,12 @@ const _errs20 = errors;
 if(errors === _errs20){
 if(typeof data8 == "number"){
 if(!isFinite(data8)){
-validate26.errors = [{instancePath:instancePath+"/metrics/episode_returns/" + i2,schemaPath:"#/$defs/RolloutMetrics/properties/episode_returns/items/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/episode_returns/" + i2,schemaPath:"#/definitions/RolloutMetrics/properties/episode_returns/items/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 else {
-validate26.errors = [{instancePath:instancePath+"/metrics/episode_returns/" + i2,schemaPath:"#/$defs/RolloutMetrics/properties/episode_returns/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/episode_returns/" + i2,schemaPath:"#/definitions/RolloutMetrics/properties/episode_returns/items/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -3095,7 +3029,7 @@ break;
 }
 }
 else {
-validate26.errors = [{instancePath:instancePath+"/metrics/episode_returns",schemaPath:"#/$defs/RolloutMetrics/properties/episode_returns/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/episode_returns",schemaPath:"#/definitions/RolloutMetrics/properties/episode_returns/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3111,12 +3045,12 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(typeof data9 == "number"){
 if(!isFinite(data9)){
-validate26.errors = [{instancePath:instancePath+"/metrics/mean_return",schemaPath:"#/$defs/RolloutMetrics/properties/mean_return/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/mean_return",schemaPath:"#/definitions/RolloutMetrics/properties/mean_return/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
 else {
-validate26.errors = [{instancePath:instancePath+"/metrics/mean_return",schemaPath:"#/$defs/RolloutMetrics/properties/mean_return/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/mean_return",schemaPath:"#/definitions/RolloutMetrics/properties/mean_return/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 }
@@ -3130,23 +3064,23 @@ if(data6.num_steps !== undefined){
 let data10 = data6.num_steps;
 const _errs24 = errors;
 if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-validate26.errors = [{instancePath:instancePath+"/metrics/num_steps",schemaPath:"#/$defs/RolloutMetrics/properties/num_steps/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/num_steps",schemaPath:"#/definitions/RolloutMetrics/properties/num_steps/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs24){
 if(typeof data10 == "number"){
 if(data10 > 9007199254740991 || isNaN(data10)){
-validate26.errors = [{instancePath:instancePath+"/metrics/num_steps",schemaPath:"#/$defs/RolloutMetrics/properties/num_steps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/num_steps",schemaPath:"#/definitions/RolloutMetrics/properties/num_steps/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data10 < 0 || isNaN(data10)){
-validate26.errors = [{instancePath:instancePath+"/metrics/num_steps",schemaPath:"#/$defs/RolloutMetrics/properties/num_steps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/num_steps",schemaPath:"#/definitions/RolloutMetrics/properties/num_steps/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!isFinite(data10)){
-validate26.errors = [{instancePath:instancePath+"/metrics/num_steps",schemaPath:"#/$defs/RolloutMetrics/properties/num_steps/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/num_steps",schemaPath:"#/definitions/RolloutMetrics/properties/num_steps/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
@@ -3162,23 +3096,23 @@ if(valid5){
 let data11 = data6.num_episodes;
 const _errs26 = errors;
 if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-validate26.errors = [{instancePath:instancePath+"/metrics/num_episodes",schemaPath:"#/$defs/RolloutMetrics/properties/num_episodes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/num_episodes",schemaPath:"#/definitions/RolloutMetrics/properties/num_episodes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs26){
 if(typeof data11 == "number"){
 if(data11 > 9007199254740991 || isNaN(data11)){
-validate26.errors = [{instancePath:instancePath+"/metrics/num_episodes",schemaPath:"#/$defs/RolloutMetrics/properties/num_episodes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/num_episodes",schemaPath:"#/definitions/RolloutMetrics/properties/num_episodes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data11 < 0 || isNaN(data11)){
-validate26.errors = [{instancePath:instancePath+"/metrics/num_episodes",schemaPath:"#/$defs/RolloutMetrics/properties/num_episodes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/num_episodes",schemaPath:"#/definitions/RolloutMetrics/properties/num_episodes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!isFinite(data11)){
-validate26.errors = [{instancePath:instancePath+"/metrics/num_episodes",schemaPath:"#/$defs/RolloutMetrics/properties/num_episodes/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/num_episodes",schemaPath:"#/definitions/RolloutMetrics/properties/num_episodes/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
@@ -3196,7 +3130,7 @@ const _errs30 = errors;
 if(errors === _errs30){
 if(typeof data12 == "number"){
 if(!isFinite(data12)){
-const err0 = {instancePath:instancePath+"/metrics/outcome_score",schemaPath:"#/$defs/RolloutMetrics/properties/outcome_score/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
+const err0 = {instancePath:instancePath+"/metrics/outcome_score",schemaPath:"#/definitions/RolloutMetrics/properties/outcome_score/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3207,7 +3141,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/metrics/outcome_score",schemaPath:"#/$defs/RolloutMetrics/properties/outcome_score/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {instancePath:instancePath+"/metrics/outcome_score",schemaPath:"#/definitions/RolloutMetrics/properties/outcome_score/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3219,9 +3153,10 @@ errors++;
 }
 var _valid0 = _errs30 === errors;
 valid7 = valid7 || _valid0;
+if(!valid7){
 const _errs32 = errors;
 if(data12 !== null){
-const err2 = {instancePath:instancePath+"/metrics/outcome_score",schemaPath:"#/$defs/RolloutMetrics/properties/outcome_score/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err2 = {instancePath:instancePath+"/metrics/outcome_score",schemaPath:"#/definitions/RolloutMetrics/properties/outcome_score/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3232,8 +3167,9 @@ errors++;
 }
 var _valid0 = _errs32 === errors;
 valid7 = valid7 || _valid0;
+}
 if(!valid7){
-const err3 = {instancePath:instancePath+"/metrics/outcome_score",schemaPath:"#/$defs/RolloutMetrics/properties/outcome_score/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = {instancePath:instancePath+"/metrics/outcome_score",schemaPath:"#/definitions/RolloutMetrics/properties/outcome_score/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3241,7 +3177,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return false;
 }
 else {
@@ -3270,7 +3206,7 @@ const _errs36 = errors;
 if(errors === _errs36){
 if(typeof data13 == "number"){
 if(!isFinite(data13)){
-const err4 = {instancePath:instancePath+"/metrics/events_score",schemaPath:"#/$defs/RolloutMetrics/properties/events_score/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
+const err4 = {instancePath:instancePath+"/metrics/events_score",schemaPath:"#/definitions/RolloutMetrics/properties/events_score/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3281,7 +3217,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/metrics/events_score",schemaPath:"#/$defs/RolloutMetrics/properties/events_score/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err5 = {instancePath:instancePath+"/metrics/events_score",schemaPath:"#/definitions/RolloutMetrics/properties/events_score/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3293,9 +3229,10 @@ errors++;
 }
 var _valid1 = _errs36 === errors;
 valid8 = valid8 || _valid1;
+if(!valid8){
 const _errs38 = errors;
 if(data13 !== null){
-const err6 = {instancePath:instancePath+"/metrics/events_score",schemaPath:"#/$defs/RolloutMetrics/properties/events_score/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err6 = {instancePath:instancePath+"/metrics/events_score",schemaPath:"#/definitions/RolloutMetrics/properties/events_score/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3306,8 +3243,9 @@ errors++;
 }
 var _valid1 = _errs38 === errors;
 valid8 = valid8 || _valid1;
+}
 if(!valid8){
-const err7 = {instancePath:instancePath+"/metrics/events_score",schemaPath:"#/$defs/RolloutMetrics/properties/events_score/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = {instancePath:instancePath+"/metrics/events_score",schemaPath:"#/definitions/RolloutMetrics/properties/events_score/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3315,7 +3253,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return false;
 }
 else {
@@ -3340,13 +3278,13 @@ const _errs40 = errors;
 if(errors === _errs40){
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 const ctor1 = data14.constructor;
-if(typeof ctor1 == "function" && !(typeof ctor1.prototype == "object" && ctor1.prototype !== null && Object.prototype.hasOwnProperty.call(ctor1.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data14).length > 0){
-validate26.errors = [{instancePath:instancePath+"/metrics/details",schemaPath:"#/$defs/RolloutMetrics/properties/details/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor1 !== Object && typeof ctor1 == "function" && !(typeof ctor1.prototype == "object" && ctor1.prototype !== null && Object.prototype.hasOwnProperty.call(ctor1.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data14).length > 0){
+validate16.errors = [{instancePath:instancePath+"/metrics/details",schemaPath:"#/definitions/RolloutMetrics/properties/details/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate26.errors = [{instancePath:instancePath+"/metrics/details",schemaPath:"#/$defs/RolloutMetrics/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate16.errors = [{instancePath:instancePath+"/metrics/details",schemaPath:"#/definitions/RolloutMetrics/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3361,7 +3299,7 @@ var valid5 = _errs40 === errors;
 }
 }
 else {
-validate26.errors = [{instancePath:instancePath+"/metrics",schemaPath:"#/$defs/RolloutMetrics/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate16.errors = [{instancePath:instancePath+"/metrics",schemaPath:"#/definitions/RolloutMetrics/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3373,7 +3311,7 @@ var valid0 = true;
 if(valid0){
 const _errs43 = errors;
 if(typeof data.aborted !== "boolean"){
-validate26.errors = [{instancePath:instancePath+"/aborted",schemaPath:"#/properties/aborted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate16.errors = [{instancePath:instancePath+"/aborted",schemaPath:"#/properties/aborted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs43 === errors;
@@ -3381,23 +3319,23 @@ if(valid0){
 let data16 = data.ops_executed;
 const _errs45 = errors;
 if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
-validate26.errors = [{instancePath:instancePath+"/ops_executed",schemaPath:"#/properties/ops_executed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate16.errors = [{instancePath:instancePath+"/ops_executed",schemaPath:"#/properties/ops_executed/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs45){
 if(typeof data16 == "number"){
 if(data16 > 9007199254740991 || isNaN(data16)){
-validate26.errors = [{instancePath:instancePath+"/ops_executed",schemaPath:"#/properties/ops_executed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate16.errors = [{instancePath:instancePath+"/ops_executed",schemaPath:"#/properties/ops_executed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data16 < 0 || isNaN(data16)){
-validate26.errors = [{instancePath:instancePath+"/ops_executed",schemaPath:"#/properties/ops_executed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate16.errors = [{instancePath:instancePath+"/ops_executed",schemaPath:"#/properties/ops_executed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!isFinite(data16)){
-validate26.errors = [{instancePath:instancePath+"/ops_executed",schemaPath:"#/properties/ops_executed/finite",keyword:"finite",params:{},message:"must be a finite number"}];
+validate16.errors = [{instancePath:instancePath+"/ops_executed",schemaPath:"#/properties/ops_executed/finite",keyword:"finite",params:{},message:"must be a finite number"}];
 return false;
 }
 }
@@ -3412,12 +3350,13 @@ const _errs47 = errors;
 const _errs48 = errors;
 let valid9 = false;
 const _errs49 = errors;
-if(!(validate29(data17, {instancePath:instancePath+"/trace",parentData:data,parentDataProperty:"trace",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate19(data17, {instancePath:instancePath+"/trace",parentData:data,parentDataProperty:"trace",rootData}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
 errors = vErrors.length;
 }
 var _valid2 = _errs49 === errors;
 valid9 = valid9 || _valid2;
+if(!valid9){
 const _errs50 = errors;
 if(data17 !== null){
 const err8 = {instancePath:instancePath+"/trace",schemaPath:"#/properties/trace/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
@@ -3431,6 +3370,7 @@ errors++;
 }
 var _valid2 = _errs50 === errors;
 valid9 = valid9 || _valid2;
+}
 if(!valid9){
 const err9 = {instancePath:instancePath+"/trace",schemaPath:"#/properties/trace/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
@@ -3440,7 +3380,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return false;
 }
 else {
@@ -3464,7 +3404,7 @@ if(data.trace_correlation_id !== undefined){
 let data18 = data.trace_correlation_id;
 const _errs52 = errors;
 if((typeof data18 !== "string") && (data18 !== null)){
-validate26.errors = [{instancePath:instancePath+"/trace_correlation_id",schemaPath:"#/properties/trace_correlation_id/type",keyword:"type",params:{type: schema39.properties.trace_correlation_id.type},message:"must be string,null"}];
+validate16.errors = [{instancePath:instancePath+"/trace_correlation_id",schemaPath:"#/properties/trace_correlation_id/type",keyword:"type",params:{type: schema19.properties.trace_correlation_id.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs52 === errors;
@@ -3478,13 +3418,13 @@ const _errs54 = errors;
 if(errors === _errs54){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 const ctor2 = data19.constructor;
-if(typeof ctor2 == "function" && !(typeof ctor2.prototype == "object" && ctor2.prototype !== null && Object.prototype.hasOwnProperty.call(ctor2.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data19).length > 0){
-validate26.errors = [{instancePath:instancePath+"/pipeline_metadata",schemaPath:"#/properties/pipeline_metadata/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+if(ctor2 !== Object && typeof ctor2 == "function" && !(typeof ctor2.prototype == "object" && ctor2.prototype !== null && Object.prototype.hasOwnProperty.call(ctor2.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data19).length > 0){
+validate16.errors = [{instancePath:instancePath+"/pipeline_metadata",schemaPath:"#/properties/pipeline_metadata/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
 }
 else {
-validate26.errors = [{instancePath:instancePath+"/pipeline_metadata",schemaPath:"#/properties/pipeline_metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate16.errors = [{instancePath:instancePath+"/pipeline_metadata",schemaPath:"#/properties/pipeline_metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3501,31 +3441,22 @@ var valid0 = _errs54 === errors;
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate26.errors = vErrors;
+validate16.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
-validate25.errors = vErrors;
+validate15.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -53,14 +53,15 @@ function dropDocs(node: JsonSchema): JsonSchema {
 /** The JSON Schema the validator of `schema` is compiled from. */
 export function validatorSchemaOf(schema: z.ZodType): JsonSchema {
   const raw = z.toJSONSchema(schema, {
-    target: "draft-2020-12",
+    // Draft-07: ajv's 2020-12 code tracks evaluated properties for `unevaluated*`, which costs time here.
+    target: "draft-7",
     io: "input",
     unrepresentable: "any",
     override: carryZodSemantics as (ctx: unknown) => void,
   }) as JsonSchema;
-  const { $schema: _s, $defs, ...root } = raw;
-  const defs = Object.entries(($defs ?? {}) as Record<string, JsonSchema>).map(([name, def]) => [name, mapSchemas(def, dropDocs)]);
-  return { ...mapSchemas(root, dropDocs), $defs: Object.fromEntries(defs) };
+  const { $schema: _s, definitions, ...root } = raw;
+  const defs = Object.entries((definitions ?? {}) as Record<string, JsonSchema>).map(([name, def]) => [name, mapSchemas(def, dropDocs)]);
+  return { ...mapSchemas(root, dropDocs), definitions: Object.fromEntries(defs) };
 }
 
 /** First lines of the generated module. */
@@ -93,10 +94,9 @@ const DECLARATIONS = [
 /** Returns the text of `generated/rollout-validate.js` and `generated/rollout-validate.d.ts`. */
 export async function generateRolloutValidator(): Promise<{ js: string; dts: string }> {
   // Loaded on demand: only `task-app generate` needs ajv.
-  const { Ajv2020 } = await import("ajv/dist/2020.js");
+  const { Ajv, _ } = await import("ajv");
   const standaloneCode = (await import("ajv/dist/standalone/index.js")).default.default;
-  const { _ } = await import("ajv");
-  const ajv = new Ajv2020({
+  const ajv = new Ajv({
     code: { source: true, esm: true, lines: true },
     useDefaults: true,
     removeAdditional: true,
@@ -118,7 +118,7 @@ export async function generateRolloutValidator(): Promise<{ js: string; dts: str
     error: { message: "must be a plain object with string keys" },
     code(cxt) {
       const ctor = cxt.gen.const("ctor", _`${cxt.data}.constructor`);
-      const classInstance = _`typeof ${ctor} == "function" && !(typeof ${ctor}.prototype == "object" && ${ctor}.prototype !== null && Object.prototype.hasOwnProperty.call(${ctor}.prototype, "isPrototypeOf"))`;
+      const classInstance = _`${ctor} !== Object && typeof ${ctor} == "function" && !(typeof ${ctor}.prototype == "object" && ${ctor}.prototype !== null && Object.prototype.hasOwnProperty.call(${ctor}.prototype, "isPrototypeOf"))`;
       cxt.fail(_`${classInstance} || Object.getOwnPropertySymbols(${cxt.data}).length > 0`);
     },
   });
