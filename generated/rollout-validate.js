@@ -5,14 +5,14 @@
  */
 "use strict";
 export const validateRolloutRequest = validate10;
-const schema11 = {"$ref":"#/definitions/RolloutRequest","definitions":{"RolloutRequest":{"type":"object","properties":{"run_id":{"type":"string"},"env":{"$ref":"#/definitions/RolloutEnvSpec"},"policy":{"$ref":"#/definitions/RolloutPolicySpec"},"ops":{"default":[],"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"array","items":{"type":"string"}}]},"record":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutRecordConfig"}]},"on_done":{"default":"reset","type":"string"},"safety":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutSafetyConfig"}]},"training_session_id":{"type":["string","null"]},"synth_base_url":{"type":["string","null"]},"mode":{"default":"rl","type":"string","enum":["rl","eval"]}},"required":["run_id","env","policy"],"additionalProperties":false},"RolloutEnvSpec":{"type":"object","properties":{"env_id":{"type":["string","null"]},"env_name":{"type":["string","null"]},"config":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true},"seed":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":false},"RolloutPolicySpec":{"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{},"plainRecord":true},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false}},"additionalProperties":false},"PolicyConfig":{"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{}},"RolloutRecordConfig":{"type":"object","properties":{"trajectories":{"default":true,"type":"boolean"},"logprobs":{"default":false,"type":"boolean"},"value":{"default":false,"type":"boolean"},"return_trace":{"default":false,"type":"boolean"},"trace_format":{"default":"compact","type":"string","enum":["compact","full","structured"]}},"additionalProperties":false},"RolloutSafetyConfig":{"type":"object","properties":{"max_ops":{"default":100000,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"max_time_s":{"default":3600,"type":"number","exclusiveMinimum":0,"finite":true}},"additionalProperties":false}}};
-const schema12 = {"type":"object","properties":{"run_id":{"type":"string"},"env":{"$ref":"#/definitions/RolloutEnvSpec"},"policy":{"$ref":"#/definitions/RolloutPolicySpec"},"ops":{"default":[],"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"array","items":{"type":"string"}}]},"record":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutRecordConfig"}]},"on_done":{"default":"reset","type":"string"},"safety":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutSafetyConfig"}]},"training_session_id":{"type":["string","null"]},"synth_base_url":{"type":["string","null"]},"mode":{"default":"rl","type":"string","enum":["rl","eval"]}},"required":["run_id","env","policy"],"additionalProperties":false};
-const schema13 = {"type":"object","properties":{"env_id":{"type":["string","null"]},"env_name":{"type":["string","null"]},"config":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true},"seed":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":false};
-const schema16 = {"type":"object","properties":{"trajectories":{"default":true,"type":"boolean"},"logprobs":{"default":false,"type":"boolean"},"value":{"default":false,"type":"boolean"},"return_trace":{"default":false,"type":"boolean"},"trace_format":{"default":"compact","type":"string","enum":["compact","full","structured"]}},"additionalProperties":false};
-const schema17 = {"type":"object","properties":{"max_ops":{"default":100000,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"max_time_s":{"default":3600,"type":"number","exclusiveMinimum":0,"finite":true}},"additionalProperties":false};
+const schema11 = {"$ref":"#/definitions/RolloutRequest","definitions":{"RolloutRequest":{"type":"object","properties":{"run_id":{"type":"string"},"env":{"$ref":"#/definitions/RolloutEnvSpec"},"policy":{"$ref":"#/definitions/RolloutPolicySpec"},"ops":{"default":[],"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"array","items":{"type":"string"}}]},"record":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutRecordConfig"}]},"on_done":{"default":"reset","type":"string"},"safety":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutSafetyConfig"}]},"training_session_id":{"type":["string","null"]},"synth_base_url":{"type":["string","null"]},"mode":{"default":"rl","type":"string","enum":["rl","eval"]}},"required":["run_id","env","policy"],"additionalProperties":false,"plainObject":true},"RolloutEnvSpec":{"type":"object","properties":{"env_id":{"type":["string","null"]},"env_name":{"type":["string","null"]},"config":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true},"seed":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":false,"plainObject":true},"RolloutPolicySpec":{"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{},"plainRecord":true},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false,"plainObject":true}},"additionalProperties":false,"plainObject":true},"PolicyConfig":{"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{},"plainObject":true},"RolloutRecordConfig":{"type":"object","properties":{"trajectories":{"default":true,"type":"boolean"},"logprobs":{"default":false,"type":"boolean"},"value":{"default":false,"type":"boolean"},"return_trace":{"default":false,"type":"boolean"},"trace_format":{"default":"compact","type":"string","enum":["compact","full","structured"]}},"additionalProperties":false,"plainObject":true},"RolloutSafetyConfig":{"type":"object","properties":{"max_ops":{"default":100000,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"max_time_s":{"default":3600,"type":"number","exclusiveMinimum":0,"finite":true}},"additionalProperties":false,"plainObject":true}}};
+const schema12 = {"type":"object","properties":{"run_id":{"type":"string"},"env":{"$ref":"#/definitions/RolloutEnvSpec"},"policy":{"$ref":"#/definitions/RolloutPolicySpec"},"ops":{"default":[],"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"array","items":{"type":"string"}}]},"record":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutRecordConfig"}]},"on_done":{"default":"reset","type":"string"},"safety":{"default":{},"allOf":[{"$ref":"#/definitions/RolloutSafetyConfig"}]},"training_session_id":{"type":["string","null"]},"synth_base_url":{"type":["string","null"]},"mode":{"default":"rl","type":"string","enum":["rl","eval"]}},"required":["run_id","env","policy"],"additionalProperties":false,"plainObject":true};
+const schema13 = {"type":"object","properties":{"env_id":{"type":["string","null"]},"env_name":{"type":["string","null"]},"config":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true},"seed":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":false,"plainObject":true};
+const schema16 = {"type":"object","properties":{"trajectories":{"default":true,"type":"boolean"},"logprobs":{"default":false,"type":"boolean"},"value":{"default":false,"type":"boolean"},"return_trace":{"default":false,"type":"boolean"},"trace_format":{"default":"compact","type":"string","enum":["compact","full","structured"]}},"additionalProperties":false,"plainObject":true};
+const schema17 = {"type":"object","properties":{"max_ops":{"default":100000,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"max_time_s":{"default":3600,"type":"number","exclusiveMinimum":0,"finite":true}},"additionalProperties":false,"plainObject":true};
 const func2 = Object.prototype.hasOwnProperty;
-const schema14 = {"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{},"plainRecord":true},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false}},"additionalProperties":false};
-const schema15 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{}};
+const schema14 = {"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{},"plainRecord":true},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false,"plainObject":true}},"additionalProperties":false,"plainObject":true};
+const schema15 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{},"plainObject":true};
 const func3 = (s) => s.length;
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -401,6 +401,13 @@ var valid3 = _errs37 === errors;
 else {
 var valid3 = true;
 }
+if(valid3){
+const proto0 = Object.getPrototypeOf(data2);
+if(proto0 !== Object.prototype && proto0 !== null){
+validate12.errors = [{instancePath:instancePath+"/config",schemaPath:"#/definitions/PolicyConfig/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
+}
 }
 }
 }
@@ -498,6 +505,13 @@ validate12.errors = [{instancePath:instancePath+"/structured_config/strict",sche
 return false;
 }
 var valid4 = _errs49 === errors;
+if(valid4){
+const proto1 = Object.getPrototypeOf(data18);
+if(proto1 !== Object.prototype && proto1 !== null){
+validate12.errors = [{instancePath:instancePath+"/structured_config",schemaPath:"#/properties/structured_config/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
+}
 }
 }
 }
@@ -512,6 +526,13 @@ var valid0 = _errs41 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+const proto2 = Object.getPrototypeOf(data);
+if(proto2 !== Object.prototype && proto2 !== null){
+validate12.errors = [{instancePath,schemaPath:"#/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
 }
 }
 }
@@ -732,6 +753,13 @@ var valid2 = _errs15 === errors;
 else {
 var valid2 = true;
 }
+if(valid2){
+const proto0 = Object.getPrototypeOf(data1);
+if(proto0 !== Object.prototype && proto0 !== null){
+validate11.errors = [{instancePath:instancePath+"/env",schemaPath:"#/definitions/RolloutEnvSpec/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
+}
 }
 }
 }
@@ -945,6 +973,13 @@ validate11.errors = [{instancePath:instancePath+"/record/trace_format",schemaPat
 return false;
 }
 var valid9 = _errs46 === errors;
+if(valid9){
+const proto1 = Object.getPrototypeOf(data10);
+if(proto1 !== Object.prototype && proto1 !== null){
+validate11.errors = [{instancePath:instancePath+"/record",schemaPath:"#/definitions/RolloutRecordConfig/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
+}
 }
 }
 }
@@ -1032,6 +1067,13 @@ return false;
 }
 }
 var valid12 = _errs57 === errors;
+if(valid12){
+const proto2 = Object.getPrototypeOf(data17);
+if(proto2 !== Object.prototype && proto2 !== null){
+validate11.errors = [{instancePath:instancePath+"/safety",schemaPath:"#/definitions/RolloutSafetyConfig/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
+}
 }
 }
 }
@@ -1079,6 +1121,13 @@ validate11.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/properties
 return false;
 }
 var valid0 = _errs63 === errors;
+if(valid0){
+const proto3 = Object.getPrototypeOf(data);
+if(proto3 !== Object.prototype && proto3 !== null){
+validate11.errors = [{instancePath,schemaPath:"#/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
+}
 }
 }
 }
@@ -1113,11 +1162,11 @@ return errors === 0;
 }
 
 export const validateRolloutResponse = validate15;
-const schema18 = {"$ref":"#/definitions/RolloutResponse","definitions":{"RolloutResponse":{"type":"object","properties":{"run_id":{"type":"string"},"trajectories":{"default":[],"type":"array","items":{"$ref":"#/definitions/RolloutTrajectory"}},"branches":{"default":{},"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"plainRecord":true},"metrics":{"$ref":"#/definitions/RolloutMetrics"},"aborted":{"default":false,"type":"boolean"},"ops_executed":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"trace":{"anyOf":[{"$ref":"#/definitions/Trace"},{"type":"null"}]},"trace_correlation_id":{"type":["string","null"]},"pipeline_metadata":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["run_id","metrics"],"additionalProperties":false},"RolloutTrajectory":{"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"null"}]}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false},"RolloutStep":{"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]}},"required":["obs","tool_calls"],"additionalProperties":false},"RolloutMetrics":{"type":"object","properties":{"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"num_episodes":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"outcome_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"events_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"details":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["episode_returns","mean_return","num_steps"],"additionalProperties":false},"Trace":{"anyOf":[{"$ref":"#/definitions/TraceEnvelopeV3"},{"$ref":"#/definitions/FullTrace"},{"$ref":"#/definitions/CompactTrace"},{"type":"object","additionalProperties":{},"plainRecord":true}]},"TraceEnvelopeV3":{"type":"object","properties":{"version":{"type":"number","const":3},"session_trace":{"$ref":"#/definitions/FullTrace"},"run_id":{"type":"string"},"policy_id":{"type":["string","null"]},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true}},"required":["version","session_trace"],"additionalProperties":{}},"FullTrace":{"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{}},"SessionTimeStep":{"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{}},"CompactTrace":{"type":"object","properties":{"session_id":{"type":"string"},"created_at":{"type":"string"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"events_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"messages_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"lm_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"decision_rewards":{"type":"array","items":{"anyOf":[{"type":"number","finite":true},{"type":"object","additionalProperties":{},"plainRecord":true}]}}},"required":["session_id"],"additionalProperties":{}}}};
-const schema19 = {"type":"object","properties":{"run_id":{"type":"string"},"trajectories":{"default":[],"type":"array","items":{"$ref":"#/definitions/RolloutTrajectory"}},"branches":{"default":{},"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"plainRecord":true},"metrics":{"$ref":"#/definitions/RolloutMetrics"},"aborted":{"default":false,"type":"boolean"},"ops_executed":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"trace":{"anyOf":[{"$ref":"#/definitions/Trace"},{"type":"null"}]},"trace_correlation_id":{"type":["string","null"]},"pipeline_metadata":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["run_id","metrics"],"additionalProperties":false};
-const schema22 = {"type":"object","properties":{"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"num_episodes":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"outcome_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"events_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"details":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["episode_returns","mean_return","num_steps"],"additionalProperties":false};
-const schema20 = {"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"null"}]}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false};
-const schema21 = {"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]}},"required":["obs","tool_calls"],"additionalProperties":false};
+const schema18 = {"$ref":"#/definitions/RolloutResponse","definitions":{"RolloutResponse":{"type":"object","properties":{"run_id":{"type":"string"},"trajectories":{"default":[],"type":"array","items":{"$ref":"#/definitions/RolloutTrajectory"}},"branches":{"default":{},"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"plainRecord":true},"metrics":{"$ref":"#/definitions/RolloutMetrics"},"aborted":{"default":false,"type":"boolean"},"ops_executed":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"trace":{"anyOf":[{"$ref":"#/definitions/Trace"},{"type":"null"}]},"trace_correlation_id":{"type":["string","null"]},"pipeline_metadata":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["run_id","metrics"],"additionalProperties":false,"plainObject":true},"RolloutTrajectory":{"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"null"}]}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false,"plainObject":true},"RolloutStep":{"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]}},"required":["obs","tool_calls"],"additionalProperties":false,"plainObject":true},"RolloutMetrics":{"type":"object","properties":{"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"num_episodes":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"outcome_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"events_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"details":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["episode_returns","mean_return","num_steps"],"additionalProperties":false,"plainObject":true},"Trace":{"anyOf":[{"$ref":"#/definitions/TraceEnvelopeV3"},{"$ref":"#/definitions/FullTrace"},{"$ref":"#/definitions/CompactTrace"},{"type":"object","additionalProperties":{},"plainRecord":true}]},"TraceEnvelopeV3":{"type":"object","properties":{"version":{"type":"number","const":3},"session_trace":{"$ref":"#/definitions/FullTrace"},"run_id":{"type":"string"},"policy_id":{"type":["string","null"]},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true}},"required":["version","session_trace"],"additionalProperties":{},"plainObject":true},"FullTrace":{"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{},"plainObject":true},"SessionTimeStep":{"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{},"plainObject":true},"CompactTrace":{"type":"object","properties":{"session_id":{"type":"string"},"created_at":{"type":"string"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"events_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"messages_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"lm_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"decision_rewards":{"type":"array","items":{"anyOf":[{"type":"number","finite":true},{"type":"object","additionalProperties":{},"plainRecord":true}]}}},"required":["session_id"],"additionalProperties":{},"plainObject":true}}};
+const schema19 = {"type":"object","properties":{"run_id":{"type":"string"},"trajectories":{"default":[],"type":"array","items":{"$ref":"#/definitions/RolloutTrajectory"}},"branches":{"default":{},"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"plainRecord":true},"metrics":{"$ref":"#/definitions/RolloutMetrics"},"aborted":{"default":false,"type":"boolean"},"ops_executed":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"trace":{"anyOf":[{"$ref":"#/definitions/Trace"},{"type":"null"}]},"trace_correlation_id":{"type":["string","null"]},"pipeline_metadata":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["run_id","metrics"],"additionalProperties":false,"plainObject":true};
+const schema22 = {"type":"object","properties":{"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"num_episodes":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"outcome_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"events_score":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"details":{"default":{},"type":"object","additionalProperties":{},"plainRecord":true}},"required":["episode_returns","mean_return","num_steps"],"additionalProperties":false,"plainObject":true};
+const schema20 = {"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"anyOf":[{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},{"type":"null"}]}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false,"plainObject":true};
+const schema21 = {"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]}},"required":["obs","tool_calls"],"additionalProperties":false,"plainObject":true};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1427,6 +1476,13 @@ var valid3 = _errs30 === errors;
 else {
 var valid3 = true;
 }
+if(valid3){
+const proto0 = Object.getPrototypeOf(data3);
+if(proto0 !== Object.prototype && proto0 !== null){
+validate17.errors = [{instancePath:instancePath+"/steps/" + i0,schemaPath:"#/definitions/RolloutStep/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
+}
 }
 }
 }
@@ -1674,6 +1730,13 @@ var valid0 = _errs48 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+const proto1 = Object.getPrototypeOf(data);
+if(proto1 !== Object.prototype && proto1 !== null){
+validate17.errors = [{instancePath,schemaPath:"#/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
+}
 }
 }
 }
@@ -1693,10 +1756,10 @@ return errors === 0;
 }
 
 const schema23 = {"anyOf":[{"$ref":"#/definitions/TraceEnvelopeV3"},{"$ref":"#/definitions/FullTrace"},{"$ref":"#/definitions/CompactTrace"},{"type":"object","additionalProperties":{},"plainRecord":true}]};
-const schema27 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{"type":"string"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"events_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"messages_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"lm_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"decision_rewards":{"type":"array","items":{"anyOf":[{"type":"number","finite":true},{"type":"object","additionalProperties":{},"plainRecord":true}]}}},"required":["session_id"],"additionalProperties":{}};
-const schema24 = {"type":"object","properties":{"version":{"type":"number","const":3},"session_trace":{"$ref":"#/definitions/FullTrace"},"run_id":{"type":"string"},"policy_id":{"type":["string","null"]},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true}},"required":["version","session_trace"],"additionalProperties":{}};
-const schema25 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{}};
-const schema26 = {"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{}};
+const schema27 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{"type":"string"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"events_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"messages_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"lm_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"decision_rewards":{"type":"array","items":{"anyOf":[{"type":"number","finite":true},{"type":"object","additionalProperties":{},"plainRecord":true}]}}},"required":["session_id"],"additionalProperties":{},"plainObject":true};
+const schema24 = {"type":"object","properties":{"version":{"type":"number","const":3},"session_trace":{"$ref":"#/definitions/FullTrace"},"run_id":{"type":"string"},"policy_id":{"type":["string","null"]},"reward":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"episode_returns":{"type":"array","items":{"type":"number","finite":true}},"mean_return":{"type":"number","finite":true},"num_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true}},"required":["version","session_trace"],"additionalProperties":{},"plainObject":true};
+const schema25 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{},"plainObject":true};
+const schema26 = {"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{},"plainObject":true};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1986,6 +2049,13 @@ var valid3 = _errs30 === errors;
 else {
 var valid3 = true;
 }
+if(valid3){
+const proto0 = Object.getPrototypeOf(data2);
+if(proto0 !== Object.prototype && proto0 !== null){
+validate21.errors = [{instancePath:instancePath+"/session_time_steps/" + i0,schemaPath:"#/definitions/SessionTimeStep/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
+}
 }
 }
 }
@@ -2115,6 +2185,13 @@ var valid0 = _errs43 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+const proto1 = Object.getPrototypeOf(data);
+if(proto1 !== Object.prototype && proto1 !== null){
+validate21.errors = [{instancePath,schemaPath:"#/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
 }
 }
 }
@@ -2364,6 +2441,13 @@ var valid0 = _errs21 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
+validate20.errors = [{instancePath,schemaPath:"#/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
 }
 }
 }
@@ -2775,21 +2859,34 @@ var valid2 = _errs23 === errors;
 else {
 var valid2 = true;
 }
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-const err22 = {instancePath,schemaPath:"#/definitions/CompactTrace/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(valid2){
+const proto0 = Object.getPrototypeOf(data);
+if(proto0 !== Object.prototype && proto0 !== null){
+const err22 = {instancePath,schemaPath:"#/definitions/CompactTrace/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/definitions/CompactTrace/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
 }
 errors++;
 }
@@ -2802,23 +2899,23 @@ if(errors === _errs32){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const ctor3 = data.constructor;
 if(ctor3 !== Object && typeof ctor3 == "function" && !(typeof ctor3.prototype == "object" && ctor3.prototype !== null && Object.prototype.hasOwnProperty.call(ctor3.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data).length > 0){
-const err23 = {instancePath,schemaPath:"#/anyOf/3/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/anyOf/3/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/anyOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -2829,12 +2926,12 @@ valid0 = valid0 || _valid0;
 }
 }
 if(!valid0){
-const err25 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err26 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err26];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err26);
 }
 errors++;
 validate19.errors = vErrors;
@@ -3289,6 +3386,13 @@ return false;
 }
 }
 var valid5 = _errs40 === errors;
+if(valid5){
+const proto0 = Object.getPrototypeOf(data6);
+if(proto0 !== Object.prototype && proto0 !== null){
+validate16.errors = [{instancePath:instancePath+"/metrics",schemaPath:"#/definitions/RolloutMetrics/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
+}
 }
 }
 }
@@ -3429,6 +3533,13 @@ return false;
 }
 }
 var valid0 = _errs54 === errors;
+if(valid0){
+const proto1 = Object.getPrototypeOf(data);
+if(proto1 !== Object.prototype && proto1 !== null){
+validate16.errors = [{instancePath,schemaPath:"#/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
+return false;
+}
+}
 }
 }
 }

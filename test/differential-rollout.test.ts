@@ -86,6 +86,37 @@ describe("the compiled response validator works on the executor's own object", (
     assert.equal(result.trajectories[0]!.steps[0]!.obs.text, "hi");
   });
 
+  test("a frozen response with defaults left out is accepted through Zod's copy", () => {
+    const deepFreeze = <T>(value: T): T => {
+      if (typeof value === "object" && value !== null) Object.values(value).forEach(deepFreeze);
+      return Object.freeze(value);
+    };
+    const result = deepFreeze({ ...response(), extra: "dropped" });
+    const checked = checkRolloutResponse(result);
+    assert.ok(checked.success);
+    assert.deepEqual(checked.data, RolloutResponse.parse(result));
+    const missingRunId = deepFreeze({ ...response(), run_id: undefined });
+    const refused = checkRolloutResponse(missingRunId);
+    assert.ok(!refused.success);
+    assert.equal(refused.issues[0]!.path, "run_id");
+  });
+
+  test("a class instance is serialised as Zod's copy, getters included", () => {
+    class Result {
+      trajectories = response().trajectories;
+      metrics = response().metrics;
+      get run_id() {
+        return "run-from-getter";
+      }
+    }
+    const result = new Result();
+    assert.equal(validateRolloutResponse(result), false, "the compiled code leaves it to Zod");
+    const checked = checkRolloutResponse(result);
+    assert.ok(checked.success);
+    assert.notEqual(checked.data, result);
+    assert.equal(JSON.parse(JSON.stringify(checked.data)).run_id, "run-from-getter");
+  });
+
   const broken: [string, (r: ReturnType<typeof response>) => void, string][] = [
     ["NaN", (r) => (r.metrics.mean_return = NaN), "metrics.mean_return"],
     ["Infinity", (r) => (r.trajectories[0]!.steps[0]!.reward = Infinity), "trajectories[0].steps[0].reward"],

@@ -15,7 +15,11 @@
  *   `number` does not);
  * - `plainRecord` on records (`z.record` refuses class instances such as a
  *   Map or a Date, and symbol keys, as Zod's `isPlainObject` does). The last
- *   two matter only for the executor's result: JSON.parse makes neither.
+ *   two matter only for the executor's result: JSON.parse makes neither;
+ * - `plainObject` on objects: Zod accepts a class instance there and copies
+ *   its fields, getters included, which JSON.stringify of the instance itself
+ *   would not serialise the same way; the compiled code refuses it, and the
+ *   server falls back to Zod's copy (src/server/validate.ts).
  * The emitted code has no imports: the one ajv runtime helper it would load
  * (`ucs2length`, for `minLength`) is replaced by `.length`, which is how Zod
  * counts string length (UTF-16 units), so ajv stays a dev dependency.
@@ -35,6 +39,7 @@ const DOC_KEYWORDS = new Set(["description", "examples", "title", "$comment"]);
 function carryZodSemantics(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
   const def = (ctx.zodSchema as { _zod: { def: { type: string; catchall?: unknown } } })._zod.def;
   if (def.type === "object" && def.catchall === undefined) ctx.jsonSchema.additionalProperties = false;
+  if (def.type === "object") ctx.jsonSchema.plainObject = true;
   if (def.type === "number") ctx.jsonSchema.finite = true;
   if (def.type === "record") ctx.jsonSchema.plainRecord = true;
 }
@@ -110,6 +115,16 @@ export async function generateRolloutValidator(): Promise<{ js: string; dts: str
     schemaType: "boolean",
     error: { message: "must be a finite number" },
     code: (cxt) => cxt.fail(_`!isFinite(${cxt.data})`),
+  });
+  ajv.addKeyword({
+    keyword: "plainObject",
+    type: "object",
+    schemaType: "boolean",
+    error: { message: "must be a plain object (a class instance is parsed into a copy)" },
+    code(cxt) {
+      const proto = cxt.gen.const("proto", _`Object.getPrototypeOf(${cxt.data})`);
+      cxt.fail(_`${proto} !== Object.prototype && ${proto} !== null`);
+    },
   });
   ajv.addKeyword({
     keyword: "plainRecord",

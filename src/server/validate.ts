@@ -3,14 +3,15 @@
  * generated/rollout-validate.js (compiled from the Zod schemas by
  * `task-app generate`). They check the value in place: defaults are filled
  * and unknown keys dropped on the value itself, so a request is not copied
- * after `JSON.parse` and the executor's response is what gets serialised.
+ * after `JSON.parse` and the executor's response is what gets serialised
+ * (a frozen one, which cannot be completed in place, is parsed by Zod into
+ * a copy).
  * Zod stays the source of truth: the compiled verdicts are held to Zod's by
- * test/differential-rollout.test.ts, and a rejected value is run through
- * Zod once more for its issues, so error paths and messages are Zod's.
+ * test/differential-rollout.test.ts, and a refused value is run through Zod
+ * once more, so error paths and messages are Zod's and Zod has the last word.
  */
 import type { z } from "zod";
 import { validateRolloutRequest, validateRolloutResponse, type CompiledValidator, type RolloutValidationError } from "../../generated/rollout-validate.js";
-import { formatPath } from "../config/findings.js";
 import type { ErrorIssue } from "../schemas/errors.js";
 import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
 import { toIssues } from "./errors.js";
@@ -29,12 +30,16 @@ export function checkRolloutResponse(value: unknown): Checked<RolloutResponse> {
 }
 
 function check<T>(validate: CompiledValidator, schema: z.ZodType<T>, value: unknown): Checked<T> {
-  if (validate(value)) return { success: true, data: value as T };
+  try {
+    if (validate(value)) return { success: true, data: value as T };
+  } catch {
+    // A value that cannot be completed in place (frozen, a read-only proxy) goes to Zod's copy;
+    // Zod throws too if a getter or proxy throws on reading, which the caller reports.
+  }
+  // Refused: Zod has the last word, with its issues, or its copy of a value the compiled
+  // code sends to it (a class instance where Zod takes an object, a frozen value).
   const parsed = schema.safeParse(value);
-  // Zod accepting what the compiled code refused would be a divergence the differential test catches.
-  if (!parsed.success) return { success: false, issues: toIssues(parsed.error) };
-  const error = failureOf(validate);
-  return { success: false, issues: error ? [toIssue(error)] : [] };
+  return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: toIssues(parsed.error) };
 }
 
 /**
@@ -53,11 +58,6 @@ export function failureOf(validate: CompiledValidator): RolloutValidationError |
 
 function isNullableFailure(union: RolloutValidationError, nullBranch: RolloutValidationError): boolean {
   return union.keyword === "anyOf" && nullBranch.keyword === "type" && nullBranch.params.type === "null" && nullBranch.instancePath === union.instancePath;
-}
-
-/** An ajv error as `{path, message}` (dotted path, `[i]` for indices). */
-export function toIssue(error: RolloutValidationError): ErrorIssue {
-  return { path: formatPath(pathOf(error)), message: error.message ?? `fails ${error.keyword}` };
 }
 
 /** The path segments of an ajv error; a missing property's own name is appended. */
