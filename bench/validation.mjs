@@ -102,6 +102,22 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 
+// The server's answer: validate the executor's object, then JSON.stringify what was validated
+// (Zod's copy, or the object itself), as a ratio to JSON.stringify alone.
+const SERVE = {
+  "JSON.stringify": (o) => JSON.stringify(o),
+  zod: (o) => JSON.stringify(RolloutResponse.parse(o)),
+  compiled: (o) => JSON.stringify(checkRolloutResponse(o).data),
+};
+const responses = DOCUMENTS.filter((d) => d.kind === "response").map((d) => ({ doc: d, object: JSON.parse(d.text), times: { "JSON.stringify": [], zod: [], compiled: [] } }));
+for (let round = 0; round < ROUNDS; round++) {
+  process.stderr.write(`serialise round ${round + 1}/${ROUNDS}\n`);
+  for (const r of responses) {
+    const names = Object.keys(SERVE);
+    for (const name of names.map((_, i) => names[(i + round) % names.length])) r.times[name].push(secondsPerOp(SERVE[name], r.object, r.doc.iterations));
+  }
+}
+
 const python = opts.python ? runPython() : null;
 
 /** Median of the per-round ratios a/b, with their min and max. */
@@ -141,6 +157,13 @@ for (const doc of DOCUMENTS) {
   const ms = (xs) => `${(median(xs) * 1e3).toFixed(3)} ms`;
   const py = python?.results[doc.name];
   console.log(`  ${doc.name.padEnd(widths[0])}  ${NAMES.map((n) => `${n} ${ms(t[n])}`).join("  ")}${py ? `  pydantic ${ms(py.pydantic)}  json.loads ${ms(py.json_loads)}` : ""}`);
+}
+
+console.log("\nServing a response: validate the executor's object + JSON.stringify, as a ratio to JSON.stringify alone:");
+for (const r of responses) {
+  const floor = r.times["JSON.stringify"];
+  const ms = (xs) => `${(median(xs) * 1e3).toFixed(3)} ms`;
+  console.log(`  ${r.doc.name.padEnd(widths[0])}  JSON.stringify ${ms(floor)}  zod ${fmt(ratio(r.times.zod, floor))}  compiled ${fmt(ratio(r.times.compiled, floor))}`);
 }
 
 /** Writes the documents to a temporary folder and times them in Python; null when Python or pydantic 2 is missing. */
