@@ -151,7 +151,8 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
 }
 
 /**
- * The 200 reply with the executor's result, validated and serialised; or a
+ * The 200 reply with the executor's result, validated in place and
+ * serialised itself, not a copy (validate.ts); or a
  * 500 `invalid_rollout_response` with the run id and an error id (logged with
  * the details) when it fails the schema, cannot be read (throwing getters,
  * proxies) or cannot be serialised (circular, BigInt, a throwing `toJSON`).
