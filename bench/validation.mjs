@@ -6,7 +6,8 @@
  * (src/server/validate.ts, in place); ajv compiled at start from the
  * emitted generated/openapi.json; and, in a Python process on the same
  * bytes, pydantic 2 `model_validate_json` on a model of the same schemas
- * (bench/python/rollout_model.py). Prints medians, spread and ratios.
+ * (bench/python/rollout_model.py), one Python round after each Node round.
+ * CPU time per op; prints medians, spread (min-max over rounds) and ratios.
  *
  * Usage: npm run bench:validation [-- --rounds 7 --sizes 1kb,150kb,images,5mb,50mb --no-python]
  * (the script runs node with --expose-gc, so each sample starts on a collected heap).
@@ -77,12 +78,18 @@ for (const doc of DOCUMENTS) {
   }
 }
 
-/** Time per call of `fn(text)`; the heap is collected first (with --expose-gc), so no path pays for another's garbage. */
+/**
+ * CPU time per call of `fn(text)` (this process's user + system time, which
+ * other processes on a shared machine do not inflate as they do wall time);
+ * the heap is collected first (with --expose-gc), so no path pays for
+ * another's garbage.
+ */
 function secondsPerOp(fn, text, iterations) {
   globalThis.gc?.();
-  const start = process.hrtime.bigint();
+  const start = process.cpuUsage();
   for (let i = 0; i < iterations; i++) fn(text);
-  return Number(process.hrtime.bigint() - start) / 1e9 / iterations;
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6 / iterations;
 }
 
 const median = (xs) => {
@@ -93,13 +100,19 @@ const median = (xs) => {
 // Warm-up: every path on every document but the largest, untimed.
 for (const doc of DOCUMENTS.filter((d) => d.size !== "50mb")) for (const name of NAMES) secondsPerOp(PATHS[doc.kind][name], doc.text, Math.ceil(doc.iterations / 4));
 
+const python = opts.python ? createPythonRunner() : null;
 const times = new Map(DOCUMENTS.map((d) => [d, Object.fromEntries(NAMES.map((n) => [n, []]))]));
-for (let round = 0; round < ROUNDS; round++) {
-  process.stderr.write(`round ${round + 1}/${ROUNDS}\n`);
-  for (const doc of DOCUMENTS) {
-    const order = NAMES.map((_, i) => NAMES[(i + round) % NAMES.length]);
-    for (const name of order) times.get(doc)[name].push(secondsPerOp(PATHS[doc.kind][name], doc.text, doc.iterations));
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    process.stderr.write(`round ${round + 1}/${ROUNDS}\n`);
+    for (const doc of DOCUMENTS) {
+      const order = NAMES.map((_, i) => NAMES[(i + round) % NAMES.length]);
+      for (const name of order) times.get(doc)[name].push(secondsPerOp(PATHS[doc.kind][name], doc.text, doc.iterations));
+    }
+    python?.runRound(round);
   }
+} finally {
+  python?.close();
 }
 
 // The server's answer: validate the executor's object, then JSON.stringify what was validated
@@ -118,7 +131,6 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 
-const python = opts.python ? runPython() : null;
 
 /** Median of the per-round ratios a/b, with their min and max. */
 function ratio(as, bs) {
@@ -128,7 +140,7 @@ function ratio(as, bs) {
 const fmt = (r) => `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`;
 const mbps = (bytes, s) => `${(bytes / s / 1e6).toFixed(0)} MB/s`;
 
-console.log(`Parse + validate as a ratio to JSON.parse alone on the same bytes; ${ROUNDS} interleaved rounds, median (min-max of the per-round ratios).`);
+console.log(`Parse + validate as a ratio to JSON.parse alone on the same bytes; CPU time, ${ROUNDS} interleaved rounds, median (min-max of the per-round ratios).`);
 console.log(`compiled = the validator POST /rollout runs; ajv = ajv compiled from generated/openapi.json; pydantic = model_validate_json (Python ${python?.version ?? "not run"}).\n`);
 const header = ["document", "bytes", "JSON.parse", "zod", "compiled", "ajv", "zod/ajv", "compiled/ajv", "pydantic", "compiled vs pydantic"];
 const rows = [header];
@@ -146,7 +158,7 @@ for (const doc of DOCUMENTS) {
     fmt(ratio(t.zod, t.ajv)),
     fmt(ratio(t.compiled, t.ajv)),
     py ? mbps(doc.bytes, median(py.pydantic)) : "-",
-    py ? `${(median(py.pydantic) / median(t.compiled)).toFixed(2)}x throughput` : "-",
+    py ? `${fmt(ratio(py.pydantic, t.compiled))} throughput` : "-",
   ]);
 }
 const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
@@ -166,22 +178,33 @@ for (const r of responses) {
   console.log(`  ${r.doc.name.padEnd(widths[0])}  JSON.stringify ${ms(floor)}  zod ${fmt(ratio(r.times.zod, floor))}  compiled ${fmt(ratio(r.times.compiled, floor))}`);
 }
 
-/** Writes the documents to a temporary folder and times them in Python; null when Python or pydantic 2 is missing. */
-function runPython() {
+/**
+ * Writes the documents to a temporary folder for the Python side, which times
+ * one round between two of Node's (`runRound`), so both sides see the same
+ * machine. Null when Python or pydantic 2 is missing.
+ */
+function createPythonRunner() {
+  const python = process.env.PYTHON ?? "python3";
+  const script = new URL("./python/rollout_model.py", import.meta.url).pathname;
   const dir = mkdtempSync(join(tmpdir(), "task-app-bench-"));
-  try {
-    for (const doc of DOCUMENTS) writeFileSync(join(dir, `${doc.name}.json`), doc.text);
-    writeFileSync(join(dir, "manifest.json"), JSON.stringify(DOCUMENTS.map((d) => ({ name: d.name, kind: d.kind, iterations: d.iterations }))));
-    const script = new URL("./python/rollout_model.py", import.meta.url).pathname;
-    process.stderr.write("pydantic rounds\n");
-    const run = spawnSync(process.env.PYTHON ?? "python3", [script, dir, String(ROUNDS)], { encoding: "utf8", maxBuffer: 1 << 24 });
-    if (run.status !== 0) {
-      console.log(`pydantic not measured: ${(run.error?.message ?? run.stderr).trim().split("\n").pop()}`);
-      return null;
-    }
-    const version = spawnSync(process.env.PYTHON ?? "python3", ["-c", "import sys, pydantic; print(sys.version.split()[0], 'pydantic', pydantic.VERSION)"], { encoding: "utf8" }).stdout.trim();
-    return { version, results: JSON.parse(run.stdout) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  const close = () => rmSync(dir, { recursive: true, force: true });
+  for (const doc of DOCUMENTS) writeFileSync(join(dir, `${doc.name}.json`), doc.text);
+  writeFileSync(join(dir, "manifest.json"), JSON.stringify(DOCUMENTS.map((d) => ({ name: d.name, kind: d.kind, iterations: d.iterations }))));
+  const version = spawnSync(python, ["-c", "import sys, pydantic; print(sys.version.split()[0], 'pydantic', pydantic.VERSION)"], { encoding: "utf8" });
+  if (version.status !== 0 || !/pydantic 2\./.test(version.stdout)) {
+    console.log(`pydantic not measured: ${(version.error?.message ?? version.stderr ?? version.stdout).trim().split("\n").pop()}`);
+    close();
+    return null;
   }
+  const results = Object.fromEntries(DOCUMENTS.map((d) => [d.name, { pydantic: [], json_loads: [] }]));
+  return {
+    version: version.stdout.trim(),
+    results,
+    close,
+    runRound(round) {
+      const run = spawnSync(python, [script, dir, String(round), ...(round === 0 ? ["--check"] : [])], { encoding: "utf8", maxBuffer: 1 << 24 });
+      if (run.status !== 0) throw new Error(`the pydantic side failed: ${(run.error?.message ?? run.stderr).trim()}`);
+      for (const [name, t] of Object.entries(JSON.parse(run.stdout))) for (const label of ["pydantic", "json_loads"]) results[name][label].push(t[label]);
+    },
+  };
 }
