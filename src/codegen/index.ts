@@ -12,6 +12,7 @@ import { keyRulesOf, UNEXPRESSED_RULES } from "./rules.js";
 import { anchorOf, generateConfigReference, type ReferenceSection } from "./markdown.js";
 import { generateOpenApi } from "./openapi.js";
 import { generateOpenApiTypes } from "./openapi-types.js";
+import { generateRolloutValidator } from "./rollout-validator.js";
 import { serializeJson } from "./serialize.js";
 import { tombiExtrasOf } from "./tombi.js";
 
@@ -104,5 +105,8 @@ export async function generateArtifacts(options: GenerateOptions = {}): Promise<
   const openapi = generateOpenApi({ version: options.version ?? packageVersion() });
   files.set("generated/openapi.json", serializeJson(openapi));
   files.set("generated/openapi.d.ts", await generateOpenApiTypes(openapi));
+  const validator = await generateRolloutValidator();
+  files.set("generated/rollout-validate.d.ts", validator.dts);
+  files.set("generated/rollout-validate.js", validator.js);
   return files;
 }

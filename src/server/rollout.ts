@@ -7,14 +7,15 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
+import type { RolloutRequest } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
 import { createSessionTracer, type SessionTracer } from "../tracing/tracer.js";
 import { readJsonBody } from "./body.js";
-import { errorReply, summariseIssues, toIssues, type Reply } from "./errors.js";
+import { errorReply, summariseIssues, type Reply } from "./errors.js";
 import { describeExecutorFailure } from "./failures.js";
 import type { SecretRedactor } from "./secrets.js";
 import { finishRolloutTrace, rolloutTraceMetadata, type TraceSink } from "./trace-hook.js";
+import { checkRolloutRequest, checkRolloutResponse } from "./validate.js";
 
 /** Something that can be aborted; the server aborts every running rollout on forced shutdown. */
 export interface Abortable {
@@ -123,9 +124,9 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
   const { app } = deps;
   const json = await readJsonBody(transport, app.limits.maxBodyBytes, app.limits);
   if (!json.ok) return json.reply;
-  const parsed = RolloutRequest.safeParse(json.value);
+  const parsed = checkRolloutRequest(json.value);
   if (!parsed.success) {
-    const issues = toIssues(parsed.error);
+    const { issues } = parsed;
     return errorReply(422, "invalid_request", `invalid rollout request: ${summariseIssues(issues)}`, { issues });
   }
   const rollout = parsed.data;
@@ -157,7 +158,8 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
 }
 
 /**
- * The 200 reply with the executor's result, validated and serialised; or a
+ * The 200 reply with the executor's result, validated in place and
+ * serialised itself, not a copy (validate.ts); or a
  * 500 `invalid_rollout_response` with the run id and an error id (logged with
  * the details) when it fails the schema, cannot be read (throwing getters,
  * proxies) or cannot be serialised (circular, BigInt, a throwing `toJSON`).
@@ -169,14 +171,14 @@ async function replyWithResult(result: unknown, run: RolloutRun, rollout: Rollou
     run.log.error({ error_id: errorId, ...logged }, "rollout executor returned an invalid response");
     return errorReply(500, "invalid_rollout_response", message, { run_id: run.runId, error_id: errorId, ...extra });
   };
-  let checked: ReturnType<typeof RolloutResponse.safeParse>;
+  let checked: ReturnType<typeof checkRolloutResponse>;
   try {
-    checked = RolloutResponse.safeParse(result);
+    checked = checkRolloutResponse(result);
   } catch (error) {
     return invalid("executor returned a RolloutResponse that cannot be read (a getter or proxy threw)", {}, { err: describeThrown(error, redact) });
   }
   if (!checked.success) {
-    const issues = toIssues(checked.error);
+    const { issues } = checked;
     return invalid(`executor returned an invalid RolloutResponse: ${summariseIssues(issues)}`, { issues }, { issues });
   }
   const response = await finishRolloutTrace(rollout, checked.data, run.usedTracer, deps, () => run.log);

@@ -1,0 +1,210 @@
+/**
+ * The cost of validating POST /rollout bodies, as a ratio to `JSON.parse`
+ * alone on the same bytes, from 1 KB to 50 MB. Side by side, interleaved
+ * (the order of the paths rotates every round): JSON.parse; Zod's
+ * safeParse after it; the compiled validator the server runs
+ * (src/server/validate.ts, in place); ajv compiled at start from the
+ * emitted generated/openapi.json; and, in a Python process on the same
+ * bytes, pydantic 2 `model_validate_json` on a model of the same schemas
+ * (bench/python/rollout_model.py), one Python round after each Node round.
+ * CPU time per op; prints medians, spread (min-max over rounds) and ratios.
+ *
+ * Usage: npm run bench:validation [-- --rounds 7 --sizes 1kb,150kb,images,5mb,50mb --no-python]
+ * (the script runs node with --expose-gc, so each sample starts on a collected heap).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { createRequest, createResponse } from "./rollout-docs.mjs";
+
+const { values: opts } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "7" },
+    sizes: { type: "string", default: "1kb,150kb,images,5mb,50mb" },
+    python: { type: "boolean", default: true },
+  },
+  allowNegative: true,
+});
+const ROUNDS = Number(opts.rounds);
+const SIZES = new Set(opts.sizes.split(","));
+
+const { RolloutRequest, RolloutResponse } = await import("../dist/schemas/rollout.js");
+const { checkRolloutRequest, checkRolloutResponse } = await import("../dist/server/validate.js");
+
+/** ajv as a JSON Schema validator is used: the emitted OpenAPI components, compiled once. */
+const ajv = new Ajv2020({ strict: false, allErrors: false });
+ajv.addSchema({ $id: "task-app-openapi", components: JSON.parse(readFileSync(new URL("../generated/openapi.json", import.meta.url), "utf8")).components });
+const ajvOf = (name) => ajv.getSchema(`task-app-openapi#/components/schemas/${name}`);
+
+const DOCUMENTS = [
+  ["1kb", "response 1 KB (1 step)", "response", () => createResponse({ trajectories: 1, steps: 1 })],
+  ["150kb", "response 2 x 200 steps", "response", () => createResponse({ trajectories: 2, steps: 200 })],
+  ["images", "response 64 image steps", "response", () => createResponse({ trajectories: 1, steps: 64, imageBytes: 20_000 })],
+  ["5mb", "response 2 x 6,000 steps", "response", () => createResponse({ trajectories: 2, steps: 6_000 })],
+  ["50mb", "response 2 x 60,000 steps", "response", () => createResponse({ trajectories: 2, steps: 60_000 })],
+  ["1kb", "request 1 KB", "request", () => createRequest({ configRows: 5 })],
+  ["150kb", "request 1,500 config rows", "request", () => createRequest({ configRows: 1_500 })],
+  ["5mb", "request 45,000 config rows", "request", () => createRequest({ configRows: 45_000 })],
+  ["50mb", "request 450,000 config rows", "request", () => createRequest({ configRows: 450_000 })],
+]
+  .filter(([size]) => SIZES.has(size))
+  .map(([size, name, kind, build]) => {
+    const text = JSON.stringify(build());
+    return { size, name, kind, text, bytes: Buffer.byteLength(text), iterations: Math.max(1, Math.ceil(2e7 / text.length)) };
+  });
+
+const PATHS = {
+  request: {
+    "JSON.parse": (t) => JSON.parse(t),
+    zod: (t) => RolloutRequest.safeParse(JSON.parse(t)).success,
+    compiled: (t) => checkRolloutRequest(JSON.parse(t)).success,
+    ajv: (t) => ajvOf("RolloutRequest")(JSON.parse(t)),
+  },
+  response: {
+    "JSON.parse": (t) => JSON.parse(t),
+    zod: (t) => RolloutResponse.safeParse(JSON.parse(t)).success,
+    compiled: (t) => checkRolloutResponse(JSON.parse(t)).success,
+    ajv: (t) => ajvOf("RolloutResponse")(JSON.parse(t)),
+  },
+};
+const NAMES = ["JSON.parse", "zod", "compiled", "ajv"];
+
+for (const doc of DOCUMENTS) {
+  for (const name of NAMES.slice(1)) {
+    if (PATHS[doc.kind][name](doc.text) !== true) throw new Error(`${name} refuses the ${doc.name} document`);
+  }
+}
+
+/**
+ * CPU time per call of `fn(text)` (this process's user + system time, which
+ * other processes on a shared machine do not inflate as they do wall time);
+ * the heap is collected first (with --expose-gc), so no path pays for
+ * another's garbage.
+ */
+function secondsPerOp(fn, text, iterations) {
+  globalThis.gc?.();
+  const start = process.cpuUsage();
+  for (let i = 0; i < iterations; i++) fn(text);
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6 / iterations;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// Warm-up: every path on every document but the largest, untimed.
+for (const doc of DOCUMENTS.filter((d) => d.size !== "50mb")) for (const name of NAMES) secondsPerOp(PATHS[doc.kind][name], doc.text, Math.ceil(doc.iterations / 4));
+
+const python = opts.python ? createPythonRunner() : null;
+const times = new Map(DOCUMENTS.map((d) => [d, Object.fromEntries(NAMES.map((n) => [n, []]))]));
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    process.stderr.write(`round ${round + 1}/${ROUNDS}\n`);
+    for (const doc of DOCUMENTS) {
+      const order = NAMES.map((_, i) => NAMES[(i + round) % NAMES.length]);
+      for (const name of order) times.get(doc)[name].push(secondsPerOp(PATHS[doc.kind][name], doc.text, doc.iterations));
+    }
+    python?.runRound(round);
+  }
+} finally {
+  python?.close();
+}
+
+// The server's answer: validate the executor's object, then JSON.stringify what was validated
+// (Zod's copy, or the object itself), as a ratio to JSON.stringify alone.
+const SERVE = {
+  "JSON.stringify": (o) => JSON.stringify(o),
+  zod: (o) => JSON.stringify(RolloutResponse.parse(o)),
+  compiled: (o) => JSON.stringify(checkRolloutResponse(o).data),
+};
+const responses = DOCUMENTS.filter((d) => d.kind === "response").map((d) => ({ doc: d, object: JSON.parse(d.text), times: { "JSON.stringify": [], zod: [], compiled: [] } }));
+for (let round = 0; round < ROUNDS; round++) {
+  process.stderr.write(`serialise round ${round + 1}/${ROUNDS}\n`);
+  for (const r of responses) {
+    const names = Object.keys(SERVE);
+    for (const name of names.map((_, i) => names[(i + round) % names.length])) r.times[name].push(secondsPerOp(SERVE[name], r.object, r.doc.iterations));
+  }
+}
+
+
+/** Median of the per-round ratios a/b, with their min and max. */
+function ratio(as, bs) {
+  const rs = as.map((a, i) => a / bs[i]);
+  return { median: median(rs), min: Math.min(...rs), max: Math.max(...rs) };
+}
+const fmt = (r) => `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`;
+const mbps = (bytes, s) => `${(bytes / s / 1e6).toFixed(0)} MB/s`;
+
+console.log(`Parse + validate as a ratio to JSON.parse alone on the same bytes; CPU time, ${ROUNDS} interleaved rounds, median (min-max of the per-round ratios).`);
+console.log(`compiled = the validator POST /rollout runs; ajv = ajv compiled from generated/openapi.json; pydantic = model_validate_json (Python ${python?.version ?? "not run"}).\n`);
+const header = ["document", "bytes", "JSON.parse", "zod", "compiled", "ajv", "zod/ajv", "compiled/ajv", "pydantic", "compiled vs pydantic"];
+const rows = [header];
+for (const doc of DOCUMENTS) {
+  const t = times.get(doc);
+  const floor = t["JSON.parse"];
+  const py = python?.results[doc.name];
+  rows.push([
+    doc.name,
+    String(doc.bytes),
+    mbps(doc.bytes, median(floor)),
+    fmt(ratio(t.zod, floor)),
+    fmt(ratio(t.compiled, floor)),
+    fmt(ratio(t.ajv, floor)),
+    fmt(ratio(t.zod, t.ajv)),
+    fmt(ratio(t.compiled, t.ajv)),
+    py ? mbps(doc.bytes, median(py.pydantic)) : "-",
+    py ? `${fmt(ratio(py.pydantic, t.compiled))} throughput` : "-",
+  ]);
+}
+const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+for (const row of rows) console.log(row.map((c, i) => c.padEnd(widths[i])).join("  "));
+console.log("\nMedian time per op:");
+for (const doc of DOCUMENTS) {
+  const t = times.get(doc);
+  const ms = (xs) => `${(median(xs) * 1e3).toFixed(3)} ms`;
+  const py = python?.results[doc.name];
+  console.log(`  ${doc.name.padEnd(widths[0])}  ${NAMES.map((n) => `${n} ${ms(t[n])}`).join("  ")}${py ? `  pydantic ${ms(py.pydantic)}  json.loads ${ms(py.json_loads)}` : ""}`);
+}
+
+console.log("\nServing a response: validate the executor's object + JSON.stringify, as a ratio to JSON.stringify alone:");
+for (const r of responses) {
+  const floor = r.times["JSON.stringify"];
+  const ms = (xs) => `${(median(xs) * 1e3).toFixed(3)} ms`;
+  console.log(`  ${r.doc.name.padEnd(widths[0])}  JSON.stringify ${ms(floor)}  zod ${fmt(ratio(r.times.zod, floor))}  compiled ${fmt(ratio(r.times.compiled, floor))}`);
+}
+
+/**
+ * Writes the documents to a temporary folder for the Python side, which times
+ * one round between two of Node's (`runRound`), so both sides see the same
+ * machine. Null when Python or pydantic 2 is missing.
+ */
+function createPythonRunner() {
+  const python = process.env.PYTHON ?? "python3";
+  const script = new URL("./python/rollout_model.py", import.meta.url).pathname;
+  const dir = mkdtempSync(join(tmpdir(), "task-app-bench-"));
+  const close = () => rmSync(dir, { recursive: true, force: true });
+  for (const doc of DOCUMENTS) writeFileSync(join(dir, `${doc.name}.json`), doc.text);
+  writeFileSync(join(dir, "manifest.json"), JSON.stringify(DOCUMENTS.map((d) => ({ name: d.name, kind: d.kind, iterations: d.iterations }))));
+  const version = spawnSync(python, ["-c", "import sys, pydantic; print(sys.version.split()[0], 'pydantic', pydantic.VERSION)"], { encoding: "utf8" });
+  if (version.status !== 0 || !/pydantic 2\./.test(version.stdout)) {
+    console.log(`pydantic not measured: ${(version.error?.message ?? version.stderr ?? version.stdout).trim().split("\n").pop()}`);
+    close();
+    return null;
+  }
+  const results = Object.fromEntries(DOCUMENTS.map((d) => [d.name, { pydantic: [], json_loads: [] }]));
+  return {
+    version: version.stdout.trim(),
+    results,
+    close,
+    runRound(round) {
+      const run = spawnSync(python, [script, dir, String(round), ...(round === 0 ? ["--check"] : [])], { encoding: "utf8", maxBuffer: 1 << 24 });
+      if (run.status !== 0) throw new Error(`the pydantic side failed: ${(run.error?.message ?? run.stderr).trim()}`);
+      for (const [name, t] of Object.entries(JSON.parse(run.stdout))) for (const label of ["pydantic", "json_loads"]) results[name][label].push(t[label]);
+    },
+  };
+}

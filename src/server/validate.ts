@@ -1,0 +1,70 @@
+/**
+ * Validation of `POST /rollout` bodies with the compiled validators in
+ * generated/rollout-validate.js (compiled from the Zod schemas by
+ * `task-app generate`). They check the value in place: defaults are filled
+ * and unknown keys dropped on the value itself, so a request is not copied
+ * after `JSON.parse` and the executor's response is what gets serialised
+ * (a frozen one, which cannot be completed in place, is parsed by Zod into
+ * a copy).
+ * Zod stays the source of truth: the compiled verdicts are held to Zod's by
+ * test/differential-rollout.test.ts, and a refused value is run through Zod
+ * once more, so error paths and messages are Zod's and Zod has the last word.
+ */
+import type { z } from "zod";
+import { validateRolloutRequest, validateRolloutResponse, type CompiledValidator, type RolloutValidationError } from "../../generated/rollout-validate.js";
+import type { ErrorIssue } from "../schemas/errors.js";
+import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
+import { toIssues } from "./errors.js";
+
+/** A checked value (the same object, completed in place) or its issues. */
+export type Checked<T> = { success: true; data: T } | { success: false; issues: ErrorIssue[] };
+
+/** Checks a parsed `POST /rollout` body in place. May throw if a getter or proxy in `value` throws. */
+export function checkRolloutRequest(value: unknown): Checked<RolloutRequest> {
+  return check(validateRolloutRequest, RolloutRequest, value);
+}
+
+/** Checks an executor's result in place. May throw if a getter or proxy in `value` throws. */
+export function checkRolloutResponse(value: unknown): Checked<RolloutResponse> {
+  return check(validateRolloutResponse, RolloutResponse, value);
+}
+
+function check<T>(validate: CompiledValidator, schema: z.ZodType<T>, value: unknown): Checked<T> {
+  try {
+    if (validate(value)) return { success: true, data: value as T };
+  } catch {
+    // A value that cannot be completed in place (frozen, a read-only proxy) goes to Zod's copy;
+    // Zod throws too if a getter or proxy throws on reading, which the caller reports.
+  }
+  // Refused: Zod has the last word, with its issues, or its copy of a value the compiled
+  // code sends to it (a class instance where Zod takes an object, a frozen value).
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: toIssues(parsed.error) };
+}
+
+/**
+ * The error that made a compiled validator refuse. It stops at the first
+ * failure, so that is the last error it recorded; a union records its
+ * alternatives' errors, then its own at the union's path, as Zod reports it.
+ * A nullable value (`anyOf: [X, {type: "null"}]`) is not a union to Zod,
+ * which reports what is wrong inside X: so is X's own failure here.
+ */
+export function failureOf(validate: CompiledValidator): RolloutValidationError | undefined {
+  const errors = validate.errors ?? [];
+  let end = errors.length;
+  while (end >= 3 && isNullableFailure(errors[end - 1]!, errors[end - 2]!)) end -= 2;
+  return errors[end - 1];
+}
+
+function isNullableFailure(union: RolloutValidationError, nullBranch: RolloutValidationError): boolean {
+  return union.keyword === "anyOf" && nullBranch.keyword === "type" && nullBranch.params.type === "null" && nullBranch.instancePath === union.instancePath;
+}
+
+/** The path segments of an ajv error; a missing property's own name is appended. */
+export function pathOf(error: RolloutValidationError): (string | number)[] {
+  const segments = error.instancePath === "" ? [] : error.instancePath.slice(1).split("/");
+  const path: (string | number)[] = segments.map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s.replace(/~1/g, "/").replace(/~0/g, "~")));
+  const missing = error.params.missingProperty;
+  if (error.keyword === "required" && typeof missing === "string") path.push(missing);
+  return path;
+}
