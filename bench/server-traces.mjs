@@ -10,7 +10,9 @@
  * so "off" records the same session and only skips storing it. One load
  * generator (this process) drives the apps at concurrency 1 and 64 in
  * interleaved rounds over keep-alive loopback connections; medians per
- * setting and their ratio to tracing off are printed.
+ * setting, their ratio to tracing off and the app process's CPU time per
+ * rollout (what the store adds to the serving process, whatever the load of
+ * the machine) are printed.
  *
  * Goal: the SQLite store costs at most 20% of the throughput at concurrency 64.
  *
@@ -76,7 +78,13 @@ async function startApp(store) {
 if (opts.server) {
   const { port, stats } = await startApp(opts.store);
   process.send({ port });
-  process.on("message", (m) => m === "stats" && process.send({ stats: stats() }));
+  process.on("message", (m) => {
+    if (m === "stats") process.send({ stats: stats() });
+    if (m === "cpu") {
+      const u = process.cpuUsage();
+      process.send({ cpu: u.user + u.system });
+    }
+  });
   process.on("disconnect", () => process.exit(0));
 } else {
   await main();
@@ -90,10 +98,10 @@ function spawnApp(kind, store) {
   });
 }
 
-function statsOf(child) {
+function ask(child, what) {
   return new Promise((resolve) => {
-    child.once("message", (m) => resolve(m.stats));
-    child.send("stats");
+    child.once("message", (m) => resolve(m[what]));
+    child.send(what);
   });
 }
 
@@ -173,17 +181,21 @@ async function main() {
   for (const app of apps) await load(app.port, 300, 16, `warm-${app.kind}`);
   process.stdout.write(" done\n");
   const results = new Map();
+  const cpu = new Map();
   let errors = 0;
   for (let r = 0; r < rounds; r++) {
     for (const { concurrency, requests } of settings) {
       // Rotate the order each round so no setting always runs first (or last) on a busy machine.
       const order = apps.map((_, i) => apps[(i + r) % apps.length]);
       for (const app of order) {
+        const cpu0 = await ask(app.child, "cpu");
         const result = await load(app.port, requests, concurrency, `r${r}-c${concurrency}-${app.kind}`);
+        const cpuUs = ((await ask(app.child, "cpu")) - cpu0) / requests;
         errors += result.errors;
         const key = `${app.kind}@${concurrency}`;
         results.set(key, [...(results.get(key) ?? []), result.rps]);
-        process.stdout.write(`round ${r + 1}/${rounds} concurrency ${String(concurrency).padStart(2)} ${app.kind.padEnd(8)} ${result.rps.toFixed(0).padStart(6)} rollouts/s\n`);
+        cpu.set(key, [...(cpu.get(key) ?? []), cpuUs]);
+        process.stdout.write(`round ${r + 1}/${rounds} concurrency ${String(concurrency).padStart(2)} ${app.kind.padEnd(8)} ${result.rps.toFixed(0).padStart(6)} rollouts/s  ${cpuUs.toFixed(0).padStart(5)} µs app CPU per rollout\n`);
       }
     }
   }
@@ -192,11 +204,12 @@ async function main() {
     const off = median(results.get(`off@${concurrency}`));
     for (const app of apps) {
       const m = median(results.get(`${app.kind}@${concurrency}`));
-      console.log(`concurrency ${String(concurrency).padStart(2)}  ${app.kind.padEnd(8)} median ${m.toFixed(0).padStart(6)} rollouts/s  ratio to off ${(m / off).toFixed(3)}`);
+      const c = median(cpu.get(`${app.kind}@${concurrency}`));
+      console.log(`concurrency ${String(concurrency).padStart(2)}  ${app.kind.padEnd(8)} median ${m.toFixed(0).padStart(6)} rollouts/s  ratio to off ${(m / off).toFixed(3)}  app CPU ${c.toFixed(0).padStart(5)} µs/rollout`);
     }
   }
   for (const app of apps.filter((a) => a.kind !== "off")) {
-    const stats = await statsOf(app.child);
+    const stats = await ask(app.child, "stats");
     console.log(`${app.kind} store: ${stats.stored} sessions stored, ${stats.duplicates} duplicates, ${stats.failed} failed`);
   }
   if (errors) console.log(`${errors} rollouts failed`);
