@@ -115,7 +115,7 @@ describe("serve --trace with the math template", { skip: hasBuild ? false : "run
     assert.equal(filtered.code, 0, filtered.stderr);
     const wanted = sent.filter((s) => (s.outcomeScore ?? 0) >= 1).length;
     assert.ok(wanted > 0 && wanted < 8, `the seeds mix right and wrong answers (${wanted} of 8 right)`);
-    if (wanted > 0) assert.equal(lines(right).length, wanted, "--min-outcome-reward keeps the sessions whose outcome reached it");
+    assert.equal(lines(right).length, wanted, "--min-outcome-reward keeps the sessions whose outcome reached it");
     assert.equal((await runCli(["validate-jsonl", right])).code, 0);
   });
 });
