@@ -4,6 +4,12 @@
  * share one commit (and one multi-row INSERT per table) instead of queueing
  * one transaction each. A failing batch is retried one session at a time, so
  * one bad session fails alone.
+ *
+ * A drain starts on the next turn of the event loop (setImmediate), not at
+ * once: a SQLite file write finishes without ever yielding to I/O, so a drain
+ * started at once would always find one session, while the requests whose
+ * rollouts finish in the same poll phase wait unseen. Started a turn later,
+ * it takes all of them in one transaction.
  */
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import type { InsertResult } from "./insert.js";
@@ -19,7 +25,6 @@ export function createGroupCommit(write: (sessions: SessionTraceV3[]) => Promise
   const queue: Pending[] = [];
   let draining = false;
   async function drain(): Promise<void> {
-    draining = true;
     try {
       while (queue.length) {
         const batch = queue.splice(0, maxBatch);
@@ -43,6 +48,9 @@ export function createGroupCommit(write: (sessions: SessionTraceV3[]) => Promise
   return (session) =>
     new Promise<InsertResult>((resolve, reject) => {
       queue.push({ session, resolve, reject });
-      if (!draining) void drain();
+      if (!draining) {
+        draining = true;
+        setImmediate(() => void drain());
+      }
     });
 }

@@ -1,0 +1,59 @@
+/**
+ * Group commit as a served app meets it: each rollout hands its session in
+ * from its own I/O callback, and a SQLite file write completes without
+ * yielding to I/O. Sessions handed in during one turn of the event loop must
+ * still share one transaction (they once went one per transaction, which cut
+ * a traced server's throughput several times over).
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import type { SessionTraceV3 } from "../src/schemas/session-trace.js";
+import { createGroupCommit } from "../src/traces/group-commit.js";
+import { insertSessionsRows, type InsertResult } from "../src/traces/insert.js";
+import { openTraceStore } from "../src/traces/store.js";
+import { makeSessionTrace } from "./helpers/session-trace.js";
+import { assertSessionsComplete } from "./helpers/trace-checks.js";
+
+const dir = mkdtempSync(join(tmpdir(), "traces-group-commit-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Hands each session to `commit` from a callback of its own, all callbacks due in the same loop turn. */
+function handInSeparately(commit: (s: SessionTraceV3) => Promise<InsertResult>, sessions: SessionTraceV3[]): Promise<InsertResult[]> {
+  return Promise.all(sessions.map((session) => new Promise<InsertResult>((resolve, reject) => setImmediate(() => commit(session).then(resolve, reject)))));
+}
+
+test("sessions handed in from separate callbacks of one loop turn share a batch, even when a write never yields", async () => {
+  const batches: number[] = [];
+  const commit = createGroupCommit(async (sessions) => {
+    batches.push(sessions.length);
+    return sessions.map((s) => ({ sessionId: s.session_id, inserted: true }));
+  });
+  const sessions = Array.from({ length: 10 }, (_, i) => makeSessionTrace(i, { runId: "sync" }));
+  const results = await handInSeparately(commit, sessions);
+  assert.deepEqual(results.map((r) => r.sessionId), sessions.map((s) => s.session_id), "each caller gets its own result");
+  assert.deepEqual(batches, [10]);
+  // Later arrivals still get written: a second wave forms a second batch.
+  await handInSeparately(commit, [makeSessionTrace(20, { runId: "sync" }), makeSessionTrace(21, { runId: "sync" })]);
+  assert.deepEqual(batches, [10, 2]);
+});
+
+test("on a real SQLite file: twelve sessions from separate callbacks go in one transaction, all complete", async () => {
+  const store = await openTraceStore(join(dir, "batch.db"));
+  try {
+    const batches: number[] = [];
+    const commit = createGroupCommit((sessions) => {
+      batches.push(sessions.length);
+      return insertSessionsRows(store.db, store.kind, sessions);
+    });
+    const sessions = Array.from({ length: 12 }, (_, i) => makeSessionTrace(i, { runId: "file", turns: 1 + (i % 3) }));
+    const results = await handInSeparately(commit, sessions);
+    assert.ok(results.every((r) => r.inserted));
+    assert.deepEqual(batches, [12], "one transaction for the twelve");
+    assert.equal(await assertSessionsComplete(store.db), 12);
+  } finally {
+    await store.close();
+  }
+});
