@@ -34,7 +34,8 @@ export function createTraceSink(store: TraceStore, logger?: Pick<Logger, "warn" 
   const sink = (session: SessionTraceV3): Promise<void> => {
     const work = (async () => {
       try {
-        const result = await store.insertSession(session);
+        // The server hands the tracer's output, parsed by toSessionTrace(): checking it again would double the store's CPU cost.
+        const result = await store.insertParsedSession(session);
         if (result.inserted) stats.stored++;
         else stats.duplicates++;
         logger?.debug({ session_id: result.sessionId, inserted: result.inserted }, "trace stored");

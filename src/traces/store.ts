@@ -33,6 +33,11 @@ export interface TraceStore {
    * the same session_id writes nothing.
    */
   insertSession(session: unknown): Promise<InsertResult>;
+  /**
+   * The same for a session that is already a parsed `SessionTraceV3` (what a
+   * session tracer's `toSessionTrace()` returns): it is not checked again.
+   */
+  insertParsedSession(session: SessionTraceV3): Promise<InsertResult>;
   close(): Promise<void>;
 }
 
@@ -106,6 +111,7 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
       if (!parsed.success) throw new Error(`not a tracing-v3 session:\n${z.prettifyError(parsed.error)}`);
       return insert(parsed.data);
     },
+    insertParsedSession: insert,
     close: () => db.destroy(),
   };
 }
