@@ -27,12 +27,16 @@ export interface StartServeOptions {
   startTimeoutMs?: number;
 }
 
-/** Spawns `task-app serve <module> --port 0 ...args` and resolves with its URL once it listens. */
+/**
+ * Spawns `task-app serve <module> --port 0 --workers 1 ...args` and resolves
+ * with its URL once it listens: one process, so its logs and its kill are
+ * those of the server itself (test/serve-workers.test.ts covers --workers).
+ */
 export function startServe(module: string, args: string[], options: StartServeOptions = {}): Promise<ServeProcess> {
   const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   delete env.NODE_TEST_CONTEXT;
-  const child = spawn(process.execPath, ["--import", tsx, cli, "serve", module, "--port", "0", ...args], {
+  const child = spawn(process.execPath, ["--import", tsx, cli, "serve", module, "--port", "0", "--workers", "1", ...args], {
     cwd: options.cwd ?? process.cwd(),
     env,
     stdio: ["ignore", "pipe", "pipe"],
