@@ -97,7 +97,8 @@ describe("e2e: create-task-app → install → test → serve → check → vali
 
   before(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), "task-app-e2e-"));
-    const packed = ok(await run("npm", ["pack", "--pack-destination", work, "--json"], packageRoot()), "npm pack");
+    // The build is there (the suite needs it); prepack rebuilding it is test/pack.test.ts's subject.
+    const packed = ok(await run("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--json"], packageRoot()), "npm pack");
     const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     tarball = path.join(work, info!.filename);
     const shipped = new Set(info!.files.map((f) => f.path));

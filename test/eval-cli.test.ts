@@ -18,11 +18,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { listSessions, openTraceStore } from "../src/traces/index.js";
+import { cliArgv } from "./helpers/cli-command.js";
 import { sendJson, startLoopback } from "./helpers/loopback.js";
 
 const require = createRequire(import.meta.url);
 const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
-const cli = fileURLToPath(new URL("./helpers/run-cli.ts", import.meta.url));
 const evalApp = fileURLToPath(new URL("./fixtures/apps/eval-app.ts", import.meta.url));
 const serveEval = fileURLToPath(new URL("./fixtures/apps/serve-eval.ts", import.meta.url));
 const KEY = "sk_env_eval_cli_0123456789abcdef";
@@ -40,8 +40,9 @@ interface Running {
   waitFor(pattern: RegExp, count?: number): Promise<void>;
 }
 
-function start(command: string[], env: NodeJS.ProcessEnv = {}, cwd = scratch): Running {
-  const child = spawn(process.execPath, ["--import", tsx, ...command], { cwd, env: { ...process.env, ENVIRONMENT_API_KEY: KEY, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+/** Spawns `node <argv>`; a TypeScript fixture needs tsx in `argv`. */
+function start(argv: string[], env: NodeJS.ProcessEnv = {}, cwd = scratch): Running {
+  const child = spawn(process.execPath, argv, { cwd, env: { ...process.env, ENVIRONMENT_API_KEY: KEY, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   const waiters: (() => void)[] = [];
@@ -68,7 +69,7 @@ function start(command: string[], env: NodeJS.ProcessEnv = {}, cwd = scratch): R
   };
 }
 
-const evalCli = (args: string[], env: NodeJS.ProcessEnv = {}) => start([cli, "eval", ...args], env);
+const evalCli = (args: string[], env: NodeJS.ProcessEnv = {}) => start([...cliArgv(), "eval", ...args], env);
 const lines = async (path: string) => (await readFile(path, "utf8")).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { seed: number; status: string });
 
 describe("task-app eval", () => {
@@ -107,7 +108,7 @@ describe("task-app eval", () => {
 
   test("two replicas, one killed mid-run: the other finishes, every seed once", async () => {
     const env = { EVAL_APP_DELAY_MS: "150" };
-    const replicas = [start([serveEval], env), start([serveEval], env)];
+    const replicas = [start(["--import", tsx, serveEval], env), start(["--import", tsx, serveEval], env)];
     try {
       await Promise.all(replicas.map((r) => r.waitFor(/^http:/)));
       const [a, b] = replicas.map((r) => r.stdout().trim());

@@ -12,12 +12,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { cliArgv } from "./cli-command.js";
 import type { CliResult } from "./run-cli.js";
-
-const require = createRequire(import.meta.url);
 
 /** One step of a job's life: the status a read returns and the events it releases. */
 export interface JobStep {
@@ -189,11 +186,9 @@ export function runCliWithEnv(
   cwd = process.cwd(),
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<CliResult> {
-  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
-  const script = fileURLToPath(new URL("./run-cli.ts", import.meta.url));
   const base = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1" };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", tsx, script, ...argv], { cwd, env: { ...base, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...cliArgv(), ...argv], { cwd, env: { ...base, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => out.push(c));

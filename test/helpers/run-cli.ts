@@ -1,11 +1,12 @@
 /**
- * Runs the `task-app` CLI from source in a child process (through tsx) and
- * captures its exit code and output, so tests see exactly what a user sees.
+ * Runs the `task-app` CLI in a child process (the build when it is fresh,
+ * else the sources through tsx: ./cli-command.ts) and captures its exit code
+ * and output, so tests see exactly what a user sees.
  * Usage as a script: `node --import tsx test/helpers/run-cli.ts <args>`.
  */
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import { cliArgv } from "./cli-command.js";
 
 export interface CliResult {
   code: number;
@@ -13,14 +14,12 @@ export interface CliResult {
   stderr: string;
 }
 
-const require = createRequire(import.meta.url);
 const self = fileURLToPath(import.meta.url);
 
 /** Spawns the CLI with `argv` and resolves when it exits. */
 export function runCli(argv: readonly string[], cwd = process.cwd()): Promise<CliResult> {
-  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", tsx, self, ...argv], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...cliArgv(), ...argv], { cwd, stdio: ["ignore", "pipe", "pipe"] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => out.push(c));

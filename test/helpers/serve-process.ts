@@ -1,15 +1,11 @@
 /**
- * `task-app serve` in a real child process (the CLI from source, through
- * tsx): `startServe` resolves once the server logs its URL; `rollout` posts
+ * `task-app serve` in a real child process (started as ./cli-command.ts
+ * says): `startServe` resolves once the server logs its URL; `rollout` posts
  * to it over loopback with the API key; `kill` sends a signal and resolves
  * with how the process ended.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const require = createRequire(import.meta.url);
-const cli = fileURLToPath(new URL("./run-cli.ts", import.meta.url));
+import { cliArgv } from "./cli-command.js";
 
 export interface ServeProcess {
   url: string;
@@ -33,10 +29,9 @@ export interface StartServeOptions {
  * those of the server itself (test/serve-workers.test.ts covers --workers).
  */
 export function startServe(module: string, args: string[], options: StartServeOptions = {}): Promise<ServeProcess> {
-  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   delete env.NODE_TEST_CONTEXT;
-  const child = spawn(process.execPath, ["--import", tsx, cli, "serve", module, "--port", "0", "--workers", "1", ...args], {
+  const child = spawn(process.execPath, [...cliArgv(), "serve", module, "--port", "0", "--workers", "1", ...args], {
     cwd: options.cwd ?? process.cwd(),
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,41 @@
+/**
+ * How tests spawn the task-app CLI: the build (`bin/task-app.js`) when it is
+ * newer than every source file, which is always the case under `npm test`
+ * (it builds first), so a full run does not pay tsx's compile of the CLI in
+ * every child process; otherwise the sources through tsx, so a test file run
+ * on its own without a build still tests the code as it is.
+ */
+import { readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const require = createRequire(import.meta.url);
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+let cached: string[] | undefined;
+
+/** The arguments after `process.execPath` that start the CLI (append the command's own). */
+export function cliArgv(): string[] {
+  if (cached) return cached;
+  let built = 0;
+  try {
+    built = Math.min(statSync(join(root, "dist", "cli", "main.js")).mtimeMs, statSync(join(root, "dist", "cli", "fast.bundle.js")).mtimeMs);
+  } catch {
+    // no build
+  }
+  cached =
+    built > newestMtime(join(root, "src"))
+      ? [join(root, "bin", "task-app.js")]
+      : ["--import", pathToFileURL(require.resolve("tsx/esm")).href, join(root, "test", "fixtures", "apps", "run-cli.ts")];
+  return cached;
+}
