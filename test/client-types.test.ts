@@ -53,7 +53,7 @@ test("renaming a field in the Zod schema changes the generated types", async () 
   const dir = await mkdtemp(join(tmpdir(), "client-rename-"));
   try {
     // A copy of the package whose RolloutRequest calls run_id `run_key`.
-    for (const path of ["src", "schemas", "generated", "package.json", "tsconfig.json", "test/helpers/run-cli.ts"]) {
+    for (const path of ["src", "schemas", "generated", "package.json", "tsconfig.json", "test/fixtures/apps/run-cli.ts"]) {
       await cp(join(repo, path), join(dir, path), { recursive: true });
     }
     await symlink(join(repo, "node_modules"), join(dir, "node_modules"), "dir");
@@ -68,7 +68,7 @@ test("renaming a field in the Zod schema changes the generated types", async () 
     await source.save();
 
     const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
-    const run = spawnSync(process.execPath, ["--import", tsx, join(dir, "test", "helpers", "run-cli.ts"), "generate"], {
+    const run = spawnSync(process.execPath, ["--import", tsx, join(dir, "test", "fixtures", "apps", "run-cli.ts"), "generate"], {
       cwd: dir,
       encoding: "utf8",
     });
