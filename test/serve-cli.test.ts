@@ -56,7 +56,8 @@ test("a module failing to load is reported with any key redacted; an invalid rub
   const rubric = join(dir, "outcome.json");
   writeFileSync(rubric, '{\n  "version": "1",\n  "criteria": [{ "id": "a", "description": "A", "weight": "heavy" }]\n}\n');
   const loader = pathToFileURL(resolve("src/runtime/rubrics.ts")).href;
-  writeFileSync(join(dir, "rubric.mjs"), `const { loadRubric } = await import(${JSON.stringify(loader)});\nawait loadRubric(${JSON.stringify(rubric)});\nexport default {};\n`);
+  // A TypeScript module, so the CLI registers tsx and the rubric loader can come from the sources (built CLI or not).
+  writeFileSync(join(dir, "rubric.mts"), `const { loadRubric } = await import(${JSON.stringify(loader)});\nawait loadRubric(${JSON.stringify(rubric)});\nexport default {};\n`);
   const saved = process.env.OPENAI_API_KEY;
   process.env.OPENAI_API_KEY = OPENAI;
   try {
@@ -64,7 +65,7 @@ test("a module failing to load is reported with any key redacted; an invalid rub
     assert.equal(leaky.code, 1);
     assert.match(leaky.stderr, /task-app serve: vendor refused key \[redacted\]/);
     assert.deepEqual(shownSecretPieces(leaky.stderr + leaky.stdout, [OPENAI]), []);
-    const invalid = await runCli(["serve", join(dir, "rubric.mjs"), "--port", "0"]);
+    const invalid = await runCli(["serve", join(dir, "rubric.mts"), "--port", "0"]);
     assert.equal(invalid.code, 1);
     assert.ok(invalid.stderr.includes(`${rubric}:3:`), invalid.stderr);
     assert.match(invalid.stderr, /invalid rubric at criteria\[0\]\.weight: /);
