@@ -34,7 +34,7 @@ const sections = [];
 for (const bench of BENCHMARKS.filter((b) => !only || only.includes(b.name))) {
   process.stdout.write(`\n## ${bench.name}: ${bench.what}\n\n`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, bench.argv, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, bench.argv, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
   const out = run.stdout.trimEnd();
   process.stdout.write(`${out}\n`);
   const status = run.status === 0 ? "" : ` (exited with ${run.status ?? run.signal})`;
