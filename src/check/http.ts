@@ -2,6 +2,7 @@
  * One HTTP exchange for the conformance checker, with plain `fetch` so it
  * works against any task app, ours or a Python one. Never throws.
  */
+import { readCappedBody } from "../server/body.js";
 
 /** What came back from one request (or why nothing did). */
 export interface Probe {
@@ -42,7 +43,7 @@ export async function sendProbe(baseUrl: string, path: string, request: ProbeReq
       signal: AbortSignal.timeout(request.timeoutMs ?? 30_000),
       redirect: "manual",
     });
-    const { text, overflow } = await readCapped(res, request.maxBytes ?? MAX_PROBE_BYTES);
+    const { text, overflow } = await readCappedBody(res.body, request.maxBytes ?? MAX_PROBE_BYTES);
     if (overflow) {
       const error = `body over the ${request.maxBytes ?? MAX_PROBE_BYTES}-byte limit; reading stopped`;
       return { method, path, status: res.status, headers: Object.fromEntries(res.headers), text, json: undefined, error };
@@ -60,24 +61,6 @@ export async function sendProbe(baseUrl: string, path: string, request: ProbeReq
   }
 }
 
-/** Reads at most `maxBytes` of the body, cancelling the rest. */
-async function readCapped(res: Response, maxBytes: number): Promise<{ text: string; overflow: boolean }> {
-  if (!res.body) return { text: "", overflow: false };
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return { text: Buffer.concat(chunks).toString("utf8"), overflow: true };
-    }
-    chunks.push(value);
-  }
-  return { text: Buffer.concat(chunks).toString("utf8"), overflow: false };
-}
 
 /** `GET /x -> 200` style summary of a probe. */
 export function describeProbe(p: Probe): string {

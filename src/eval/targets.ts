@@ -3,7 +3,7 @@
  * served by the eval itself on a free loopback port for the run (`--app`),
  * with the key from the environment or one generated for the run.
  */
-import { randomBytes } from "node:crypto";
+import { generateApiKey } from "../scaffold/create.js";
 import { loadTaskAppModule } from "../server/load.js";
 import { serve } from "../server/serve.js";
 import type { EvalTarget } from "./plan.js";
@@ -19,7 +19,7 @@ export interface EvalTargets {
 /** Serves `--app` (or takes the `--url`s as they are) and says which key to send. */
 export async function startEvalTargets(target: EvalTarget, apiKey: string | undefined): Promise<EvalTargets> {
   if (target.kind === "urls") return { urls: target.urls, app: target.urls.join(","), ...(apiKey ? { apiKey } : {}), close: async () => {} };
-  const key = apiKey ?? `sk_env_${randomBytes(24).toString("hex")}`;
+  const key = apiKey ?? generateApiKey();
   const app = await loadTaskAppModule(target.module);
   const served = await serve(app, { port: 0, host: "127.0.0.1", handleSignals: false, logLevel: "silent", env: { ENVIRONMENT_API_KEY: key } });
   return { urls: [served.url], app: target.module, apiKey: key, close: () => served.close() };

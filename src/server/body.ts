@@ -88,19 +88,29 @@ export function readIncoming(incoming: IncomingMessage, maxBytes: number): Promi
 
 /** Reads a Fetch-API request body as UTF-8, or null once it passes `maxBytes` (the stream is cancelled). */
 export async function readRequestBody(request: Request, maxBytes: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+  const { text, overflow } = await readCappedBody(request.body, maxBytes);
+  return overflow ? null : text;
+}
+
+/**
+ * Reads a Fetch-API body (request or response) as UTF-8 up to `maxBytes`;
+ * past that the stream is cancelled and `overflow` is set, with what was read
+ * before the chunk that crossed the limit.
+ */
+export async function readCappedBody(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<{ text: string; overflow: boolean }> {
+  if (!body) return { text: "", overflow: false };
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
+    if (size + value.byteLength > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      return null;
+      return { text: Buffer.concat(chunks, size).toString("utf8"), overflow: true };
     }
+    size += value.byteLength;
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size).toString("utf8");
+  return { text: Buffer.concat(chunks, size).toString("utf8"), overflow: false };
 }
