@@ -82,7 +82,8 @@ test("SIGTERM while a client drip-feeds a request body: the connection is closed
   await once(socket, "connect");
   socket.write(`POST /rollout HTTP/1.1\r\nhost: x\r\nx-api-key: ${KEY}\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{"run_id":`);
   const drip = setInterval(() => socket.write(" "), 50);
-  const socketClosed = once(socket, "close");
+  // Not events.once: it rejects on "error", and a server closing the connection may reset it (ECONNRESET) before "close".
+  const socketClosed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
   socket.on("error", () => {});
   try {
     await pause(200);
