@@ -10,7 +10,23 @@ import { sql, type Transaction } from "kysely";
 import type { SqlKind } from "./migrations.js";
 import type { TraceTables } from "./tables.js";
 
-type IdTable = "session_timesteps" | "events" | "messages";
+export type IdTable = "session_timesteps" | "events" | "messages";
+
+/**
+ * SQLite: the last id `table` has handed out (its AUTOINCREMENT counter, or
+ * its largest id if that is higher); fresh ids continue after it.
+ */
+export function sqliteLastIdQuery(table: IdTable) {
+  return sql<{ last: number | null }>`SELECT MAX(
+      COALESCE((SELECT seq FROM sqlite_sequence WHERE name = ${table}), 0),
+      COALESCE((SELECT MAX(id) FROM ${sql.table(table)}), 0)) AS last`;
+}
+
+/** `count` ids after `last`. */
+export function idsAfter(last: number | null | undefined, count: number): number[] {
+  const start = Number(last ?? 0) + 1;
+  return Array.from({ length: count }, (_, i) => start + i);
+}
 
 /** `count` fresh ids for `table`, ascending. */
 export async function allocateIds(trx: Transaction<TraceTables>, kind: SqlKind, table: IdTable, count: number): Promise<number[]> {
@@ -19,11 +35,8 @@ export async function allocateIds(trx: Transaction<TraceTables>, kind: SqlKind, 
     const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::int AS id FROM generate_series(1, ${count})`.execute(trx);
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   }
-  const { rows } = await sql<{ last: number | null }>`SELECT MAX(
-      COALESCE((SELECT seq FROM sqlite_sequence WHERE name = ${table}), 0),
-      COALESCE((SELECT MAX(id) FROM ${sql.table(table)}), 0)) AS last`.execute(trx);
-  const last = Number(rows[0]?.last ?? 0);
-  return Array.from({ length: count }, (_, i) => last + 1 + i);
+  const { rows } = await sqliteLastIdQuery(table).execute(trx);
+  return idsAfter(rows[0]?.last, count);
 }
 
 /** Splits rows into INSERT-sized chunks (SQLite allows 32,766 bound values, PostgreSQL 65,535). */

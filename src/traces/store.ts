@@ -4,9 +4,7 @@
  * A remote store that cannot be reached fails here with a clear error within
  * `connectTimeoutMs`, never later and never by hanging.
  */
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { pathToFileURL } from "node:url";
+import { existsSync } from "node:fs";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { z } from "zod";
 import { SessionTraceV3 } from "../schemas/session-trace.js";
@@ -63,7 +61,15 @@ async function within<T>(work: Promise<T>, ms: number, message: string): Promise
   }
 }
 
-async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions): Promise<{ db: Kysely<TraceTables>; kind: SqlKind; location: string }> {
+interface OpenDialect {
+  db: Kysely<TraceTables>;
+  kind: SqlKind;
+  location: string;
+  /** The batch writer, when the store has one of its own (SQLite files); else insertSessionsRows. */
+  write?: (sessions: SessionTraceV3[]) => Promise<InsertResult[]>;
+}
+
+async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions): Promise<OpenDialect> {
   const timeoutMs = options.connectTimeoutMs ?? 5000;
   if (target.kind === "postgres") {
     const { default: pg } = await import("pg");
@@ -73,17 +79,17 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
     const db = new Kysely<TraceTables>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", location };
   }
-  const { createClient } = await import("@libsql/client");
   if (target.kind === "sqlite") {
     if (options.mustExist && !existsSync(target.path)) throw new Error(`no trace database at ${target.path} (record one with \`task-app serve <app> --trace traces/v3\`, or pass --db)`);
-    mkdirSync(dirname(target.path), { recursive: true });
-    const client = createClient({ url: pathToFileURL(target.path).href, concurrency: 1 });
-    await client.execute("PRAGMA busy_timeout = 10000"); // first: switching to WAL needs the lock another process may hold
-    await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA synchronous = NORMAL"); // with WAL: a killed process loses no commit; only an OS crash may lose the last ones
-    await client.execute("PRAGMA foreign_keys = ON");
-    return { db: new Kysely<TraceTables>({ dialect: createLibsqlDialect(client) }), kind: "sqlite", location: target.path };
+    const { openSqliteFile } = await import("./sqlite-file.js");
+    const { createSqliteWriter } = await import("./sqlite-writer.js");
+    const { database, db } = openSqliteFile(target.path);
+    const writer = createSqliteWriter(database, db);
+    // The writer runs while it holds Kysely's one connection, so no reader's or migration's statement interleaves with its transaction.
+    const write = (sessions: SessionTraceV3[]) => db.connection().execute(async () => writer(sessions));
+    return { db, kind: "sqlite", location: target.path, write };
   }
+  const { createClient } = await import("@libsql/client");
   const client = createClient({ url: target.url, ...(target.authToken ? { authToken: target.authToken } : {}) });
   return { db: new Kysely<TraceTables>({ dialect: createLibsqlDialect(client) }), kind: "sqlite", location: redactTraceUrl(target.url) };
 }
@@ -91,7 +97,7 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
 /** Opens (creating and migrating if needed) the store `spec` names. */
 export async function openTraceStore(spec: string, options: OpenTraceStoreOptions = {}): Promise<TraceStore> {
   const target = resolveTraceTarget(spec, options.env);
-  const { db, kind, location } = await openDialect(target, options);
+  const { db, kind, location, write } = await openDialect(target, options);
   const timeoutMs = options.connectTimeoutMs ?? 5000;
   try {
     await within(sql`SELECT 1`.execute(db), timeoutMs, `no answer within ${timeoutMs} ms`);
@@ -101,7 +107,7 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
     const reason = (error as Error).message || String(error);
     throw new Error(`trace store ${location} cannot be opened: ${redactTraceUrl(reason)}`, { cause: error });
   }
-  const insert = createGroupCommit((sessions) => insertSessionsRows(db, kind, sessions));
+  const insert = createGroupCommit(write ?? ((sessions) => insertSessionsRows(db, kind, sessions)));
   return {
     kind,
     location,
