@@ -12,6 +12,7 @@ import { createGroupCommit } from "./group-commit.js";
 import { insertSessionsRows, type InsertResult } from "./insert.js";
 import { createLibsqlDialect } from "./libsql-dialect.js";
 import { migrateTraceStore, type SqlKind } from "./migrations.js";
+import type { SqliteWriterThread } from "./sqlite-thread.js";
 import type { TraceTables } from "./tables.js";
 import { redactTraceUrl, resolveTraceTarget, type TraceTarget } from "./url.js";
 
@@ -65,8 +66,8 @@ interface OpenDialect {
   db: Kysely<TraceTables>;
   kind: SqlKind;
   location: string;
-  /** The batch writer, when the store has one of its own (SQLite files); else insertSessionsRows. */
-  write?: (sessions: SessionTraceV3[]) => Promise<InsertResult[]>;
+  /** The store's own writer (SQLite files: a thread), else sessions go through insertSessionsRows. */
+  writer?: { insert(session: SessionTraceV3): Promise<InsertResult>; close(): Promise<void> };
 }
 
 async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions): Promise<OpenDialect> {
@@ -82,12 +83,17 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
   if (target.kind === "sqlite") {
     if (options.mustExist && !existsSync(target.path)) throw new Error(`no trace database at ${target.path} (record one with \`task-app serve <app> --trace traces/v3\`, or pass --db)`);
     const { openSqliteFile } = await import("./sqlite-file.js");
-    const { createSqliteWriter } = await import("./sqlite-writer.js");
-    const { database, db } = openSqliteFile(target.path);
-    const writer = createSqliteWriter(database, db);
-    // The writer runs while it holds Kysely's one connection, so no reader's or migration's statement interleaves with its transaction.
-    const write = (sessions: SessionTraceV3[]) => db.connection().execute(async () => writer(sessions));
-    return { db, kind: "sqlite", location: target.path, write };
+    const { startSqliteWriterThread } = await import("./sqlite-thread.js");
+    const { db } = openSqliteFile(target.path);
+    // The thread is started by the first write (readers never start one); once it runs, a write is handed over at once.
+    let starting: Promise<SqliteWriterThread> | undefined;
+    let thread: SqliteWriterThread | undefined;
+    const start = () => (starting ??= startSqliteWriterThread(target.path).then((t) => (thread = t)));
+    const writer = {
+      insert: (session: SessionTraceV3) => (thread ? thread.write(session) : start().then((t) => t.write(session))),
+      close: async () => void (await (await starting?.catch(() => undefined))?.close()),
+    };
+    return { db, kind: "sqlite", location: target.path, writer };
   }
   const { createClient } = await import("@libsql/client");
   const client = createClient({ url: target.url, ...(target.authToken ? { authToken: target.authToken } : {}) });
@@ -97,7 +103,7 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
 /** Opens (creating and migrating if needed) the store `spec` names. */
 export async function openTraceStore(spec: string, options: OpenTraceStoreOptions = {}): Promise<TraceStore> {
   const target = resolveTraceTarget(spec, options.env);
-  const { db, kind, location, write } = await openDialect(target, options);
+  const { db, kind, location, writer } = await openDialect(target, options);
   const timeoutMs = options.connectTimeoutMs ?? 5000;
   try {
     await within(sql`SELECT 1`.execute(db), timeoutMs, `no answer within ${timeoutMs} ms`);
@@ -107,7 +113,7 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
     const reason = (error as Error).message || String(error);
     throw new Error(`trace store ${location} cannot be opened: ${redactTraceUrl(reason)}`, { cause: error });
   }
-  const insert = createGroupCommit(write ?? ((sessions) => insertSessionsRows(db, kind, sessions)));
+  const insert = writer?.insert ?? createGroupCommit((sessions) => insertSessionsRows(db, kind, sessions));
   return {
     kind,
     location,
@@ -118,6 +124,12 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
       return insert(parsed.data);
     },
     insertParsedSession: insert,
-    close: () => db.destroy(),
+    async close() {
+      try {
+        await writer?.close();
+      } finally {
+        await db.destroy();
+      }
+    },
   };
 }

@@ -1,13 +1,14 @@
 /**
  * A child process that writes fixture sessions to a trace store:
- * `node --import tsx test/helpers/trace-writer.ts <url> <run-id> <count|forever> [concurrency]`.
+ * `node --import tsx test/helpers/trace-writer.ts <url> <run-id> <count|forever> [concurrency] [--no-close]`.
  * Prints `committed <session_id>` after each insert resolves, so a parent
  * can kill it mid-stream and know which sessions must be complete.
+ * `--no-close` leaves the store open at the end: the process must exit anyway.
  */
 import { openTraceStore } from "../../src/traces/store.js";
 import { makeSessionTrace } from "./session-trace.js";
 
-const [url, runId, countArg, concurrencyArg] = process.argv.slice(2);
+const [url, runId, countArg, concurrencyArg, closeArg] = process.argv.slice(2);
 if (!url || !runId || !countArg) throw new Error("usage: trace-writer <url> <run-id> <count|forever> [concurrency]");
 const count = countArg === "forever" ? Infinity : Number(countArg);
 const concurrency = Number(concurrencyArg ?? 4);
@@ -23,5 +24,5 @@ async function worker(): Promise<void> {
   }
 }
 await Promise.all(Array.from({ length: concurrency }, worker));
-await store.close();
+if (closeArg !== "--no-close") await store.close();
 process.stdout.write("done\n");

@@ -1,0 +1,90 @@
+/**
+ * A SQLite trace file is written by a thread of its own (sqlite-worker.ts):
+ * SQLite works synchronously, and a batch of sessions takes milliseconds, so
+ * written on the serving thread it would stall every request for as long.
+ * The serving thread only hands each session over (a structured clone) and
+ * gets its result back; on a machine with a free core the store then costs
+ * the server almost nothing. One thread per store, started on the first
+ * write, so readers never start one.
+ */
+import { Worker } from "node:worker_threads";
+import type { SessionTraceV3 } from "../schemas/session-trace.js";
+import type { InsertResult } from "./insert.js";
+import type { WriterReply, WriterRequest } from "./sqlite-worker.js";
+
+export interface SqliteWriterThread {
+  write(session: SessionTraceV3): Promise<InsertResult>;
+  /** Waits for the writes in flight, then closes the thread's connection and ends it. */
+  close(): Promise<void>;
+}
+
+/** The worker, from the module beside this one. */
+function createWorker(workerData: { path: string }): Worker {
+  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./sqlite-worker.js", import.meta.url), { workerData });
+  // Run from source (tests, through tsx): a worker thread does not inherit tsx's loader, so it registers it before importing its module.
+  const url = JSON.stringify(new URL("./sqlite-worker.ts", import.meta.url).href);
+  const tsx = JSON.stringify(import.meta.resolve("tsx/esm/api"));
+  return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${url}); })`, { eval: true, workerData });
+}
+
+/** Starts the writer thread for the SQLite file at `path`; resolves once its connection is open. */
+export async function startSqliteWriterThread(path: string): Promise<SqliteWriterThread> {
+  const worker = createWorker({ path });
+  const pending = new Map<number, { resolve(result: InsertResult): void; reject(error: Error): void }>();
+  let nextId = 0;
+  let failure: Error | undefined;
+  const settleAll = (error: Error) => {
+    failure ??= error;
+    for (const p of pending.values()) p.reject(failure);
+    pending.clear();
+  };
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (reply: WriterReply) => {
+      worker.off("error", reject);
+      if ("fatal" in reply) reject(new Error(reply.fatal));
+      else resolve();
+    };
+    worker.once("message", onMessage);
+    worker.once("error", reject);
+  });
+  worker.on("message", (reply: WriterReply) => {
+    if (!("id" in reply)) return;
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    if ("error" in reply) waiting?.reject(Object.assign(new Error(reply.error.message), reply.error.code ? { code: reply.error.code } : {}));
+    else waiting?.resolve({ sessionId: reply.sessionId, inserted: reply.inserted });
+  });
+  worker.on("error", (error) => settleAll(new Error(`trace writer thread failed: ${error.message}`)));
+  const exited = new Promise<void>((resolve) =>
+    worker.once("exit", (code) => {
+      settleAll(new Error(`trace writer thread exited (code ${code})`));
+      resolve();
+    }),
+  );
+  worker.unref();
+  const inFlight = new Set<Promise<InsertResult>>();
+  return {
+    write(session) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      const written = new Promise<InsertResult>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.ref(); // a write in flight keeps the process alive; an idle thread does not
+        worker.postMessage({ id, session } satisfies WriterRequest);
+      });
+      inFlight.add(written);
+      const forget = () => inFlight.delete(written);
+      written.then(forget, forget);
+      return written;
+    },
+    async close() {
+      await Promise.allSettled(inFlight);
+      if (failure) return void (await worker.terminate());
+      failure = new Error("the trace store is closed");
+      worker.ref();
+      worker.postMessage({ close: true } satisfies WriterRequest);
+      await exited;
+    },
+  };
+}

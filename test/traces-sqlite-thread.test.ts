@@ -1,0 +1,71 @@
+/**
+ * A SQLite trace file is written by a thread of its own, so a batch being
+ * committed never stalls the thread that serves requests: sessions reach
+ * the file while that thread is busy; the thread neither keeps a finished
+ * process alive nor outlives `close()`, which waits for the writes in flight.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { after, test } from "node:test";
+import Database from "libsql";
+import { openTraceStore } from "../src/traces/store.js";
+import { assertSessionsComplete } from "./helpers/trace-checks.js";
+import { makeSessionTrace } from "./helpers/session-trace.js";
+
+const require = createRequire(import.meta.url);
+const dir = mkdtempSync(join(tmpdir(), "traces-sqlite-thread-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test("sessions are committed while the serving thread is busy: the file is written by another thread", async () => {
+  const path = join(dir, "busy.db");
+  const store = await openTraceStore(path);
+  try {
+    await store.insertParsedSession(makeSessionTrace(0, { runId: "busy" })); // the writer thread is started by the first write
+    const writes = Array.from({ length: 32 }, (_, i) => store.insertParsedSession(makeSessionTrace(i + 1, { runId: "busy" })));
+    // Block this thread (as a long synchronous request would) and watch the file from a connection of its own.
+    const reader = new Database(path, { readonly: true, timeout: 10_000 });
+    const count = () => (reader.prepare("SELECT COUNT(*) AS n FROM session_traces").get() as { n: number }).n;
+    let seen = count();
+    for (const until = Date.now() + 20_000; seen < 33 && Date.now() < until; ) seen = count();
+    reader.close();
+    assert.equal(seen, 33, "all sessions were committed while this thread never yielded");
+    assert.ok((await Promise.all(writes)).every((r) => r.inserted));
+    assert.equal(await assertSessionsComplete(store.db), 33);
+  } finally {
+    await store.close();
+  }
+});
+
+test("close() waits for the writes in flight; a write after close is refused", async () => {
+  const store = await openTraceStore(join(dir, "close.db"));
+  const writes = Array.from({ length: 20 }, (_, i) => store.insertParsedSession(makeSessionTrace(i, { runId: "close" })));
+  await store.close();
+  assert.ok((await Promise.all(writes)).every((r) => r.inserted), "every write issued before close() finished");
+  await assert.rejects(store.insertParsedSession(makeSessionTrace(99, { runId: "close" })), /closed/);
+  const reopened = await openTraceStore(join(dir, "close.db"));
+  try {
+    assert.equal(await assertSessionsComplete(reopened.db), 20);
+  } finally {
+    await reopened.close();
+  }
+});
+
+test("a process that wrote sessions and never closed its store still exits, with every session stored", async () => {
+  const path = join(dir, "no-close.db");
+  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
+  const child = spawnSync(process.execPath, ["--import", tsx, "test/helpers/trace-writer.ts", path, "noclose", "12", "4", "--no-close"], { encoding: "utf8", timeout: 60_000 });
+  assert.equal(child.error, undefined, "the writer process exited on its own");
+  assert.equal(child.status, 0, child.stderr);
+  assert.match(child.stdout, /done/);
+  const store = await openTraceStore(path);
+  try {
+    assert.equal(await assertSessionsComplete(store.db), 12);
+  } finally {
+    await store.close();
+  }
+});
