@@ -11,3 +11,4 @@ export interface CompiledValidator {
 }
 export declare const validateRolloutRequest: CompiledValidator;
 export declare const validateRolloutResponse: CompiledValidator;
+export declare const validateSessionTrace: CompiledValidator;

@@ -1,7 +1,8 @@
 /**
  * The compiled rollout validators (generated/rollout-validate.js, which the
- * server runs on POST /rollout) agree with Zod, the source of truth. For the
- * request and the response, fast-check generates documents shaped by the
+ * server runs on POST /rollout and the tracer on the session it hands over)
+ * agree with Zod, the source of truth. For the request, the response and
+ * the traced session, fast-check generates documents shaped by the
  * schema and shaped then broken (wrong type, unknown key, missing key,
  * out-of-range or blank value); on every one the verdicts must be equal;
  * where both accept, the value the compiled code completed in place must
@@ -14,10 +15,11 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import type { z } from "zod";
-import { validateRolloutRequest, validateRolloutResponse, type CompiledValidator } from "../generated/rollout-validate.js";
+import { validateRolloutRequest, validateRolloutResponse, validateSessionTrace, type CompiledValidator } from "../generated/rollout-validate.js";
 import { generateJsonSchema } from "../src/codegen/json-schema.js";
 import { formatPath } from "../src/config/findings.js";
 import { RolloutRequest, RolloutResponse } from "../src/schemas/rollout.js";
+import { SessionTraceV3 } from "../src/schemas/session-trace.js";
 import { checkRolloutResponse, failureOf, pathOf } from "../src/server/validate.js";
 import { RUNS, SEED } from "./helpers/differential.js";
 import { applyMutations, documentOf, mutationArb } from "./helpers/schema-arbitrary.js";
@@ -25,6 +27,7 @@ import { applyMutations, documentOf, mutationArb } from "./helpers/schema-arbitr
 const CASES: [string, z.ZodType, CompiledValidator][] = [
   ["RolloutRequest", RolloutRequest, validateRolloutRequest],
   ["RolloutResponse", RolloutResponse, validateRolloutResponse],
+  ["SessionTraceV3", SessionTraceV3, validateSessionTrace],
 ];
 
 /**

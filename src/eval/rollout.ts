@@ -4,7 +4,7 @@
  * (return, judge scores, criteria, the recorded session), or why it failed.
  */
 import { randomUUID } from "node:crypto";
-import { RolloutResponse } from "../schemas/rollout.js";
+import { checkRolloutResponse } from "../server/validate.js";
 import type { EvalPlan } from "./plan.js";
 import type { EvalResult } from "./results.js";
 
@@ -54,12 +54,14 @@ export function readEvalAnswer(base: Base, text: string): EvalOutcome {
   } catch {
     return { result: failedResult(base, "invalid_response", 200, "the answer is not JSON") };
   }
-  // The trace is validated once, by the store that writes it; the rest of the answer here.
+  // The trace is validated once, by the store that writes it; the rest of the answer here, in place,
+  // by the compiled validator the server runs (Zod's verdict and issues when it refuses).
   const trace = json && typeof json === "object" ? (json as { trace?: unknown }).trace : undefined;
-  const parsed = RolloutResponse.safeParse(trace === undefined ? json : { ...(json as object), trace: null });
+  if (trace !== undefined) (json as { trace: unknown }).trace = null;
+  const parsed = checkRolloutResponse(json);
   if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    return { result: failedResult(base, "invalid_response", 200, `not a RolloutResponse: ${first?.path.join(".") || "(root)"}: ${first?.message ?? "invalid"}`) };
+    const first = parsed.issues[0];
+    return { result: failedResult(base, "invalid_response", 200, `not a RolloutResponse: ${first?.path || "(root)"}: ${first?.message ?? "invalid"}`) };
   }
   const { metrics } = parsed.data;
   const criteria: Record<string, number> = {};

@@ -60,11 +60,13 @@ function isNullableFailure(union: RolloutValidationError, nullBranch: RolloutVal
   return union.keyword === "anyOf" && nullBranch.keyword === "type" && nullBranch.params.type === "null" && nullBranch.instancePath === union.instancePath;
 }
 
-/** The path segments of an ajv error; a missing property's own name is appended. */
+/** The path segments of an ajv error; a missing property's or a bad tag's own name is appended. */
 export function pathOf(error: RolloutValidationError): (string | number)[] {
   const segments = error.instancePath === "" ? [] : error.instancePath.slice(1).split("/");
   const path: (string | number)[] = segments.map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s.replace(/~1/g, "/").replace(/~0/g, "~")));
   const missing = error.params.missingProperty;
   if (error.keyword === "required" && typeof missing === "string") path.push(missing);
+  // A discriminated union's tag that is missing or names no branch: Zod reports it at the tag.
+  if (error.keyword === "discriminator" && typeof error.params.tag === "string") path.push(error.params.tag);
   return path;
 }

@@ -7,6 +7,7 @@
  * Creating one allocates a few empty arrays, so an unused tracer costs nothing.
  */
 import { randomUUID } from "node:crypto";
+import { validateSessionTrace } from "../../generated/rollout-validate.js";
 import {
   SessionTraceV3,
   type LMCallEvent,
@@ -275,16 +276,26 @@ class Tracer implements SessionTracer {
   }
 
   toSessionTrace(): SessionTraceV3 {
-    return SessionTraceV3.parse({
+    // A snapshot: turns still open may grow, the session handed out does not.
+    const steps = this.#steps.map((s) => ({ ...s, events: [...s.events], markov_blanket_messages: [...s.markov_blanket_messages] }));
+    const session = {
       session_id: this.sessionId,
       created_at: this.#createdAt,
       metadata: this.metadata,
-      session_time_steps: this.#steps,
-      event_history: this.#events,
-      markov_blanket_message_history: this.#messages,
+      session_time_steps: steps,
+      event_history: [...this.#events],
+      markov_blanket_message_history: [...this.#messages],
       session_metadata: [],
-      event_rewards: this.#eventRewards,
-      outcome_rewards: this.#outcomes,
-    });
+      event_rewards: [...this.#eventRewards],
+      outcome_rewards: [...this.#outcomes],
+    };
+    // Checked in place by the compiled validator (defaults filled, unknown keys dropped, as Zod's parse
+    // would in a copy, at a fraction of its cost); Zod has the last word on what it refuses.
+    try {
+      if (validateSessionTrace(session)) return session as SessionTraceV3;
+    } catch {
+      // a value the compiled code cannot complete in place: Zod's copy below
+    }
+    return SessionTraceV3.parse(session);
   }
 }
