@@ -76,7 +76,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
         { url: [served.url], model: "scripted", envName: "math", split: "test", seeds: seeds.join(","), concurrency: options.concurrency ?? 4, runDir: path.join(root, "eval") },
         root,
       );
-      const store = await openTraceStore(path.join(root, "traces", "v3", "synth_ai.db"));
+      const store = await openTraceStore(path.join(root, "traces", "v3", "synth_ai.db"), { write: true });
       let run;
       let exported;
       try {

@@ -27,12 +27,28 @@ export interface BatchRows {
   outcome_rewards: Insertable<TraceTables["outcome_rewards"]>[];
 }
 
-/** Ids drawn for the rows of the tables that rewards refer to, ascending. */
-export interface RowIds {
-  session_timesteps: number[];
-  events: number[];
-  messages: number[];
-}
+/** The tables a batch writes. */
+export type WrittenTable = keyof BatchRows | "session_traces";
+
+/** The columns the writers fill, per table, in the order the statements bind them. */
+export const WRITTEN_COLUMNS = {
+  session_traces: ["session_id", "created_at", "num_timesteps", "num_events", "num_messages", "metadata", "experiment_id"],
+  session_timesteps: ["id", "session_id", "step_id", "step_index", "turn_number", "started_at", "completed_at", "num_events", "num_messages", "step_metadata"],
+  events: [
+    "id", "session_id", "timestep_id", "event_type", "system_instance_id", "event_time", "message_time", "created_at", "model_name", "provider",
+    "input_tokens", "output_tokens", "total_tokens", "cost_usd", "latency_ms", "span_id", "trace_id", "call_records", "reward", "terminated",
+    "truncated", "system_state_before", "system_state_after", "metadata", "event_metadata",
+  ],
+  messages: ["id", "session_id", "timestep_id", "message_type", "content", "timestamp", "event_time", "message_time", "metadata"],
+  event_rewards: ["event_id", "session_id", "message_id", "turn_number", "reward_value", "reward_type", "key", "annotation", "source", "created_at", "objective_key"],
+  outcome_rewards: ["session_id", "total_reward", "achievements_count", "total_steps", "created_at", "reward_metadata", "objective_key", "annotation"],
+} as const satisfies { [T in WrittenTable]: readonly (keyof TraceTables[T] & string)[] };
+
+/** The tables whose ids are drawn before their rows are written (rewards refer to them). */
+export type IdTable = "session_timesteps" | "events" | "messages";
+
+/** Ids drawn for the rows of those tables, ascending. */
+export type RowIds = Record<IdTable, number[]>;
 
 /** Each session once (the first of repeated ids), ordered. */
 export function orderBatch(sessions: readonly SessionTraceV3[]): OrderedSession[] {
@@ -52,6 +68,12 @@ export function sessionTraceRow({ session, events, messages }: OrderedSession): 
     metadata: toJsonText(session.metadata),
     experiment_id: null,
   };
+}
+
+/** `count` ids after `last`. */
+export function idsAfter(last: number | null | undefined, count: number): number[] {
+  const start = Number(last ?? 0) + 1;
+  return Array.from({ length: count }, (_, i) => start + i);
 }
 
 /** How many ids the sessions' steps, events and messages need. */

@@ -7,10 +7,9 @@
  * database's write lock (its transaction began with BEGIN IMMEDIATE).
  */
 import { sql, type Transaction } from "kysely";
+import { idsAfter, type IdTable } from "./batch-rows.js";
 import type { SqlKind } from "./migrations.js";
 import type { TraceTables } from "./tables.js";
-
-export type IdTable = "session_timesteps" | "events" | "messages";
 
 /**
  * SQLite: the last id `table` has handed out (its AUTOINCREMENT counter, or
@@ -20,12 +19,6 @@ export function sqliteLastIdQuery(table: IdTable) {
   return sql<{ last: number | null }>`SELECT MAX(
       COALESCE((SELECT seq FROM sqlite_sequence WHERE name = ${table}), 0),
       COALESCE((SELECT MAX(id) FROM ${sql.table(table)}), 0)) AS last`;
-}
-
-/** `count` ids after `last`. */
-export function idsAfter(last: number | null | undefined, count: number): number[] {
-  const start = Number(last ?? 0) + 1;
-  return Array.from({ length: count }, (_, i) => start + i);
 }
 
 /** `count` fresh ids for `table`, ascending. */

@@ -9,7 +9,7 @@
  */
 import type { Kysely } from "kysely";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
-import { batchResults, buildBatchRows, countIds, orderBatch, sessionTraceRow, type BatchRows } from "./batch-rows.js";
+import { batchResults, buildBatchRows, countIds, orderBatch, sessionTraceRow, WRITTEN_COLUMNS } from "./batch-rows.js";
 import { allocateIds, chunk } from "./ids.js";
 import type { SqlKind } from "./migrations.js";
 import type { TraceTables } from "./tables.js";
@@ -21,8 +21,6 @@ export interface InsertResult {
   inserted: boolean;
 }
 
-/** Columns per table, for INSERT chunk sizes. */
-const WIDTH: Record<keyof BatchRows, number> = { session_timesteps: 10, events: 25, messages: 9, event_rewards: 12, outcome_rewards: 8 };
 
 /**
  * Inserts several sessions in one transaction (a group commit): each table
@@ -33,7 +31,7 @@ export async function insertSessionsRows(db: Kysely<TraceTables>, kind: SqlKind,
   return db.transaction().execute(async (trx) => {
     const ordered = orderBatch(sessions);
     const created = new Set<string>();
-    for (const rows of chunk(ordered, 7)) {
+    for (const rows of chunk(ordered, WRITTEN_COLUMNS.session_traces.length)) {
       const inserted = await trx
         .insertInto("session_traces")
         .values(rows.map(sessionTraceRow))
@@ -49,11 +47,11 @@ export async function insertSessionsRows(db: Kysely<TraceTables>, kind: SqlKind,
       events: await allocateIds(trx, kind, "events", counts.events),
       messages: await allocateIds(trx, kind, "messages", counts.messages),
     });
-    for (const part of chunk(rows.session_timesteps, WIDTH.session_timesteps)) await trx.insertInto("session_timesteps").values(part).execute();
-    for (const part of chunk(rows.events, WIDTH.events)) await trx.insertInto("events").values(part).execute();
-    for (const part of chunk(rows.messages, WIDTH.messages)) await trx.insertInto("messages").values(part).execute();
-    for (const part of chunk(rows.event_rewards, WIDTH.event_rewards)) await trx.insertInto("event_rewards").values(part).execute();
-    for (const part of chunk(rows.outcome_rewards, WIDTH.outcome_rewards)) await trx.insertInto("outcome_rewards").values(part).execute();
+    for (const part of chunk(rows.session_timesteps, WRITTEN_COLUMNS.session_timesteps.length)) await trx.insertInto("session_timesteps").values(part).execute();
+    for (const part of chunk(rows.events, WRITTEN_COLUMNS.events.length)) await trx.insertInto("events").values(part).execute();
+    for (const part of chunk(rows.messages, WRITTEN_COLUMNS.messages.length)) await trx.insertInto("messages").values(part).execute();
+    for (const part of chunk(rows.event_rewards, WRITTEN_COLUMNS.event_rewards.length)) await trx.insertInto("event_rewards").values(part).execute();
+    for (const part of chunk(rows.outcome_rewards, WRITTEN_COLUMNS.outcome_rewards.length)) await trx.insertInto("outcome_rewards").values(part).execute();
     return batchResults(sessions, created);
   });
 }

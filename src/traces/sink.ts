@@ -87,7 +87,7 @@ export async function openServeTraceSink(
     if (trace !== undefined) logger.info("tracing is off (TASKAPP_TRACING_ENABLED)");
     return undefined;
   }
-  const store = await openTraceStore(spec, { env, ...options });
+  const store = await openTraceStore(spec, { env, write: true, ...options });
   logger.info({ trace_store: store.location, dialect: store.kind }, "recording every rollout's trace");
   return createTraceSink(store, logger, env);
 }

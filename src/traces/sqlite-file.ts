@@ -1,15 +1,12 @@
 /**
- * SQLite files (the default store): one native connection through the
- * `libsql` driver, shared by Kysely (migrations, readers; its SQLite dialect,
- * one connection behind a mutex) and the store's writer (sqlite-writer.ts),
- * which runs Kysely-compiled statements prepared once. WAL, a 10 s busy
- * timeout for other processes on the same file, foreign keys on.
+ * SQLite files (the default store) through the native `libsql` driver: one
+ * connection for Kysely (migrations, readers; sqlite-dialect.ts) and one for
+ * the writer thread (sqlite-worker.ts). WAL, a 10 s busy timeout for other
+ * connections and processes on the same file, foreign keys on.
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
 import Database from "libsql";
-import type { TraceTables } from "./tables.js";
 
 export type NativeDatabase = InstanceType<typeof Database>;
 
@@ -25,26 +22,8 @@ export function sqliteValue(value: unknown): unknown {
   return value;
 }
 
-const bind = (parameters: readonly unknown[]) => parameters.map(sqliteValue);
-
-/** The connection as Kysely's SQLite dialect sees it, with every parameter made bindable. */
-function kyselyDatabase(database: NativeDatabase): SqliteDatabase {
-  return {
-    close: () => database.close(),
-    prepare(sql) {
-      const statement = database.prepare(sql);
-      return {
-        reader: statement.reader,
-        all: (parameters) => statement.all(bind(parameters)),
-        run: (parameters) => statement.run(bind(parameters)),
-        iterate: (parameters) => statement.iterate(bind(parameters)) as IterableIterator<unknown>,
-      };
-    },
-  };
-}
-
 /** Opens (creating its directory) the SQLite file at `path`. */
-export function openSqliteFile(path: string): { database: NativeDatabase; db: Kysely<TraceTables> } {
+export function openSqliteDatabase(path: string): NativeDatabase {
   mkdirSync(dirname(path), { recursive: true });
   const database = new Database(path, { timeout: 10_000 }); // busy timeout first: switching to WAL needs the lock another process may hold
   try {
@@ -55,5 +34,5 @@ export function openSqliteFile(path: string): { database: NativeDatabase; db: Ky
     database.close();
     throw error;
   }
-  return { database, db: new Kysely<TraceTables>({ dialect: new SqliteDialect({ database: kyselyDatabase(database) }) }) };
+  return database;
 }

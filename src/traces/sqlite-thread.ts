@@ -10,7 +10,8 @@
 import { Worker } from "node:worker_threads";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import type { InsertResult } from "./insert.js";
-import type { WriterReply, WriterRequest } from "./sqlite-worker.js";
+import type { SqliteWriterSql } from "./sqlite-statements.js";
+import type { WriterReply, WriterRequest, WriterThreadData } from "./sqlite-worker.js";
 
 export interface SqliteWriterThread {
   write(session: SessionTraceV3): Promise<InsertResult>;
@@ -19,7 +20,7 @@ export interface SqliteWriterThread {
 }
 
 /** The worker, from the module beside this one. */
-function createWorker(workerData: { path: string }): Worker {
+function createWorker(workerData: WriterThreadData): Worker {
   if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./sqlite-worker.js", import.meta.url), { workerData });
   // Run from source (tests, through tsx): a worker thread does not inherit tsx's loader, so it registers it before importing its module.
   const url = JSON.stringify(new URL("./sqlite-worker.ts", import.meta.url).href);
@@ -27,9 +28,9 @@ function createWorker(workerData: { path: string }): Worker {
   return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${url}); })`, { eval: true, workerData });
 }
 
-/** Starts the writer thread for the SQLite file at `path`; resolves once its connection is open. */
-export async function startSqliteWriterThread(path: string): Promise<SqliteWriterThread> {
-  const worker = createWorker({ path });
+/** Starts the writer thread for the (migrated) SQLite file at `path`; resolves once its connection and statements are ready. */
+export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql): Promise<SqliteWriterThread> {
+  const worker = createWorker({ path, sql });
   const pending = new Map<number, { resolve(result: InsertResult): void; reject(error: Error): void }>();
   let nextId = 0;
   let failure: Error | undefined;

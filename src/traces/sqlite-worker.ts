@@ -1,15 +1,22 @@
 /**
  * The thread that writes a SQLite trace file (started by sqlite-thread.ts).
  * It opens its own connection to the file (already migrated by the store),
- * groups the sessions that arrive while it is writing into one transaction
+ * prepares the statements the store compiled for it (no query builder is
+ * loaded here: the thread starts in tens of milliseconds), groups the sessions that arrive while it is writing into one transaction
  * (group-commit.ts) and answers each with its result or error.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { createGroupCommit } from "./group-commit.js";
-import { openSqliteFile } from "./sqlite-file.js";
+import { openSqliteDatabase, type NativeDatabase } from "./sqlite-file.js";
+import type { SqliteWriterSql } from "./sqlite-statements.js";
 import { createSqliteWriter } from "./sqlite-writer.js";
 
+/** What the thread is started with. */
+export interface WriterThreadData {
+  path: string;
+  sql: SqliteWriterSql;
+}
 /** What the store sends the thread. */
 export type WriterRequest = { id: number; session: SessionTraceV3 } | { close: true };
 /** What the thread answers. */
@@ -20,20 +27,22 @@ export type WriterReply =
   | { id: number; error: { message: string; code?: string } };
 
 const port = parentPort!;
-let opened: ReturnType<typeof openSqliteFile>;
+const { path, sql } = workerData as WriterThreadData;
+let database: NativeDatabase;
+let insert: (session: SessionTraceV3) => Promise<{ sessionId: string; inserted: boolean }>;
 try {
-  opened = openSqliteFile((workerData as { path: string }).path);
+  database = openSqliteDatabase(path);
+  const writer = createSqliteWriter(database, sql);
+  insert = createGroupCommit(async (sessions) => writer(sessions));
 } catch (error) {
   port.postMessage({ fatal: (error as Error).message } satisfies WriterReply);
   process.exit(1);
 }
-const { database, db } = opened;
-const writer = createSqliteWriter(database, db);
-const insert = createGroupCommit(async (sessions) => writer(sessions));
 
 port.on("message", (request: WriterRequest) => {
   if ("close" in request) {
-    void db.destroy().then(() => port.close());
+    database.close();
+    port.close();
     return;
   }
   insert(request.session).then(

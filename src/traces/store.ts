@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { z } from "zod";
+import { validateSessionTrace } from "../../generated/rollout-validate.js";
 import { SessionTraceV3 } from "../schemas/session-trace.js";
 import { createGroupCommit } from "./group-commit.js";
 import { insertSessionsRows, type InsertResult } from "./insert.js";
@@ -29,7 +30,9 @@ export interface TraceStore {
   /**
    * Writes one rollout's session in one transaction (shared with the sessions
    * that arrived while the previous write was in progress); a second write of
-   * the same session_id writes nothing.
+   * the same session_id writes nothing. The session is checked in place, as
+   * the server checks a rollout's response: defaults are filled and unknown
+   * keys dropped on the value handed in (a JSON.parse result, typically).
    */
   insertSession(session: unknown): Promise<InsertResult>;
   /**
@@ -49,6 +52,13 @@ export interface OpenTraceStoreOptions {
   poolSize?: number;
   /** Refuse to create a SQLite file that is not there (readers). Default false. */
   mustExist?: boolean;
+  /**
+   * Get the writer ready while opening (a SQLite file's writer thread), so the
+   * first write does not wait for it and a writer that cannot start fails
+   * here. Default false: readers never start one, writers start it on the
+   * first write.
+   */
+  write?: boolean;
 }
 
 /** Rejects after `ms` with `message` unless `work` settles first. */
@@ -67,7 +77,7 @@ interface OpenDialect {
   kind: SqlKind;
   location: string;
   /** The store's own writer (SQLite files: a thread), else sessions go through insertSessionsRows. */
-  writer?: { insert(session: SessionTraceV3): Promise<InsertResult>; close(): Promise<void> };
+  writer?: { start(): Promise<void>; insert(session: SessionTraceV3): Promise<InsertResult>; close(): Promise<void> };
 }
 
 async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions): Promise<OpenDialect> {
@@ -82,14 +92,17 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
   }
   if (target.kind === "sqlite") {
     if (options.mustExist && !existsSync(target.path)) throw new Error(`no trace database at ${target.path} (record one with \`task-app serve <app> --trace traces/v3\`, or pass --db)`);
-    const { openSqliteFile } = await import("./sqlite-file.js");
+    const { openSqliteDatabase } = await import("./sqlite-file.js");
+    const { createSqliteKysely } = await import("./sqlite-dialect.js");
+    const { compileSqliteWriterSql } = await import("./sqlite-statements.js");
     const { startSqliteWriterThread } = await import("./sqlite-thread.js");
-    const { db } = openSqliteFile(target.path);
-    // The thread is started by the first write (readers never start one); once it runs, a write is handed over at once.
+    const db = createSqliteKysely(openSqliteDatabase(target.path));
+    // The thread is started by the first write or by start() (readers never start one); once it runs, a write is handed over at once.
     let starting: Promise<SqliteWriterThread> | undefined;
     let thread: SqliteWriterThread | undefined;
-    const start = () => (starting ??= startSqliteWriterThread(target.path).then((t) => (thread = t)));
+    const start = () => (starting ??= startSqliteWriterThread(target.path, compileSqliteWriterSql(db)).then((t) => (thread = t)));
     const writer = {
+      start: async () => void (await start()),
       insert: (session: SessionTraceV3) => (thread ? thread.write(session) : start().then((t) => t.write(session))),
       close: async () => void (await (await starting?.catch(() => undefined))?.close()),
     };
@@ -108,7 +121,9 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
   try {
     await within(sql`SELECT 1`.execute(db), timeoutMs, `no answer within ${timeoutMs} ms`);
     await migrateTraceStore(db, kind);
+    if (options.write) await writer?.start();
   } catch (error) {
+    await writer?.close().catch(() => {});
     await db.destroy().catch(() => {});
     const reason = (error as Error).message || String(error);
     throw new Error(`trace store ${location} cannot be opened: ${redactTraceUrl(reason)}`, { cause: error });
@@ -119,6 +134,11 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
     location,
     db,
     async insertSession(input) {
+      try {
+        if (validateSessionTrace(input)) return await insert(input as SessionTraceV3);
+      } catch {
+        // a value the compiled code cannot complete in place: Zod's copy below
+      }
       const parsed = SessionTraceV3.safeParse(input);
       if (!parsed.success) throw new Error(`not a tracing-v3 session:\n${z.prettifyError(parsed.error)}`);
       return insert(parsed.data);

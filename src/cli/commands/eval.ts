@@ -132,7 +132,7 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
 /** Opens the trace store the eval writes (the eval process is its single writer); the store validates each session. */
 async function openSink(url: string) {
   const { openTraceStore } = await import("../../traces/index.js");
-  const store = await openTraceStore(url);
+  const store = await openTraceStore(url, { write: true });
   return {
     location: store.location,
     sink: async (session: unknown) => void (await store.insertSession(session)),
