@@ -6,7 +6,7 @@
  * rollouts (same bodies, same concurrency, JSON parsed, nothing else). Rounds
  * alternate so machine noise hits every variant alike; medians and ratios.
  *
- * Usage: npm run bench:eval [-- --rollouts 200 --rounds 5]
+ * Usage: npm run bench:eval [-- --rollouts 600 --rounds 5]
  */
 import { fork } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { parseArgs } from "node:util";
 
-const { values: opts } = parseArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "200" }, rounds: { type: "string", default: "5" } } });
+const { values: opts } = parseArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" } } });
 const KEY = "sk_env_bench_eval_0123456789abcdef";
 
 if (opts.serve) {
@@ -65,7 +65,7 @@ if (opts.serve) {
 
   async function viaEval(concurrency, trace) {
     const p = await plan(concurrency, trace);
-    const store = trace ? createTraceSink(await openTraceStore(p.traceDb)) : undefined;
+    const store = trace ? createTraceSink(await openTraceStore(p.traceDb, { write: true })) : undefined;
     const started = performance.now();
     await runEval(p, { urls: [url], app: "bench", apiKey: KEY, reporter: quiet(), ...(store ? { sink: store.sink } : {}) });
     const rate = total / ((performance.now() - started) / 1000);

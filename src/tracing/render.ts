@@ -2,11 +2,12 @@
  * The trace shapes of CONTRACT.md §7 rendered from a recorded session:
  * `compact` (a summary), `full` (the session itself) and the v3 envelope
  * (`structured`: `{version: 3, session_trace, run_id, ...}`, what the 0.2.13
- * eval CLI reads).
+ * eval CLI reads). Built from a session the tracer has checked, so their
+ * types are their proof; no copy is made (tests hold them to the schemas).
  */
 import type { RolloutMetrics, RolloutRecordConfig } from "../schemas/rollout.js";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
-import { CompactTrace, TraceEnvelopeV3, type Trace } from "../schemas/trace.js";
+import type { CompactTrace, Trace, TraceEnvelopeV3 } from "../schemas/trace.js";
 
 /** The run's numbers the envelope carries. */
 export interface TraceRunSummary {
@@ -43,7 +44,7 @@ export function renderCompactTrace(session: SessionTraceV3): CompactTrace {
     const turn = step.turn_number ?? step.step_index;
     for (const e of step.events) if (e.event_type === "environment") rewards[turn] = (rewards[turn] ?? 0) + e.reward;
   }
-  return CompactTrace.parse({
+  return {
     session_id: session.session_id,
     created_at: session.created_at,
     metadata: session.metadata,
@@ -51,13 +52,13 @@ export function renderCompactTrace(session: SessionTraceV3): CompactTrace {
     messages_count: session.markov_blanket_message_history.length,
     lm_calls: lmCalls,
     decision_rewards: rewards,
-  });
+  } satisfies CompactTrace;
 }
 
 /** The v3 envelope around a session, with the run's summary numbers. */
 export function renderTraceEnvelope(session: SessionTraceV3, run: TraceRunSummary): TraceEnvelopeV3 {
   const returns = run.metrics.episode_returns;
-  return TraceEnvelopeV3.parse({
+  return {
     version: 3,
     session_trace: session,
     run_id: run.runId,
@@ -66,7 +67,7 @@ export function renderTraceEnvelope(session: SessionTraceV3, run: TraceRunSummar
     episode_returns: returns,
     mean_return: run.metrics.mean_return,
     num_steps: run.metrics.num_steps,
-  });
+  } satisfies TraceEnvelopeV3;
 }
 
 /** The trace a request asked for: `compact`, `full` (the session) or `structured` (the v3 envelope). */
