@@ -6,7 +6,7 @@
  * what `record.return_trace` returns and what a trace store writes.
  * Creating one allocates a few empty arrays, so an unused tracer costs nothing.
  */
-import { randomUUID } from "node:crypto";
+import { createSessionId } from "./session-id.js";
 import { validateSessionTrace } from "../../generated/rollout-validate.js";
 import {
   SessionTraceV3,
@@ -98,7 +98,7 @@ class Tracer implements SessionTracer {
 
   constructor(options: SessionTracerOptions) {
     this.#now = options.now ?? (() => new Date());
-    this.sessionId = options.sessionId ?? randomUUID();
+    this.sessionId = options.sessionId ?? createSessionId(this.#now().getTime());
     this.metadata = { ...options.metadata };
     this.#createdAt = this.#now().toISOString();
   }

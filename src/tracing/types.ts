@@ -9,7 +9,7 @@ type Metadata = Record<string, unknown>;
 
 /** Options of `createSessionTracer`. */
 export interface SessionTracerOptions {
-  /** Session id; a random UUID by default. Stores are idempotent on it, so keep it unique per rollout. */
+  /** Session id; by default a UUIDv7 (time-ordered, see session-id.ts). Stores are idempotent on it, so keep it unique per rollout. */
   sessionId?: string;
   /** Run details stored with the session: run_id, seed, env_name, policy_name, model, ... */
   metadata?: Metadata;
