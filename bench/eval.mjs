@@ -13,7 +13,7 @@ import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 
 const { values: opts } = parseArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" } } });
@@ -41,7 +41,9 @@ if (opts.serve) {
   const { url } = await new Promise((resolve) => child.once("message", resolve));
   const total = Number(opts.rollouts);
   const seeds = `0-${total - 1}`;
-  const quiet = () => createEvalReporter({ json: false, out: new PassThrough(), err: new PassThrough(), tty: false });
+  // The plain-line reporter a pipe gets, writing to a stream that drops what it is given (as a terminal or file would take it).
+  const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
+  const quiet = () => createEvalReporter({ json: false, out: discard(), err: discard(), tty: false });
   let runs = 0;
 
   const plan = async (concurrency, trace) =>
