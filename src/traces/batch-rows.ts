@@ -97,12 +97,9 @@ export function buildBatchRows(fresh: readonly OrderedSession[], ids: RowIds): B
     const eventRowIds = new Map(events.map(({ event }) => [event.event_id, ids.events[nextEvent++]!]));
     const messageRowIds = new Map(messages.map(({ message }) => [message.message_id, ids.messages[nextMessage++]!]));
     const stepOf = (stepId: string | undefined) => (stepId === undefined ? null : (stepRowIds.get(stepId) ?? null));
-    for (const step of session.session_time_steps) rows.session_timesteps.push({ id: stepRowIds.get(step.step_id)!, ...timestepRow(sessionId, step) });
-    for (const { event, stepId } of events) {
-      const createdAt = new Date(event.time_record.event_time * 1000).toISOString();
-      rows.events.push({ id: eventRowIds.get(event.event_id)!, ...eventRow(sessionId, stepOf(stepId), event, createdAt) });
-    }
-    for (const { message, stepId } of messages) rows.messages.push({ id: messageRowIds.get(message.message_id)!, ...messageRow(sessionId, stepOf(stepId), message) });
+    for (const step of session.session_time_steps) rows.session_timesteps.push(timestepRow(stepRowIds.get(step.step_id)!, sessionId, step));
+    for (const { event, stepId } of events) rows.events.push(eventRow(eventRowIds.get(event.event_id)!, sessionId, stepOf(stepId), event));
+    for (const { message, stepId } of messages) rows.messages.push(messageRow(messageRowIds.get(message.message_id)!, sessionId, stepOf(stepId), message));
     for (const reward of session.event_rewards) {
       const eventId = eventRowIds.get(reward.event_id);
       if (eventId === undefined) throw new Error(`event reward refers to event ${JSON.stringify(reward.event_id)}, which session ${sessionId} does not have`);

@@ -39,8 +39,9 @@ export function orderSession(session: SessionTraceV3): {
 }
 
 /** The `session_timesteps` row of a step; counts are of what the step holds. */
-export function timestepRow(sessionId: string, step: SessionTraceV3["session_time_steps"][number]): Insertable<SessionTimestepsTable> {
+export function timestepRow(id: number, sessionId: string, step: SessionTraceV3["session_time_steps"][number]): Insertable<SessionTimestepsTable> {
   return {
+    id,
     session_id: sessionId,
     step_id: step.step_id,
     step_index: step.step_index,
@@ -53,52 +54,51 @@ export function timestepRow(sessionId: string, step: SessionTraceV3["session_tim
   };
 }
 
-/** The `events` row of an event. */
-export function eventRow(sessionId: string, timestepId: number | null, event: TracedEvent, createdAt: string): Insertable<EventsTable> {
-  const base: Insertable<EventsTable> = {
+/**
+ * The `events` row of an event: every column, those of the other event
+ * types NULL, so every row has one shape (cheap to build and to bind).
+ */
+export function eventRow(id: number, sessionId: string, timestepId: number | null, event: TracedEvent): Insertable<EventsTable> {
+  const cais = event.event_type === "cais" ? event : undefined;
+  const env = event.event_type === "environment" ? event : undefined;
+  const { event_time, message_time } = event.time_record;
+  return {
+    id,
     session_id: sessionId,
     timestep_id: timestepId,
     event_type: event.event_type,
     system_instance_id: event.system_instance_id,
-    event_time: event.time_record.event_time,
-    message_time: event.time_record.message_time ?? null,
-    created_at: createdAt,
-    metadata: toJsonText(event.metadata),
+    event_time,
+    message_time: message_time ?? null,
+    created_at: new Date(event_time * 1000).toISOString(),
+    model_name: cais ? cais.model_name : null,
+    provider: cais?.provider ?? null,
+    input_tokens: cais?.input_tokens ?? null,
+    output_tokens: cais?.output_tokens ?? null,
+    total_tokens: cais?.total_tokens ?? null,
+    cost_usd: cais?.cost_usd === undefined || cais.cost_usd === null ? null : Math.round(cais.cost_usd * 100),
+    latency_ms: cais?.latency_ms ?? null,
+    span_id: cais?.span_id ?? null,
+    trace_id: cais?.trace_id ?? null,
+    call_records: cais ? toJsonText(cais.call_records) : null,
+    reward: env ? env.reward : null,
+    terminated: env ? env.terminated : null,
+    truncated: env ? env.truncated : null,
+    system_state_before: env ? toJsonText(env.system_state_before) : null,
+    system_state_after: env ? toJsonText(env.system_state_after) : null,
+    metadata: toJsonText(event.event_type === "runtime" ? { ...event.metadata, actions: event.actions } : event.metadata),
     event_metadata: toJsonText(event.event_metadata),
   };
-  if (event.event_type === "cais")
-    return {
-      ...base,
-      model_name: event.model_name,
-      provider: event.provider ?? null,
-      input_tokens: event.input_tokens ?? null,
-      output_tokens: event.output_tokens ?? null,
-      total_tokens: event.total_tokens ?? null,
-      cost_usd: event.cost_usd === undefined || event.cost_usd === null ? null : Math.round(event.cost_usd * 100),
-      latency_ms: event.latency_ms ?? null,
-      span_id: event.span_id ?? null,
-      trace_id: event.trace_id ?? null,
-      call_records: toJsonText(event.call_records),
-    };
-  if (event.event_type === "environment")
-    return {
-      ...base,
-      reward: event.reward,
-      terminated: event.terminated,
-      truncated: event.truncated,
-      system_state_before: toJsonText(event.system_state_before),
-      system_state_after: toJsonText(event.system_state_after),
-    };
-  return { ...base, metadata: toJsonText({ ...event.metadata, actions: event.actions }) };
 }
 
 /** The `messages` row of a message. */
-export function messageRow(sessionId: string, timestepId: number | null, message: TracedMessage): Insertable<MessagesTable> {
+export function messageRow(id: number, sessionId: string, timestepId: number | null, message: TracedMessage): Insertable<MessagesTable> {
   const { text, json_payload } = message.content;
   const metadata: Record<string, unknown> = { ...message.metadata, message_id: message.message_id };
   if (json_payload) metadata.json_payload ??= json_payload;
   else if (text) metadata.text ??= text;
   return {
+    id,
     session_id: sessionId,
     timestep_id: timestepId,
     message_type: message.message_type,
