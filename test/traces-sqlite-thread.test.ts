@@ -69,3 +69,16 @@ test("a process that wrote sessions and never closed its store still exits, with
     await store.close();
   }
 });
+
+test("a session holding a value the thread cannot be handed (a function) fails alone; the store goes on", async () => {
+  const store = await openTraceStore(join(dir, "uncloneable.db"), { write: true });
+  try {
+    const bad = makeSessionTrace(1, { runId: "clone" });
+    (bad.metadata as Record<string, unknown>).callback = () => 1;
+    await assert.rejects(store.insertParsedSession(bad), /cannot be handed to the trace writer/);
+    assert.ok((await store.insertParsedSession(makeSessionTrace(2, { runId: "clone" }))).inserted);
+    assert.equal(await assertSessionsComplete(store.db), 1);
+  } finally {
+    await store.close();
+  }
+});

@@ -47,6 +47,7 @@ export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql
     };
     worker.once("message", onMessage);
     worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the trace writer thread exited (code ${code}) before it was ready`)));
   });
   worker.on("message", (reply: WriterReply) => {
     if (!("id" in reply)) return;
@@ -70,9 +71,14 @@ export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql
       if (failure) return Promise.reject(failure);
       const id = nextId++;
       const written = new Promise<InsertResult>((resolve, reject) => {
+        try {
+          worker.postMessage({ id, session } satisfies WriterRequest);
+        } catch (error) {
+          // A value structured clone cannot copy (a function, a symbol) in a free-form field.
+          return reject(new Error(`the session cannot be handed to the trace writer: ${(error as Error).message}`));
+        }
         pending.set(id, { resolve, reject });
         worker.ref(); // a write in flight keeps the process alive; an idle thread does not
-        worker.postMessage({ id, session } satisfies WriterRequest);
       });
       inFlight.add(written);
       const forget = () => inFlight.delete(written);
