@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, test } from "node:test";
 import Database from "libsql";
+import { validateSessionTrace } from "../generated/rollout-validate.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { assertSessionsComplete } from "./helpers/trace-checks.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
@@ -80,5 +81,25 @@ test("a session holding a value the thread cannot be handed (a function) fails a
     assert.equal(await assertSessionsComplete(store.db), 1);
   } finally {
     await store.close();
+  }
+});
+
+test("a closed store refuses writes even if it never wrote (no thread is started after close), and tries a refused write once", async () => {
+  const store = await openTraceStore(join(dir, "closed-unused.db"));
+  await store.close();
+  const session = makeSessionTrace(1, { runId: "closed" });
+  const id = session.session_id;
+  let reads = 0;
+  Object.defineProperty(session, "session_id", { get: () => (reads++, id), enumerable: true, configurable: true });
+  await assert.rejects(store.insertSession(session), /closed/);
+  const readByInsert = reads;
+  reads = 0;
+  validateSessionTrace(session);
+  assert.equal(readByInsert, reads, "the session was read by its check only: no second try through Zod's copy");
+  const reopened = await openTraceStore(join(dir, "closed-unused.db"));
+  try {
+    assert.equal(await assertSessionsComplete(reopened.db), 0);
+  } finally {
+    await reopened.close();
   }
 });

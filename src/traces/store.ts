@@ -100,11 +100,18 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
     // The thread is started by the first write or by start() (readers never start one); once it runs, a write is handed over at once.
     let starting: Promise<SqliteWriterThread> | undefined;
     let thread: SqliteWriterThread | undefined;
-    const start = () => (starting ??= startSqliteWriterThread(target.path, compileSqliteWriterSql(db)).then((t) => (thread = t)));
+    let closed = false;
+    const start = () => {
+      if (closed) return Promise.reject(new Error("the trace store is closed"));
+      return (starting ??= startSqliteWriterThread(target.path, compileSqliteWriterSql(db)).then((t) => (thread = t)));
+    };
     const writer = {
       start: async () => void (await start()),
       insert: (session: SessionTraceV3) => (thread ? thread.write(session) : start().then((t) => t.write(session))),
-      close: async () => void (await (await starting?.catch(() => undefined))?.close()),
+      close: async () => {
+        closed = true;
+        await (await starting?.catch(() => undefined))?.close();
+      },
     };
     return { db, kind: "sqlite", location: target.path, writer };
   }
@@ -134,11 +141,13 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
     location,
     db,
     async insertSession(input) {
+      let checked = false;
       try {
-        if (validateSessionTrace(input)) return await insert(input as SessionTraceV3);
+        checked = validateSessionTrace(input);
       } catch {
         // a value the compiled code cannot complete in place: Zod's copy below
       }
+      if (checked) return insert(input as SessionTraceV3);
       const parsed = SessionTraceV3.safeParse(input);
       if (!parsed.success) throw new Error(`not a tracing-v3 session:\n${z.prettifyError(parsed.error)}`);
       return insert(parsed.data);
