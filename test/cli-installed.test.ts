@@ -6,7 +6,6 @@
  * a missing package; `--version` works from the installed package.
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -14,34 +13,8 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { runCli } from "./helpers/run-cli.js";
+import { assertOk, runProcess } from "./helpers/run-process.js";
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-const ENV: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false", NO_COLOR: "1" };
-delete ENV.npm_config_user_agent;
-delete ENV.NODE_OPTIONS;
-delete ENV.NODE_TEST_CONTEXT;
-
-function run(command: string, args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: ENV, stdio: ["ignore", "pipe", "pipe"], timeout: 240_000 });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr: stderr.replace(/^npm warn Unknown user config.*\n/gm, "") }));
-  });
-}
-
-function ok(result: Run, what: string): Run {
-  assert.equal(result.code, 0, `${what} failed (exit ${result.code}):\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`);
-  return result;
-}
 
 const VERSION = (JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
 const hasBuild = existsSync(path.join(packageRoot(), "dist", "cli", "main.js"));
@@ -53,15 +26,15 @@ test("in the source checkout, generate is listed by --help", async () => {
 
 describe("installed without dev dependencies", { skip: hasBuild ? false : "run `npm run build` first" }, () => {
   let work = "";
-  const taskApp = (...args: string[]) => run(process.execPath, ["node_modules/task-app/bin/task-app.js", ...args], work);
+  const taskApp = (...args: string[]) => runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", ...args], work);
 
   before(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), "task-app-installed-"));
     // The build is there (the suite needs it); prepack rebuilding it is test/pack.test.ts's subject.
-    const packed = ok(await run("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--json"], packageRoot()), "npm pack");
+    const packed = assertOk(await runProcess("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--json"], packageRoot()), "npm pack");
     const [info] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
     await writeFile(path.join(work, "package.json"), JSON.stringify({ name: "user-app", version: "1.0.0", private: true }));
-    ok(await run("npm", ["install", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", `./${info!.filename}`], work), "npm install --omit=dev");
+    assertOk(await runProcess("npm", ["install", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", `./${info!.filename}`], work), "npm install --omit=dev");
     assert.ok(existsSync(path.join(work, "node_modules", "task-app", "bin", "task-app.js")));
     assert.ok(!existsSync(path.join(work, "node_modules", "openapi-typescript")), "the dev dependency is really absent");
   });
@@ -83,9 +56,9 @@ describe("installed without dev dependencies", { skip: hasBuild ? false : "run `
   });
 
   test("--help does not list generate; --version prints the version", async () => {
-    const help = ok(await taskApp("--help"), "task-app --help");
+    const help = assertOk(await taskApp("--help"), "task-app --help");
     assert.match(help.stdout, /task-app validate/);
     assert.doesNotMatch(help.stdout, /task-app generate/);
-    assert.equal(ok(await taskApp("--version"), "task-app --version").stdout, `${VERSION}\n`);
+    assert.equal(assertOk(await taskApp("--version"), "task-app --version").stdout, `${VERSION}\n`);
   });
 });

@@ -21,41 +21,14 @@ import { TEMPLATE_NAMES } from "../src/scaffold/create.js";
 import { walkFiles } from "../src/scaffold/render.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { LspSession } from "./helpers/lsp.js";
+import { assertOk, CLEAN_ENV, runProcess } from "./helpers/run-process.js";
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-const ENV: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false", NO_COLOR: "1" };
-delete ENV.npm_config_user_agent;
-delete ENV.NODE_OPTIONS;
-// Set by the outer test runner; a nested `node --test` would report to it instead of printing.
-delete ENV.NODE_TEST_CONTEXT;
-
-function run(command: string, args: string[], cwd: string, timeoutMs = 240_000): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: ENV, stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr: stderr.replace(/^npm warn Unknown user config.*\n/gm, "") }));
-  });
-}
-
-function ok(result: Run, what: string): Run {
-  assert.equal(result.code, 0, `${what} failed (exit ${result.code}):\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
-  return result;
-}
 
 /** Starts `task-app serve` on port 0 and resolves with its URL once it listens. */
 function startServer(dir: string): Promise<{ url: string; stop: () => Promise<number | null>; output: () => string }> {
   const child = spawn(process.execPath, ["node_modules/task-app/bin/task-app.js", "serve", "src/app.ts", "--port", "0", "--env-file", ".env"], {
     cwd: dir,
-    env: ENV,
+    env: CLEAN_ENV,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -98,7 +71,7 @@ describe("e2e: create-task-app → install → test → serve → check → vali
   before(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), "task-app-e2e-"));
     // The build is there (the suite needs it); prepack rebuilding it is test/pack.test.ts's subject.
-    const packed = ok(await run("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--json"], packageRoot()), "npm pack");
+    const packed = assertOk(await runProcess("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--json"], packageRoot()), "npm pack");
     const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     tarball = path.join(work, info!.filename);
     const shipped = new Set(info!.files.map((f) => f.path));
@@ -109,7 +82,7 @@ describe("e2e: create-task-app → install → test → serve → check → vali
     // Scaffold every row with the packed bin, one after the other (they share npm's exec cache).
     for (const template of TEMPLATE_NAMES) {
       const args = ["exec", "--yes", `--package=${tarball}`, "--", "create-task-app", `${template}-app`, "--template", template, "--yes", "--no-install", "--no-git", "--task-app-spec", `file:${tarball}`];
-      const made = ok(await run("npm", args, work), `create-task-app --template ${template}`);
+      const made = assertOk(await runProcess("npm", args, work), `create-task-app --template ${template}`);
       assert.match(made.stdout, /Next steps:/);
     }
   });
@@ -124,37 +97,37 @@ describe("e2e: create-task-app → install → test → serve → check → vali
       const pkg = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"));
       assert.equal(pkg.dependencies["task-app"], `file:${tarball}`);
 
-      ok(await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], dir), "npm install");
+      assertOk(await runProcess("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], dir), "npm install");
       assert.ok(existsSync(path.join(dir, "node_modules", "task-app", "schemas", "rl-config.schema.json")));
 
-      ok(await run(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit");
-      const tests = ok(await run("npm", ["test"], dir), "npm test");
+      assertOk(await runProcess(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit");
+      const tests = assertOk(await runProcess("npm", ["test"], dir), "npm test");
       assert.match(tests.stdout, /# fail 0/);
 
       const server = await startServer(dir);
       try {
-        const check = ok(await run(process.execPath, ["node_modules/task-app/bin/task-app.js", "check", server.url, "--env-file", ".env"], dir), "task-app check");
+        const check = assertOk(await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "check", server.url, "--env-file", ".env"], dir), "task-app check");
         assert.match(check.stdout, /10 of 10 checks passed/);
       } finally {
         assert.equal(await server.stop(), 0, `serve shuts down cleanly:\n${server.output()}`);
       }
 
       const configs = (await readdir(path.join(dir, "configs"))).filter((f) => f.endsWith(".toml")).map((f) => `configs/${f}`);
-      const validated = ok(await run(process.execPath, ["node_modules/task-app/bin/task-app.js", "validate", ...configs], dir), "task-app validate");
+      const validated = assertOk(await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "validate", ...configs], dir), "task-app validate");
       assert.match(validated.stdout, new RegExp(`${configs.length} files? checked: ${configs.length} valid`));
 
       // The local loop: eval with the scripted policy, traces stored, traces become SFT data that validates.
-      const cli = (...args: string[]) => run(process.execPath, ["node_modules/task-app/bin/task-app.js", ...args], dir);
-      const evaluated = ok(await cli("eval", "--app", "src/app.ts", "--model", "scripted", "--seeds", "1-5", "--trace-db", "traces/v3/synth_ai.db", "--out", "results.jsonl", "--env-file", ".env"), "task-app eval");
+      const cli = (...args: string[]) => runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", ...args], dir);
+      const evaluated = assertOk(await cli("eval", "--app", "src/app.ts", "--model", "scripted", "--seeds", "1-5", "--trace-db", "traces/v3/synth_ai.db", "--out", "results.jsonl", "--env-file", ".env"), "task-app eval");
       assert.match(evaluated.stdout, /\nmean return +-?\d+\.\d{3} ± \d+\.\d{3} \(standard error\)\n/);
       assert.match(evaluated.stdout, /\nmean outcome_score +\d\.\d{3}\n/);
       assert.match(evaluated.stdout, /\nmean events_score +\d\.\d{3}\n/);
       assert.match(evaluated.stdout, /traces +5 stored in /);
       assert.equal((await readFile(path.join(dir, "results.jsonl"), "utf8")).trim().split("\n").length, 5);
-      const listed = JSON.parse(ok(await cli("traces", "ls", "--db", "traces/v3/synth_ai.db", "--json"), "task-app traces ls").stdout) as unknown[];
+      const listed = JSON.parse(assertOk(await cli("traces", "ls", "--db", "traces/v3/synth_ai.db", "--json"), "task-app traces ls").stdout) as unknown[];
       assert.equal(listed.length, 5);
-      ok(await cli("export-sft", "traces/v3/synth_ai.db", "--out", "sft.jsonl"), "task-app export-sft");
-      ok(await cli("validate-jsonl", "sft.jsonl"), "task-app validate-jsonl on the export");
+      assertOk(await cli("export-sft", "traces/v3/synth_ai.db", "--out", "sft.jsonl"), "task-app export-sft");
+      assertOk(await cli("validate-jsonl", "sft.jsonl"), "task-app validate-jsonl on the export");
 
       // Editor: tombi resolves `#:schema ../node_modules/task-app/schemas/rl-config.schema.json` from the installed package.
       const rl = await readFile(path.join(dir, "configs", "rl.toml"), "utf8");
@@ -179,12 +152,12 @@ describe("e2e: create-task-app → install → test → serve → check → vali
         // `task-app add` runs from the installed package: it works when the package brings ts-morph,
         // and otherwise says exactly what to install.
         const shipsTsMorph = Boolean(JSON.parse(await readFile(path.join(dir, "node_modules", "task-app", "package.json"), "utf8")).dependencies?.["ts-morph"]);
-        const added = await run(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "rubric", "style"], dir);
+        const added = await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "rubric", "style"], dir);
         if (shipsTsMorph) {
-          ok(added, "task-app add rubric");
-          ok(await run(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "dataset", "puzzles"], dir), "task-app add dataset");
-          ok(await run(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit after task-app add");
-          assert.match(ok(await run("npm", ["test"], dir), "npm test after task-app add").stdout, /# fail 0/);
+          assertOk(added, "task-app add rubric");
+          assertOk(await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "dataset", "puzzles"], dir), "task-app add dataset");
+          assertOk(await runProcess(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit after task-app add");
+          assert.match(assertOk(await runProcess("npm", ["test"], dir), "npm test after task-app add").stdout, /# fail 0/);
         } else {
           assert.equal(added.code, 1);
           assert.match(added.stderr, /"ts-morph" package is not installed/);

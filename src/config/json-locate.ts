@@ -3,6 +3,7 @@
  * keeping only the paths asked for, like ./locate.ts does for TOML. A member
  * is found at its key, an array element at its first character.
  */
+import { lineStarts, positionOf } from "./locate.js";
 import type { SourcePosition } from "./toml.js";
 
 type Path = readonly (string | number)[];
@@ -86,17 +87,8 @@ export function locateJsonPaths(text: string, paths: readonly (readonly Property
   } catch {
     // Too deep: what was found so far still serves.
   }
-  const starts = [0];
-  for (let n = text.indexOf("\n"); n >= 0; n = text.indexOf("\n", n + 1)) starts.push(n + 1);
-  const position = (offset: number): SourcePosition => {
-    let [lo, hi] = [0, starts.length - 1];
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo]! + 1 };
-  };
+  const starts = lineStarts(text);
+  const position = (offset: number): SourcePosition => positionOf(starts, offset);
   return paths.map((path) => {
     for (let n = path.length; n > 0; n--) {
       const hit = found.get(pathKey(path.slice(0, n)));

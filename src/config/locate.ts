@@ -37,13 +37,15 @@ export function locatePaths(text: string, paths: readonly (readonly PropertyKey[
   });
 }
 
-function lineStarts(text: string): number[] {
+/** Offsets where each line of `text` starts. */
+export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
   return starts;
 }
 
-function positionOf(starts: readonly number[], offset: number): SourcePosition {
+/** The 1-based line and column of `offset`, given the line starts of its text. */
+export function positionOf(starts: readonly number[], offset: number): SourcePosition {
   let [lo, hi] = [0, starts.length - 1];
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
