@@ -19,6 +19,9 @@ import type { SessionTraceV3 } from "../src/schemas/session-trace.js";
 import { insertSessionsRows } from "../src/traces/insert.js";
 import { createLibsqlDialect } from "../src/traces/libsql-dialect.js";
 import { migrateTraceStore } from "../src/traces/migrations.js";
+import { openSqliteDatabase } from "../src/traces/sqlite-file.js";
+import { compileSqliteWriterSql, ROWS_PER_INSERT } from "../src/traces/sqlite-statements.js";
+import { createSqliteWriter } from "../src/traces/sqlite-writer.js";
 import { openTraceStore } from "../src/traces/store.js";
 import type { TraceTables } from "../src/traces/tables.js";
 import { TRACING_V3_COLUMNS } from "./helpers/trace-checks.js";
@@ -75,6 +78,30 @@ test("the SQLite file writer stores exactly what the Kysely writer stores", asyn
     assert.ok((a.events?.length ?? 0) > 10 && (a.messages?.length ?? 0) > 10, "the fixture writes rows");
     assert.deepEqual(a, b);
   } finally {
+    await store.close();
+    await kysely.destroy();
+  }
+});
+
+test("a batch whose tables take every size of multi-row INSERT stores the same rows as the Kysely writer", async () => {
+  // 29 sessions of 1 to 5 turns: 87 turns, 174 events and messages, counts that need each statement size and a remainder
+  const batch = Array.from({ length: 29 }, (_, i) => makeSessionTrace(i, { runId: "chunks", turns: 1 + (i % 5), image: i % 7 === 0 }));
+  const store = await openTraceStore(join(dir, "chunks-native.db"));
+  const database = openSqliteDatabase(join(dir, "chunks-native.db"));
+  const client = createClient({ url: pathToFileURL(join(dir, "chunks-kysely.db")).href });
+  const kysely = new Kysely<TraceTables>({ dialect: createLibsqlDialect(client) });
+  try {
+    await migrateTraceStore(kysely, "sqlite");
+    const write = createSqliteWriter(database, compileSqliteWriterSql(store.db));
+    assert.ok(write(batch).every((r) => r.inserted));
+    await insertSessionsRows(kysely, "sqlite", batch);
+    const [a, b] = [await dump(store.db), await dump(kysely)];
+    const sizes = new Set(ROWS_PER_INSERT);
+    assert.ok((a.events?.length ?? 0) > Math.max(...sizes) + 16 + 4, `the batch has more events (${a.events?.length}) than one statement of each size takes`);
+    assert.equal(a.session_traces?.length, 29);
+    assert.deepEqual(a, b);
+  } finally {
+    database.close();
     await store.close();
     await kysely.destroy();
   }

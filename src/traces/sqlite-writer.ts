@@ -1,11 +1,12 @@
 /**
  * The SQLite file store's writer. A batch of sessions is one `BEGIN
- * IMMEDIATE` transaction of single-row INSERTs, each a statement Kysely
- * compiled once (sqlite-statements.ts), prepared once and run again with
- * each row's values: nothing is compiled or prepared per row, and SQLite,
- * running in this process, pays no round trip per statement. The rows and
- * their ids are those of the Kysely writer (batch-rows.ts), so both stores
- * hold the same data.
+ * IMMEDIATE` transaction: a `session_traces` row per session (which tells
+ * whether it was new), then each table's rows through multi-row INSERTs,
+ * statements Kysely compiled once (sqlite-statements.ts), prepared once and
+ * run again with each chunk's values: nothing is compiled or prepared per
+ * row, and SQLite, running in this process, pays no round trip per
+ * statement. The rows and their ids are those of the Kysely writer
+ * (batch-rows.ts), so both stores hold the same data.
  */
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { batchResults, buildBatchRows, countIds, idsAfter, orderBatch, sessionTraceRow, WRITTEN_COLUMNS, type BatchRows, type IdTable } from "./batch-rows.js";
@@ -20,14 +21,19 @@ const TABLES: (keyof BatchRows)[] = ["session_timesteps", "events", "messages", 
 const ID_TABLES: IdTable[] = ["session_timesteps", "events", "messages"];
 
 export function createSqliteWriter(database: NativeDatabase, sql: SqliteWriterSql): SqliteWriter {
-  /** Runs `table`'s INSERT with `row`'s values in column order (a column the row lacks is NULL). */
-  const inserter = (table: keyof SqliteWriterSql["insert"]) => {
-    const statement = database.prepare(sql.insert[table]);
+  const sessionStatement = database.prepare(sql.insertSession);
+  const insertSession = (row: object) => sessionStatement.run(valuesOf([row], 0, 1, WRITTEN_COLUMNS.session_traces));
+  /** Writes `table`'s rows, as many as fit in each statement, largest first. */
+  const inserter = (table: keyof BatchRows) => {
+    const statements = sql.insert[table].map(({ rows, sql }) => ({ rows, statement: database.prepare(sql) }));
     const columns: readonly string[] = WRITTEN_COLUMNS[table];
-    return (row: object) => statement.run(columns.map((c) => sqliteValue((row as Record<string, unknown>)[c])));
+    return (rows: readonly object[]) => {
+      let next = 0;
+      for (const { rows: size, statement } of statements)
+        for (; rows.length - next >= size; next += size) statement.run(valuesOf(rows, next, size, columns));
+    };
   };
-  const insertSession = inserter("session_traces");
-  const insert = Object.fromEntries(TABLES.map((t) => [t, inserter(t)])) as Record<keyof BatchRows, (row: object) => unknown>;
+  const insert = Object.fromEntries(TABLES.map((t) => [t, inserter(t)])) as Record<keyof BatchRows, (rows: readonly object[]) => void>;
   const lastId = Object.fromEntries(
     ID_TABLES.map((t) => {
       const statement = database.prepare(sql.lastId[t].sql);
@@ -46,7 +52,7 @@ export function createSqliteWriter(database: NativeDatabase, sql: SqliteWriterSq
       const counts = countIds(fresh);
       const ids = Object.fromEntries(ID_TABLES.map((t) => [t, counts[t] ? idsAfter(lastId[t](), counts[t]) : []])) as Record<IdTable, number[]>;
       const rows = buildBatchRows(fresh, ids);
-      for (const table of TABLES) for (const row of rows[table]) insert[table](row);
+      for (const table of TABLES) insert[table](rows[table]);
       database.exec("COMMIT");
       return batchResults(sessions, created);
     } catch (error) {
@@ -54,4 +60,15 @@ export function createSqliteWriter(database: NativeDatabase, sql: SqliteWriterSq
       throw error;
     }
   };
+}
+
+/** The values of `count` rows from `start`, row after row, in column order (a column a row lacks is NULL). */
+function valuesOf(rows: readonly object[], start: number, count: number, columns: readonly string[]): unknown[] {
+  const values = new Array<unknown>(count * columns.length);
+  let i = 0;
+  for (let r = start; r < start + count; r++) {
+    const row = rows[r] as Record<string, unknown>;
+    for (const column of columns) values[i++] = sqliteValue(row[column]);
+  }
+  return values;
 }
