@@ -3,14 +3,15 @@
  * demo app (the scaffolded math template, served in a process of its own), at
  * concurrency 1, 8 and 64, with tracing off and on (a SQLite trace store the
  * eval process writes), beside a bare loop of HTTP calls doing the same
- * rollouts (same bodies, same concurrency, JSON parsed, nothing else). Rounds
+ * rollouts (same bodies, same concurrency, the same node:http client with
+ * kept-alive connections, JSON parsed, nothing else). Rounds
  * alternate so machine noise hits every variant alike; medians and ratios.
  *
  * Usage: npm run bench:eval [-- --rollouts 600 --rounds 5]
  */
 import { fork } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
-import { Agent } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -49,20 +50,34 @@ if (opts.serve) {
   const plan = async (concurrency, trace) =>
     resolveEvalPlan({ url: [url], model: "scripted", envName: "math", split: "test", seeds, concurrency, runDir: join(root, `run-${++runs}`), traceDb: trace ? join(root, `traces-${runs}.db`) : false }, root);
 
+  /** One POST over a kept-alive node:http connection (eval's own client is node:http too), the answer read whole. */
+  function post(agent, body) {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(`${url}/rollout`, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-api-key": KEY } }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve(text));
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+
   async function bare(concurrency) {
     const p = await plan(concurrency, false);
-    const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+    const agent = new Agent({ keepAlive: true });
     const queue = [...p.seeds];
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
-          const res = await fetch(`${url}/rollout`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": KEY }, body: JSON.stringify(buildEvalRequest(p, seed, 0, false)), dispatcher: undefined, agent });
-          JSON.parse(await res.text());
-        }
+        for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) JSON.parse(await post(agent, JSON.stringify(buildEvalRequest(p, seed, 0, false))));
       }),
     );
-    return total / ((performance.now() - started) / 1000);
+    const rate = total / ((performance.now() - started) / 1000);
+    agent.destroy();
+    return rate;
   }
 
   async function viaEval(concurrency, trace) {

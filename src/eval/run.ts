@@ -3,9 +3,13 @@
  * `concurrency` at a time), appends each result as it finishes, stores the
  * traces that come back (the eval process is the single writer), and returns
  * the summary. A resumed run re-runs only what is missing or failed, and
- * refuses a run directory whose manifest differs.
+ * refuses a run directory whose manifest differs. Each of the `concurrency`
+ * workers sends its next rollout before it records the last one, so the app
+ * is never idle while this process reads, stores and reports an answer.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { setImmediate } from "node:timers/promises";
+import { createRolloutClient, HttpTimeoutError, type RolloutClient } from "./http.js";
 import { EvalPlanError, type EvalPlan } from "./plan.js";
 import type { EvalCounters, EvalReporter } from "./progress.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
@@ -65,10 +69,19 @@ function openRunDir(plan: EvalPlan, manifest: EvalManifest): void {
   writeJsonAtomic(configPath(plan.runDir), { ...plan, resume: undefined });
 }
 
-const isConnectionError = (error: unknown) => error instanceof TypeError || (error as { cause?: { code?: string } })?.cause?.code !== undefined;
+/** A failure of the connection (refused, reset, a malformed answer), which another replica may not have. */
+const connectionErrorCode = (error: unknown): string | undefined => {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "string" ? code : error instanceof TypeError ? String(error) : undefined;
+};
+
+/** A rollout's exchange: a failure, or a 200 answer still to be read (parsed and checked) by `outcomeOf`. */
+type Exchange = EvalOutcome | { answered: Parameters<typeof readEvalAnswer>[0]; text: string };
+
+const outcomeOf = (exchange: Exchange): EvalOutcome => ("answered" in exchange ? readEvalAnswer(exchange.answered, exchange.text) : exchange);
 
 /** Runs one rollout with failover: a replica that drops the connection is checked and the rollout moves to another. */
-async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, options: RunEvalOptions): Promise<EvalOutcome> {
+async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions): Promise<Exchange> {
   const request = buildEvalRequest(plan, seed, rollout, Boolean(options.sink));
   const started = Date.now();
   let last: EvalOutcome | undefined;
@@ -78,16 +91,10 @@ async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: Repli
     const base = () => ({ run_id: request.run_id, seed, rollout, replica: replica?.url ?? null, duration_ms: Date.now() - started });
     if (!replica) return last ?? { result: failedResult(base(), "no_replica", null, "no task app replica is left answering /health") };
     replica.inFlight++;
-    const timeout = AbortSignal.timeout(plan.timeoutS * 1000);
     try {
-      const res = await fetch(`${replica.url}/rollout`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(options.apiKey ? { "x-api-key": options.apiKey } : {}) },
-        body: JSON.stringify(request),
-        signal: options.abort ? AbortSignal.any([timeout, options.abort]) : timeout,
-      });
-      const text = await res.text();
-      if (res.status === 200) return readEvalAnswer(base(), text);
+      const res = await client.postJson(`${replica.url}/rollout`, JSON.stringify(request), options.apiKey ? { "x-api-key": options.apiKey } : {}, plan.timeoutS * 1000);
+      const { text } = res;
+      if (res.status === 200) return { answered: base(), text };
       let detail = text.slice(0, 300);
       try {
         const err = (JSON.parse(text) as { detail?: { error?: { code?: string; message?: string } } }).detail?.error;
@@ -100,9 +107,10 @@ async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: Repli
       avoid = replica;
     } catch (error) {
       if (options.abort?.aborted) return { result: failedResult(base(), "aborted", null, "aborted by a second interrupt") };
-      if (timeout.aborted) return { result: failedResult(base(), "timeout", null, `no answer within ${plan.timeoutS}s`) };
-      if (!isConnectionError(error)) throw error;
-      last = { result: failedResult(base(), "connection", null, (error as { cause?: { code?: string } }).cause?.code ?? String(error)) };
+      if (error instanceof HttpTimeoutError) return { result: failedResult(base(), "timeout", null, `no answer within ${plan.timeoutS}s`) };
+      const code = connectionErrorCode(error);
+      if (code === undefined) throw error;
+      last = { result: failedResult(base(), "connection", null, code) };
       avoid = replica;
       await pool.suspect(replica);
     } finally {
@@ -131,45 +139,62 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
 
   const results = new JsonlAppender(plan.out);
   const failures = new JsonlAppender(plan.failuresOut);
+  const client = createRolloutClient();
+  const abortAll = () => client.abortAll();
+  options.abort?.addEventListener("abort", abortAll, { once: true });
+  if (options.abort?.aborted) abortAll();
   const traces = { stored: 0, failed: 0, missing: 0 };
   const queue = [...jobs];
+
+  /** The next job, unless the run was stopped. */
+  const take = () => (options.stop?.aborted ? undefined : queue.shift());
+  const start = (job: { seed: number; rollout: number }) => {
+    counters.running++;
+    const exchange = runOne(plan, job.seed, job.rollout, pool, client, options).finally(() => counters.running--);
+    exchange.catch(() => {}); // awaited by its worker; this only keeps a failure meanwhile from counting as unhandled
+    return exchange;
+  };
+  /** Reads a finished rollout's answer, stores its trace, appends its result and reports it. */
+  const record = async (exchange: Exchange) => {
+    const { result, session } = outcomeOf(exchange);
+    if (result.status === "ok" && options.sink) {
+      if (!session) traces.missing++;
+      else
+        try {
+          await options.sink(session);
+          traces.stored++;
+        } catch (error) {
+          if (traces.failed++ === 0) reporter.emit({ event: "note", message: `trace store: ${(error as Error).message.split("\n")[0]} (the rollout counts; its trace is not stored)` }, counters);
+        }
+    }
+    (result.status === "ok" ? results : failures).append(result);
+    final.set(resultKey(result), result);
+    counters.done++;
+    if (result.status !== "ok") counters.failed++;
+    else if (result.return !== null) {
+      counters.returnSum += result.return;
+      counters.returnCount++;
+    }
+    reporter.emit({ event: "rollout", result }, counters);
+  };
   try {
+    // Each worker sends its next rollout before it records the one that just finished: the app
+    // works on the next while this process reads, stores and reports the last one.
     await Promise.all(
       Array.from({ length: Math.min(plan.concurrency, jobs.length) }, async () => {
-        while (!options.stop?.aborted) {
-          const job = queue.shift();
-          if (!job) break;
-          counters.running++;
-          let outcome: EvalOutcome;
-          try {
-            outcome = await runOne(plan, job.seed, job.rollout, pool, options);
-          } finally {
-            counters.running--;
-          }
-          const { result, session } = outcome;
-          if (result.status === "ok" && options.sink) {
-            if (!session) traces.missing++;
-            else
-              try {
-                await options.sink(session);
-                traces.stored++;
-              } catch (error) {
-                if (traces.failed++ === 0) reporter.emit({ event: "note", message: `trace store: ${(error as Error).message.split("\n")[0]} (the rollout counts; its trace is not stored)` }, counters);
-              }
-          }
-          (result.status === "ok" ? results : failures).append(result);
-          final.set(resultKey(result), result);
-          counters.done++;
-          if (result.status !== "ok") counters.failed++;
-          else if (result.return !== null) {
-            counters.returnSum += result.return;
-            counters.returnCount++;
-          }
-          reporter.emit({ event: "rollout", result }, counters);
+        const first = take();
+        for (let running = first && start(first); running; ) {
+          const finished = await running;
+          const next = take();
+          running = next && start(next);
+          if (running) await setImmediate(); // the request goes out (in a tick of node:http's own) before the record's work
+          await record(finished);
         }
       }),
     );
   } finally {
+    options.abort?.removeEventListener("abort", abortAll);
+    client.close();
     results.close();
     failures.close();
   }
