@@ -126,6 +126,35 @@ describe("runEval", async () => {
     await assert.rejects(runEval(plan, { urls: [app.url], app: app.url, apiKey: "wrong-key-123456", reporter }), /no task app answers GET \/health/);
   });
 
+  test("the next rollouts run while a trace waits for the store: at concurrency 1, three finish before the first trace is stored", { timeout: 30_000 }, async () => {
+    const plan = await resolveEvalPlan({ url: [app.url], model: "scripted", seeds: "1-3,5-6", concurrency: 1, runDir: runDir() }, scratch);
+    let calls = 0;
+    let release!: () => void;
+    const third = new Promise<void>((resolve) => (release = resolve));
+    // The first session's store waits until three sessions reached the store: it could not if a record held the only worker.
+    const sink = async () => {
+      if (++calls === 3) release();
+      if (calls === 1) await third;
+    };
+    const report = await runEval(plan, { urls: [app.url], app: app.url, apiKey: KEY, reporter, sink });
+    assert.equal(calls, 5);
+    assert.equal(report.traces.stored, 5);
+    assert.deepEqual(readResults(plan.out).map((r) => r.seed).sort(), [1, 2, 3, 5, 6]);
+  });
+
+  test("a record that throws (here, the reporter) fails the run after the rollouts in flight, and starts no new ones", async () => {
+    const plan = await resolveEvalPlan({ url: [app.url], model: "scripted", seeds: "1-3,5-9", concurrency: 2, runDir: runDir() }, scratch);
+    let rollouts = 0;
+    const failing = {
+      emit: (e: EvalEvent) => {
+        if (e.event === "rollout" && ++rollouts === 1) throw new Error("the terminal went away");
+      },
+      close() {},
+    };
+    await assert.rejects(runEval(plan, { urls: [app.url], app: app.url, apiKey: KEY, reporter: failing }), /the terminal went away/);
+    assert.ok(rollouts < 8, `${rollouts} rollouts were reported: the run stopped taking new ones`);
+  });
+
   test("plain lines without a terminal, NDJSON with --json", async () => {
     const plan = await resolveEvalPlan({ url: [app.url], model: "scripted", seeds: "1-2", runDir: runDir() }, scratch);
     for (const json of [false, true]) {

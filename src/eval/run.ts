@@ -5,7 +5,11 @@
  * the summary. A resumed run re-runs only what is missing or failed, and
  * refuses a run directory whose manifest differs. Each of the `concurrency`
  * workers sends its next rollout before it records the last one, so the app
- * is never idle while this process reads, stores and reports an answer.
+ * is never idle while this process reads, stores and reports an answer, and
+ * goes on while that record waits for the trace store (up to a bound of
+ * records at once, which the store commits together). A result is appended
+ * only once its trace is stored: a crash loses at most the records waiting,
+ * and `--resume` runs those rollouts again.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { setImmediate } from "node:timers/promises";
@@ -74,6 +78,9 @@ const connectionErrorCode = (error: unknown): string | undefined => {
   const code = (error as { code?: unknown })?.code;
   return typeof code === "string" ? code : error instanceof TypeError ? String(error) : undefined;
 };
+
+/** Records (trace stored, result appended) that may wait at once, at least: enough for a trace store to commit them together. */
+const RECORDS_IN_FLIGHT = 16;
 
 /** A rollout's exchange: a failure, or a 200 answer still to be read (parsed and checked) by `outcomeOf`. */
 type Exchange = EvalOutcome | { answered: Parameters<typeof readEvalAnswer>[0]; text: string };
@@ -147,13 +154,19 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
   const queue = [...jobs];
 
   /** The next job, unless the run was stopped. */
-  const take = () => (options.stop?.aborted ? undefined : queue.shift());
+  const take = () => (options.stop?.aborted || recordFailure ? undefined : queue.shift());
   const start = (job: { seed: number; rollout: number }) => {
     counters.running++;
     const exchange = runOne(plan, job.seed, job.rollout, pool, client, options).finally(() => counters.running--);
     exchange.catch(() => {}); // awaited by its worker; this only keeps a failure meanwhile from counting as unhandled
     return exchange;
   };
+  /** Records not finished yet (a trace store commits many at once), at most `recordLimit`; who waits for one to finish; the first that threw. */
+  let recording = 0;
+  const recordLimit = Math.max(RECORDS_IN_FLIGHT, plan.concurrency);
+  const waiting: (() => void)[] = [];
+  const recordFinished = () => new Promise<void>((resolve) => waiting.push(resolve));
+  let recordFailure: { error: unknown } | undefined;
   /** Reads a finished rollout's answer, stores its trace, appends its result and reports it. */
   const record = async (exchange: Exchange) => {
     const { result, session } = outcomeOf(exchange);
@@ -178,8 +191,9 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
     reporter.emit({ event: "rollout", result }, counters);
   };
   try {
-    // Each worker sends its next rollout before it records the one that just finished: the app
-    // works on the next while this process reads, stores and reports the last one.
+    // Each worker sends its next rollout before it records the one that just finished (the app works
+    // on the next while this process reads, stores and reports the last one), and goes on while the
+    // record waits for the trace store, up to `recordLimit` records at once.
     await Promise.all(
       Array.from({ length: Math.min(plan.concurrency, jobs.length) }, async () => {
         const first = take();
@@ -188,10 +202,19 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
           const next = take();
           running = next && start(next);
           if (running) await setImmediate(); // the request goes out (in a tick of node:http's own) before the record's work
-          await record(finished);
+          recording++;
+          void record(finished)
+            .catch((error: unknown) => void (recordFailure ??= { error }))
+            .finally(() => {
+              recording--;
+              waiting.shift()?.();
+            });
+          if (recording >= recordLimit) await recordFinished();
         }
       }),
     );
+    while (recording > 0) await recordFinished();
+    if (recordFailure) throw recordFailure.error;
   } finally {
     options.abort?.removeEventListener("abort", abortAll);
     client.close();
