@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
+import { describeSqliteFloor } from "./sqlite-floor.mjs";
 
 const { values: opts } = parseArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" } } });
 const KEY = "sk_env_bench_eval_0123456789abcdef";
@@ -46,6 +47,8 @@ if (opts.serve) {
   const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
   const quiet = () => createEvalReporter({ json: false, out: discard(), err: discard(), tty: false });
   let runs = 0;
+  let lastTraceDb;
+  let offAt64;
 
   const plan = async (concurrency, trace) =>
     resolveEvalPlan({ url: [url], model: "scripted", envName: "math", split: "test", seeds, concurrency, runDir: join(root, `run-${++runs}`), traceDb: trace ? join(root, `traces-${runs}.db`) : false }, root);
@@ -83,6 +86,7 @@ if (opts.serve) {
   async function viaEval(concurrency, trace) {
     const p = await plan(concurrency, trace);
     const store = trace ? createTraceSink(await openTraceStore(p.traceDb, { write: true })) : undefined;
+    if (trace) lastTraceDb = p.traceDb;
     const started = performance.now();
     await runEval(p, { urls: [url], app: "bench", apiKey: KEY, reporter: quiet(), ...(store ? { sink: store.sink } : {}) });
     const rate = total / ((performance.now() - started) / 1000);
@@ -103,12 +107,14 @@ if (opts.serve) {
         r.traced.push(await viaEval(concurrency, true));
       }
       const [b, e, t] = [median(r.bare), median(r.plain), median(r.traced)];
+      if (concurrency === 64) offAt64 = e;
       console.log(
         `${String(concurrency).padStart(11)}   ${b.toFixed(0).padStart(11)}   ${e.toFixed(0).padStart(17)}   ${t.toFixed(0).padStart(21)}   ${(e / b).toFixed(2).padStart(8)}x   ${(t / e).toFixed(2).padStart(14)}x`,
       );
       console.log(`${"".padStart(11)}   ${spread(r.bare).padStart(11)}   ${spread(r.plain).padStart(17)}   ${spread(r.traced).padStart(21)}   (spread)`);
     }
     console.log("goal: eval within 10% of the bare loop (eval/bare >= 0.90x); tracing costs at most 20% at concurrency 64 (traced/untraced >= 0.80x)");
+    console.log(describeSqliteFloor(lastTraceDb, offAt64));
   } finally {
     child.kill("SIGTERM");
     await rm(root, { recursive: true, force: true });

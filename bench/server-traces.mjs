@@ -21,20 +21,20 @@
  * Goal: the SQLite store costs at most 20% of the throughput at concurrency 64.
  *
  * What SQLite alone costs is printed beside it: the rows the SQLite app
- * stored, inserted again by Python's sqlite3 (bench/python/sqlite_floor.py:
- * the C library's loop over rows already built), against the CPU the 20%
- * leaves a store on this machine's cores (left out without python3).
+ * stored, inserted again by Python's sqlite3 (sqlite-floor.mjs), against
+ * the CPU the 20% leaves a store on this machine's cores (left out without
+ * python3).
  *
  * Usage: npm run bench:server-traces [-- --requests 2000 --serial 300 --rounds 3]
  */
-import { fork, spawnSync } from "node:child_process";
-import { availableParallelism } from "node:os";
+import { fork } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startPostgres } from "./postgres.mjs";
+import { describeSqliteFloor } from "./sqlite-floor.mjs";
 
 const KEY = "bench-environment-key";
 const TURNS = 3;
@@ -157,28 +157,6 @@ async function load(port, total, concurrency, label) {
   return { rps: total / seconds, errors };
 }
 
-/**
- * SQLite's own cost per session (bench/python/sqlite_floor.py on the rows the
- * SQLite app stored), against what the goal leaves a store: tracing off, the
- * machine's cores did cores / rollouts-per-second of work per rollout (app and
- * load generator, the cores busy), and costing at most 20% of the throughput
- * means adding at most a quarter of that.
- */
-function printSqliteFloor(path, offRate) {
-  const python = process.env.PYTHON ?? "python3";
-  const run = spawnSync(python, [new URL("./python/sqlite_floor.py", import.meta.url).pathname, path], { encoding: "utf8" });
-  if (run.status !== 0) return console.log(`SQLite floor left out: ${python} failed (${(run.stderr || run.error?.message || "").trim().split("\n").pop()})`);
-  const floor = JSON.parse(run.stdout);
-  const cores = availableParallelism();
-  const work = (cores * 1e6) / offRate;
-  const allowed = work / 4;
-  console.log(
-    `SQLite floor: the same ${floor.rows_per_session.toFixed(0)} rows per session inserted by Python's sqlite3 (SQLite ${floor.sqlite}, rows already built, 32 sessions per transaction, the store's schema and pragmas) cost ${floor.cpu_us_per_session.toFixed(0)} µs CPU per session.\n` +
-      `Tracing off, the ${cores} cores did ${work.toFixed(0)} µs of work per rollout (app and load generator); costing at most 20% lets a store add ${allowed.toFixed(0)} µs: ` +
-      (floor.cpu_us_per_session > allowed ? "less than SQLite alone needs, so no SQLite store can meet the goal on these cores (with a core free for the writer, the serving thread's cost above is what counts)" : "more than SQLite alone needs"),
-  );
-}
-
 function median(xs) {
   return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 }
@@ -245,7 +223,7 @@ async function main() {
         `with a core free for the writer thread the store would cost ${((1 - offThread / sqliteThread) * 100).toFixed(1)}% (the whole process spends ${(median(cpu.get("sqlite@64")) - median(cpu.get("off@64"))).toFixed(0)} µs more per rollout)`,
     );
   for (const app of apps) app.child.disconnect();
-  printSqliteFloor(join(dir, "v3", "synth_ai.db"), median(results.get("off@64")));
+  console.log(`${describeSqliteFloor(join(dir, "v3", "synth_ai.db"), median(results.get("off@64")))} (with a core free for the writer, the serving thread's cost above is what counts)`);
   await pg.stop?.();
   rmSync(dir, { recursive: true, force: true });
 }
