@@ -19,6 +19,7 @@ import { CodemodError } from "../src/codemods/errors.js";
 import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { runCli } from "./helpers/run-cli.js";
+import { typecheckScaffold } from "./helpers/typecheck.js";
 
 const root = await mkdtemp(path.join(os.tmpdir(), "codemod-"));
 after(() => rm(root, { recursive: true, force: true }));
@@ -45,21 +46,6 @@ function addedLines(before: string, afterText: string): string[] {
 
 async function rejectsWith(promise: Promise<unknown>, code: string): Promise<void> {
   await assert.rejects(promise, (e: unknown) => e instanceof CodemodError && e.code === code);
-}
-
-function typecheckProject(dir: string): string[] {
-  const config = ts.readConfigFile(path.join(dir, "tsconfig.json"), ts.sys.readFile).config;
-  config.compilerOptions.paths = { "task-app": [path.join(packageRoot(), "src", "index.ts")] };
-  config.compilerOptions.typeRoots = [path.join(packageRoot(), "node_modules", "@types")];
-  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
-  const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => dir, getNewLine: () => "\n" };
-  // Only the project's own files are checked (task-app's sources are type-checked by npm run typecheck).
-  const own = program.getSourceFiles().filter((f) => f.fileName.startsWith(dir));
-  assert.ok(own.length > 0, `no source file of ${dir} in the program`);
-  return [...program.getOptionsDiagnostics(), ...own.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)])].map((d) =>
-    ts.formatDiagnostic(d, host).trim(),
-  );
 }
 
 describe("add rubric", () => {
@@ -213,7 +199,7 @@ describe("the result", () => {
       await addRubric(dir, "style");
       await addRubric(dir, "turn-quality", { kind: "events" });
       await addDataset(dir, "word-puzzles");
-      assert.deepEqual(typecheckProject(dir).slice(0, 10), [], template);
+      assert.deepEqual(typecheckScaffold(dir).slice(0, 10), [], template);
     }
   });
 });

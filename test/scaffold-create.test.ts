@@ -19,6 +19,7 @@ import { formatFinding } from "../src/config/findings.js";
 import { listTemplates } from "../src/scaffold/catalog.js";
 import { createTaskApp, TEMPLATE_NAMES, type CreateTaskAppResult } from "../src/scaffold/create.js";
 import { packageRoot, packageVersion } from "../src/scaffold/paths.js";
+import { typecheckScaffold } from "./helpers/typecheck.js";
 
 const COMMON = [
   ".env",
@@ -135,15 +136,7 @@ for (const template of TEMPLATE_NAMES) {
     });
 
     it("type-checks against this package's public API", () => {
-      const dir = path.join(root, template);
-      const config = ts.readConfigFile(path.join(dir, "tsconfig.json"), ts.sys.readFile).config;
-      config.compilerOptions.paths = { "task-app": [path.join(packageRoot(), "src", "index.ts")] };
-      config.compilerOptions.typeRoots = [path.join(packageRoot(), "node_modules", "@types")];
-      const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir);
-      const program = ts.createProgram(parsed.fileNames, parsed.options);
-      const diagnostics = ts.getPreEmitDiagnostics(program).filter((d) => d.file?.fileName.startsWith(dir));
-      const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => dir, getNewLine: () => "\n" };
-      assert.deepEqual(diagnostics.map((d) => ts.formatDiagnostic(d, host).trim()).slice(0, 10), []);
+      assert.deepEqual(typecheckScaffold(path.join(root, template)).slice(0, 10), []);
     });
   });
 }
