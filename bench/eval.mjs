@@ -2,7 +2,8 @@
  * `npm run bench:eval`: rollouts per second of `task-app eval` against the
  * demo app (the scaffolded math template, served in a process of its own), at
  * concurrency 1, 8 and 64, with tracing off and on (a SQLite trace store the
- * eval process writes), beside a bare loop of HTTP calls doing the same
+ * eval process writes; and, to tell the two costs of tracing apart, with the
+ * trace asked for and read but not stored), beside a bare loop of HTTP calls doing the same
  * rollouts (same bodies, same concurrency, the same node:http client with
  * kept-alive connections, JSON parsed, nothing else). Rounds
  * alternate so machine noise hits every variant alike; medians and ratios.
@@ -83,12 +84,14 @@ if (opts.serve) {
     return rate;
   }
 
+  /** `trace`: false (no trace asked for), "returned" (asked for and read, then dropped) or "stored" (into a SQLite store). */
   async function viaEval(concurrency, trace) {
-    const p = await plan(concurrency, trace);
-    const store = trace ? createTraceSink(await openTraceStore(p.traceDb, { write: true })) : undefined;
-    if (trace) lastTraceDb = p.traceDb;
+    const p = await plan(concurrency, trace === "stored");
+    const store = trace === "stored" ? createTraceSink(await openTraceStore(p.traceDb, { write: true })) : undefined;
+    if (store) lastTraceDb = p.traceDb;
+    const sink = store ? store.sink : trace === "returned" ? async () => {} : undefined;
     const started = performance.now();
-    await runEval(p, { urls: [url], app: "bench", apiKey: KEY, reporter: quiet(), ...(store ? { sink: store.sink } : {}) });
+    await runEval(p, { urls: [url], app: "bench", apiKey: KEY, reporter: quiet(), ...(sink ? { sink } : {}) });
     const rate = total / ((performance.now() - started) / 1000);
     await store?.close();
     return rate;
@@ -97,21 +100,22 @@ if (opts.serve) {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const spread = (xs) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
   console.log(`task-app eval against the scaffolded math app (${total} rollouts per run, ${opts.rounds} interleaved rounds, medians)`);
-  console.log("concurrency   bare loop/s   eval/s (no trace)   eval/s (SQLite trace)   eval/bare   traced/untraced");
+  console.log("concurrency   bare loop/s   eval/s (no trace)   eval/s (trace returned)   eval/s (SQLite trace)   eval/bare   returned/untraced   traced/untraced");
   try {
     for (const concurrency of [1, 8, 64]) {
-      const r = { bare: [], plain: [], traced: [] };
+      const r = { bare: [], plain: [], returned: [], traced: [] };
       for (let round = 0; round < Number(opts.rounds); round++) {
         r.bare.push(await bare(concurrency));
         r.plain.push(await viaEval(concurrency, false));
-        r.traced.push(await viaEval(concurrency, true));
+        r.returned.push(await viaEval(concurrency, "returned"));
+        r.traced.push(await viaEval(concurrency, "stored"));
       }
-      const [b, e, t] = [median(r.bare), median(r.plain), median(r.traced)];
+      const [b, e, n, t] = [median(r.bare), median(r.plain), median(r.returned), median(r.traced)];
       if (concurrency === 64) offAt64 = e;
       console.log(
-        `${String(concurrency).padStart(11)}   ${b.toFixed(0).padStart(11)}   ${e.toFixed(0).padStart(17)}   ${t.toFixed(0).padStart(21)}   ${(e / b).toFixed(2).padStart(8)}x   ${(t / e).toFixed(2).padStart(14)}x`,
+        `${String(concurrency).padStart(11)}   ${b.toFixed(0).padStart(11)}   ${e.toFixed(0).padStart(17)}   ${n.toFixed(0).padStart(23)}   ${t.toFixed(0).padStart(21)}   ${(e / b).toFixed(2).padStart(8)}x   ${(n / e).toFixed(2).padStart(16)}x   ${(t / e).toFixed(2).padStart(14)}x`,
       );
-      console.log(`${"".padStart(11)}   ${spread(r.bare).padStart(11)}   ${spread(r.plain).padStart(17)}   ${spread(r.traced).padStart(21)}   (spread)`);
+      console.log(`${"".padStart(11)}   ${spread(r.bare).padStart(11)}   ${spread(r.plain).padStart(17)}   ${spread(r.returned).padStart(23)}   ${spread(r.traced).padStart(21)}   (spread)`);
     }
     console.log("goal: eval within 10% of the bare loop (eval/bare >= 0.90x); tracing costs at most 20% at concurrency 64 (traced/untraced >= 0.80x)");
     console.log(describeSqliteFloor(lastTraceDb, offAt64));
