@@ -86,6 +86,20 @@ describe("the rollout client", () => {
     }
   });
 
+  test("an answer whose body stalls past the timeout is a timeout too, not a connection error", async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"run_id":"r","trajectories":['); // and nothing more
+    });
+    const client = createRolloutClient();
+    try {
+      await assert.rejects(client.postJson(`${server.url}/rollout`, "{}", {}, 150), HttpTimeoutError);
+    } finally {
+      client.close();
+      await server.close();
+    }
+  });
+
   test("abortAll aborts every request in flight and refuses those posted after", async () => {
     let arrived = 0;
     const server = await startServer(() => void arrived++);

@@ -48,12 +48,15 @@ export function createRolloutClient(): RolloutClient {
       const secure = target.protocol === "https:";
       const options = { method: "POST", headers, agent: secure ? agents.https : agents.http };
       let settled = false;
+      let timedOut = false;
       let response: IncomingMessage | undefined;
       const settle = (error: Error | undefined, answer?: HttpAnswer) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         inFlight.delete(req);
+        // Destroying a request whose answer has begun may report the reset of its body first.
+        if (timedOut) error = new HttpTimeoutError(`no answer within ${timeoutMs / 1000}s`);
         if (error) {
           if (req.reusedSocket && (error as { code?: string }).code === "ECONNRESET" && !(error instanceof HttpAbortError)) Object.assign(error, { stale: true });
           reject(error);
@@ -67,7 +70,10 @@ export function createRolloutClient(): RolloutClient {
         res.on("end", () => settle(undefined, { status: res.statusCode ?? 0, text }));
         res.on("error", (error) => settle(error));
       });
-      const timer = setTimeout(() => req.destroy(new HttpTimeoutError(`no answer within ${timeoutMs / 1000}s`)), timeoutMs);
+      const timer = setTimeout(() => {
+        timedOut = true;
+        req.destroy(new HttpTimeoutError(`no answer within ${timeoutMs / 1000}s`));
+      }, timeoutMs);
       req.on("error", (error) => settle(error));
       req.on("close", () => {
         if (!response?.complete) settle(Object.assign(new Error("the connection closed before the answer ended"), { code: "ECONNRESET" }));

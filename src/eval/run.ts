@@ -152,8 +152,14 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
   if (options.abort?.aborted) abortAll();
   const traces = { stored: 0, failed: 0, missing: 0 };
   const queue = [...jobs];
+  /** Records not finished yet (a trace store commits many at once), at most `recordLimit`; who waits for one to finish; the first that threw. */
+  let recording = 0;
+  const recordLimit = Math.max(RECORDS_IN_FLIGHT, plan.concurrency);
+  const waiting: (() => void)[] = [];
+  const recordFinished = () => new Promise<void>((resolve) => waiting.push(resolve));
+  let recordFailure: { error: unknown } | undefined;
 
-  /** The next job, unless the run was stopped. */
+  /** The next job, unless the run was stopped or a record failed. */
   const take = () => (options.stop?.aborted || recordFailure ? undefined : queue.shift());
   const start = (job: { seed: number; rollout: number }) => {
     counters.running++;
@@ -161,12 +167,6 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
     exchange.catch(() => {}); // awaited by its worker; this only keeps a failure meanwhile from counting as unhandled
     return exchange;
   };
-  /** Records not finished yet (a trace store commits many at once), at most `recordLimit`; who waits for one to finish; the first that threw. */
-  let recording = 0;
-  const recordLimit = Math.max(RECORDS_IN_FLIGHT, plan.concurrency);
-  const waiting: (() => void)[] = [];
-  const recordFinished = () => new Promise<void>((resolve) => waiting.push(resolve));
-  let recordFailure: { error: unknown } | undefined;
   /** Reads a finished rollout's answer, stores its trace, appends its result and reports it. */
   const record = async (exchange: Exchange) => {
     const { result, session } = outcomeOf(exchange);
