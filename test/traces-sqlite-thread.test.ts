@@ -15,7 +15,7 @@ import { after, test } from "node:test";
 import Database from "libsql";
 import { validateSessionTrace } from "../generated/rollout-validate.js";
 import { openTraceStore } from "../src/traces/store.js";
-import { assertSessionsComplete } from "./helpers/trace-checks.js";
+import { assertSessionsComplete, countCompleteSessions } from "./helpers/trace-checks.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
 
 const require = createRequire(import.meta.url);
@@ -48,12 +48,7 @@ test("close() waits for the writes in flight; a write after close is refused", a
   await store.close();
   assert.ok((await Promise.all(writes)).every((r) => r.inserted), "every write issued before close() finished");
   await assert.rejects(store.insertParsedSession(makeSessionTrace(99, { runId: "close" })), /closed/);
-  const reopened = await openTraceStore(join(dir, "close.db"));
-  try {
-    assert.equal(await assertSessionsComplete(reopened.db), 20);
-  } finally {
-    await reopened.close();
-  }
+  assert.equal(await countCompleteSessions(join(dir, "close.db")), 20);
 });
 
 test("a process that wrote sessions and never closed its store still exits, with every session stored", async () => {
@@ -63,12 +58,7 @@ test("a process that wrote sessions and never closed its store still exits, with
   assert.equal(child.error, undefined, "the writer process exited on its own");
   assert.equal(child.status, 0, child.stderr);
   assert.match(child.stdout, /done/);
-  const store = await openTraceStore(path);
-  try {
-    assert.equal(await assertSessionsComplete(store.db), 12);
-  } finally {
-    await store.close();
-  }
+  assert.equal(await countCompleteSessions(path), 12);
 });
 
 test("a session holding a value the thread cannot be handed (a function) fails alone; the store goes on", async () => {
@@ -96,10 +86,5 @@ test("a closed store refuses writes even if it never wrote (no thread is started
   reads = 0;
   validateSessionTrace(session);
   assert.equal(readByInsert, reads, "the session was read by its check only: no second try through Zod's copy");
-  const reopened = await openTraceStore(join(dir, "closed-unused.db"));
-  try {
-    assert.equal(await assertSessionsComplete(reopened.db), 0);
-  } finally {
-    await reopened.close();
-  }
+  assert.equal(await countCompleteSessions(join(dir, "closed-unused.db")), 0);
 });

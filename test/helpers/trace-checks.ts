@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { sql, type Kysely } from "kysely";
+import { openTraceStore, type OpenTraceStoreOptions } from "../../src/traces/store.js";
 import type { TraceTables } from "../../src/traces/tables.js";
 
 /** Columns TRACING.md (and synth-ai's native_manager.py) require, per table. */
@@ -67,4 +68,14 @@ export async function assertSessionsComplete(db: Kysely<TraceTables>): Promise<n
     assert.equal(n(r.outcomes), 1, `${r.session_id}: outcome_rewards rows`);
   }
   return rows.length;
+}
+
+/** Opens the store at `spec` (as a reader), asserts its sessions complete, closes it; the number of sessions. */
+export async function countCompleteSessions(spec: string, options: OpenTraceStoreOptions = {}): Promise<number> {
+  const store = await openTraceStore(spec, options);
+  try {
+    return await assertSessionsComplete(store.db);
+  } finally {
+    await store.close();
+  }
 }
