@@ -16,23 +16,25 @@ import sys
 import tempfile
 import time
 
-TABLES = ["session_traces", "session_timesteps", "events", "messages", "event_rewards", "outcome_rewards"]
 BATCH = 32
 
 
 def main(path: str, passes: int) -> None:
     source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     schema = [sql for (sql,) in source.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid")]
-    columns = {t: [c[1] for c in source.execute(f'PRAGMA table_info("{t}")')] for t in TABLES}
-    by_session = {t: {} for t in TABLES}
-    for t in TABLES:
+    # The tables a session has rows in, in the order the store created them (parents before the tables that refer to them).
+    tables = [name for (name,) in source.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid")]
+    columns = {t: [c[1] for c in source.execute(f'PRAGMA table_info("{t}")')] for t in tables}
+    session_tables = [t for t in tables if "session_id" in columns[t]]
+    by_session = {t: {} for t in session_tables}
+    for t in session_tables:
         at = columns[t].index("session_id")
         for row in source.execute(f'SELECT * FROM "{t}" ORDER BY rowid'):
             by_session[t].setdefault(row[at], []).append(row)
     sessions = list(by_session["session_traces"])
-    rows = sum(len(r) for t in TABLES for r in by_session[t].values())
-    inserts = {t: f'INSERT INTO "{t}" ({", ".join(columns[t])}) VALUES ({", ".join("?" * len(columns[t]))})' for t in TABLES}
-    batches = [[[r for s in sessions[i : i + BATCH] for r in by_session[t].get(s, [])] for t in TABLES] for i in range(0, len(sessions), BATCH)]
+    rows = sum(len(r) for t in session_tables for r in by_session[t].values())
+    inserts = {t: f'INSERT INTO "{t}" ({", ".join(columns[t])}) VALUES ({", ".join("?" * len(columns[t]))})' for t in session_tables}
+    batches = [[[r for s in sessions[i : i + BATCH] for r in by_session[t].get(s, [])] for t in session_tables] for i in range(0, len(sessions), BATCH)]
     costs = []
     with tempfile.TemporaryDirectory() as scratch:
         for n in range(passes):
@@ -44,7 +46,7 @@ def main(path: str, passes: int) -> None:
             started = time.process_time()
             for batch in batches:
                 target.execute("BEGIN IMMEDIATE")
-                for table, table_rows in zip(TABLES, batch):
+                for table, table_rows in zip(session_tables, batch):
                     target.executemany(inserts[table], table_rows)
                 target.execute("COMMIT")
             costs.append((time.process_time() - started) / len(sessions) * 1e6)
