@@ -1,0 +1,53 @@
+// `npm test` after the build: every suite under test/ (and test/<room>/) through node's test
+// runner with TAP on standard output, then the ten slowest files and tests and the plain
+// "N passed, N failed" line. Arguments, when given, name the test files to run instead.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : listTestFiles(join(root, "test"));
+const scratch = mkdtempSync(join(tmpdir(), "task-app-test-"));
+const summary = join(scratch, "summary.txt");
+
+const child = spawn(
+  process.execPath,
+  [
+    "--import",
+    "tsx",
+    "--test",
+    "--test-concurrency=4",
+    "--test-reporter=tap",
+    "--test-reporter-destination=stdout",
+    `--test-reporter=${join(root, "scripts/slowest-reporter.mjs")}`,
+    `--test-reporter-destination=${summary}`,
+    ...files,
+  ],
+  { cwd: root, stdio: "inherit" },
+);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => {
+  try {
+    process.stdout.write(readFileSync(summary, "utf8"));
+  } catch {
+    // the runner died before its reporters closed: its exit status says so
+  }
+  rmSync(scratch, { recursive: true, force: true });
+  process.exitCode = code ?? (signal ? 1 : 0);
+});
+
+/** test/*.test.ts and one level of folders below (test/hostile/, …), helpers and fixtures aside. */
+function listTestFiles(dir) {
+  const found = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith(".test.ts")) found.push(join(dir, entry.name));
+    if (entry.isDirectory() && !["helpers", "fixtures", "python"].includes(entry.name)) {
+      for (const inner of readdirSync(join(dir, entry.name))) {
+        if (inner.endsWith(".test.ts")) found.push(join(dir, entry.name, inner));
+      }
+    }
+  }
+  return found.sort().map((file) => relative(root, file));
+}
