@@ -5,6 +5,7 @@
  */
 
 import { readFileSync } from "node:fs";
+import { ENV_COMMANDS } from "./env-option.js";
 import { describeUnknownOptions, findUnknownOptions, type KnownOptions } from "./unknown-options.js";
 
 /** The version in this package's package.json (`src/cli/` and `dist/cli/` are both two levels down). */
@@ -56,6 +57,16 @@ export async function main(argv: string[]): Promise<number> {
       const rest = argv.indexOf("--");
       if (rest >= 0 && rest < argv.length - 1) throw new UsageError("nothing may follow `--`; name a file that starts with - as ./-name");
     }, true)
+    .middleware(async (args) => {
+      // One environment rule for every command that reads keys (src/server/env.ts), applied before its handler.
+      if (!ENV_COMMANDS.has(String(args._[0]))) return;
+      const { applyEnvironment, EnvFileError } = await import("../server/env.js");
+      try {
+        applyEnvironment((args["env-file"] as string[] | undefined) ?? []);
+      } catch (error) {
+        throw error instanceof EnvFileError ? new UsageError(error.message) : error;
+      }
+    })
     .middleware((args) => {
       // Handlers report their exit code through this setter.
       (args as { setExitCode?: (c: number) => void }).setExitCode = (c: number) => {

@@ -1,33 +1,11 @@
 /**
- * Loading what `task-app serve` and `task-app check` need from disk: layered
- * env files, and the task app exported by a JS or TS module.
+ * Loading the task app a JS or TS module exports (`task-app serve`, `eval --app`).
+ * The environment is loaded by ./env.ts.
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseEnv } from "node:util";
 import { defineTaskApp } from "../runtime/define.js";
 import type { TaskApp, TaskAppConfigInput } from "../schemas/task-app.js";
-
-/**
- * Reads `.env` files in order into `target` (default `process.env`); a later
- * file wins over an earlier one and over what `target` already held.
- * Returns the names of the variables set (never their values).
- */
-export function loadEnvFiles(paths: readonly string[], target: Record<string, string | undefined> = process.env): string[] {
-  const merged: Record<string, string> = {};
-  for (const path of paths) {
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch (error) {
-      throw new Error(`cannot read env file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-    for (const [key, value] of Object.entries(parseEnv(text))) if (value !== undefined) merged[key] = value;
-  }
-  Object.assign(target, merged);
-  return Object.keys(merged);
-}
 
 const TS_MODULE = /\.(?:ts|mts|cts|tsx)$/i;
 let tsxRegistered = false;

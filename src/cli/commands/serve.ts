@@ -1,11 +1,13 @@
 /**
  * `task-app serve <module>`: serves the task app a JS or TS module exports.
- * Env files are applied in order (later wins) before the app is loaded.
+ * The environment (./.env, the process environment, --env-file files) is
+ * loaded by the CLI before the handler runs (see src/server/env.ts).
  * Runs until SIGTERM/SIGINT, then shuts down gracefully (see `serve`).
  */
 import { availableParallelism } from "node:os";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
+import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
 
 interface ServeArgs {
   module: string;
@@ -20,7 +22,7 @@ interface ServeArgs {
 
 async function runServe(args: ServeArgs): Promise<void> {
   const context = contextOf(args);
-  const { loadEnvFiles, loadTaskAppModule } = await import("../../server/load.js");
+  const { loadTaskAppModule } = await import("../../server/load.js");
   const { serve } = await import("../../server/serve.js");
   const { LOG_FORMATS, LOG_LEVELS, createLogger, createPrettyDestination } = await import("../../server/logger.js");
   const { createSecretRedactor } = await import("../../server/secrets.js");
@@ -48,7 +50,6 @@ async function runServe(args: ServeArgs): Promise<void> {
   let code = 0;
   let logger: import("pino").Logger | undefined;
   try {
-    loadEnvFiles(args["env-file"]);
     logger = createLogger(level, format === "pretty" ? createPrettyDestination() : undefined);
     if (cluster && !worker) {
       const { createRedactingLogger } = await import("../../server/logger.js");
@@ -86,7 +87,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .positional("module", { type: "string", demandOption: true, describe: "Module whose default export (or `app`) is the task app" })
       .option("port", { type: "number", default: 8001, describe: "Port to listen on (0 picks a free one)" })
       .option("host", { type: "string", default: "127.0.0.1", describe: "Interface to bind" })
-      .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
+      .option("env-file", ENV_FILE_OPTION)
       .option("log-level", { type: "string", default: "info", describe: "fatal, error, warn, info, debug, trace or silent" })
       .option("trace", {
         type: "string",
@@ -102,6 +103,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .epilog(
         "Shutdown: the first SIGTERM/SIGINT drains in-flight rollouts within limits.shutdownGraceMs, a second only logs, a third exits at once (143 for SIGTERM). " +
           "Unhandled rejections and uncaught exceptions in executors are logged (keys redacted) and the server keeps serving. " +
+          ENV_PRECEDENCE + " " +
           "With --workers N the primary process forwards shutdown to every worker and prints the URL once; the server keeps no state between requests, so replicas can run behind any load balancer.",
       ) as unknown as Argv<ServeArgs>,
   handler: runServe,
