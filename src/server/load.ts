@@ -14,9 +14,33 @@ let tsxRegistered = false;
  * Imports a module and returns the task app it exports: the default export,
  * else `app` or `taskApp`. A defined app, a config (defined on the fly) or a
  * function returning either (sync or async) are all accepted. TypeScript
- * modules are loaded through tsx, registered only when needed.
+ * modules are loaded through tsx, registered only when needed. With
+ * `timeoutMs`, a module that has not loaded by then (a top-level await that
+ * never settles) is a TaskAppStartTimeoutError naming it.
  */
-export async function loadTaskAppModule(path: string): Promise<TaskApp> {
+export async function loadTaskAppModule(path: string, options: { timeoutMs?: number } = {}): Promise<TaskApp> {
+  if (!options.timeoutMs) return importTaskApp(path);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    const seconds = options.timeoutMs! / 1000;
+    timer = setTimeout(
+      () => reject(new TaskAppStartTimeoutError(`${path} did not finish loading within ${seconds} s (a top-level await or an app factory that never settles?); raise --start-timeout if it needs longer`)),
+      options.timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([importTaskApp(path), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A module that did not load (or whose app factory did not settle) within the start-up deadline. */
+export class TaskAppStartTimeoutError extends Error {
+  override name = "TaskAppStartTimeoutError";
+}
+
+async function importTaskApp(path: string): Promise<TaskApp> {
   const absolute = resolve(path);
   if (TS_MODULE.test(absolute) && !tsxRegistered) {
     try {

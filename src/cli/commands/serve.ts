@@ -18,11 +18,12 @@ interface ServeArgs {
   "log-format": string;
   trace?: string;
   workers?: number;
+  "start-timeout": number;
 }
 
 async function runServe(args: ServeArgs): Promise<void> {
   const context = contextOf(args);
-  const { loadTaskAppModule } = await import("../../server/load.js");
+  const { loadTaskAppModule, TaskAppStartTimeoutError } = await import("../../server/load.js");
   const { serve } = await import("../../server/serve.js");
   const { LOG_FORMATS, LOG_LEVELS, createLogger, createPrettyDestination } = await import("../../server/logger.js");
   const { createSecretRedactor } = await import("../../server/secrets.js");
@@ -35,6 +36,12 @@ async function runServe(args: ServeArgs): Promise<void> {
   const format = args["log-format"] as (typeof LOG_FORMATS)[number];
   if (!LOG_FORMATS.includes(format)) {
     process.stderr.write(`task-app: --log-format must be one of ${LOG_FORMATS.join(", ")}\n`);
+    context.setExitCode(2);
+    return;
+  }
+  const startTimeout = args["start-timeout"];
+  if (!(Number.isFinite(startTimeout) && startTimeout > 0)) {
+    process.stderr.write(`task-app: --start-timeout must be a positive number of seconds (got ${String(startTimeout)})\n`);
     context.setExitCode(2);
     return;
   }
@@ -58,7 +65,7 @@ async function runServe(args: ServeArgs): Promise<void> {
       context.setExitCode(result.code);
       return;
     }
-    const app = await loadTaskAppModule(args.module);
+    const app = await loadTaskAppModule(args.module, { timeoutMs: startTimeout * 1000 });
     traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
     const traceSink = traces ? { traceSink: traces.sink } : {};
     const running = await serve(app, { port: args.port, host: args.host, logger, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
@@ -71,6 +78,8 @@ async function runServe(args: ServeArgs): Promise<void> {
     if (worker) await cluster!.reportServeWorkerFailure(message);
     else process.stderr.write(`task-app serve: ${message}\n`);
     code = 1;
+    // The module's pending work (the await that never settled) would hold the process open.
+    if (error instanceof TaskAppStartTimeoutError) process.exit(code);
   } finally {
     await traces?.close().catch(() => {});
   }
@@ -98,6 +107,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         type: "number",
         describe: "Processes serving the app behind the one port (default: one per core); 1 keeps a single process. A worker that dies is replaced",
         defaultDescription: "cores",
+      })
+      .option("start-timeout", {
+        type: "number",
+        default: 120,
+        describe: "Seconds the module may take to load (top-level awaits, an async app factory) before serve gives up with exit 1",
       })
       .option("log-format", { type: "string", default: "json", describe: "json (one object per line, for log collectors) or pretty (aligned text, for reading in a terminal)" })
       .epilog(
