@@ -11,9 +11,10 @@
  * workers and exits with 128 + the signal's number. A worker that exits while
  * the server is up is replaced, after a backoff that doubles with each recent
  * exit; past `maxRestarts` exits within `restartWindowMs` the server shuts
- * down with exit code 1 rather than spin. If a worker fails before the server
- * ever listened (a module that does not load), its error is returned once and
- * the other workers are stopped.
+ * down with exit code 1 rather than spin. A worker that crashes while the
+ * server starts is replaced by the same rule; one that reports it cannot
+ * start (a module that does not load) would fail again, so its error is
+ * returned once and the other workers are stopped.
  */
 import cluster, { type Worker } from "node:cluster";
 import { constants } from "node:os";
@@ -112,21 +113,23 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
       if (code !== 0 && signal === null) exitCode ||= 1;
       return void finishIfEmpty();
     }
-    if (!listening) {
+    // A worker that reported why it could not start (its module does not load) would fail again: stop and say why.
+    if (!listening && startupError) {
       exitCode = 1;
-      startupError ??= `a worker exited during start-up (${signal ?? `code ${code}`})`;
       return stop();
     }
+    // A crash (a signal, an exit without a report) is retried the same before and after the server listens.
     const now = Date.now();
     exits.push(now);
     while (exits.length && exits[0]! < now - windowMs) exits.shift();
     if (exits.length > maxRestarts) {
       logger.error({ exits: exits.length, window_ms: windowMs }, "workers keep exiting; shutting down");
       exitCode = 1;
+      if (!listening) startupError = `workers kept exiting during start-up (${exits.length} within ${windowMs / 1000} s, the last with ${signal ?? `code ${code}`})`;
       return stop();
     }
     const delay = exits.length <= 1 ? 0 : Math.min(100 * 2 ** (exits.length - 2), MAX_BACKOFF_MS);
-    logger.warn({ pid: worker.process.pid, code, signal, restart_in_ms: delay }, "worker exited; starting a replacement");
+    logger.warn({ pid: worker.process.pid, code, signal, restart_in_ms: delay }, listening ? "worker exited; starting a replacement" : "worker exited during start-up; starting a replacement");
     setTimeout(() => stopping || fork(), delay);
   };
 

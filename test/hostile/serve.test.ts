@@ -14,6 +14,7 @@ import { cliArgv } from "../helpers/cli-command.js";
 
 const dir = mkdtempSync(join(tmpdir(), "task-app-hostile-serve-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
+writeFileSync(join(dir, "package.json"), "{\"type\": \"module\"}\n");
 const root = resolve(".");
 
 /** Runs the CLI to its end (killed after `limitMs` as a safety net); resolves with its code and output. */
@@ -54,5 +55,41 @@ describe("a module that never finishes loading", () => {
     const run = await runToEnd(["serve", "hang.mjs", "--start-timeout", "0"]);
     assert.equal(run.code, 2, run.out);
     assert.match(run.out, /--start-timeout must be a positive number of seconds/);
+  });
+});
+
+describe("a worker that crashes while the cluster starts", () => {
+  test("is replaced like a crash after start; the server comes up and serves", async () => {
+    const mark = join(dir, "crashed-once");
+    writeFileSync(
+      join(dir, "crash-once.ts"),
+      `import { closeSync, openSync } from "node:fs";\n` +
+        `try {\n  closeSync(openSync(${JSON.stringify(mark)}, "wx"));\n  process.kill(process.pid, "SIGKILL");\n} catch (error) {\n  if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;\n}\n` +
+        `export { default } from ${JSON.stringify(join(root, "test/fixtures/apps/trivial.ts"))};\n`,
+    );
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", ENVIRONMENT_API_KEY: "sk-hostile-0000" };
+    delete childEnv.NODE_TEST_CONTEXT;
+    const child = spawn(process.execPath, [...cliArgv(), "serve", "crash-once.ts", "--port", "0", "--workers", "2"], { cwd: dir, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    const closed = new Promise<number | null>((r) => child.on("close", (code) => r(code)));
+    const url = await new Promise<string | undefined>((r) => {
+      const look = (c: Buffer) => {
+        out += c.toString();
+        const found = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out)?.[1];
+        if (found) r(found);
+      };
+      child.stdout.on("data", look);
+      child.stderr.on("data", look);
+      void closed.then(() => r(undefined));
+    });
+    try {
+      assert.ok(url, `the server never listened:\n${out}`);
+      assert.match(out, /worker exited during start-up; starting a replacement/);
+      const res = await fetch(`${url}/health`, { headers: { "x-api-key": "sk-hostile-0000" } });
+      assert.equal(res.status, 200);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    assert.equal(await closed, 0, out);
   });
 });
