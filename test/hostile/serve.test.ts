@@ -10,7 +10,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, describe, test } from "node:test";
+import { request as httpRequest, createServer, type ClientRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createTaskAppServer, type TaskAppServer } from "../../src/server/app.js";
+import { defineTaskApp } from "../../src/server/index.js";
+import { createTrivialApp } from "../fixtures/apps/trivial.js";
+import { mathTaskInfo } from "../fixtures/apps/math.js";
 import { cliArgv } from "../helpers/cli-command.js";
+import { mathRollout } from "../helpers/serve-process.js";
 
 const dir = mkdtempSync(join(tmpdir(), "task-app-hostile-serve-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -92,4 +99,186 @@ describe("a worker that crashes while the cluster starts", () => {
     }
     assert.equal(await closed, 0, out);
   });
+});
+
+const MiB = 1024 * 1024;
+/** The code of synth-ai's error body `{detail: {error: {code}}}`. */
+const errorCode = (body: unknown) => (body as { detail?: { error?: { code?: string } } }).detail?.error?.code;
+const KEY = "sk-hostile-0000";
+
+/** Resolves once `check()` holds (polled; the limit only ends a test that would otherwise hang). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !check(); waited += 5) {
+    if (waited > 30_000) throw new Error(`never: ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** A valid rollout body of exactly `size` bytes (padded with JSON whitespace). */
+function rolloutBody(size: number): Buffer {
+  const json = JSON.stringify(mathRollout("budget", 1));
+  return Buffer.from(json + " ".repeat(size - Buffer.byteLength(json)));
+}
+
+interface Upload {
+  req: ClientRequest;
+  answered: boolean;
+  reply: Promise<{ status: number; body: Record<string, unknown> } | "aborted">;
+}
+
+/** Starts a POST /rollout over a real socket: with Content-Length `declared`, or chunked when undefined. Writes nothing yet. */
+function openUpload(url: string, declared: number | undefined): Upload {
+  const { port } = new URL(url);
+  const headers: Record<string, string | number> = { "content-type": "application/json", "x-api-key": KEY };
+  if (declared !== undefined) headers["content-length"] = declared;
+  const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path: "/rollout", headers });
+  const upload: Upload = {
+    req,
+    answered: false,
+    reply: new Promise((resolve) => {
+      req.on("error", () => resolve("aborted"));
+      req.on("response", (res) => {
+        upload.answered = true;
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+        res.on("error", () => resolve("aborted"));
+      });
+    }),
+  };
+  req.flushHeaders();
+  return upload;
+}
+
+async function listen(handler: TaskAppServer): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer(handler.listener);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(() => r()).closeAllConnections()),
+  };
+}
+
+const budgetPaths = [
+  ["the node:http fast path of POST /rollout", () => createTrivialApp()],
+  ["the Hono path (CORS on)", () => defineTaskApp({ appId: "cors", name: "Cors", baseTaskInfo: mathTaskInfo, corsOrigins: ["http://ui.example"], rollout: createTrivialApp().rollout })],
+] as const;
+
+for (const [name, makeApp] of budgetPaths) {
+  describe(`the in-flight body budget on ${name}`, () => {
+    const limit = 4 * MiB;
+    const size = 1.5 * MiB;
+    const env = { ENVIRONMENT_API_KEY: KEY };
+
+    test("declared bodies past the budget get 503 server_busy before a byte is read; admitted ones finish; all bytes come back", async () => {
+      const handler = createTaskAppServer(makeApp(), { env, maxInFlightBodyBytes: limit });
+      const server = await listen(handler);
+      try {
+        const uploads: Upload[] = [];
+        for (let i = 0; i < 6; i++) {
+          const before = handler.bodyBudget.used;
+          const upload = openUpload(server.url, size);
+          uploads.push(upload);
+          await until(() => handler.bodyBudget.used > before || upload.answered, `upload ${i} reserved or answered`);
+        }
+        assert.equal(handler.bodyBudget.used, 2 * size, "two bodies fit in 4 MiB");
+        const body = rolloutBody(size);
+        for (const upload of uploads) upload.req.end(upload.answered ? undefined : body);
+        const replies = await Promise.all(uploads.map((u) => u.reply));
+        const statuses = replies.map((r) => (r === "aborted" ? 0 : r.status));
+        assert.deepEqual(statuses, [200, 200, 503, 503, 503, 503]);
+        for (const reply of replies.slice(2)) {
+          assert.ok(reply !== "aborted");
+          assert.equal(errorCode(reply.body), "server_busy");
+        }
+        assert.ok(handler.bodyBudget.peak <= limit, `peak ${handler.bodyBudget.peak}`);
+        assert.equal(handler.bodyBudget.used, 0);
+      } finally {
+        await server.close();
+      }
+    });
+
+    test("aborted uploads give their bytes back; the next upload is admitted", async () => {
+      const handler = createTaskAppServer(makeApp(), { env, maxInFlightBodyBytes: limit });
+      const server = await listen(handler);
+      try {
+        const uploads = [openUpload(server.url, size), openUpload(server.url, size)];
+        await until(() => handler.bodyBudget.used === 2 * size, "both reserved");
+        for (const upload of uploads) upload.req.write(rolloutBody(size).subarray(0, MiB / 2));
+        for (const upload of uploads) upload.req.destroy();
+        await until(() => handler.bodyBudget.used === 0, "aborted uploads released");
+        const next = openUpload(server.url, size);
+        next.req.end(rolloutBody(size));
+        const reply = await next.reply;
+        assert.ok(reply !== "aborted");
+        assert.equal(reply.status, 200);
+        assert.equal(handler.bodyBudget.used, 0);
+      } finally {
+        await server.close();
+      }
+    });
+
+    test("chunked bodies (no Content-Length) are counted as they arrive: the one that overflows gets 503", async () => {
+      const handler = createTaskAppServer(makeApp(), { env, maxInFlightBodyBytes: limit });
+      const server = await listen(handler);
+      try {
+        const body = rolloutBody(size);
+        const [a, b, c] = [openUpload(server.url, undefined), openUpload(server.url, undefined), openUpload(server.url, undefined)];
+        a!.req.write(body);
+        await until(() => handler.bodyBudget.used === size, "a read");
+        b!.req.write(body);
+        await until(() => handler.bodyBudget.used === 2 * size, "b read");
+        c!.req.write(body);
+        const third = await c!.reply;
+        assert.ok(third !== "aborted", "the overflowing upload is answered");
+        assert.equal(third.status, 503);
+        assert.equal(errorCode(third.body), "server_busy");
+        a!.req.end();
+        b!.req.end();
+        for (const reply of await Promise.all([a!.reply, b!.reply])) assert.ok(reply !== "aborted" && reply.status === 200);
+        assert.ok(handler.bodyBudget.peak <= limit);
+        assert.equal(handler.bodyBudget.used, 0);
+      } finally {
+        await server.close();
+      }
+    });
+  });
+}
+
+test("in process (Fetch API): a body larger than the whole budget gets 503 server_busy", async () => {
+  const handler = createTaskAppServer(createTrivialApp(), { env: { ENVIRONMENT_API_KEY: KEY }, maxInFlightBodyBytes: MiB });
+  const res = await handler.fetch(new Request("http://x/rollout", { method: "POST", headers: { "content-type": "application/json", "x-api-key": KEY }, body: rolloutBody(2 * MiB).toString() }));
+  assert.equal(res.status, 503);
+  assert.equal(errorCode(await res.json()), "server_busy");
+  assert.equal(handler.bodyBudget.used, 0);
+});
+
+test("serve --body-budget-mb: concurrent uploads past it are refused by the real CLI", async () => {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", ENVIRONMENT_API_KEY: KEY };
+  delete childEnv.NODE_TEST_CONTEXT;
+  const child = spawn(process.execPath, [...cliArgv(), "serve", join(root, "test/fixtures/apps/trivial.ts"), "--port", "0", "--workers", "1", "--body-budget-mb", "2"], { cwd: dir, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  const url = await new Promise<string>((r, reject) => {
+    const look = (c: Buffer) => {
+      out += c.toString();
+      const found = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out)?.[1];
+      if (found) r(found);
+    };
+    child.stdout.on("data", look);
+    child.stderr.on("data", look);
+    child.on("close", () => reject(new Error(out)));
+  });
+  try {
+    const first = openUpload(url, 1.5 * MiB);
+    const second = openUpload(url, 1.5 * MiB);
+    const refused = await second.reply;
+    assert.ok(refused !== "aborted");
+    assert.equal(refused.status, 503);
+    assert.equal(errorCode(refused.body), "server_busy");
+    first.req.end(rolloutBody(1.5 * MiB));
+    const ok = await first.reply;
+    assert.ok(ok !== "aborted" && ok.status === 200);
+  } finally {
+    child.kill("SIGTERM");
+  }
 });

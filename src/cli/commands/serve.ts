@@ -19,6 +19,7 @@ interface ServeArgs {
   trace?: string;
   workers?: number;
   "start-timeout": number;
+  "body-budget-mb": number;
 }
 
 async function runServe(args: ServeArgs): Promise<void> {
@@ -45,6 +46,12 @@ async function runServe(args: ServeArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
+  const budgetMb = args["body-budget-mb"];
+  if (!(Number.isFinite(budgetMb) && budgetMb > 0)) {
+    process.stderr.write(`task-app: --body-budget-mb must be a positive number of MiB (got ${String(budgetMb)})\n`);
+    context.setExitCode(2);
+    return;
+  }
   const workers = args.workers ?? availableParallelism();
   if (!Number.isInteger(workers) || workers < 1) {
     process.stderr.write(`task-app: --workers must be a whole number of processes, at least 1 (got ${String(args.workers)})\n`);
@@ -68,7 +75,8 @@ async function runServe(args: ServeArgs): Promise<void> {
     const app = await loadTaskAppModule(args.module, { timeoutMs: startTimeout * 1000 });
     traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
     const traceSink = traces ? { traceSink: traces.sink } : {};
-    const running = await serve(app, { port: args.port, host: args.host, logger, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
+    const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);
+    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
     if (worker) cluster!.joinServeCluster(running, app);
     await running.closed;
     if (traces) logger.info({ ...traces.stats }, "closing the trace store");
@@ -107,6 +115,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         type: "number",
         describe: "Processes serving the app behind the one port (default: one per core); 1 keeps a single process. A worker that dies is replaced",
         defaultDescription: "cores",
+      })
+      .option("body-budget-mb", {
+        type: "number",
+        default: 256,
+        describe: "MiB of request bodies one process holds at once (each worker its own), from the first byte until the answer; past it a request gets 503 server_busy",
       })
       .option("start-timeout", {
         type: "number",
