@@ -282,3 +282,26 @@ test("serve --body-budget-mb: concurrent uploads past it are refused by the real
     child.kill("SIGTERM");
   }
 });
+
+describe("validate on files nested thousands of levels deep", () => {
+  test("each deep file gets a clean error at its position; the other files are still checked", async () => {
+    const n = 5000;
+    const files: Record<string, string> = {
+      "deep-criteria.json": `{"version":"1","criteria":${"[".repeat(n)}${"]".repeat(n)}}`,
+      "deep-object.json": `{"version":"1","criteria":[{"id":"a","description":"d","weight":1,"extra":${'{"a":'.repeat(n)}1${"}".repeat(n)}}]}`,
+      "deep-array.toml": `a = ${"[".repeat(n)}${"]".repeat(n)}\n`,
+      "deep-inline.toml": `a = ${"{b=".repeat(n)}1${"}".repeat(n)}\n`,
+      "deep-table.toml": `[${Array(n).fill("model").join(".")}]\nx = 1\n`,
+      "deep-dotted.toml": `${Array(n).fill("a").join(".")} = 1\n`,
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const valid = join(root, "test/fixtures/valid/sft.toml");
+    const run = await runToEnd(["validate", ...Object.keys(files), valid]);
+    assert.equal(run.code, 1, run.out);
+    assert.doesNotMatch(run.out, /RangeError|Maximum call stack|\n\s+at /);
+    assert.match(run.out, /^deep-criteria\.json:1:154: error: JSON nesting too deep \(more than 128 levels\)$/m);
+    assert.match(run.out, /^deep-object\.json:1:\d+: error: JSON nesting too deep/m);
+    for (const name of Object.keys(files).filter((f) => f.endsWith(".toml"))) assert.match(run.out, new RegExp(`^${name.replace(".", "\\.")}:\\d+:\\d+: error: invalid TOML: nesting too deep`, "m"));
+    assert.match(run.out, /7 files checked: 1 valid, 6 invalid/);
+  });
+});

@@ -73,10 +73,16 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
   for (const file of args.files) {
     const options = { kind: args.kind, allowUnknown: args["allow-unknown"], maxFindings };
     // Rubrics are JSON: the extension says which checker reads the file.
-    if (/\.json$/i.test(file)) {
-      const { checkRubricFile } = await import("../../config/rubric-check.js");
-      checks.push(await checkRubricFile(file, options));
-    } else checks.push(await checkConfigFile(file, options));
+    try {
+      if (/\.json$/i.test(file)) {
+        const { checkRubricFile } = await import("../../config/rubric-check.js");
+        checks.push(await checkRubricFile(file, options));
+      } else checks.push(await checkConfigFile(file, options));
+    } catch (error) {
+      // A file the checker cannot handle is that file's error; the other files are still checked.
+      const message = `could not be checked: ${error instanceof RangeError ? "too deeply nested or too large to check" : (error as Error)?.message ?? String(error)}`;
+      checks.push({ file, ok: false, findings: [{ severity: "error", file, code: "unreadable", path: "", message, line: 1, column: 1 }], injected: [] });
+    }
   }
   if (args.json) {
     const out = checks.map(({ file, kind, ok, findings, injected, omitted }) => ({ file, kind, ok, findings, injected, ...(omitted ? { omitted } : {}) }));
