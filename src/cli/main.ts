@@ -6,6 +6,7 @@
 
 import { readFileSync } from "node:fs";
 import { ENV_COMMANDS } from "./env-option.js";
+import { UsageError } from "./usage-error.js";
 import { describeUnknownOptions, findUnknownOptions, type KnownOptions } from "./unknown-options.js";
 
 /** The version in this package's package.json (`src/cli/` and `dist/cli/` are both two levels down). */
@@ -14,10 +15,7 @@ export function readPackageVersion(): string {
   return typeof pkg.version === "string" ? pkg.version : "unknown";
 }
 
-/** A mistake in how the command was called: exit code 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError } from "./usage-error.js";
 
 /** Runs the CLI and resolves to the process exit code (0 ok, 1 findings/failure, 2 usage). */
 export async function main(argv: string[]): Promise<number> {

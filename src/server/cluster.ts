@@ -80,7 +80,17 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
     live.set(worker.id, worker);
     worker.on("message", (message: WorkerMessage) => onMessage(worker, message));
     worker.on("exit", (code, signal) => onExit(worker, code, signal));
-    worker.on("error", (error) => logger.warn({ err: error, pid: worker.process.pid }, "worker channel error"));
+    worker.on("error", (error) => onChannelError(error, worker.process.pid));
+  };
+
+  /** A worker's channel closing under a send (it is exiting: Ctrl-C reaches every process of the group) is expected, not a fault. */
+  const onChannelError = (error: Error, pid: number | undefined) => {
+    if (isChannelClosed(error)) logger.debug({ pid, code: (error as NodeJS.ErrnoException).code }, "worker channel closed");
+    else logger.warn({ pid, error: error.message }, "worker channel error");
+  };
+  /** Asks a worker to drain; a worker already gone is skipped without an error. */
+  const tell = (worker: Worker) => {
+    if (worker.isConnected()) worker.send(SHUTDOWN, undefined, {}, (error: Error | null) => error && onChannelError(error, worker.process.pid));
   };
 
   const onMessage = (worker: Worker, message: WorkerMessage) => {
@@ -92,7 +102,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
     if (message?.type !== "task-app:ready") return;
     ready.add(worker.id);
     graceMs = message.graceMs;
-    if (stopping) return void worker.send(SHUTDOWN);
+    if (stopping) return void tell(worker);
     if (!listening && ready.size === count) {
       listening = { port: message.port };
       const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${message.port}`;
@@ -144,7 +154,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    for (const worker of live.values()) if (worker.isConnected()) worker.send(SHUTDOWN);
+    for (const worker of live.values()) tell(worker);
     // Each worker bounds its own drain; this only catches one that hangs past every bound.
     setTimeout(() => killAll(), 3 * graceMs + 5_000).unref();
     finishIfEmpty();
@@ -188,7 +198,14 @@ export function joinServeCluster(running: ServingTaskApp, app: { appId: string; 
   process.on("SIGTERM", close);
   process.on("SIGINT", close);
   const ready: WorkerMessage = { type: "task-app:ready", port: running.port, appId: app.appId, requireApiKey: app.requireApiKey, graceMs: app.limits.shutdownGraceMs };
-  process.send?.(ready);
+  // The primary may be gone already (a forced exit): nothing to tell then.
+  if (process.connected) process.send?.(ready, undefined, {}, () => {});
+}
+
+/** Node's errors for a send on an IPC channel whose other end has closed. */
+function isChannelClosed(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "EPIPE" || code === "ERR_IPC_CHANNEL_CLOSED" || code === "ECONNRESET";
 }
 
 /** In a worker that could not start: sends the (already redacted) error to the primary, which reports it once. */

@@ -2,7 +2,9 @@
  * Loading the task app a JS or TS module exports (`task-app serve`, `eval --app`).
  * The environment is loaded by ./env.ts.
  */
-import { resolve } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { suggestKey } from "../config/suggest.js";
 import { pathToFileURL } from "node:url";
 import { defineTaskApp } from "../runtime/define.js";
 import type { TaskApp, TaskAppConfigInput } from "../schemas/task-app.js";
@@ -35,12 +37,37 @@ export async function loadTaskAppModule(path: string, options: { timeoutMs?: num
   }
 }
 
+/** A module path that names no file: a usage error, with the closest module file next to it when there is one. */
+export class TaskAppModuleNotFoundError extends Error {
+  override name = "TaskAppModuleNotFoundError";
+}
+
+const MODULE_FILE = /\.(?:[mc]?[jt]s|tsx|jsx)$/i;
+
+/** Throws TaskAppModuleNotFoundError unless `path` is a file ("src/ap.ts does not exist; did you mean src/app.ts?"). */
+export function assertTaskAppModuleExists(path: string): void {
+  const absolute = resolve(path);
+  if (existsSync(absolute)) {
+    if (statSync(absolute).isDirectory()) throw new TaskAppModuleNotFoundError(`${path} is a folder; name the module file that exports the task app (e.g. ${join(path, "app.ts")})`);
+    return;
+  }
+  let hint = "";
+  try {
+    const near = suggestKey(basename(absolute), readdirSync(dirname(absolute)).filter((name) => MODULE_FILE.test(name)));
+    if (near) hint = `; did you mean ${join(dirname(path), near)}?`;
+  } catch {
+    // the folder itself is missing: no suggestion
+  }
+  throw new TaskAppModuleNotFoundError(`${path} does not exist${hint}`);
+}
+
 /** A module that did not load (or whose app factory did not settle) within the start-up deadline. */
 export class TaskAppStartTimeoutError extends Error {
   override name = "TaskAppStartTimeoutError";
 }
 
 async function importTaskApp(path: string): Promise<TaskApp> {
+  assertTaskAppModuleExists(path);
   const absolute = resolve(path);
   if (TS_MODULE.test(absolute) && !tsxRegistered) {
     try {

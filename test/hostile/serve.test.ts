@@ -305,3 +305,50 @@ describe("validate on files nested thousands of levels deep", () => {
     assert.match(run.out, /7 files checked: 1 valid, 6 invalid/);
   });
 });
+
+describe("usage errors and Ctrl-C get task-app's words, never Node's", () => {
+  test("serve --port abc, a missing module (with a did-you-mean) and a folder exit 2", async () => {
+    writeFileSync(join(dir, "app.ts"), `export { default } from ${JSON.stringify(join(root, "test/fixtures/apps/trivial.ts"))};\n`);
+    const cases: [string[], RegExp][] = [
+      [["serve", "app.ts", "--port", "abc"], /^task-app: --port must be a whole number from 0 to 65535 \(got "abc"\)$/m],
+      [["serve", "ap.ts", "--workers", "1"], /^task-app serve: ap\.ts does not exist; did you mean app\.ts\?$/m],
+      [["serve", "ap.ts", "--workers", "2"], /^task-app serve: ap\.ts does not exist; did you mean app\.ts\?$/m],
+      [["serve", ".", "--workers", "1"], /^task-app serve: \. is a folder; name the module file/m],
+    ];
+    for (const [args, expected] of cases) {
+      const run = await runToEnd(args);
+      assert.equal(run.code, 2, `${args.join(" ")}: ${run.out}`);
+      assert.match(run.out, expected);
+      assert.doesNotMatch(run.out, /Cannot find module|dist\/server|\n\s+at /);
+    }
+  });
+
+  test("Ctrl-C (SIGINT to the whole process group) while the workers start prints no stack", async () => {
+    const marks = join(dir, "marks");
+    writeFileSync(
+      join(dir, "slow-start.mjs"),
+      `import { mkdirSync, writeFileSync } from "node:fs";\nmkdirSync(${JSON.stringify(marks)}, { recursive: true });\n` +
+        `writeFileSync(${JSON.stringify(marks)} + "/" + process.pid, "");\nsetInterval(() => {}, 1000);\nawait new Promise(() => {});\nexport default {};\n`,
+    );
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", ENVIRONMENT_API_KEY: KEY };
+    delete childEnv.NODE_TEST_CONTEXT;
+    const child = spawn(process.execPath, [...cliArgv(), "serve", "slow-start.mjs", "--port", "0", "--workers", "2"], { cwd: dir, env: childEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (out += c.toString()));
+    const closed = new Promise<number | null>((r) => child.on("close", (code) => r(code)));
+    const { readdirSync } = await import("node:fs");
+    const started = () => {
+      try {
+        return readdirSync(marks).length >= 2;
+      } catch {
+        return false;
+      }
+    };
+    await until(started, "both workers loading");
+    process.kill(-child.pid!, "SIGINT");
+    const code = await closed;
+    assert.doesNotMatch(out, /EPIPE|"level":40.*channel|\n\s+at |\\n\s+at /, out);
+    assert.ok(code === 0 || code === 130 || code === 1, `exit ${code}: ${out}`);
+  });
+});

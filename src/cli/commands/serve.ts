@@ -7,6 +7,7 @@
 import { availableParallelism } from "node:os";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
+import { UsageError } from "../usage-error.js";
 import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
 
 interface ServeArgs {
@@ -24,7 +25,7 @@ interface ServeArgs {
 
 async function runServe(args: ServeArgs): Promise<void> {
   const context = contextOf(args);
-  const { loadTaskAppModule, TaskAppStartTimeoutError } = await import("../../server/load.js");
+  const { assertTaskAppModuleExists, loadTaskAppModule, TaskAppStartTimeoutError } = await import("../../server/load.js");
   const { serve } = await import("../../server/serve.js");
   const { LOG_FORMATS, LOG_LEVELS, createLogger, createPrettyDestination } = await import("../../server/logger.js");
   const { createSecretRedactor } = await import("../../server/secrets.js");
@@ -43,6 +44,13 @@ async function runServe(args: ServeArgs): Promise<void> {
   const startTimeout = args["start-timeout"];
   if (!(Number.isFinite(startTimeout) && startTimeout > 0)) {
     process.stderr.write(`task-app: --start-timeout must be a positive number of seconds (got ${String(startTimeout)})\n`);
+    context.setExitCode(2);
+    return;
+  }
+  try {
+    assertTaskAppModuleExists(args.module);
+  } catch (error) {
+    process.stderr.write(`task-app serve: ${(error as Error).message}\nRun \`task-app serve --help\` for usage.\n`);
     context.setExitCode(2);
     return;
   }
@@ -95,6 +103,14 @@ async function runServe(args: ServeArgs): Promise<void> {
   context.setExitCode(code);
 }
 
+/** `--port`: a whole number from 0 to 65535, else a usage error. */
+function parsePort(value: unknown): number {
+  const text = String(value).trim();
+  const port = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(Number.isInteger(port) && port >= 0 && port <= 65535)) throw new UsageError(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(String(value))})`);
+  return port;
+}
+
 /** The `serve` command. */
 export const serveCommand: CommandModule<object, ServeArgs> = {
   command: "serve <module>",
@@ -102,7 +118,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   builder: (yargs: Argv<object>) =>
     yargs
       .positional("module", { type: "string", demandOption: true, describe: "Module whose default export (or `app`) is the task app" })
-      .option("port", { type: "number", default: 8001, describe: "Port to listen on (0 picks a free one)" })
+      .option("port", { type: "string", default: 8001, coerce: parsePort, describe: "Port to listen on (0 picks a free one)" })
       .option("host", { type: "string", default: "127.0.0.1", describe: "Interface to bind" })
       .option("env-file", ENV_FILE_OPTION)
       .option("log-level", { type: "string", default: "info", describe: "fatal, error, warn, info, debug, trace or silent" })
