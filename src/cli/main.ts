@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { ENV_COMMANDS } from "./env-option.js";
 import { UsageError } from "./usage-error.js";
-import { describeUnknownOptions, findUnknownOptions, type KnownOptions } from "./unknown-options.js";
+import { describeUnknownOptions, findUnknownOptions, usageHint, type KnownOptions } from "./unknown-options.js";
 
 /** The version in this package's package.json (`src/cli/` and `dist/cli/` are both two levels down). */
 export function readPackageVersion(): string {
@@ -42,8 +42,9 @@ export async function main(argv: string[]): Promise<number> {
       // Under a known command, an unknown option explains the failure best (it may have swallowed a file
       // name): name each once, as typed. A mistyped command keeps yargs' "Did you mean ...?".
       const named = commandNames.has(argv[0] ?? "") || argv[0]?.startsWith("-");
-      const unknown = named ? findUnknownOptions(argv, (cli as unknown as { getOptions(): KnownOptions }).getOptions()) : [];
-      throw new UsageError(unknown.length ? describeUnknownOptions(unknown) : msg || String(err));
+      const known = (cli as unknown as { getOptions(): KnownOptions }).getOptions();
+      const unknown = named ? findUnknownOptions(argv, known) : [];
+      throw new UsageError(unknown.length ? describeUnknownOptions(unknown, known) : msg || String(err));
     })
     .middleware((args) => {
       // A single-valued option given twice would reach the handler as an array.
@@ -76,7 +77,7 @@ export async function main(argv: string[]): Promise<number> {
     await cli.parseAsync();
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`task-app: ${error.message}\nRun \`task-app --help\` for usage.\n`);
+      process.stderr.write(`task-app: ${error.message}\n${usageHint(commandNames.has(argv[0] ?? "") ? argv[0] : undefined)}\n`);
       return 2;
     }
     process.stderr.write(`task-app: ${error instanceof Error ? error.message : String(error)}\n`);

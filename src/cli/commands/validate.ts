@@ -66,7 +66,7 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
   const checks: ConfigCheck[] = [];
   const maxFindings = parseMaxFindings(args["max-findings"]);
   if (maxFindings === undefined) {
-    process.stderr.write("task-app: --max-findings must be a positive integer\nRun `task-app --help` for usage.\n");
+    process.stderr.write("task-app: --max-findings must be a positive integer\nRun `task-app validate --help` for usage.\n");
     contextOf(args).setExitCode(2);
     return;
   }
