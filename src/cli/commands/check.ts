@@ -35,7 +35,7 @@ async function runCheck(args: CheckArgs): Promise<void> {
     return;
   }
   const report = await checkTaskApp({ url: url.href.replace(/\/$/, ""), apiKey, rolloutTimeoutMs: args["rollout-timeout"] * 1000 });
-  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckReport(report));
+  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckReport(report, (await import("../../style.js")).createStyle(process.stdout)));
   context.setExitCode(report.ok ? 0 : 1);
 }
 

@@ -102,7 +102,8 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
     if (args.json) reporter.emit({ event: "summary", summary: report.summary }, { total: 0, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() });
     else {
       say("");
-      for (const line of lib.formatEvalSummary(report.summary)) say(line);
+      const style = (await import("../../style.js")).createStyle(process.stdout);
+      for (const line of lib.formatEvalSummary(report.summary, style)) say(line);
       say("");
       say(`results          ${plan.out} (failures: ${plan.failuresOut})`);
       if (traceSink) say(`traces           ${report.traces.stored} stored in ${traceSink.location}${report.traces.failed ? `, ${report.traces.failed} failed to store` : ""}${report.traces.missing ? `, ${report.traces.missing} rollouts returned none` : ""}`);

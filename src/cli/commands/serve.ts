@@ -16,7 +16,7 @@ interface ServeArgs {
   host: string;
   "env-file": string[];
   "log-level": string;
-  "log-format": string;
+  "log-format"?: string;
   trace?: string;
   workers?: number;
   "start-timeout": number;
@@ -35,7 +35,8 @@ async function runServe(args: ServeArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
-  const format = args["log-format"] as (typeof LOG_FORMATS)[number];
+  // On a terminal logs are for reading; anywhere else (a file, a pipe, a collector) JSON lines, as before.
+  const format = (args["log-format"] ?? (process.stdout.isTTY ? "pretty" : "json")) as (typeof LOG_FORMATS)[number];
   if (!LOG_FORMATS.includes(format)) {
     process.stderr.write(`task-app: --log-format must be one of ${LOG_FORMATS.join(", ")}\n`);
     context.setExitCode(2);
@@ -142,7 +143,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: 120,
         describe: "Seconds the module may take to load (top-level awaits, an async app factory) before serve gives up with exit 1",
       })
-      .option("log-format", { type: "string", default: "json", describe: "json (one object per line, for log collectors) or pretty (aligned text, for reading in a terminal)" })
+      .option("log-format", {
+        type: "string",
+        describe: "json (one object per line, for log collectors) or pretty (aligned text, levels coloured unless NO_COLOR)",
+        defaultDescription: "pretty on a terminal, else json",
+      })
       .epilog(
         "Shutdown: the first SIGTERM/SIGINT drains in-flight rollouts within limits.shutdownGraceMs, a second only logs, a third exits at once (143 for SIGTERM). " +
           "Unhandled rejections and uncaught exceptions in executors are logged (keys redacted) and the server keeps serving. " +

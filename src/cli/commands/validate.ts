@@ -5,7 +5,8 @@
  */
 import type { Argv, CommandModule } from "yargs";
 import type { ConfigCheck } from "../../config/check.js";
-import { formatFinding } from "../../config/findings.js";
+import { renderFinding } from "../../config/findings.js";
+import { createStyle } from "../../style.js";
 import type { ConfigKind } from "../../schemas/registry.js";
 import { contextOf } from "../context.js";
 
@@ -88,7 +89,8 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
     const out = checks.map(({ file, kind, ok, findings, injected, omitted }) => ({ file, kind, ok, findings, injected, ...(omitted ? { omitted } : {}) }));
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
-    const lines = checks.flatMap((c) => [...c.findings.map(formatFinding), ...omittedLine(c, maxFindings), ...(args.explain ? explainCheck(c) : [])]);
+    const style = createStyle(process.stdout);
+    const lines = checks.flatMap((c) => [...c.findings.map((f) => renderFinding(f, style)), ...omittedLine(c, maxFindings), ...(args.explain ? explainCheck(c) : [])]);
     lines.push(summarize(checks));
     process.stdout.write(`${lines.join("\n")}\n`);
   }
