@@ -1185,7 +1185,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `shutting_down`, `missing_openai_api_key`, `missing_groq_api_key`. */
+        /** @description An API key the route needs is not configured, the server is shutting down, or it holds too many request bodies at once. `detail.error.code`: `missing_environment_api_key`, `shutting_down`, `server_busy`, `missing_openai_api_key`, `missing_groq_api_key`. */
         Unavailable: {
             headers: {
                 [name: string]: unknown;
@@ -1261,7 +1261,7 @@ export interface operations {
             401: components["responses"]["Unauthorised"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
-            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
+            /** @description An API key the route needs is not configured, the server is shutting down, or it holds too many request bodies at once. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1286,7 +1286,7 @@ export interface operations {
             401: components["responses"]["Unauthorised"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
-            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
+            /** @description An API key the route needs is not configured, the server is shutting down, or it holds too many request bodies at once. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1318,7 +1318,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `invalid_task_info`, `internal_error`. */
             500: components["responses"]["InternalError"];
-            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
+            /** @description An API key the route needs is not configured, the server is shutting down, or it holds too many request bodies at once. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1352,7 +1352,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `rollout_failed`, `invalid_rollout_response`, `internal_error`. */
             500: components["responses"]["InternalError"];
-            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `shutting_down`. */
+            /** @description An API key the route needs is not configured, the server is shutting down, or it holds too many request bodies at once. `detail.error.code`: `missing_environment_api_key`, `shutting_down`, `server_busy`. */
             503: components["responses"]["Unavailable"];
             /** @description The rollout exceeded safety.max_time_s, or the vendor did not answer in time. `detail.error.code`: `rollout_timeout`. */
             504: components["responses"]["GatewayTimeout"];
@@ -1379,7 +1379,7 @@ export interface operations {
             401: components["responses"]["Unauthorised"];
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
-            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`. */
+            /** @description An API key the route needs is not configured, the server is shutting down, or it holds too many request bodies at once. `detail.error.code`: `missing_environment_api_key`. */
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1414,7 +1414,7 @@ export interface operations {
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `shutting_down`, `missing_openai_api_key`. */
+            /** @description An API key the route needs is not configured, the server is shutting down, or it holds too many request bodies at once. `detail.error.code`: `missing_environment_api_key`, `shutting_down`, `server_busy`, `missing_openai_api_key`. */
             503: components["responses"]["Unavailable"];
             /** @description The rollout exceeded safety.max_time_s, or the vendor did not answer in time. `detail.error.code`: `vendor_timeout`. */
             504: components["responses"]["GatewayTimeout"];
@@ -1452,7 +1452,7 @@ export interface operations {
             /** @description The task app failed or returned an invalid result. `detail.error.code`: `internal_error`. */
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
-            /** @description An API key the route needs is not configured, or the server is shutting down. `detail.error.code`: `missing_environment_api_key`, `shutting_down`, `missing_groq_api_key`. */
+            /** @description An API key the route needs is not configured, the server is shutting down, or it holds too many request bodies at once. `detail.error.code`: `missing_environment_api_key`, `shutting_down`, `server_busy`, `missing_groq_api_key`. */
             503: components["responses"]["Unavailable"];
             /** @description The rollout exceeded safety.max_time_s, or the vendor did not answer in time. `detail.error.code`: `vendor_timeout`. */
             504: components["responses"]["GatewayTimeout"];

@@ -42,10 +42,28 @@ test("an unknown option is named once, as typed, whatever the command", async ()
     const run = await runCli(argv, dir);
     assert.equal(run.code, 2, argv.join(" "));
     assert.equal(run.stdout, "", argv.join(" "));
-    assert.equal(run.stderr, `task-app: ${message}\nRun \`task-app --help\` for usage.\n`, argv.join(" "));
-  }  const typo = await runCli(["vaildate", "sft.toml", "--json"], dir);
+    const command = argv[0]!.startsWith("-") ? "" : `${argv[0]} `;
+    assert.equal(run.stderr, `task-app: ${message}\nRun \`task-app ${command}--help\` for usage.\n`, argv.join(" "));
+  }
+  const typo = await runCli(["vaildate", "sft.toml", "--json"], dir);
   assert.equal(typo.code, 2);
   assert.match(typo.stderr, /^task-app: Did you mean validate\?\n/, "a mistyped command is not reported as an unknown option");
+});
+
+test("a mistyped option gets the closest option of its command, and the hint names the command's --help", async () => {
+  const cases: [string[], string][] = [
+    [["serve", "app.ts", "--prot", "3"], "serve"],
+    [["eval", "--concurency", "3"], "eval"],
+    [["validate", "sft.toml", "--jsno"], "validate"],
+  ];
+  const expected = ["Unknown option: --prot (did you mean --port?)", "Unknown option: --concurency (did you mean --concurrency?)", "Unknown option: --jsno (did you mean --json?)"];
+  for (const [n, [argv, command]] of cases.entries()) {
+    const run = await runCli(argv, dir);
+    assert.equal(run.code, 2, argv.join(" "));
+    assert.equal(run.stderr, `task-app: ${expected[n]}\nRun \`task-app ${command} --help\` for usage.\n`);
+  }
+  const far = await runCli(["serve", "app.ts", "--zzzzzz"], dir);
+  assert.equal(far.stderr, "task-app: Unknown option: --zzzzzz\nRun `task-app serve --help` for usage.\n", "nothing close: no suggestion");
 });
 
 test("a single-valued option given twice, or anything after --, is a usage error", async () => {

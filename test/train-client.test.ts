@@ -93,6 +93,6 @@ describe("train backend and keys", () => {
       () => requireSecret(loaded, "ENVIRONMENT_API_KEY", "the task app key"),
       (e: unknown) => e instanceof TrainError && e.code === "missing_key" && e.exitCode === 2 && e.message.includes(`looked in the environment, ${join(dir, "a.env")} and ${join(dir, "b.env")}`),
     );
-    assert.throws(() => loadTrainEnv(["missing.env"], { base, cwd: dir }), (e: unknown) => e instanceof TrainError && /cannot read env file .*missing\.env: ENOENT/.test(e.message));
+    assert.throws(() => loadTrainEnv(["missing.env"], { base, cwd: dir }), (e: unknown) => e instanceof TrainError && /cannot read env file missing\.env \(--env-file\): no such file/.test(e.message));
   });
 });

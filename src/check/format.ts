@@ -1,13 +1,14 @@
 /**
  * The checker's pass/fail table.
  */
+import { plain, type Style } from "../style.js";
 import { CHECK_NAMES, type CheckReport } from "./run.js";
 
-/** Renders a report as an aligned PASS/FAIL table, why it stopped early (if it did) and a closing count line. */
-export function formatCheckReport(report: CheckReport): string {
+/** Renders a report as an aligned PASS/FAIL table, why it stopped early (if it did) and a closing count line; `style` colours PASS and FAIL. */
+export function formatCheckReport(report: CheckReport, style: Style = plain): string {
   const width = Math.max(...report.results.map((r) => r.name.length));
   const lines = [`task-app check ${report.url}`];
-  for (const r of report.results) lines.push(`  ${r.ok ? "PASS" : "FAIL"}  ${r.name.padEnd(width)}  ${r.detail}`);
+  for (const r of report.results) lines.push(`  ${r.ok ? style.pass("PASS") : style.fail("FAIL")}  ${r.name.padEnd(width)}  ${r.detail}`);
   const passed = report.results.filter((r) => r.ok).length;
   const failed = report.results.filter((r) => !r.ok).map((r) => r.name);
   const notRun = CHECK_NAMES.filter((name) => !report.results.some((r) => r.name === name));
@@ -16,6 +17,6 @@ export function formatCheckReport(report: CheckReport): string {
       (failed.length ? `; failed: ${failed.join(", ")}` : "") +
       (notRun.length ? `; not run: ${notRun.join(", ")}` : ""),
   );
-  if (report.stopped) lines.push(`stopped early: ${report.stopped}`);
+  if (report.stopped) lines.push(style.fail(`stopped early: ${report.stopped}`));
   return `${lines.join("\n")}\n`;
 }

@@ -5,7 +5,9 @@
  */
 
 import { readFileSync } from "node:fs";
-import { describeUnknownOptions, findUnknownOptions, type KnownOptions } from "./unknown-options.js";
+import { ENV_COMMANDS } from "./env-option.js";
+import { UsageError } from "./usage-error.js";
+import { describeUnknownOptions, findUnknownOptions, usageHint, type KnownOptions } from "./unknown-options.js";
 
 /** The version in this package's package.json (`src/cli/` and `dist/cli/` are both two levels down). */
 export function readPackageVersion(): string {
@@ -13,10 +15,7 @@ export function readPackageVersion(): string {
   return typeof pkg.version === "string" ? pkg.version : "unknown";
 }
 
-/** A mistake in how the command was called: exit code 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError } from "./usage-error.js";
 
 /** Runs the CLI and resolves to the process exit code (0 ok, 1 findings/failure, 2 usage). */
 export async function main(argv: string[]): Promise<number> {
@@ -43,8 +42,9 @@ export async function main(argv: string[]): Promise<number> {
       // Under a known command, an unknown option explains the failure best (it may have swallowed a file
       // name): name each once, as typed. A mistyped command keeps yargs' "Did you mean ...?".
       const named = commandNames.has(argv[0] ?? "") || argv[0]?.startsWith("-");
-      const unknown = named ? findUnknownOptions(argv, (cli as unknown as { getOptions(): KnownOptions }).getOptions()) : [];
-      throw new UsageError(unknown.length ? describeUnknownOptions(unknown) : msg || String(err));
+      const known = (cli as unknown as { getOptions(): KnownOptions }).getOptions();
+      const unknown = named ? findUnknownOptions(argv, known) : [];
+      throw new UsageError(unknown.length ? describeUnknownOptions(unknown, known) : msg || String(err));
     })
     .middleware((args) => {
       // A single-valued option given twice would reach the handler as an array.
@@ -56,6 +56,16 @@ export async function main(argv: string[]): Promise<number> {
       const rest = argv.indexOf("--");
       if (rest >= 0 && rest < argv.length - 1) throw new UsageError("nothing may follow `--`; name a file that starts with - as ./-name");
     }, true)
+    .middleware(async (args) => {
+      // One environment rule for every command that reads keys (src/server/env.ts), applied before its handler.
+      if (!ENV_COMMANDS.has(String(args._[0]))) return;
+      const { applyEnvironment, EnvFileError } = await import("../server/env.js");
+      try {
+        applyEnvironment((args["env-file"] as string[] | undefined) ?? []);
+      } catch (error) {
+        throw error instanceof EnvFileError ? new UsageError(error.message) : error;
+      }
+    })
     .middleware((args) => {
       // Handlers report their exit code through this setter.
       (args as { setExitCode?: (c: number) => void }).setExitCode = (c: number) => {
@@ -67,7 +77,7 @@ export async function main(argv: string[]): Promise<number> {
     await cli.parseAsync();
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`task-app: ${error.message}\nRun \`task-app --help\` for usage.\n`);
+      process.stderr.write(`task-app: ${error.message}\n${usageHint(commandNames.has(argv[0] ?? "") ? argv[0] : undefined)}\n`);
       return 2;
     }
     process.stderr.write(`task-app: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -5,6 +5,8 @@
  * complains about a missing file instead. The CLI asks this module first.
  */
 
+import { createKeySuggester } from "../config/suggest.js";
+
 /** What yargs knows about the active command's options (`yargs.getOptions()`). */
 export interface KnownOptions {
   key: Record<string, unknown>;
@@ -40,7 +42,21 @@ export function findUnknownOptions(argv: readonly string[], known: KnownOptions)
   return [...unknown];
 }
 
-/** `Unknown option: --x` or `Unknown options: --x, -y`. */
-export function describeUnknownOptions(unknown: readonly string[]): string {
-  return `Unknown option${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`;
+/**
+ * `Unknown option: --x` or `Unknown options: --x, -y`; with `known`, each
+ * long option close to a known one gets it: `Unknown option: --prot (did you mean --port?)`.
+ */
+export function describeUnknownOptions(unknown: readonly string[], known?: KnownOptions): string {
+  const longNames = known ? [...new Set([...Object.keys(known.key), ...Object.values(known.alias ?? {}).flat()])].filter((n) => n.length > 1 && !/[A-Z]/.test(n)) : [];
+  const suggest = createKeySuggester(longNames);
+  const named = unknown.map((option) => {
+    const near = option.startsWith("--") && longNames.length ? suggest(option.slice(2)) : undefined;
+    return near ? `${option} (did you mean --${near}?)` : option;
+  });
+  return `Unknown option${unknown.length > 1 ? "s" : ""}: ${named.join(", ")}`;
+}
+
+/** The hint after a usage error: the command's own --help when a command was named. */
+export function usageHint(command: string | undefined): string {
+  return `Run \`task-app ${command ? `${command} ` : ""}--help\` for usage.`;
 }

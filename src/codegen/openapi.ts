@@ -64,7 +64,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; summary: string }> = 
   422: { name: "UnprocessableEntity", summary: "The request does not match its schema, or passes a limit on nesting, array length or key count" },
   500: { name: "InternalError", summary: "The task app failed or returned an invalid result" },
   502: { name: "BadGateway", summary: "The vendor could not be reached" },
-  503: { name: "Unavailable", summary: "An API key the route needs is not configured, or the server is shutting down" },
+  503: { name: "Unavailable", summary: "An API key the route needs is not configured, the server is shutting down, or it holds too many request bodies at once" },
   504: { name: "GatewayTimeout", summary: "The rollout exceeded safety.max_time_s, or the vendor did not answer in time" },
 };
 
@@ -92,7 +92,7 @@ function isVendorCode(code: string): code is VendorErrorCode {
 const GUARDED: readonly ErrorCode[] = ["unauthorised", "missing_environment_api_key", "internal_error"];
 
 /** Codes every route that reads a JSON body can answer with. */
-const JSON_BODY: readonly ErrorCode[] = ["invalid_json", "payload_too_large", "unsupported_media_type", "invalid_request"];
+const JSON_BODY: readonly ErrorCode[] = ["invalid_json", "payload_too_large", "unsupported_media_type", "invalid_request", "server_busy"];
 
 /** Codes of a proxy route: the shared ones, its vendor key, shutdown, an unreachable or slow vendor, and the vendor's own errors. */
 function proxyCodes(vendor: Vendor) {

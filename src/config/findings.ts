@@ -4,6 +4,8 @@
  * Every finding points at a place in the source so editors and terminals can
  * jump to it.
  */
+import { plain, type Style } from "../style.js";
+
 export type Severity = "error" | "warning";
 
 export interface Finding {
@@ -23,9 +25,14 @@ export interface Finding {
 
 /** `path:line:col: error: dotted.key: message`, the format compilers and editors understand. */
 export function formatFinding(f: Finding): string {
+  return renderFinding(f, plain);
+}
+
+/** formatFinding with the severity coloured by `style` (a terminal's). */
+export function renderFinding(f: Finding, style: Style): string {
   const where = `${f.file ?? "<input>"}:${f.line}:${f.column}`;
   const key = f.path ? `${f.path}: ` : "";
-  return `${where}: ${f.severity}: ${key}${f.message}`;
+  return `${where}: ${f.severity === "error" ? style.fail(f.severity) : style.warn(f.severity)}: ${key}${f.message}`;
 }
 
 /** Formats a key path the way TOML users write it: `a.b[0].c`. */

@@ -97,3 +97,24 @@ export function locateJsonPaths(text: string, paths: readonly (readonly Property
     return { line: 1, column: 1 };
   });
 }
+
+/** Deepest nesting of arrays and objects a JSON config file may have, as for TOML (smol-toml's limit). */
+export const MAX_JSON_DEPTH = 128;
+
+/**
+ * The offset of the first `[` or `{` that opens level `max + 1` of `text`
+ * (strings skipped), or -1 when the nesting stays within `max`. One pass, no
+ * recursion: run before anything walks the parsed value recursively.
+ */
+export function findJsonTooDeep(text: string, max = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return -1;
+}

@@ -9,7 +9,8 @@ import { Rubric, RubricBundle } from "../schemas/rubric.js";
 import type { CheckOptions, ConfigCheck } from "./check.js";
 import { formatPath, type Finding } from "./findings.js";
 import { issuesToFindings } from "./issues.js";
-import { locateJsonPaths } from "./json-locate.js";
+import { findJsonTooDeep, locateJsonPaths, MAX_JSON_DEPTH } from "./json-locate.js";
+import { lineStarts, positionOf } from "./locate.js";
 import { ConfigInputError, readConfigText } from "./read.js";
 import { keysAt } from "./schema-keys.js";
 
@@ -43,6 +44,12 @@ function describeJsonError(error: unknown, text: string): { reason: string; line
 export function checkRubricText(text: string, options: CheckOptions = {}): ConfigCheck {
   const { file } = options;
   const fail = (finding: Omit<Finding, "severity" | "file">): ConfigCheck => ({ file, ok: false, findings: [{ severity: "error", file, ...finding }], injected: [] });
+  // The checks below walk the value recursively: a file nested thousands of levels deep is refused first.
+  const deep = findJsonTooDeep(text);
+  if (deep >= 0) {
+    const at = positionOf(lineStarts(text), deep);
+    return fail({ code: "too_deep", path: "", message: `JSON nesting too deep (more than ${MAX_JSON_DEPTH} levels)`, line: at.line, column: at.column });
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -4,6 +4,7 @@
  * rate), with failures counted by cause, apart from rollouts that scored 0.
  */
 import type { EvalResult } from "./results.js";
+import { plain, type Style } from "../style.js";
 
 export interface SeedRow {
   seed: number;
@@ -87,17 +88,17 @@ export function summarizeEval(results: readonly EvalResult[]): EvalSummary {
 
 const num = (x: number | null, width = 7) => (x === null ? "-".padStart(width) : x.toFixed(3).padStart(width));
 
-/** The per-seed table and the aggregate, as lines for a terminal or a log. */
-export function formatEvalSummary(s: EvalSummary): string[] {
+/** The per-seed table and the aggregate, as lines for a terminal or a log; `style` colours each status and the failure count. */
+export function formatEvalSummary(s: EvalSummary, style: Style = plain): string[] {
   const lines = ["  seed   return  outcome   events   steps    time  status"];
   for (const r of s.seeds)
-    lines.push(`  ${String(r.seed).padStart(4)}  ${num(r.return)}  ${num(r.outcome_score)}  ${num(r.events_score)}  ${r.steps === null ? "-".padStart(6) : r.steps.toFixed(0).padStart(6)}  ${`${r.seconds.toFixed(1)}s`.padStart(6)}  ${r.status}`);
+    lines.push(`  ${String(r.seed).padStart(4)}  ${num(r.return)}  ${num(r.outcome_score)}  ${num(r.events_score)}  ${r.steps === null ? "-".padStart(6) : r.steps.toFixed(0).padStart(6)}  ${`${r.seconds.toFixed(1)}s`.padStart(6)}  ${r.status === "ok" ? style.pass(r.status) : style.fail(r.status)}`);
   const causes = Object.entries(s.failures).map(([cause, n]) => `${n} ${cause}`);
   const rows: [string, string][] = [
     ["mean return", s.mean_return === null ? "-" : `${s.mean_return.toFixed(3)} ± ${(s.stderr_return ?? 0).toFixed(3)} (standard error)`],
     ...Object.entries(s.judge).map(([name, value]): [string, string] => [`mean ${name}`, value.toFixed(3)]),
     ["pass rate", s.pass_rate === null ? "-" : `${(s.pass_rate * 100).toFixed(1)}% (return > 0)`],
-    ["rollouts", `${s.ok} ok, ${s.failed} failed${causes.length ? ` (${causes.join(", ")})` : ""}`],
+    ["rollouts", `${style.pass(`${s.ok} ok`)}, ${s.failed ? style.fail(`${s.failed} failed`) : "0 failed"}${causes.length ? ` (${causes.join(", ")})` : ""}`],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   return [...lines, "", ...rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`)];

@@ -9,6 +9,7 @@ import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { TaskApp } from "../schemas/task-app.js";
 import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv } from "./auth.js";
+import { createBodyBudget, type BodyBudget, type BodyLease } from "./body.js";
 import { errorReply, errorResponse, toResponse, type Reply } from "./errors.js";
 import { createLogger, createRedactingLogger } from "./logger.js";
 import { CLIENT_CLOSED_STATUS, handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
@@ -28,7 +29,16 @@ export interface TaskAppServerOptions {
   proxyTimeoutMs?: number;
   /** Receives the recorded session of every successful rollout (a trace store plugs in here). */
   traceSink?: TraceSink;
+  /**
+   * Bytes of request bodies (`/rollout` and the proxy routes) this server
+   * holds at once, from the first byte read until the request is answered;
+   * past it a request gets 503 `server_busy`. Default 256 MiB.
+   */
+  maxInFlightBodyBytes?: number;
 }
+
+/** Default of `maxInFlightBodyBytes`: four bodies at the default `limits.maxBodyBytes`. */
+export const DEFAULT_MAX_IN_FLIGHT_BODY_BYTES = 256 * 1024 * 1024;
 
 /** A task app's HTTP handler plus the controls `serve` uses for lifecycle. */
 export interface TaskAppServer {
@@ -44,6 +54,8 @@ export interface TaskAppServer {
   request: (input: string | Request | URL, init?: RequestInit) => Response | Promise<Response>;
   /** The app being served. */
   app: TaskApp;
+  /** The in-flight body budget: its limit, the bytes held now and the peak (see `maxInFlightBodyBytes`). */
+  readonly bodyBudget: Pick<BodyBudget, "limit" | "used" | "peak">;
   /** Rollouts and proxy calls currently running. */
   readonly inFlight: number;
   /** The server's logger, redacting every known secret. */
@@ -78,6 +90,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   const redact = createSecretRedactor(env, accepted);
   const baseLog = createRedactingLogger(options.logger ?? createLogger("silent"), redact);
   const running = new Set<Abortable>();
+  const bodies = createBodyBudget(options.maxInFlightBodyBytes ?? DEFAULT_MAX_IN_FLIGHT_BODY_BYTES);
   let draining = false;
   let inFlight = 0;
   let idle: (() => void) | null = null;
@@ -132,13 +145,27 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     if (--inFlight === 0 && idle) idle();
     return value;
   };
-  /** Runs one rollout or proxy call, counted as in flight; refused once draining. */
-  const track = (work: () => Promise<Reply>): Promise<Reply> => {
+  /**
+   * Runs one rollout or proxy call, counted as in flight; refused once
+   * draining. Its body is read under a lease of the in-flight body budget,
+   * given back when the call settles, however it ends.
+   */
+  const track = (open: (budget: { lease: BodyLease; limit: number }) => RolloutTransport, work: (transport: RolloutTransport) => Promise<Reply>): Promise<Reply> => {
     if (draining) return Promise.resolve(errorReply(503, "shutting_down", "server is shutting down"));
     inFlight++;
-    return work().then(settled, (error: unknown) => settled(Promise.reject(error)));
+    const lease = bodies.lease();
+    const done = <T>(value: T): T => {
+      lease.release();
+      return settled(value);
+    };
+    let pending: Promise<Reply>;
+    try {
+      pending = work(open({ lease, limit: bodies.limit }));
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    return pending.then(done, (error: unknown) => done(Promise.reject(error)));
   };
-  const runRollout = (transport: RolloutTransport): Promise<Reply> => track(() => handleRollout(transport, deps));
   /** Resolves when nothing is in flight, or after `ms`. */
   const waitIdle = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -153,17 +180,20 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   hono.get("/task_info", guard, async (c) => describeTaskInfo(app, c.req.queries()));
   hono.post("/done", guard, (c) => c.json({ ok: true, service: app.appId }));
   // Over a socket, the body is read from Node's request directly (as on the fast path), so a refusal mid-body stops reading it.
-  const transportOf = (c: Context<Env>): RolloutTransport => {
-    const { incoming, outgoing } = c.env ?? {};
-    return incoming && outgoing ? nodeTransport(incoming, outgoing) : fetchTransport(c.req.raw);
-  };
-  hono.post("/rollout", guard, async (c) => toResponse(await runRollout(transportOf(c))));
+  const transportOf =
+    (c: Context<Env>) =>
+    (budget: { lease: BodyLease; limit: number }): RolloutTransport => {
+      const { incoming, outgoing } = c.env ?? {};
+      return incoming && outgoing ? nodeTransport(incoming, outgoing, budget) : fetchTransport(c.req.raw, budget);
+    };
+  const rollout = (transport: RolloutTransport) => handleRollout(transport, deps);
+  hono.post("/rollout", guard, async (c) => toResponse(await track(transportOf(c), rollout)));
   const proxyPaths: string[] = [];
   if (app.proxy) {
     const proxyDeps = { proxy: app.proxy, env, redact, log: baseLog, running, maxBodyBytes: app.limits.maxBodyBytes, bounds: app.limits, timeoutMs: options.proxyTimeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS };
     const enabled: Vendor[] = [...(app.proxy.enableOpenai ? ["openai" as const] : []), ...(app.proxy.enableGroq ? ["groq" as const] : [])];
     for (const vendor of enabled) {
-      hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await track(() => handleProxy(vendor, transportOf(c), proxyDeps))));
+      hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await track(transportOf(c), (transport) => handleProxy(vendor, transport, proxyDeps))));
       proxyPaths.push(PROXY_ROUTES[vendor]);
     }
   }
@@ -182,7 +212,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     };
     const refused = authorise((name) => nodeHeader(incoming, name));
     if (refused) return finish(refused);
-    runRollout(nodeTransport(incoming, outgoing)).then(finish, (error: unknown) => {
+    track((budget) => nodeTransport(incoming, outgoing, budget), rollout).then(finish, (error: unknown) => {
       if (isConnectionAbort(error)) return finish(connectionClosed());
       baseLog.error({ err: { name: (error as Error)?.name, message: redact(String((error as Error)?.message)) } }, "unhandled error");
       finish(errorReply(500, "internal_error", "internal server error"));
@@ -200,6 +230,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     get inFlight() {
       return inFlight;
     },
+    bodyBudget: bodies,
     log: baseLog,
     async startup() {
       for (const hook of app.onStartup) await hook(app);

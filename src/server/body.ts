@@ -9,6 +9,84 @@ import { boundsReply, checkJsonBounds, type JsonBounds } from "./bounds.js";
 import { errorReply, type Reply } from "./errors.js";
 import type { RolloutTransport } from "./rollout.js";
 
+/**
+ * The bytes of request bodies one process holds at once, across every
+ * request (`/rollout` and the proxy routes, on either transport). A request
+ * takes a lease and reserves its declared Content-Length before a byte is
+ * read (refused at once when it does not fit, so admitted requests can
+ * finish); bytes read past the reservation (a chunked body) are taken chunk
+ * by chunk. The lease gives everything back when the request settles
+ * (answered, refused or aborted).
+ */
+export interface BodyBudget {
+  readonly limit: number;
+  /** Bytes held now. */
+  readonly used: number;
+  /** Highest `used` seen. */
+  readonly peak: number;
+  lease(): BodyLease;
+}
+
+/** One request's share of the budget. */
+export interface BodyLease {
+  /** Holds `bytes` ahead of reading them (a declared length); false, holding nothing, when they do not fit. */
+  reserve(bytes: number): boolean;
+  /** Counts `bytes` read: from the reservation first, then from the budget; false, holding nothing more, when they do not fit. */
+  take(bytes: number): boolean;
+  /** Gives back everything this lease holds (again is a no-op). */
+  release(): void;
+}
+
+/** A budget of `limit` bytes. */
+export function createBodyBudget(limit: number): BodyBudget {
+  let used = 0;
+  let peak = 0;
+  return {
+    limit,
+    get used() {
+      return used;
+    },
+    get peak() {
+      return peak;
+    },
+    lease() {
+      let held = 0;
+      let read = 0;
+      const hold = (bytes: number) => {
+        if (bytes <= 0) return true;
+        if (used + bytes > limit) return false;
+        used += bytes;
+        held += bytes;
+        if (used > peak) peak = used;
+        return true;
+      };
+      return {
+        reserve: hold,
+        take(bytes) {
+          if (!hold(read + bytes - held)) return false;
+          read += bytes;
+          return true;
+        },
+        release() {
+          used -= held;
+          held = 0;
+          read = 0;
+        },
+      };
+    },
+  };
+}
+
+/** Thrown by a body reader when the process-wide budget has no room for the next chunk. */
+export class BodyBudgetExceeded extends Error {
+  override name = "BodyBudgetExceeded";
+}
+
+/** The 503 reply for a request past the in-flight budget. */
+export function serverBusy(limit: number): Reply {
+  return errorReply(503, "server_busy", `the server holds too many request bodies at once (limit ${limit} bytes in flight); retry shortly`, { max_in_flight_bytes: limit });
+}
+
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /** Checks Content-Type and a declared Content-Length before any byte is read; null when fine. */
@@ -41,13 +119,23 @@ export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok
  * 422 or 400 reply.
  */
 export async function readJsonBody(
-  transport: Pick<RolloutTransport, "header" | "readBody">,
+  transport: Pick<RolloutTransport, "header" | "readBody" | "budget">,
   maxBytes: number,
   bounds?: JsonBounds,
 ): Promise<{ ok: true; value: unknown } | { ok: false; reply: Reply }> {
-  const refused = checkBodyHeaders(transport.header("content-type"), transport.header("content-length"), maxBytes);
+  const declared = transport.header("content-length");
+  const refused = checkBodyHeaders(transport.header("content-type"), declared, maxBytes);
   if (refused) return { ok: false, reply: refused };
-  const text = await transport.readBody(maxBytes);
+  const budget = transport.budget;
+  const length = declared === null ? 0 : Number(declared);
+  if (budget && Number.isSafeInteger(length) && !budget.lease.reserve(length)) return { ok: false, reply: serverBusy(budget.limit) };
+  let text: string | null;
+  try {
+    text = await transport.readBody(maxBytes);
+  } catch (error) {
+    if (error instanceof BodyBudgetExceeded && budget) return { ok: false, reply: serverBusy(budget.limit) };
+    throw error;
+  }
   if (text === null) return { ok: false, reply: tooLarge(maxBytes) };
   if (bounds) {
     const checked = checkJsonBounds(text, bounds);
@@ -57,8 +145,12 @@ export async function readJsonBody(
   return parseJsonBody(text);
 }
 
-/** Reads a Node request body as UTF-8, or null once it passes `maxBytes` (reading stops there). */
-export function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<string | null> {
+/**
+ * Reads a Node request body as UTF-8, or null once it passes `maxBytes`
+ * (reading stops there); rejects with BodyBudgetExceeded when `lease` has no
+ * room for a chunk.
+ */
+export function readIncoming(incoming: IncomingMessage, maxBytes: number, lease?: BodyLease): Promise<string | null> {
   if (incoming.readableEnded) return Promise.resolve("");
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -70,6 +162,12 @@ export function readIncoming(incoming: IncomingMessage, maxBytes: number): Promi
         detach();
         incoming.pause();
         resolve(null);
+        return;
+      }
+      if (lease && !lease.take(chunk.length)) {
+        detach();
+        incoming.pause();
+        reject(new BodyBudgetExceeded());
         return;
       }
       chunks.push(chunk);
@@ -86,9 +184,9 @@ export function readIncoming(incoming: IncomingMessage, maxBytes: number): Promi
   });
 }
 
-/** Reads a Fetch-API request body as UTF-8, or null once it passes `maxBytes` (the stream is cancelled). */
-export async function readRequestBody(request: Request, maxBytes: number): Promise<string | null> {
-  const { text, overflow } = await readCappedBody(request.body, maxBytes);
+/** Reads a Fetch-API request body as UTF-8, or null once it passes `maxBytes` (the stream is cancelled); `lease` as for readIncoming. */
+export async function readRequestBody(request: Request, maxBytes: number, lease?: BodyLease): Promise<string | null> {
+  const { text, overflow } = await readCappedBody(request.body, maxBytes, lease);
   return overflow ? null : text;
 }
 
@@ -97,7 +195,7 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
  * past that the stream is cancelled and `overflow` is set, with what was read
  * before the chunk that crossed the limit.
  */
-export async function readCappedBody(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<{ text: string; overflow: boolean }> {
+export async function readCappedBody(body: ReadableStream<Uint8Array> | null, maxBytes: number, lease?: BodyLease): Promise<{ text: string; overflow: boolean }> {
   if (!body) return { text: "", overflow: false };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -108,6 +206,10 @@ export async function readCappedBody(body: ReadableStream<Uint8Array> | null, ma
     if (size + value.byteLength > maxBytes) {
       await reader.cancel().catch(() => undefined);
       return { text: Buffer.concat(chunks, size).toString("utf8"), overflow: true };
+    }
+    if (lease && !lease.take(value.byteLength)) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyBudgetExceeded();
     }
     size += value.byteLength;
     chunks.push(value);

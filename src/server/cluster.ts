@@ -11,9 +11,10 @@
  * workers and exits with 128 + the signal's number. A worker that exits while
  * the server is up is replaced, after a backoff that doubles with each recent
  * exit; past `maxRestarts` exits within `restartWindowMs` the server shuts
- * down with exit code 1 rather than spin. If a worker fails before the server
- * ever listened (a module that does not load), its error is returned once and
- * the other workers are stopped.
+ * down with exit code 1 rather than spin. A worker that crashes while the
+ * server starts is replaced by the same rule; one that reports it cannot
+ * start (a module that does not load) would fail again, so its error is
+ * returned once and the other workers are stopped.
  */
 import cluster, { type Worker } from "node:cluster";
 import { constants } from "node:os";
@@ -79,7 +80,17 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
     live.set(worker.id, worker);
     worker.on("message", (message: WorkerMessage) => onMessage(worker, message));
     worker.on("exit", (code, signal) => onExit(worker, code, signal));
-    worker.on("error", (error) => logger.warn({ err: error, pid: worker.process.pid }, "worker channel error"));
+    worker.on("error", (error) => onChannelError(error, worker.process.pid));
+  };
+
+  /** A worker's channel closing under a send (it is exiting: Ctrl-C reaches every process of the group) is expected, not a fault. */
+  const onChannelError = (error: Error, pid: number | undefined) => {
+    if (isChannelClosed(error)) logger.debug({ pid, code: (error as NodeJS.ErrnoException).code }, "worker channel closed");
+    else logger.warn({ pid, error: error.message }, "worker channel error");
+  };
+  /** Asks a worker to drain; a worker already gone is skipped without an error. */
+  const tell = (worker: Worker) => {
+    if (worker.isConnected()) worker.send(SHUTDOWN, undefined, {}, (error: Error | null) => error && onChannelError(error, worker.process.pid));
   };
 
   const onMessage = (worker: Worker, message: WorkerMessage) => {
@@ -91,7 +102,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
     if (message?.type !== "task-app:ready") return;
     ready.add(worker.id);
     graceMs = message.graceMs;
-    if (stopping) return void worker.send(SHUTDOWN);
+    if (stopping) return void tell(worker);
     if (!listening && ready.size === count) {
       listening = { port: message.port };
       const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${message.port}`;
@@ -112,21 +123,23 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
       if (code !== 0 && signal === null) exitCode ||= 1;
       return void finishIfEmpty();
     }
-    if (!listening) {
+    // A worker that reported why it could not start (its module does not load) would fail again: stop and say why.
+    if (!listening && startupError) {
       exitCode = 1;
-      startupError ??= `a worker exited during start-up (${signal ?? `code ${code}`})`;
       return stop();
     }
+    // A crash (a signal, an exit without a report) is retried the same before and after the server listens.
     const now = Date.now();
     exits.push(now);
     while (exits.length && exits[0]! < now - windowMs) exits.shift();
     if (exits.length > maxRestarts) {
       logger.error({ exits: exits.length, window_ms: windowMs }, "workers keep exiting; shutting down");
       exitCode = 1;
+      if (!listening) startupError = `workers kept exiting during start-up (${exits.length} within ${windowMs / 1000} s, the last with ${signal ?? `code ${code}`})`;
       return stop();
     }
     const delay = exits.length <= 1 ? 0 : Math.min(100 * 2 ** (exits.length - 2), MAX_BACKOFF_MS);
-    logger.warn({ pid: worker.process.pid, code, signal, restart_in_ms: delay }, "worker exited; starting a replacement");
+    logger.warn({ pid: worker.process.pid, code, signal, restart_in_ms: delay }, listening ? "worker exited; starting a replacement" : "worker exited during start-up; starting a replacement");
     setTimeout(() => stopping || fork(), delay);
   };
 
@@ -141,7 +154,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    for (const worker of live.values()) if (worker.isConnected()) worker.send(SHUTDOWN);
+    for (const worker of live.values()) tell(worker);
     // Each worker bounds its own drain; this only catches one that hangs past every bound.
     setTimeout(() => killAll(), 3 * graceMs + 5_000).unref();
     finishIfEmpty();
@@ -185,7 +198,14 @@ export function joinServeCluster(running: ServingTaskApp, app: { appId: string; 
   process.on("SIGTERM", close);
   process.on("SIGINT", close);
   const ready: WorkerMessage = { type: "task-app:ready", port: running.port, appId: app.appId, requireApiKey: app.requireApiKey, graceMs: app.limits.shutdownGraceMs };
-  process.send?.(ready);
+  // The primary may be gone already (a forced exit): nothing to tell then.
+  if (process.connected) process.send?.(ready, undefined, {}, () => {});
+}
+
+/** Node's errors for a send on an IPC channel whose other end has closed. */
+function isChannelClosed(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "EPIPE" || code === "ERR_IPC_CHANNEL_CLOSED" || code === "ECONNRESET";
 }
 
 /** In a worker that could not start: sends the (already redacted) error to the primary, which reports it once. */

@@ -16,7 +16,7 @@ export const ERROR_CODES = {
   415: ["unsupported_media_type"],
   422: ["invalid_request", "invalid_seed", "limit_exceeded"],
   500: ["rollout_failed", "invalid_rollout_response", "invalid_task_info", "internal_error"],
-  503: ["missing_environment_api_key", "shutting_down"],
+  503: ["missing_environment_api_key", "shutting_down", "server_busy"],
   504: ["rollout_timeout"],
 } as const;
 

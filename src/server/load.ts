@@ -1,33 +1,13 @@
 /**
- * Loading what `task-app serve` and `task-app check` need from disk: layered
- * env files, and the task app exported by a JS or TS module.
+ * Loading the task app a JS or TS module exports (`task-app serve`, `eval --app`).
+ * The environment is loaded by ./env.ts.
  */
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { suggestKey } from "../config/suggest.js";
 import { pathToFileURL } from "node:url";
-import { parseEnv } from "node:util";
 import { defineTaskApp } from "../runtime/define.js";
 import type { TaskApp, TaskAppConfigInput } from "../schemas/task-app.js";
-
-/**
- * Reads `.env` files in order into `target` (default `process.env`); a later
- * file wins over an earlier one and over what `target` already held.
- * Returns the names of the variables set (never their values).
- */
-export function loadEnvFiles(paths: readonly string[], target: Record<string, string | undefined> = process.env): string[] {
-  const merged: Record<string, string> = {};
-  for (const path of paths) {
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch (error) {
-      throw new Error(`cannot read env file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-    for (const [key, value] of Object.entries(parseEnv(text))) if (value !== undefined) merged[key] = value;
-  }
-  Object.assign(target, merged);
-  return Object.keys(merged);
-}
 
 const TS_MODULE = /\.(?:ts|mts|cts|tsx)$/i;
 let tsxRegistered = false;
@@ -36,9 +16,58 @@ let tsxRegistered = false;
  * Imports a module and returns the task app it exports: the default export,
  * else `app` or `taskApp`. A defined app, a config (defined on the fly) or a
  * function returning either (sync or async) are all accepted. TypeScript
- * modules are loaded through tsx, registered only when needed.
+ * modules are loaded through tsx, registered only when needed. With
+ * `timeoutMs`, a module that has not loaded by then (a top-level await that
+ * never settles) is a TaskAppStartTimeoutError naming it.
  */
-export async function loadTaskAppModule(path: string): Promise<TaskApp> {
+export async function loadTaskAppModule(path: string, options: { timeoutMs?: number } = {}): Promise<TaskApp> {
+  if (!options.timeoutMs) return importTaskApp(path);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    const seconds = options.timeoutMs! / 1000;
+    timer = setTimeout(
+      () => reject(new TaskAppStartTimeoutError(`${path} did not finish loading within ${seconds} s (a top-level await or an app factory that never settles?); raise --start-timeout if it needs longer`)),
+      options.timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([importTaskApp(path), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A module path that names no file: a usage error, with the closest module file next to it when there is one. */
+export class TaskAppModuleNotFoundError extends Error {
+  override name = "TaskAppModuleNotFoundError";
+}
+
+const MODULE_FILE = /\.(?:[mc]?[jt]s|tsx|jsx)$/i;
+
+/** Throws TaskAppModuleNotFoundError unless `path` is a file ("src/ap.ts does not exist; did you mean src/app.ts?"). */
+export function assertTaskAppModuleExists(path: string): void {
+  const absolute = resolve(path);
+  if (existsSync(absolute)) {
+    if (statSync(absolute).isDirectory()) throw new TaskAppModuleNotFoundError(`${path} is a folder; name the module file that exports the task app (e.g. ${join(path, "app.ts")})`);
+    return;
+  }
+  let hint = "";
+  try {
+    const near = suggestKey(basename(absolute), readdirSync(dirname(absolute)).filter((name) => MODULE_FILE.test(name)));
+    if (near) hint = `; did you mean ${join(dirname(path), near)}?`;
+  } catch {
+    // the folder itself is missing: no suggestion
+  }
+  throw new TaskAppModuleNotFoundError(`${path} does not exist${hint}`);
+}
+
+/** A module that did not load (or whose app factory did not settle) within the start-up deadline. */
+export class TaskAppStartTimeoutError extends Error {
+  override name = "TaskAppStartTimeoutError";
+}
+
+async function importTaskApp(path: string): Promise<TaskApp> {
+  assertTaskAppModuleExists(path);
   const absolute = resolve(path);
   if (TS_MODULE.test(absolute) && !tsxRegistered) {
     try {

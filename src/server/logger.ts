@@ -6,6 +6,7 @@
  */
 import { pino, type Logger, type DestinationStream } from "pino";
 import type { SecretRedactor } from "./secrets.js";
+import { createStyle, plain, type Style } from "../style.js";
 
 /** Log levels accepted by `--log-level`. */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -33,7 +34,7 @@ const LEVEL_NAMES: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INF
 const OMITTED = new Set(["level", "time", "msg", "service", "pid", "hostname"]);
 
 /** One pino JSON line as text: `12:34:56.789 WARN  message  key=value ...`, an error's stack indented below. */
-export function formatPrettyLine(line: string): string {
+export function formatPrettyLine(line: string, style: Style = plain): string {
   let entry: Record<string, unknown>;
   try {
     entry = JSON.parse(line) as Record<string, unknown>;
@@ -41,7 +42,9 @@ export function formatPrettyLine(line: string): string {
     return line;
   }
   const time = typeof entry.time === "number" ? new Date(entry.time).toISOString().slice(11, 23) : "";
-  const level = (LEVEL_NAMES[entry.level as number] ?? String(entry.level)).padEnd(5);
+  const rank = entry.level as number;
+  const name = (LEVEL_NAMES[rank] ?? String(entry.level)).padEnd(5);
+  const level = rank >= 50 ? style.fail(name) : rank >= 40 ? style.warn(name) : name;
   const fields: string[] = [];
   let stack = "";
   for (const [key, value] of Object.entries(entry)) {
@@ -54,12 +57,13 @@ export function formatPrettyLine(line: string): string {
     }
     fields.push(`${key}=${typeof value === "string" && /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value)}`);
   }
-  return `${time} ${level} ${String(entry.msg ?? "")}${fields.length ? `  ${fields.join(" ")}` : ""}${stack}\n`;
+  return `${style.dim(time)} ${level} ${String(entry.msg ?? "")}${fields.length ? `  ${fields.join(" ")}` : ""}${stack}\n`;
 }
 
-/** A pino destination writing `formatPrettyLine` text to `out` (default stdout). */
-export function createPrettyDestination(out: { write(text: string): unknown } = process.stdout): DestinationStream {
-  return { write: (line: string) => void out.write(formatPrettyLine(line)) };
+/** A pino destination writing `formatPrettyLine` text to `out` (default stdout), coloured when `out` is a terminal (see src/style.ts). */
+export function createPrettyDestination(out: { write(text: string): unknown; isTTY?: boolean } = process.stdout): DestinationStream {
+  const style = createStyle(out);
+  return { write: (line: string) => void out.write(formatPrettyLine(line, style)) };
 }
 
 const LOG_METHODS = new Set(["fatal", "error", "warn", "info", "debug", "trace"]);

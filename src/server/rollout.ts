@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import type { RolloutRequest } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
 import { createSessionTracer, type SessionTracer } from "../tracing/tracer.js";
-import { readJsonBody } from "./body.js";
+import { readJsonBody, type BodyLease } from "./body.js";
 import { errorReply, summariseIssues, type Reply } from "./errors.js";
 import { describeExecutorFailure } from "./failures.js";
 import type { SecretRedactor } from "./secrets.js";
@@ -43,6 +43,8 @@ export interface RolloutTransport {
   unwatchClient(run: Abortable): void;
   /** The request as a Fetch-API Request (built on demand). */
   request(): Request;
+  /** The process-wide body budget this request reads under (its lease and the limit), when the server keeps one. */
+  readonly budget?: { lease: BodyLease; limit: number } | undefined;
 }
 
 class RolloutTimeout extends Error {

@@ -3,16 +3,17 @@
  * in-process) and Node's request/response pair (the `serve` fast path).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readIncoming, readRequestBody } from "./body.js";
+import { readIncoming, readRequestBody, type BodyLease } from "./body.js";
 import type { Reply } from "./errors.js";
 import { ClientDisconnected, type Abortable, type RolloutTransport } from "./rollout.js";
 
 /** Transport over a Fetch-API Request; disconnects come from `request.signal`. */
-export function fetchTransport(request: Request): RolloutTransport {
+export function fetchTransport(request: Request, budget?: { lease: BodyLease; limit: number }): RolloutTransport {
   let onAbort: (() => void) | undefined;
   return {
+    budget,
     header: (name) => request.headers.get(name),
-    readBody: (max) => readRequestBody(request, max),
+    readBody: (max) => readRequestBody(request, max, budget?.lease),
     watchClient(run) {
       onAbort = () => run.abort(new ClientDisconnected());
       request.signal.addEventListener("abort", onAbort, { once: true });
@@ -43,12 +44,13 @@ class NodeTransport implements RolloutTransport {
   constructor(
     private readonly incoming: IncomingMessage,
     private readonly outgoing: WatchedResponse,
+    readonly budget?: { lease: BodyLease; limit: number },
   ) {}
   header(name: string): string | null {
     return nodeHeader(this.incoming, name);
   }
   readBody(max: number): Promise<string | null> {
-    return readIncoming(this.incoming, max);
+    return readIncoming(this.incoming, max, this.budget?.lease);
   }
   watchClient(run: Abortable): void {
     this.outgoing[RUN] = run;
@@ -66,8 +68,8 @@ class NodeTransport implements RolloutTransport {
 }
 
 /** Transport over Node's request/response; a disconnect is a close before the response finished. */
-export function nodeTransport(incoming: IncomingMessage, outgoing: ServerResponse): RolloutTransport {
-  return new NodeTransport(incoming, outgoing);
+export function nodeTransport(incoming: IncomingMessage, outgoing: ServerResponse, budget?: { lease: BodyLease; limit: number }): RolloutTransport {
+  return new NodeTransport(incoming, outgoing, budget);
 }
 
 /**

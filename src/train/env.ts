@@ -1,32 +1,28 @@
 /**
- * The environment a training run reads: the process environment with the
- * `--env-file` files layered over it (later files win). When no file is
- * named, `./.env` is read if it exists, as synth-ai's `train` does. The
+ * The environment a training run reads: the shared rule of
+ * `../server/env.ts` (./.env when no --env-file is named, under the process
+ * environment; named files over it, later wins), into a new object. The
  * process environment itself is left untouched.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { loadEnvFiles } from "../server/load.js";
+import { EnvFileError, loadEnvironment } from "../server/env.js";
 import { TrainError } from "./errors.js";
 
 /** The merged environment and the places keys were looked for, in order. */
 export interface TrainEnv {
   env: NodeJS.ProcessEnv;
-  /** "the environment" then each env file read. */
+  /** Where keys were looked for, lowest precedence first. */
   sources: string[];
 }
 
-/** Layers the env files over `base` (default process.env) into a new object. */
+/** Merges the env files with `base` (default process.env) into a new object. */
 export function loadTrainEnv(files: readonly string[], options: { base?: NodeJS.ProcessEnv; cwd?: string } = {}): TrainEnv {
-  const cwd = options.cwd ?? process.cwd();
-  const env: NodeJS.ProcessEnv = { ...(options.base ?? process.env) };
-  const paths = files.length ? files.map((f) => resolve(cwd, f)) : existsSync(resolve(cwd, ".env")) ? [resolve(cwd, ".env")] : [];
   try {
-    loadEnvFiles(paths, env);
+    const { env, sources } = loadEnvironment(files, options);
+    return { env, sources };
   } catch (error) {
-    throw new TrainError("usage", (error as Error).message);
+    if (error instanceof EnvFileError) throw new TrainError("usage", error.message);
+    throw error;
   }
-  return { env, sources: ["the environment", ...paths] };
 }
 
 /** The trimmed value of `name`, or a TrainError naming the variable and where it was looked for. */

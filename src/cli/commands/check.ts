@@ -5,6 +5,7 @@
  */
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
+import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
 
 interface CheckArgs {
   url: string;
@@ -16,17 +17,8 @@ interface CheckArgs {
 
 async function runCheck(args: CheckArgs): Promise<void> {
   const context = contextOf(args);
-  const { loadEnvFiles, resolveEnvironmentApiKeys } = await Promise.all([import("../../server/load.js"), import("../../server/auth.js")]).then(
-    ([load, auth]) => ({ ...load, ...auth }),
-  );
+  const { resolveEnvironmentApiKeys } = await import("../../server/auth.js");
   const { checkTaskApp, formatCheckReport } = await import("../../check/index.js");
-  try {
-    loadEnvFiles(args["env-file"]);
-  } catch (error) {
-    process.stderr.write(`task-app check: ${(error as Error).message}\n`);
-    context.setExitCode(2);
-    return;
-  }
   const apiKey = args["api-key"] ?? resolveEnvironmentApiKeys()[0];
   if (!apiKey) {
     process.stderr.write("task-app check: no API key: pass --api-key or set ENVIRONMENT_API_KEY (directly or in an --env-file)\n");
@@ -43,7 +35,7 @@ async function runCheck(args: CheckArgs): Promise<void> {
     return;
   }
   const report = await checkTaskApp({ url: url.href.replace(/\/$/, ""), apiKey, rolloutTimeoutMs: args["rollout-timeout"] * 1000 });
-  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckReport(report));
+  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckReport(report, (await import("../../style.js")).createStyle(process.stdout)));
   context.setExitCode(report.ok ? 0 : 1);
 }
 
@@ -55,8 +47,9 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
     yargs
       .positional("url", { type: "string", demandOption: true, describe: "Base URL of the task app" })
       .option("api-key", { type: "string", describe: "Environment API key (default: ENVIRONMENT_API_KEY)" })
-      .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
+      .option("env-file", ENV_FILE_OPTION)
       .option("rollout-timeout", { type: "number", default: 120, describe: "Seconds to wait for the test rollout" })
-      .option("json", { type: "boolean", default: false, describe: "Print the report as JSON" }) as unknown as Argv<CheckArgs>,
+      .option("json", { type: "boolean", default: false, describe: "Print the report as JSON" })
+      .epilog(ENV_PRECEDENCE) as unknown as Argv<CheckArgs>,
   handler: runCheck,
 };

@@ -7,6 +7,7 @@
  */
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
+import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
 
 interface EvalArgs {
   app?: string;
@@ -40,12 +41,7 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
     process.stderr.write(`task-app eval: ${message}\n`);
     context.setExitCode(code);
   };
-  const [{ loadEnvFiles }, { resolveEnvironmentApiKeys }, lib] = await Promise.all([import("../../server/load.js"), import("../../server/auth.js"), import("../../eval/index.js")]);
-  try {
-    loadEnvFiles(args["env-file"]);
-  } catch (error) {
-    return fail(2, (error as Error).message);
-  }
+  const [{ resolveEnvironmentApiKeys }, lib] = await Promise.all([import("../../server/auth.js"), import("../../eval/index.js")]);
   let plan;
   try {
     plan = await lib.resolveEvalPlan({
@@ -106,7 +102,8 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
     if (args.json) reporter.emit({ event: "summary", summary: report.summary }, { total: 0, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() });
     else {
       say("");
-      for (const line of lib.formatEvalSummary(report.summary)) say(line);
+      const style = (await import("../../style.js")).createStyle(process.stdout);
+      for (const line of lib.formatEvalSummary(report.summary, style)) say(line);
       say("");
       say(`results          ${plan.out} (failures: ${plan.failuresOut})`);
       if (traceSink) say(`traces           ${report.traces.stored} stored in ${traceSink.location}${report.traces.failed ? `, ${report.traces.failed} failed to store` : ""}${report.traces.missing ? `, ${report.traces.missing} rollouts returned none` : ""}`);
@@ -165,8 +162,9 @@ export const evalCommand: CommandModule<object, EvalArgs> = {
       .option("timeout", { type: "number", describe: "Seconds one rollout may take (default 600)" })
       .option("retries", { type: "number", describe: "Retries of a rollout whose replica dropped the connection or answered 502/503 (default 2)" })
       .option("api-key", { type: "string", describe: "Key for the task app (default ENVIRONMENT_API_KEY; --app generates one when unset)" })
-      .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
+      .option("env-file", ENV_FILE_OPTION)
       .option("json", { type: "boolean", default: false, describe: "NDJSON events on stdout instead of text" })
+      .epilog(ENV_PRECEDENCE)
       .example("$0 eval --app src/app.ts --model scripted --seeds 1-5", "serve the app for the run and evaluate five seeds")
       .example("$0 eval --url http://10.0.0.1:8001 --url http://10.0.0.2:8001 --model Qwen/Qwen3-4B --seeds 0-99 --inference-url http://10.0.0.9:8000", "two replicas, a real model")
       .example("$0 eval --run-dir runs/base --resume --app src/app.ts --model scripted --seeds 1-5", "continue an interrupted run") as unknown as Argv<EvalArgs>,

@@ -6,6 +6,7 @@
  */
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
+import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
 
 interface JobsArgs {
   action: "status" | "events";
@@ -60,9 +61,10 @@ export const jobsCommand: CommandModule<object, JobsArgs> = {
       .positional("id", { type: "string", demandOption: true, describe: "Job id, as `task-app train` printed it" })
       .option("type", { choices: ["rl", "sft"] as const, describe: "Job kind (default: look under rl, then sft)" })
       .option("backend", { type: "string", describe: "Backend base URL (else BACKEND_BASE_URL, else the default backend); /api is appended" })
-      .option("env-file", { type: "string", array: true, default: [], describe: "Env file with SYNTH_API_KEY; repeat to layer, later files win" })
+      .option("env-file", ENV_FILE_OPTION)
       .option("since", { type: "number", default: 0, describe: "events: only events after this sequence number" })
       .option("json", { type: "boolean", default: false, describe: "Print JSON (status) or one JSON object per event (events)" })
+      .epilog(ENV_PRECEDENCE)
       .example("$0 jobs status job_123", "is the job still running, and which model did it produce?")
       .example("$0 jobs events job_123 --since 40", "the events after the 40th") as unknown as Argv<JobsArgs>,
   handler: runJobs,

@@ -1,11 +1,14 @@
 /**
  * `task-app serve <module>`: serves the task app a JS or TS module exports.
- * Env files are applied in order (later wins) before the app is loaded.
+ * The environment (./.env, the process environment, --env-file files) is
+ * loaded by the CLI before the handler runs (see src/server/env.ts).
  * Runs until SIGTERM/SIGINT, then shuts down gracefully (see `serve`).
  */
 import { availableParallelism } from "node:os";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
+import { UsageError } from "../usage-error.js";
+import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
 
 interface ServeArgs {
   module: string;
@@ -13,14 +16,16 @@ interface ServeArgs {
   host: string;
   "env-file": string[];
   "log-level": string;
-  "log-format": string;
+  "log-format"?: string;
   trace?: string;
   workers?: number;
+  "start-timeout": number;
+  "body-budget-mb": number;
 }
 
 async function runServe(args: ServeArgs): Promise<void> {
   const context = contextOf(args);
-  const { loadEnvFiles, loadTaskAppModule } = await import("../../server/load.js");
+  const { assertTaskAppModuleExists, loadTaskAppModule, TaskAppStartTimeoutError } = await import("../../server/load.js");
   const { serve } = await import("../../server/serve.js");
   const { LOG_FORMATS, LOG_LEVELS, createLogger, createPrettyDestination } = await import("../../server/logger.js");
   const { createSecretRedactor } = await import("../../server/secrets.js");
@@ -30,9 +35,29 @@ async function runServe(args: ServeArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
-  const format = args["log-format"] as (typeof LOG_FORMATS)[number];
+  // On a terminal logs are for reading; anywhere else (a file, a pipe, a collector) JSON lines, as before.
+  const format = (args["log-format"] ?? (process.stdout.isTTY ? "pretty" : "json")) as (typeof LOG_FORMATS)[number];
   if (!LOG_FORMATS.includes(format)) {
     process.stderr.write(`task-app: --log-format must be one of ${LOG_FORMATS.join(", ")}\n`);
+    context.setExitCode(2);
+    return;
+  }
+  const startTimeout = args["start-timeout"];
+  if (!(Number.isFinite(startTimeout) && startTimeout > 0)) {
+    process.stderr.write(`task-app: --start-timeout must be a positive number of seconds (got ${String(startTimeout)})\n`);
+    context.setExitCode(2);
+    return;
+  }
+  try {
+    assertTaskAppModuleExists(args.module);
+  } catch (error) {
+    process.stderr.write(`task-app serve: ${(error as Error).message}\nRun \`task-app serve --help\` for usage.\n`);
+    context.setExitCode(2);
+    return;
+  }
+  const budgetMb = args["body-budget-mb"];
+  if (!(Number.isFinite(budgetMb) && budgetMb > 0)) {
+    process.stderr.write(`task-app: --body-budget-mb must be a positive number of MiB (got ${String(budgetMb)})\n`);
     context.setExitCode(2);
     return;
   }
@@ -48,7 +73,6 @@ async function runServe(args: ServeArgs): Promise<void> {
   let code = 0;
   let logger: import("pino").Logger | undefined;
   try {
-    loadEnvFiles(args["env-file"]);
     logger = createLogger(level, format === "pretty" ? createPrettyDestination() : undefined);
     if (cluster && !worker) {
       const { createRedactingLogger } = await import("../../server/logger.js");
@@ -57,10 +81,11 @@ async function runServe(args: ServeArgs): Promise<void> {
       context.setExitCode(result.code);
       return;
     }
-    const app = await loadTaskAppModule(args.module);
+    const app = await loadTaskAppModule(args.module, { timeoutMs: startTimeout * 1000 });
     traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
     const traceSink = traces ? { traceSink: traces.sink } : {};
-    const running = await serve(app, { port: args.port, host: args.host, logger, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
+    const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);
+    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
     if (worker) cluster!.joinServeCluster(running, app);
     await running.closed;
     if (traces) logger.info({ ...traces.stats }, "closing the trace store");
@@ -70,11 +95,21 @@ async function runServe(args: ServeArgs): Promise<void> {
     if (worker) await cluster!.reportServeWorkerFailure(message);
     else process.stderr.write(`task-app serve: ${message}\n`);
     code = 1;
+    // The module's pending work (the await that never settled) would hold the process open.
+    if (error instanceof TaskAppStartTimeoutError) process.exit(code);
   } finally {
     await traces?.close().catch(() => {});
   }
   if (worker) cluster!.leaveServeCluster(code, logger);
   context.setExitCode(code);
+}
+
+/** `--port`: a whole number from 0 to 65535, else a usage error. */
+function parsePort(value: unknown): number {
+  const text = String(value).trim();
+  const port = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(Number.isInteger(port) && port >= 0 && port <= 65535)) throw new UsageError(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(String(value))})`);
+  return port;
 }
 
 /** The `serve` command. */
@@ -84,9 +119,9 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   builder: (yargs: Argv<object>) =>
     yargs
       .positional("module", { type: "string", demandOption: true, describe: "Module whose default export (or `app`) is the task app" })
-      .option("port", { type: "number", default: 8001, describe: "Port to listen on (0 picks a free one)" })
+      .option("port", { type: "string", default: 8001, coerce: parsePort, describe: "Port to listen on (0 picks a free one)" })
       .option("host", { type: "string", default: "127.0.0.1", describe: "Interface to bind" })
-      .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
+      .option("env-file", ENV_FILE_OPTION)
       .option("log-level", { type: "string", default: "info", describe: "fatal, error, warn, info, debug, trace or silent" })
       .option("trace", {
         type: "string",
@@ -98,10 +133,25 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         describe: "Processes serving the app behind the one port (default: one per core); 1 keeps a single process. A worker that dies is replaced",
         defaultDescription: "cores",
       })
-      .option("log-format", { type: "string", default: "json", describe: "json (one object per line, for log collectors) or pretty (aligned text, for reading in a terminal)" })
+      .option("body-budget-mb", {
+        type: "number",
+        default: 256,
+        describe: "MiB of request bodies one process holds at once (each worker its own), from the first byte until the answer; past it a request gets 503 server_busy",
+      })
+      .option("start-timeout", {
+        type: "number",
+        default: 120,
+        describe: "Seconds the module may take to load (top-level awaits, an async app factory) before serve gives up with exit 1",
+      })
+      .option("log-format", {
+        type: "string",
+        describe: "json (one object per line, for log collectors) or pretty (aligned text, levels coloured unless NO_COLOR)",
+        defaultDescription: "pretty on a terminal, else json",
+      })
       .epilog(
         "Shutdown: the first SIGTERM/SIGINT drains in-flight rollouts within limits.shutdownGraceMs, a second only logs, a third exits at once (143 for SIGTERM). " +
           "Unhandled rejections and uncaught exceptions in executors are logged (keys redacted) and the server keeps serving. " +
+          ENV_PRECEDENCE + " " +
           "With --workers N the primary process forwards shutdown to every worker and prints the URL once; the server keeps no state between requests, so replicas can run behind any load balancer.",
       ) as unknown as Argv<ServeArgs>,
   handler: runServe,

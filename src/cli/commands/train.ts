@@ -7,6 +7,7 @@
  */
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
+import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
 
 interface TrainArgs {
   type?: "rl" | "sft";
@@ -110,7 +111,7 @@ export const trainCommand: CommandModule<object, TrainArgs> = {
         "$0 train --config <toml> [--type rl|sft] [options]\n\n" +
           "RL: validate the config, have the backend verify the task app (POST /rl/verify_task_app), health-check its /health and /task_info with ENVIRONMENT_API_KEY, submit the payload `task-app payload` prints (POST /rl/jobs) and poll it.\n" +
           "SFT: validate the config and the JSONL, upload it (POST /learning/files), create and start the job (POST /learning/jobs, .../start) and poll it.\n\n" +
-          "Keys come from the environment and --env-file files (later files win; ./.env when none is given): SYNTH_API_KEY for the backend, ENVIRONMENT_API_KEY for the task app. Keys are never printed.",
+          "Keys: SYNTH_API_KEY for the backend, ENVIRONMENT_API_KEY for the task app; never printed. " + ENV_PRECEDENCE,
       )
       .option("type", { choices: ["rl", "sft"] as const, describe: "Job kind (default: detected from the config)" })
       .option("config", { type: "string", demandOption: true, describe: "Training config (TOML)" })
@@ -119,7 +120,7 @@ export const trainCommand: CommandModule<object, TrainArgs> = {
       .option("model", { type: "string", describe: "RL: model to start from; replaces model.source and clears the base model" })
       .option("dataset", { type: "string", describe: "SFT: training JSONL; beats job.data and job.data_path" })
       .option("examples", { type: "number", describe: "SFT: upload only the first N examples" })
-      .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win (default ./.env if present)" })
+      .option("env-file", ENV_FILE_OPTION)
       .option("idempotency", { type: "string", describe: "Idempotency-Key for the job creation (generated and printed when not given)" })
       .option("allow-experimental", { type: "boolean", default: false, describe: "Submit a model outside the trainer's supported list (as SDK_EXPERIMENTAL=1)" })
       .option("poll", { type: "boolean", default: true, describe: "Follow the job until it ends (--no-poll prints the job id and exits)" })

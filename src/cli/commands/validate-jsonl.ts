@@ -81,7 +81,7 @@ async function runValidateJsonl(args: ValidateJsonlArgs): Promise<void> {
   const maxLineBytes = args["max-line-bytes"];
   for (const [name, value] of [["--max-errors", maxErrors], ["--max-line-bytes", maxLineBytes]] as const) {
     if (Number.isInteger(value) && value >= 1) continue;
-    process.stderr.write(`task-app: ${name} must be a positive integer\nRun \`task-app --help\` for usage.\n`);
+    process.stderr.write(`task-app: ${name} must be a positive integer\nRun \`task-app validate-jsonl --help\` for usage.\n`);
     context.setExitCode(2);
     return;
   }

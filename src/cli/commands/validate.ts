@@ -5,7 +5,8 @@
  */
 import type { Argv, CommandModule } from "yargs";
 import type { ConfigCheck } from "../../config/check.js";
-import { formatFinding } from "../../config/findings.js";
+import { renderFinding } from "../../config/findings.js";
+import { createStyle } from "../../style.js";
 import type { ConfigKind } from "../../schemas/registry.js";
 import { contextOf } from "../context.js";
 
@@ -66,23 +67,30 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
   const checks: ConfigCheck[] = [];
   const maxFindings = parseMaxFindings(args["max-findings"]);
   if (maxFindings === undefined) {
-    process.stderr.write("task-app: --max-findings must be a positive integer\nRun `task-app --help` for usage.\n");
+    process.stderr.write("task-app: --max-findings must be a positive integer\nRun `task-app validate --help` for usage.\n");
     contextOf(args).setExitCode(2);
     return;
   }
   for (const file of args.files) {
     const options = { kind: args.kind, allowUnknown: args["allow-unknown"], maxFindings };
     // Rubrics are JSON: the extension says which checker reads the file.
-    if (/\.json$/i.test(file)) {
-      const { checkRubricFile } = await import("../../config/rubric-check.js");
-      checks.push(await checkRubricFile(file, options));
-    } else checks.push(await checkConfigFile(file, options));
+    try {
+      if (/\.json$/i.test(file)) {
+        const { checkRubricFile } = await import("../../config/rubric-check.js");
+        checks.push(await checkRubricFile(file, options));
+      } else checks.push(await checkConfigFile(file, options));
+    } catch (error) {
+      // A file the checker cannot handle is that file's error; the other files are still checked.
+      const message = `could not be checked: ${error instanceof RangeError ? "too deeply nested or too large to check" : (error as Error)?.message ?? String(error)}`;
+      checks.push({ file, ok: false, findings: [{ severity: "error", file, code: "unreadable", path: "", message, line: 1, column: 1 }], injected: [] });
+    }
   }
   if (args.json) {
     const out = checks.map(({ file, kind, ok, findings, injected, omitted }) => ({ file, kind, ok, findings, injected, ...(omitted ? { omitted } : {}) }));
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
-    const lines = checks.flatMap((c) => [...c.findings.map(formatFinding), ...omittedLine(c, maxFindings), ...(args.explain ? explainCheck(c) : [])]);
+    const style = createStyle(process.stdout);
+    const lines = checks.flatMap((c) => [...c.findings.map((f) => renderFinding(f, style)), ...omittedLine(c, maxFindings), ...(args.explain ? explainCheck(c) : [])]);
     lines.push(summarize(checks));
     process.stdout.write(`${lines.join("\n")}\n`);
   }
