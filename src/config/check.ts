@@ -163,7 +163,7 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
 export async function checkConfigFile(path: string, options: CheckOptions = {}): Promise<ConfigCheck> {
   const file = options.file ?? path;
   try {
-    return checkConfigText(await readConfigText(path), { ...options, file });
+    return checkConfigText(await readConfigText(path, { keepBom: true }), { ...options, file });
   } catch (error) {
     if (!(error instanceof ConfigInputError)) throw error;
     return finish({ file, findings: [{ severity: "error", code: error.code, path: "", message: error.message, ...at(file, error.line, error.column) }], injected: [] });
