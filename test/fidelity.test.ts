@@ -72,11 +72,42 @@ describe("the 0.2.13 models' types", () => {
     assert.deepEqual(result.findings.map(formatFinding), [`sft.toml:${positionOf(SFT, "model =")}: error: job.model: model not specified: job.model is blank`]);
   });
 
-  test("a blank model.base next to a real model.source counts as unset (ModelConfig: exactly one truthy), in validate and payload", () => {
-    const toml = edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "  "\nsource = "ft:Qwen/Qwen3-4B:job-1"']);
+  test("a blank model id is set for synth-ai's validator (exactly one of fails) and empty for its builder: an error at the key, in both eras", () => {
+    const cases: [string, string, string][] = [
+      ["source next to base", edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-4B"\nsource = "   "']), "model.source"],
+      ["base next to source", edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "  "\nsource = "ft:Qwen/Qwen3-4B:job-1"']), "model.base"],
+      ["base alone", edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "\\u0085\\u001f"']), "model.base"],
+      ["[policy] source next to model_name", edit(RL_POLICY, ['model_name = "Qwen/Qwen3-4B"', 'model_name = "Qwen/Qwen3-4B"\nsource = " "']), "policy.source"],
+    ];
+    for (const [name, toml, key] of cases) {
+      const result = checkConfigText(toml, { file: "rl.toml", kind: "rl" });
+      assert.equal(result.ok, false, name);
+      assert.deepEqual(
+        result.findings.map((f) => `${f.severity}: ${f.path}: ${f.message.split(":")[0]}`),
+        [`error: ${key}: ${key} is blank`],
+        name,
+      );
+    }
+  });
+
+  test('an empty model id ("") is unset for synth-ai too: accepted next to the other key', () => {
+    const toml = edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-4B"\nsource = ""']);
+    assert.deepEqual(findings(toml, "rl"), []);
+  });
+
+  test("ids are stripped with Python's str.strip(): U+001F and U+0085 go (the id normalises), U+FEFF stays", () => {
+    const result = checkConfigText(edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "\\u001fqwen/qwen3-4b\\u0085"']), { file: "rl.toml", kind: "rl" });
+    assert.ok(result.ok, result.findings.map(formatFinding).join("\n"));
+    assert.equal(buildRLPayload(result.config as RLConfig, { env: {} }).payload.data.base_model, "Qwen/Qwen3-4B");
+    const bom = checkConfigText(edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "\\ufeffQwen/Qwen3-4B"']), { file: "rl.toml", kind: "rl" });
+    assert.match(bom.findings.map(formatFinding).join("\n"), /model\.base: .*not in synth-ai's model catalog/);
+  });
+
+  test("the task URL's scheme is case-insensitive, as for synth-ai and every HTTP client", () => {
+    const toml = edit(RL, ['task_url = "https://task.example.com"', 'task_url = "HTTPS://task.example.com"']);
     const result = checkConfigText(toml, { file: "rl.toml", kind: "rl" });
     assert.deepEqual(result.findings.map(formatFinding), []);
-    assert.equal(buildRLPayload(result.config as RLConfig, { env: {} }).payload.data.model, "ft:Qwen/Qwen3-4B:job-1");
+    assert.equal(buildRLPayload(result.config as RLConfig, { env: {} }).payload.data.endpoint_base_url, "HTTPS://task.example.com");
   });
 });
 

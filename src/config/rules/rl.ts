@@ -5,10 +5,11 @@
  */
 import { SUPPORTED_ALGORITHMS } from "../../schemas/train-common.js";
 import { isFineTunedId } from "../models.js";
+import { pyStrip } from "../python-str.js";
 import { isPolicyEra } from "./rl-policy-era.js";
 import { defineRule, numberAt, tableAt, type RuleHit, type Table } from "./types.js";
 
-const norm = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
+const norm = (v: unknown) => (typeof v === "string" ? pyStrip(v).toLowerCase() : v);
 
 export const rlModelSection = defineRule({
   code: "rl_model_section",
@@ -206,7 +207,7 @@ export const rlTaskUrlSpaces = defineRule({
   summary: "services.task_url has no surrounding spaces (synth-ai trims them before use).",
   check(doc) {
     const url = tableAt(doc, "services")?.task_url;
-    if (typeof url !== "string" || url === url.trim()) return [];
-    return [{ path: ["services", "task_url"], message: `services.task_url has surrounding spaces; synth-ai trims them and uses "${url.trim()}": write it without them` }];
+    if (typeof url !== "string" || url === pyStrip(url)) return [];
+    return [{ path: ["services", "task_url"], message: `services.task_url has surrounding spaces; synth-ai trims them and uses "${pyStrip(url)}": write it without them` }];
   },
 });
