@@ -153,9 +153,50 @@ describe("payloads", () => {
   });
 });
 
-test("rules see coerced values: rubric.enabled = \"true\" turns rubric rewards on, as pydantic reads it", () => {
+test('rubric.enabled = "true" is not coerced: [rubric] is a free table for synth-ai, which sends the string on as written', () => {
   const toml = `${edit(RL, ["task_app_origin_rewards_only = true", "rubric_rewards_only = true"])}\n[rubric]\nenabled = "true"\n`;
-  assert.deepEqual(findings(toml, "rl"), [
-    `rl.toml:${positionOf(toml, 'enabled = "true"')}: warning: rubric.enabled: "true" is not a boolean; synth-ai coerces it and submits true: write enabled = true`,
-  ]);
+  assert.ok(
+    findings(toml, "rl").includes(
+      `rl.toml:${positionOf(toml, 'enabled = "true"')}: error: rubric.enabled: expected a boolean, got string "true"; synth-ai does not type this key and would send "true" on as written: write enabled = true`,
+    ),
+  );
+});
+
+describe("coercion happens exactly where synth-ai's models type the key, with pydantic's rules", () => {
+  const rl = (toml: string) => checkConfigText(toml, { file: "rl.toml", kind: "rl" });
+  test('pydantic refuses "2e0" for an int, " true " for a bool: errors here too', () => {
+    assert.deepEqual(findings(edit(RL, ["batch_size = 4", 'batch_size = "2e0"']), "rl"), [`rl.toml:${positionOf(RL, "batch_size")}: error: training.batch_size: expected an integer, got string "2e0"`]);
+    assert.deepEqual(findings(edit(RL, ["enable = true", 'enable = " true "']), "rl"), [`rl.toml:${positionOf(RL, "enable = true")}: error: training.weight_sync.enable: expected a boolean, got string " true "`]);
+  });
+
+  test('pydantic coerces "t" and a boolean in an int field: warnings with the value it submits', () => {
+    const t = rl(edit(RL, ["enable = true", 'enable = "t"']));
+    assert.equal(t.ok, true);
+    assert.equal((t.config as RLConfig).training?.weight_sync?.enable, true);
+    const one = rl(edit(RL, ["batch_size = 4", "batch_size = true"]));
+    assert.deepEqual(one.findings.map(formatFinding), [`rl.toml:${positionOf(RL, "batch_size")}: warning: training.batch_size: true is not a number; synth-ai coerces it and submits 1: write batch_size = 1`]);
+    assert.equal(buildRLPayload(one.config as RLConfig, { env: {} }).payload.data.config.training?.batch_size, 1);
+  });
+
+  test("keys synth-ai leaves free-form are never coerced: use_vision = 1, [vllm], [topology], the reward flags", () => {
+    const cases: [string, string][] = [
+      [`${RL}\n[rollout.policy_config]\nuse_vision = 1\n`, "rollout.policy_config.use_vision"],
+      [edit(RL, ["tensor_parallel_size = 2", 'tensor_parallel_size = 2\nenforce_eager = "true"']), "vllm.enforce_eager"],
+      [edit(RL, ["gpus_for_vllm = 2", 'gpus_for_vllm = "2"']), "topology.gpus_for_vllm"],
+      [edit(RL, ["task_app_origin_rewards_only = true", 'task_app_origin_rewards_only = "true"']), "rollout.task_app_origin_rewards_only"],
+    ];
+    for (const [toml, key] of cases) {
+      const result = rl(toml);
+      assert.equal(result.ok, false, key);
+      const finding = result.findings.find((f) => f.path === key);
+      assert.match(finding?.message ?? "", /synth-ai does not type this key and would send .* on as written/, key);
+      assert.ok(!result.findings.some((f) => f.code === "coerced_value"), `${key}: no "synth-ai coerces it" warning`);
+    }
+  });
+
+  test("[policy]-era keys the later models type are coerced there: policy.max_tokens, compute.topology", () => {
+    const result = rl(edit(RL_POLICY, ["label = \"crafter-rl\"", 'label = "crafter-rl"\nmax_tokens = "256"'], ["gpus_for_vllm = 2", 'gpus_for_vllm = "2"']));
+    assert.equal(result.ok, true, result.findings.map(formatFinding).join("\n"));
+    assert.deepEqual(result.findings.map((f) => f.code), ["coerced_value", "coerced_value"]);
+  });
 });

@@ -6,7 +6,8 @@
 import type { z } from "zod";
 import { getConfigSchema, type ConfigKind } from "../schemas/registry.js";
 import type { RLConfig } from "../schemas/rl-config.js";
-import { applyCoercions, parseWithLaxScalars } from "./coerce.js";
+import { applyCoercions, coerceLax, parseWithLaxScalars } from "./coerce.js";
+import { synthScalarAt } from "./synth-types.js";
 import { detectConfigKind } from "./detect.js";
 import { formatPath, type Finding } from "./findings.js";
 import { issuesToFindings, valueAt, type UnplacedFinding } from "./issues.js";
@@ -83,10 +84,29 @@ function setAt(target: unknown, path: readonly PropertyKey[], value: unknown) {
 
 /** The warning for a value synth-ai coerces: what it submits and what to write instead. */
 function coercionMessage(path: readonly PropertyKey[], from: unknown, to: number | boolean): string {
-  const typed = typeof from === "string" && typeof to === "number" ? from.trim() : String(to);
+  // Show the string as written when it is already a TOML number of the right kind ("5e-06"), else the value.
+  const literal = typeof from === "string" && typeof to === "number" && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(from.trim()) && !(Number.isInteger(to) && from.includes("."));
+  const typed = literal ? (from as string).trim() : String(to);
   const last = path[path.length - 1];
   const write = typeof last === "number" ? typed : `${String(last)} = ${typed}`;
   return `${JSON.stringify(from)} is not a ${typeof to}; synth-ai coerces it and submits ${String(to)}: write ${write}`;
+}
+
+/**
+ * For a wrongly typed value at a key synth-ai does not type (`[vllm]`,
+ * `rollout.policy_config`, ...): synth-ai sends it on as written, so nothing
+ * coerces it; say so, with the typed value pydantic would have made of it.
+ */
+function forwardedHint(kind: ConfigKind, doc: Record<string, unknown>, f: UnplacedFinding): UnplacedFinding {
+  if (f.code !== "invalid_type" || synthScalarAt(kind, doc, f.path) !== undefined) return f;
+  const expected = /^expected (a boolean|an integer|a number),/.exec(f.message)?.[1];
+  if (!expected) return f;
+  const value = valueAt(doc, f.path);
+  const typed = coerceLax(value, expected === "a boolean" ? "bool" : expected === "an integer" ? "int" : "float");
+  if (typed === undefined || !Number.isFinite(Number(typed))) return f;
+  const last = f.path[f.path.length - 1];
+  const write = typeof last === "number" ? String(typed) : `${String(last)} = ${String(typed)}`;
+  return { ...f, message: `${f.message}; synth-ai does not type this key and would send ${JSON.stringify(value)} on as written: write ${write}` };
 }
 
 /** Validates config text. */
@@ -128,13 +148,13 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
     result = schema.safeParse(copy);
     issues = result.success ? [] : result.error.issues;
   }
-  const lax = result.success ? undefined : parseWithLaxScalars(schema, input, issues);
+  const lax = result.success ? undefined : parseWithLaxScalars(schema, input, issues, kind);
   if (lax?.coerced.length) {
     result = lax.result;
     issues = result.success ? [] : result.error.issues;
   }
 
-  const unplaced = [...issuesToFindings(issues, doc.value, schema, maxFindings), ...kept];
+  const unplaced = [...issuesToFindings(issues, doc.value, schema, maxFindings).map((f) => forwardedHint(kind, doc.value, f)), ...kept];
   for (const { path, from, to } of lax?.coerced ?? []) unplaced.push({ severity: "warning", code: "coerced_value", path, message: coercionMessage(path, from, to) });
   for (const { path, literal } of doc.inexactIntegers)
     unplaced.push({ severity: "warning", code: "inexact_integer", path, message: `integer ${literal} is beyond ±2^53 and has no exact number; it is read as ${String(valueAt(doc.value, path))}` });
