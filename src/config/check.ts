@@ -25,6 +25,8 @@ export interface CheckOptions {
   allowUnknown?: boolean;
   /** Fill in the settings the model implies (`normalizeRLConfig`); default true. */
   normalize?: boolean;
+  /** A model id outside synth-ai's catalog is a warning instead of an error (for backends with a larger catalog). */
+  allowUnknownModels?: boolean;
   /**
    * Report at most this many findings (default 100), the first ones found;
    * the others are counted in `omitted` but never positioned or formatted,
@@ -161,7 +163,7 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
   // Rules see what synth-ai's models would: the values pydantic coerces, coerced.
   const ruleInput = lax?.coerced.length ? applyCoercions(doc.value, lax.coerced) : doc.value;
   for (const rule of rules.filter((r) => r.kinds.includes(kind)))
-    for (const hit of rule.check(ruleInput)) unplaced.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: hit.path, message: hit.message });
+    for (const hit of rule.check(ruleInput, { allowUnknownModels: options.allowUnknownModels })) unplaced.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: hit.path, message: hit.message });
   const errorFree = !unplaced.some((f) => f.severity === "error");
   const shown = unplaced.slice(0, maxFindings);
   const left = unplaced.slice(shown.length);
