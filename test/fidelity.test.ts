@@ -162,6 +162,28 @@ test('rubric.enabled = "true" is not coerced: [rubric] is a free table for synth
   );
 });
 
+describe("a [policy] table next to [model] is ignored, as synth-ai 0.2.13 ignores it", () => {
+  const legacy = `${RL}\n[policy]\nmodel = "Qwen/Qwen3-4B"\ninference_url = "http://localhost:8000"\nmax_tokens = "256"\n`;
+  test("the legacy {model, inference_url} table of shipped 0.2.x configs is accepted with a warning that it is ignored", () => {
+    const result = checkConfigText(legacy, { file: "rl.toml", kind: "rl" });
+    assert.deepEqual(result.findings.map(formatFinding), [
+      `rl.toml:${positionOf(legacy, "[policy]")}: warning: policy: [policy] is ignored next to [model]: synth-ai 0.2.13 trains the model named in [model] and sends [policy] on as written, unchecked; remove it, or move to the [policy] era by dropping [model] (where [policy] needs model_name or source, trainer_mode and label)`,
+    ]);
+    const { payload } = buildRLPayload(result.config as RLConfig, { env: {} });
+    assert.equal(payload.data.base_model, "Qwen/Qwen3-4B");
+    assert.deepEqual(payload.data.config.policy, { model: "Qwen/Qwen3-4B", inference_url: "http://localhost:8000", max_tokens: "256" }, "forwarded as written: no defaults, no coercion");
+  });
+
+  test("a full [policy] next to [model] gets none of the [policy] defaults neither era's builder adds", () => {
+    const toml = `${RL}\n[policy]\nmodel_name = "Qwen/Qwen3-8B"\ntrainer_mode = "lora"\nlabel = "x"\n`;
+    const result = checkConfigText(toml, { file: "rl.toml", kind: "rl" });
+    assert.ok(result.ok);
+    const { payload } = buildRLPayload(result.config as RLConfig, { env: {} });
+    assert.deepEqual(payload.data.config.policy, { model_name: "Qwen/Qwen3-8B", trainer_mode: "lora", label: "x" });
+    assert.equal(payload.data.base_model, "Qwen/Qwen3-4B", "[model] is what is trained");
+  });
+});
+
 describe("coercion happens exactly where synth-ai's models type the key, with pydantic's rules", () => {
   const rl = (toml: string) => checkConfigText(toml, { file: "rl.toml", kind: "rl" });
   test('pydantic refuses "2e0" for an int, " true " for a bool: errors here too', () => {

@@ -111,6 +111,20 @@ function forwardedHint(kind: ConfigKind, doc: Record<string, unknown>, f: Unplac
   return { ...f, message: `${f.message}; synth-ai does not type this key and would send ${JSON.stringify(value)} on as written: write ${write}` };
 }
 
+/**
+ * A `[policy]` table next to `[model]` (the legacy `{model, inference_url, ...}`
+ * one shipped 0.2.x configs have) is an extra for synth-ai 0.2.13: not
+ * validated, not used, forwarded as written. It is set aside from validation
+ * and put back into the config unchanged (no defaults added); the rule
+ * rl_model_section warns that it is ignored.
+ */
+function setAsideLegacyPolicy(doc: Record<string, unknown>): { input: Record<string, unknown>; ignored: { path: PropertyKey[]; value: unknown }[] } {
+  const isTable = (v: unknown) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (!isTable(doc.model) || !isTable(doc.policy)) return { input: doc, ignored: [] };
+  const { policy, ...rest } = doc;
+  return { input: rest, ignored: [{ path: ["policy"], value: structuredClone(policy) }] };
+}
+
 /** Validates config text. */
 export function checkConfigText(text: string, options: CheckOptions = {}): ConfigCheck {
   const { file } = options;
@@ -133,19 +147,20 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
 
   const { kind } = detected;
   const schema = getConfigSchema(kind).schema;
-  let result = schema.safeParse(doc.value);
-  let issues = result.success ? [] : result.error.issues;
-  let input = doc.value;
-  let passthrough: { path: PropertyKey[]; value: unknown }[] = [];
-  const maxFindings = Math.max(1, options.maxFindings ?? DEFAULT_MAX_FINDINGS);
   const kept: UnplacedFinding[] = [];
+  const { input: checked, ignored } = kind === "rl" ? setAsideLegacyPolicy(doc.value) : { input: doc.value, ignored: [] };
+  let result = schema.safeParse(checked);
+  let issues = result.success ? [] : result.error.issues;
+  let input = checked;
+  let passthrough: { path: PropertyKey[]; value: unknown }[] = [...ignored];
+  const maxFindings = Math.max(1, options.maxFindings ?? DEFAULT_MAX_FINDINGS);
   if (options.allowUnknown && issues.some((i) => i.code === "unrecognized_keys")) {
     const unknown = issues.filter((i) => i.code === "unrecognized_keys");
     // Kept keys that look like a typo or a misplaced key still get their hint, as a warning.
-    for (const f of issuesToFindings(unknown, doc.value, schema, maxFindings).slice(0, maxFindings))
+    for (const f of issuesToFindings(unknown, checked, schema, maxFindings).slice(0, maxFindings))
       if (/; (did you mean|it belongs in) /.test(f.message)) kept.push({ ...f, severity: "warning", message: f.message.replace(/^(unknown key "[^"]*"(?: in \[[^\]]*\])?)/, "$1 is kept (--allow-unknown)") });
-    const { copy, removed } = splitUnknown(doc.value, issues);
-    passthrough = removed;
+    const { copy, removed } = splitUnknown(checked, issues);
+    passthrough = [...passthrough, ...removed];
     input = copy;
     result = schema.safeParse(copy);
     issues = result.success ? [] : result.error.issues;

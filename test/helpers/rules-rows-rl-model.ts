@@ -24,7 +24,7 @@ export const RL_MODEL_ROWS: RowTable = {
         {
           at: "[policy]",
           code: "rl_model_section",
-          text: "warning: policy: [model] and [policy] are two eras of the same setting: synth-ai's builder uses [model] and ignores [policy]; keep one",
+          text: "warning: policy: [policy] is ignored next to [model]: synth-ai 0.2.13 trains the model named in [model] and sends [policy] on as written, unchecked; remove it, or move to the [policy] era by dropping [model] (where [policy] needs model_name or source, trainer_mode and label)",
         },
       ],
     },

@@ -15,12 +15,12 @@ export const rlModelSection = defineRule({
   code: "rl_model_section",
   kinds: ["rl"],
   severity: "error",
-  summary: "An RL config names its model in [model] (0.2.13) or [policy] (later); with both, [model] is used.",
+  summary: "An RL config names its model in [model] (0.2.13) or [policy] (later); with both, [model] is used and [policy] is forwarded as written, unchecked (0.2.13).",
   check(doc) {
     if (!("model" in doc) && !("policy" in doc))
       return [{ path: [], message: "missing [model] table: name the model to train with model.base or model.source (or use the later [policy] table)" }];
     if ("model" in doc && "policy" in doc)
-      return [{ path: ["policy"], severity: "warning", message: "[model] and [policy] are two eras of the same setting: synth-ai's builder uses [model] and ignores [policy]; keep one" }];
+      return [{ path: ["policy"], severity: "warning", message: "[policy] is ignored next to [model]: synth-ai 0.2.13 trains the model named in [model] and sends [policy] on as written, unchecked; remove it, or move to the [policy] era by dropping [model] (where [policy] needs model_name or source, trainer_mode and label)" }];
     return [];
   },
 });
