@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse, stringify } from "smol-toml";
 import { checkConfigText } from "../../src/config/check.js";
+import { validateSftJsonl } from "../../src/config/jsonl.js";
 import { buildRLPayload, buildSFTPayload, PayloadError } from "../../src/payload/index.js";
 import type { RLConfig } from "../../src/schemas/rl-config.js";
 import type { SFTConfig } from "../../src/schemas/sft-config.js";
@@ -268,6 +269,39 @@ export function runFidelity(python: string, docs: Doc[], scratch: string): Fidel
     categories.set(category, [...(categories.get(category) ?? []), doc.id]);
   }
   return { total: docs.length, agree, categories };
+}
+
+const EXAMPLE = (text: string, extra = "") => `{"messages": [{"role": "user", "content": "${text}"}, {"role": "assistant", "content": "ok"}]${extra}}`;
+
+/** SFT JSONL mutations for Python's reading rules: universal newlines, str.strip(), NaN / Infinity. */
+export const JSONL_MUTATIONS: Record<string, string> = {
+  "lone CR between examples": `${EXAMPLE("a")}\r${EXAMPLE("b")}\n`,
+  "lone CR inside an example": `{"messages": [{"role": "user", "content": "a"},\r{"role": "assistant", "content": "b"}]}\n${EXAMPLE("c")}\n`,
+  "CRLF and a trailing CR": `${EXAMPLE("a")}\r\n${EXAMPLE("b")}\r`,
+  "Python-only whitespace around lines": `\u00a0${EXAMPLE("a")}\x1f\n\x85${EXAMPLE("b")}\u3000\n\x1c\n`,
+  "a U+FEFF line": `${EXAMPLE("a")}\n\ufeff\n`,
+  "a BOM": `\ufeff${EXAMPLE("a")}\n`,
+  "NaN and Infinity": `${EXAMPLE("a", ', "metadata": {"s": NaN, "m": Infinity, "n": -Infinity}')}\n`,
+  "NaN as a role": `{"messages": [{"role": NaN, "content": "a"}]}\n`,
+};
+
+/**
+ * Runs the JSONL mutations through `validate-jsonl`'s reader and the oracle's
+ * restatement of synth-ai's: the lines refused and the examples counted must
+ * be the same; each file that differs is a `jsonl:<name>` category, never explained.
+ */
+export async function runJsonlFidelity(python: string, scratch: string, report: FidelityReport): Promise<void> {
+  const paths = Object.keys(JSONL_MUTATIONS).map((_, i) => join(scratch, `mutation-${i}.jsonl`));
+  Object.values(JSONL_MUTATIONS).forEach((text, i) => writeFileSync(paths[i]!, text));
+  const run = spawnSync(python, [join(here, "../python/synth_oracle.py")], { input: JSON.stringify({ dataset: "", documents: [], jsonl: paths }), encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`synth_oracle.py failed: ${run.stderr}`);
+  const theirs = (JSON.parse(run.stdout) as { jsonl: { bad: number[]; examples: number }[] }).jsonl.map(({ bad, examples }) => ({ bad, examples }));
+  for (const [i, name] of Object.keys(JSONL_MUTATIONS).entries()) {
+    const ours = await validateSftJsonl(paths[i]!);
+    report.total++;
+    if (isDeepStrictEqual({ bad: [...new Set(ours.errors.map((e) => e.line))], examples: ours.examples }, theirs[i])) report.agree++;
+    else report.categories.set(`jsonl:${name}`, [`${name}: synth-ai ${JSON.stringify(theirs[i])}, task-app ${JSON.stringify({ bad: ours.errors.map((e) => e.line), examples: ours.examples })}`]);
+  }
 }
 
 /** The report as lines: totals, then each category with its count, reason (or "UNEXPLAINED") and an example. */

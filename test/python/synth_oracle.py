@@ -398,6 +398,31 @@ def check_sft(doc: dict[str, Any], dataset: str) -> dict[str, Any]:
     return {"accept": not reasons, "reasons": reasons, **({"model": normalize(model)} if model else {})}
 
 
+def check_jsonl(path: str) -> dict[str, Any]:
+    """The reading loop of collect_sft_jsonl_errors: text mode (universal newlines), str.strip(), json.loads (NaN and
+    Infinity read), then an object whose messages is a non-empty list of objects with a non-empty string role
+    (the rest of the line schema is left to test/sft-jsonl.test.ts)."""
+    bad, examples = [], 0
+    with open(path, "r", encoding="utf-8") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            stripped = raw.strip()
+            if not stripped:
+                continue
+            try:
+                record = json.loads(stripped)
+                messages = record.get("messages") if isinstance(record, dict) else None
+                ok = isinstance(messages, list) and bool(messages) and all(
+                    isinstance(m, dict) and isinstance(m.get("role"), str) and m["role"] for m in messages
+                )
+            except ValueError:
+                ok = False
+            if ok:
+                examples += 1
+            else:
+                bad.append(lineno)
+    return {"bad": bad, "examples": examples}
+
+
 def main() -> None:
     request = json.load(sys.stdin)
     results = []
@@ -409,7 +434,8 @@ def main() -> None:
             continue
         verdict = check_rl(doc) if document["kind"] == "rl" else check_sft(doc, request["dataset"])
         results.append({"id": document["id"], **verdict})
-    json.dump({"results": results}, sys.stdout)
+    jsonl = [{"path": path, **check_jsonl(path)} for path in request.get("jsonl", [])]
+    json.dump({"results": results, "jsonl": jsonl}, sys.stdout)
 
 
 if __name__ == "__main__":
