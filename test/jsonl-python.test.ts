@@ -24,6 +24,7 @@ const FILES: Record<string, string> = {
   "a line of U+FEFF is not blank for Python": `${EX("a")}\n\ufeff\n${EX("b")}\n`,
   "NaN and Infinity in metadata": `${EX("a", ', "metadata": {"score": NaN, "max": Infinity, "min": -Infinity, "s": "NaN"}')}\n`,
   "NaN where a string is needed is still an error": `{"messages": [{"role": NaN, "content": "a"}]}\n`,
+  "a JSON error after Python-only whitespace": `\u00a0 {"a": 1 x}\n`,
 };
 
 let dir: string;
@@ -42,6 +43,8 @@ test("a lone CR separates lines, and NaN / Infinity are read with a warning", as
   assert.match(nan.warnings[0]?.message ?? "", /NaN or Infinity is not standard JSON/);
   const spaces = await validateSftJsonl(join(dir, `${files.indexOf("Python-only whitespace around a line")}.jsonl`));
   assert.deepEqual([spaces.examples, spaces.errors], [2, []]);
+  const column = await validateSftJsonl(join(dir, `${files.indexOf("a JSON error after Python-only whitespace")}.jsonl`));
+  assert.equal(column.errors[0]?.column, 12, "the column counts from the line as written, before stripping");
 });
 
 const python = findPython(["json"]);

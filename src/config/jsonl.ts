@@ -265,7 +265,11 @@ export async function validateSftJsonl(path: string, options: ValidateSftJsonlOp
         // Blank and stripped as Python's str.strip() sees it (synth-ai strips each line before json.loads).
         if (text === undefined || isPyBlank(text)) continue;
         nonBlank++;
-        const result = validateSftLine(pyStrip(text));
+        const stripped = pyStrip(text);
+        const lead = text.indexOf(stripped);
+        const parsed = validateSftLine(stripped);
+        // Columns count from the line as written, not from its stripped text.
+        const result: SftLineResult = parsed.ok || !lead ? parsed : { ok: false, errors: parsed.errors.map((e) => (e.column === undefined ? e : { ...e, column: e.column + lead })) };
         if (result.ok && result.nonFinite) {
           const message = "NaN or Infinity is not standard JSON: Python's json (and synth-ai) reads it, most other readers refuse it";
           if (report.warnings.length < maxErrors) report.warnings.push({ line, path: "", message });
