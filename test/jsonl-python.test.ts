@@ -44,7 +44,7 @@ test("a lone CR separates lines, and NaN / Infinity are read with a warning", as
   const spaces = await validateSftJsonl(join(dir, `${files.indexOf("Python-only whitespace around a line")}.jsonl`));
   assert.deepEqual([spaces.examples, spaces.errors], [2, []]);
   const column = await validateSftJsonl(join(dir, `${files.indexOf("a JSON error after Python-only whitespace")}.jsonl`));
-  assert.equal(column.errors[0]?.column, 12, "the column counts from the line as written, before stripping");
+  assert.equal(column.errors[0]?.column, 11, "the column counts from the line as written, before stripping");
 });
 
 const python = findPython(["json"]);
