@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildDocuments, formatFidelity, runFidelity } from "../test/helpers/fidelity-oracle.js";
+import { buildDocuments, formatFidelity, KNOWN_DISAGREEMENTS, runFidelity, runJsonlFidelity } from "../test/helpers/fidelity-oracle.js";
 import { findPython } from "../test/helpers/python.js";
 
 const python = findPython(["pydantic", "tomllib"]);
@@ -22,7 +22,11 @@ if (!docs.length) {
 }
 const dir = mkdtempSync(join(tmpdir(), "fidelity-"));
 try {
-  console.log(formatFidelity(runFidelity(python.python, docs, dir)).join("\n"));
+  const report = runFidelity(python.python, docs, dir);
+  await runJsonlFidelity(python.python, dir, report);
+  console.log(formatFidelity(report).join("\n"));
+  // Exit 1 on any disagreement that is not listed with its reason, so the command fails on a regression.
+  if ([...report.categories.keys()].some((c) => !(c in KNOWN_DISAGREEMENTS))) process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

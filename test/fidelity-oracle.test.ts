@@ -10,7 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { buildDocuments, formatFidelity, KNOWN_DISAGREEMENTS, runFidelity } from "./helpers/fidelity-oracle.js";
+import { buildDocuments, formatFidelity, KNOWN_DISAGREEMENTS, runFidelity, runJsonlFidelity } from "./helpers/fidelity-oracle.js";
 import { findPython } from "./helpers/python.js";
 import { NO_CORPUS } from "./helpers/payload.js";
 
@@ -23,6 +23,7 @@ test("task-app and synth-ai's checks agree, or disagree only where listed and ex
   const dir = await mkdtemp(join(tmpdir(), "fidelity-"));
   try {
     const report = runFidelity(python.python, docs, dir);
+    await runJsonlFidelity(python.python, dir, report);
     for (const line of formatFidelity(report)) t.diagnostic(line);
     const unexplained = [...report.categories.keys()].filter((c) => !(c in KNOWN_DISAGREEMENTS));
     assert.deepEqual(unexplained, [], formatFidelity(report).join("\n"));

@@ -72,11 +72,42 @@ describe("the 0.2.13 models' types", () => {
     assert.deepEqual(result.findings.map(formatFinding), [`sft.toml:${positionOf(SFT, "model =")}: error: job.model: model not specified: job.model is blank`]);
   });
 
-  test("a blank model.base next to a real model.source counts as unset (ModelConfig: exactly one truthy), in validate and payload", () => {
-    const toml = edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "  "\nsource = "ft:Qwen/Qwen3-4B:job-1"']);
+  test("a blank model id is set for synth-ai's validator (exactly one of fails) and empty for its builder: an error at the key, in both eras", () => {
+    const cases: [string, string, string][] = [
+      ["source next to base", edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-4B"\nsource = "   "']), "model.source"],
+      ["base next to source", edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "  "\nsource = "ft:Qwen/Qwen3-4B:job-1"']), "model.base"],
+      ["base alone", edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "\\u0085\\u001f"']), "model.base"],
+      ["[policy] source next to model_name", edit(RL_POLICY, ['model_name = "Qwen/Qwen3-4B"', 'model_name = "Qwen/Qwen3-4B"\nsource = " "']), "policy.source"],
+    ];
+    for (const [name, toml, key] of cases) {
+      const result = checkConfigText(toml, { file: "rl.toml", kind: "rl" });
+      assert.equal(result.ok, false, name);
+      assert.deepEqual(
+        result.findings.map((f) => `${f.severity}: ${f.path}: ${f.message.split(":")[0]}`),
+        [`error: ${key}: ${key} is blank`],
+        name,
+      );
+    }
+  });
+
+  test('an empty model id ("") is unset for synth-ai too: accepted next to the other key', () => {
+    const toml = edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-4B"\nsource = ""']);
+    assert.deepEqual(findings(toml, "rl"), []);
+  });
+
+  test("ids are stripped with Python's str.strip(): U+001F and U+0085 go (the id normalises), U+FEFF stays", () => {
+    const result = checkConfigText(edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "\\u001fqwen/qwen3-4b\\u0085"']), { file: "rl.toml", kind: "rl" });
+    assert.ok(result.ok, result.findings.map(formatFinding).join("\n"));
+    assert.equal(buildRLPayload(result.config as RLConfig, { env: {} }).payload.data.base_model, "Qwen/Qwen3-4B");
+    const bom = checkConfigText(edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "\\ufeffQwen/Qwen3-4B"']), { file: "rl.toml", kind: "rl" });
+    assert.match(bom.findings.map(formatFinding).join("\n"), /model\.base: .*not in synth-ai's model catalog/);
+  });
+
+  test("the task URL's scheme is case-insensitive, as for synth-ai and every HTTP client", () => {
+    const toml = edit(RL, ['task_url = "https://task.example.com"', 'task_url = "HTTPS://task.example.com"']);
     const result = checkConfigText(toml, { file: "rl.toml", kind: "rl" });
     assert.deepEqual(result.findings.map(formatFinding), []);
-    assert.equal(buildRLPayload(result.config as RLConfig, { env: {} }).payload.data.model, "ft:Qwen/Qwen3-4B:job-1");
+    assert.equal(buildRLPayload(result.config as RLConfig, { env: {} }).payload.data.endpoint_base_url, "HTTPS://task.example.com");
   });
 });
 
@@ -122,9 +153,72 @@ describe("payloads", () => {
   });
 });
 
-test("rules see coerced values: rubric.enabled = \"true\" turns rubric rewards on, as pydantic reads it", () => {
+test('rubric.enabled = "true" is not coerced: [rubric] is a free table for synth-ai, which sends the string on as written', () => {
   const toml = `${edit(RL, ["task_app_origin_rewards_only = true", "rubric_rewards_only = true"])}\n[rubric]\nenabled = "true"\n`;
-  assert.deepEqual(findings(toml, "rl"), [
-    `rl.toml:${positionOf(toml, 'enabled = "true"')}: warning: rubric.enabled: "true" is not a boolean; synth-ai coerces it and submits true: write enabled = true`,
-  ]);
+  assert.ok(
+    findings(toml, "rl").includes(
+      `rl.toml:${positionOf(toml, 'enabled = "true"')}: error: rubric.enabled: expected a boolean, got string "true"; synth-ai does not type this key and would send "true" on as written: write enabled = true`,
+    ),
+  );
+});
+
+describe("a [policy] table next to [model] is ignored, as synth-ai 0.2.13 ignores it", () => {
+  const legacy = `${RL}\n[policy]\nmodel = "Qwen/Qwen3-4B"\ninference_url = "http://localhost:8000"\nmax_tokens = "256"\n`;
+  test("the legacy {model, inference_url} table of shipped 0.2.x configs is accepted with a warning that it is ignored", () => {
+    const result = checkConfigText(legacy, { file: "rl.toml", kind: "rl" });
+    assert.deepEqual(result.findings.map(formatFinding), [
+      `rl.toml:${positionOf(legacy, "[policy]")}: warning: policy: [policy] is ignored next to [model]: synth-ai 0.2.13 trains the model named in [model] and sends [policy] on as written, unchecked; remove it, or move to the [policy] era by dropping [model] (where [policy] needs model_name or source, trainer_mode and label)`,
+    ]);
+    const { payload } = buildRLPayload(result.config as RLConfig, { env: {} });
+    assert.equal(payload.data.base_model, "Qwen/Qwen3-4B");
+    assert.deepEqual(payload.data.config.policy, { model: "Qwen/Qwen3-4B", inference_url: "http://localhost:8000", max_tokens: "256" }, "forwarded as written: no defaults, no coercion");
+  });
+
+  test("a full [policy] next to [model] gets none of the [policy] defaults neither era's builder adds", () => {
+    const toml = `${RL}\n[policy]\nmodel_name = "Qwen/Qwen3-8B"\ntrainer_mode = "lora"\nlabel = "x"\n`;
+    const result = checkConfigText(toml, { file: "rl.toml", kind: "rl" });
+    assert.ok(result.ok);
+    const { payload } = buildRLPayload(result.config as RLConfig, { env: {} });
+    assert.deepEqual(payload.data.config.policy, { model_name: "Qwen/Qwen3-8B", trainer_mode: "lora", label: "x" });
+    assert.equal(payload.data.base_model, "Qwen/Qwen3-4B", "[model] is what is trained");
+  });
+});
+
+describe("coercion happens exactly where synth-ai's models type the key, with pydantic's rules", () => {
+  const rl = (toml: string) => checkConfigText(toml, { file: "rl.toml", kind: "rl" });
+  test('pydantic refuses "2e0" for an int, " true " for a bool: errors here too', () => {
+    assert.deepEqual(findings(edit(RL, ["batch_size = 4", 'batch_size = "2e0"']), "rl"), [`rl.toml:${positionOf(RL, "batch_size")}: error: training.batch_size: expected an integer, got string "2e0"`]);
+    assert.deepEqual(findings(edit(RL, ["enable = true", 'enable = " true "']), "rl"), [`rl.toml:${positionOf(RL, "enable = true")}: error: training.weight_sync.enable: expected a boolean, got string " true "`]);
+  });
+
+  test('pydantic coerces "t" and a boolean in an int field: warnings with the value it submits', () => {
+    const t = rl(edit(RL, ["enable = true", 'enable = "t"']));
+    assert.equal(t.ok, true);
+    assert.equal((t.config as RLConfig).training?.weight_sync?.enable, true);
+    const one = rl(edit(RL, ["batch_size = 4", "batch_size = true"]));
+    assert.deepEqual(one.findings.map(formatFinding), [`rl.toml:${positionOf(RL, "batch_size")}: warning: training.batch_size: true is not a number; synth-ai coerces it and submits 1: write batch_size = 1`]);
+    assert.equal(buildRLPayload(one.config as RLConfig, { env: {} }).payload.data.config.training?.batch_size, 1);
+  });
+
+  test("keys synth-ai leaves free-form are never coerced: use_vision = 1, [vllm], [topology], the reward flags", () => {
+    const cases: [string, string][] = [
+      [`${RL}\n[rollout.policy_config]\nuse_vision = 1\n`, "rollout.policy_config.use_vision"],
+      [edit(RL, ["tensor_parallel_size = 2", 'tensor_parallel_size = 2\nenforce_eager = "true"']), "vllm.enforce_eager"],
+      [edit(RL, ["gpus_for_vllm = 2", 'gpus_for_vllm = "2"']), "topology.gpus_for_vllm"],
+      [edit(RL, ["task_app_origin_rewards_only = true", 'task_app_origin_rewards_only = "true"']), "rollout.task_app_origin_rewards_only"],
+    ];
+    for (const [toml, key] of cases) {
+      const result = rl(toml);
+      assert.equal(result.ok, false, key);
+      const finding = result.findings.find((f) => f.path === key);
+      assert.match(finding?.message ?? "", /synth-ai does not type this key and would send .* on as written/, key);
+      assert.ok(!result.findings.some((f) => f.code === "coerced_value"), `${key}: no "synth-ai coerces it" warning`);
+    }
+  });
+
+  test("[policy]-era keys the later models type are coerced there: policy.max_tokens, compute.topology", () => {
+    const result = rl(edit(RL_POLICY, ["label = \"crafter-rl\"", 'label = "crafter-rl"\nmax_tokens = "256"'], ["gpus_for_vllm = 2", 'gpus_for_vllm = "2"']));
+    assert.equal(result.ok, true, result.findings.map(formatFinding).join("\n"));
+    assert.deepEqual(result.findings.map((f) => f.code), ["coerced_value", "coerced_value"]);
+  });
 });

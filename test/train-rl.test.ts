@@ -211,11 +211,16 @@ describe("task-app train --type rl", () => {
     }
   });
 
-  test("a model the catalog does not know is submitted with a warning (the backend's list grows)", async () => {
+  test("a model the catalog does not know is refused, as synth-ai refuses it; --allow-unknown-models submits it with a warning", async () => {
     const dir = workdir();
     const config = join(dir, "rl.toml");
     writeFileSync(config, readFileSync(CONFIG, "utf8").replace('base = "Qwen/Qwen3-4B"', 'base = "org/NewModel-7B"'));
-    const r = await runCliWithEnv(["train", "--config", config, "--task-url", "http://127.0.0.1:9", "--dry-run", "--skip-health"], {});
+    const argv = ["train", "--config", config, "--task-url", "http://127.0.0.1:9", "--dry-run", "--skip-health"];
+    const refused = await runCliWithEnv(argv, {});
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /error: model\.base: org\/NewModel-7B is not in synth-ai's model catalog .*--allow-unknown-models/);
+    assert.equal(refused.stdout, "");
+    const r = await runCliWithEnv([...argv, "--allow-unknown-models"], {});
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /warning: model\.base: org\/NewModel-7B is not in synth-ai's model catalog/);
     assert.equal(JSON.parse(r.stdout).data.base_model, "org/NewModel-7B");

@@ -112,6 +112,18 @@ test("--allow-unknown passes unknown keys instead of reporting them", async () =
   assert.equal(run.code, 0, run.stdout);
 });
 
+test("a model outside synth-ai's catalog is an error; --allow-unknown-models makes it a warning (both CLI paths)", async () => {
+  const dir = await scratch({ "rl.toml": RL.replace('base = "Qwen/Qwen3-VL-4B-Thinking"', 'base = "meta-llama/Llama-3.1-8B-Instruct"') });
+  const refused = await runCli(["validate", "rl.toml"], dir);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stdout, /rl\.toml:\d+:1: error: model\.base: meta-llama\/Llama-3\.1-8B-Instruct is not in synth-ai's model catalog .*synth-ai refuses it before a job is created; pass --allow-unknown-models/);
+  for (const argv of [["validate", "rl.toml", "--allow-unknown-models"], ["validate", "--allow-unknown-models", "rl.toml", "--kind", "rl"]]) {
+    const run = await runCli(argv, dir);
+    assert.equal(run.code, 0, run.stdout);
+    assert.match(run.stdout, /warning: model\.base: meta-llama\/Llama-3\.1-8B-Instruct is not in synth-ai's model catalog .*kept with --allow-unknown-models/);
+  }
+});
+
 test("--max-findings reports the first findings only and counts the rest", async () => {
   const unknown = Array.from({ length: 150 }, (_, i) => `knob_${i} = ${i}`).join("\n");
   const dir = await scratch({ "rl.toml": `${RL}${unknown}\n` });

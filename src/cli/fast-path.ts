@@ -33,6 +33,7 @@ export async function runFastPath(argv: readonly string[]): Promise<number | und
     kind: kind as ValidateArgs["kind"],
     json: values.json === true,
     "allow-unknown": values["allow-unknown"] === true,
+    "allow-unknown-models": values["allow-unknown-models"] === true,
     explain: values.explain === true,
     "max-findings": String(values["max-findings"] ?? validateOptions["max-findings"].default),
     setExitCode: (c) => void (exitCode = c),

@@ -25,7 +25,7 @@ import { addTombiExtras, type TombiExtras } from "./tombi.js";
 
 export type { JsonSchema } from "./schema-tree.js";
 export { mapSchemas } from "./schema-tree.js";
-export { NON_BLANK_PATTERN, type KeyRule } from "./key-rules.js";
+export { type KeyRule } from "./key-rules.js";
 export { allowedValuesOf, docsOf, inlineJson, rangeOf } from "./editor-extras.js";
 
 /** Options for {@link generateJsonSchema}. */

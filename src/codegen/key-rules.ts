@@ -10,45 +10,36 @@ import { isObject, type JsonSchema } from "./schema-tree.js";
 /**
  * A rule about which keys of one table may appear together, for a table Zod
  * checks with a refinement. It applies wherever `target` (the refined Zod
- * schema itself) occurs in the converted schema. `blankIsUnset` counts a
- * blank string as absent, as synth-ai does for model ids.
+ * schema itself) occurs in the converted schema. `emptyIsUnset` counts an
+ * empty string as absent, as synth-ai's pydantic models do for model ids
+ * (Python's truthiness: "" is unset, a blank "  " is set).
  */
 export interface KeyRule {
   /** The Zod schema (object) the rule belongs to, as exported by src/schemas. */
   target: z.ZodType;
   exactlyOneOf?: readonly string[];
   atMostOneOf?: readonly string[];
-  blankIsUnset?: boolean;
+  emptyIsUnset?: boolean;
   /** Any other rule, as a JSON Schema the table must also match (added to its `allOf`). */
   schema?: JsonSchema;
 }
-
-/**
- * A string that is not blank: at least one character that is not JavaScript
- * whitespace (the set `String.prototype.trim` removes), spelled out so that
- * every regex engine agrees on it.
- */
-export const NON_BLANK_PATTERN = "[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]";
 
 /** The metadata keys {@link applyRuleMeta} reads, for one rule on a table. */
 export function ruleMetaOf(rule: KeyRule, table: JsonSchema): JsonSchema {
   return {
     ...(rule.exactlyOneOf ? { exactlyOneOf: [...rule.exactlyOneOf] } : {}),
     ...(rule.atMostOneOf ? { atMostOneOf: [...rule.atMostOneOf] } : {}),
-    ...(rule.blankIsUnset ? { blankIsUnset: true } : {}),
+    ...(rule.emptyIsUnset ? { emptyIsUnset: true } : {}),
     ...(rule.schema ? { allOf: [...(Array.isArray(table.allOf) ? table.allOf : []), rule.schema] } : {}),
   };
 }
 
 /** Turns `exactlyOneOf` / `atMostOneOf` metadata into JSON Schema rules. */
 export function applyRuleMeta(node: JsonSchema): JsonSchema {
-  const { exactlyOneOf, atMostOneOf, blankIsUnset, ...rest } = node;
+  const { exactlyOneOf, atMostOneOf, emptyIsUnset, ...rest } = node;
   const rules: JsonSchema[] = [];
-  // "set" means present, or present and not blank when blank strings count as unset.
-  const isSet = (key: string): JsonSchema =>
-    blankIsUnset === true
-      ? { required: [key], properties: { [key]: { pattern: NON_BLANK_PATTERN } } }
-      : { required: [key] };
+  // "set" means present, or present and not empty when empty strings count as unset.
+  const isSet = (key: string): JsonSchema => (emptyIsUnset === true ? { required: [key], properties: { [key]: { minLength: 1 } } } : { required: [key] });
   if (isKeyList(exactlyOneOf)) {
     rules.push({ oneOf: exactlyOneOf.map(isSet) });
   }

@@ -21,8 +21,8 @@ const EVAL_KEYS_BESIDE_TABLE = ["type", "eval"];
 /** Key rules per config schema id. */
 export const KEY_RULES: Readonly<Record<string, readonly MirroredRule[]>> = {
   "rl-config": [
-    { zodRule: "model_source_xor_base", target: ModelConfig, exactlyOneOf: ["source", "base"], blankIsUnset: true },
-    { zodRule: "policy_model_xor_source", target: PolicySection, exactlyOneOf: ["model_name", "source"], blankIsUnset: true },
+    { zodRule: "model_source_xor_base", target: ModelConfig, exactlyOneOf: ["source", "base"], emptyIsUnset: true },
+    { zodRule: "policy_model_xor_source", target: PolicySection, exactlyOneOf: ["model_name", "source"], emptyIsUnset: true },
   ],
   "eval-config": [
     { zodRule: "judge_module_xor_path", target: JudgeSpec, exactlyOneOf: ["module", "path"] },

@@ -6,7 +6,8 @@
 import type { z } from "zod";
 import { getConfigSchema, type ConfigKind } from "../schemas/registry.js";
 import type { RLConfig } from "../schemas/rl-config.js";
-import { applyCoercions, parseWithLaxScalars } from "./coerce.js";
+import { applyCoercions, coerceLax, parseWithLaxScalars } from "./coerce.js";
+import { synthScalarAt } from "./synth-types.js";
 import { detectConfigKind } from "./detect.js";
 import { formatPath, type Finding } from "./findings.js";
 import { issuesToFindings, valueAt, type UnplacedFinding } from "./issues.js";
@@ -24,6 +25,8 @@ export interface CheckOptions {
   allowUnknown?: boolean;
   /** Fill in the settings the model implies (`normalizeRLConfig`); default true. */
   normalize?: boolean;
+  /** A model id outside synth-ai's catalog is a warning instead of an error (for backends with a larger catalog). */
+  allowUnknownModels?: boolean;
   /**
    * Report at most this many findings (default 100), the first ones found;
    * the others are counted in `omitted` but never positioned or formatted,
@@ -83,10 +86,43 @@ function setAt(target: unknown, path: readonly PropertyKey[], value: unknown) {
 
 /** The warning for a value synth-ai coerces: what it submits and what to write instead. */
 function coercionMessage(path: readonly PropertyKey[], from: unknown, to: number | boolean): string {
-  const typed = typeof from === "string" && typeof to === "number" ? from.trim() : String(to);
+  // Show the string as written when it is already a TOML number of the right kind ("5e-06"), else the value.
+  const literal = typeof from === "string" && typeof to === "number" && /^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(from.trim()) && !(Number.isInteger(to) && from.includes("."));
+  const typed = literal ? (from as string).trim() : String(to);
   const last = path[path.length - 1];
   const write = typeof last === "number" ? typed : `${String(last)} = ${typed}`;
   return `${JSON.stringify(from)} is not a ${typeof to}; synth-ai coerces it and submits ${String(to)}: write ${write}`;
+}
+
+/**
+ * For a wrongly typed value at a key synth-ai does not type (`[vllm]`,
+ * `rollout.policy_config`, ...): synth-ai sends it on as written, so nothing
+ * coerces it; say so, with the typed value pydantic would have made of it.
+ */
+function forwardedHint(kind: ConfigKind, doc: Record<string, unknown>, f: UnplacedFinding): UnplacedFinding {
+  if (f.code !== "invalid_type" || synthScalarAt(kind, doc, f.path) !== undefined) return f;
+  const expected = /^expected (a boolean|an integer|a number),/.exec(f.message)?.[1];
+  if (!expected) return f;
+  const value = valueAt(doc, f.path);
+  const typed = coerceLax(value, expected === "a boolean" ? "bool" : expected === "an integer" ? "int" : "float");
+  if (typed === undefined || !Number.isFinite(Number(typed))) return f;
+  const last = f.path[f.path.length - 1];
+  const write = typeof last === "number" ? String(typed) : `${String(last)} = ${String(typed)}`;
+  return { ...f, message: `${f.message}; synth-ai does not type this key and would send ${JSON.stringify(value)} on as written: write ${write}` };
+}
+
+/**
+ * A `[policy]` table next to `[model]` (the legacy `{model, inference_url, ...}`
+ * one shipped 0.2.x configs have) is an extra for synth-ai 0.2.13: not
+ * validated, not used, forwarded as written. It is set aside from validation
+ * and put back into the config unchanged (no defaults added); the rule
+ * rl_model_section warns that it is ignored.
+ */
+function setAsideLegacyPolicy(doc: Record<string, unknown>): { input: Record<string, unknown>; ignored: { path: PropertyKey[]; value: unknown }[] } {
+  const isTable = (v: unknown) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (!isTable(doc.model) || !isTable(doc.policy)) return { input: doc, ignored: [] };
+  const { policy, ...rest } = doc;
+  return { input: rest, ignored: [{ path: ["policy"], value: structuredClone(policy) }] };
 }
 
 /** Validates config text. */
@@ -111,37 +147,38 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
 
   const { kind } = detected;
   const schema = getConfigSchema(kind).schema;
-  let result = schema.safeParse(doc.value);
-  let issues = result.success ? [] : result.error.issues;
-  let input = doc.value;
-  let passthrough: { path: PropertyKey[]; value: unknown }[] = [];
-  const maxFindings = Math.max(1, options.maxFindings ?? DEFAULT_MAX_FINDINGS);
   const kept: UnplacedFinding[] = [];
+  const { input: checked, ignored } = kind === "rl" ? setAsideLegacyPolicy(doc.value) : { input: doc.value, ignored: [] };
+  let result = schema.safeParse(checked);
+  let issues = result.success ? [] : result.error.issues;
+  let input = checked;
+  let passthrough: { path: PropertyKey[]; value: unknown }[] = [...ignored];
+  const maxFindings = Math.max(1, options.maxFindings ?? DEFAULT_MAX_FINDINGS);
   if (options.allowUnknown && issues.some((i) => i.code === "unrecognized_keys")) {
     const unknown = issues.filter((i) => i.code === "unrecognized_keys");
     // Kept keys that look like a typo or a misplaced key still get their hint, as a warning.
-    for (const f of issuesToFindings(unknown, doc.value, schema, maxFindings).slice(0, maxFindings))
+    for (const f of issuesToFindings(unknown, checked, schema, maxFindings).slice(0, maxFindings))
       if (/; (did you mean|it belongs in) /.test(f.message)) kept.push({ ...f, severity: "warning", message: f.message.replace(/^(unknown key "[^"]*"(?: in \[[^\]]*\])?)/, "$1 is kept (--allow-unknown)") });
-    const { copy, removed } = splitUnknown(doc.value, issues);
-    passthrough = removed;
+    const { copy, removed } = splitUnknown(checked, issues);
+    passthrough = [...passthrough, ...removed];
     input = copy;
     result = schema.safeParse(copy);
     issues = result.success ? [] : result.error.issues;
   }
-  const lax = result.success ? undefined : parseWithLaxScalars(schema, input, issues);
+  const lax = result.success ? undefined : parseWithLaxScalars(schema, input, issues, kind);
   if (lax?.coerced.length) {
     result = lax.result;
     issues = result.success ? [] : result.error.issues;
   }
 
-  const unplaced = [...issuesToFindings(issues, doc.value, schema, maxFindings), ...kept];
+  const unplaced = [...issuesToFindings(issues, doc.value, schema, maxFindings).map((f) => forwardedHint(kind, doc.value, f)), ...kept];
   for (const { path, from, to } of lax?.coerced ?? []) unplaced.push({ severity: "warning", code: "coerced_value", path, message: coercionMessage(path, from, to) });
   for (const { path, literal } of doc.inexactIntegers)
     unplaced.push({ severity: "warning", code: "inexact_integer", path, message: `integer ${literal} is beyond ±2^53 and has no exact number; it is read as ${String(valueAt(doc.value, path))}` });
   // Rules see what synth-ai's models would: the values pydantic coerces, coerced.
   const ruleInput = lax?.coerced.length ? applyCoercions(doc.value, lax.coerced) : doc.value;
   for (const rule of rules.filter((r) => r.kinds.includes(kind)))
-    for (const hit of rule.check(ruleInput)) unplaced.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: hit.path, message: hit.message });
+    for (const hit of rule.check(ruleInput, { allowUnknownModels: options.allowUnknownModels })) unplaced.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: hit.path, message: hit.message });
   const errorFree = !unplaced.some((f) => f.severity === "error");
   const shown = unplaced.slice(0, maxFindings);
   const left = unplaced.slice(shown.length);
@@ -163,7 +200,7 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
 export async function checkConfigFile(path: string, options: CheckOptions = {}): Promise<ConfigCheck> {
   const file = options.file ?? path;
   try {
-    return checkConfigText(await readConfigText(path), { ...options, file });
+    return checkConfigText(await readConfigText(path, { keepBom: true }), { ...options, file });
   } catch (error) {
     if (!(error instanceof ConfigInputError)) throw error;
     return finish({ file, findings: [{ severity: "error", code: error.code, path: "", message: error.message, ...at(file, error.line, error.column) }], injected: [] });

@@ -8,6 +8,7 @@ import { createReadStream } from "node:fs";
 import { SFTExample } from "../schemas/sft-jsonl.js";
 import { formatPath } from "./findings.js";
 import { checkSftExample } from "./jsonl-checks.js";
+import { isPyBlank, pyStrip } from "./python-str.js";
 
 /** One problem inside a line. `path` is the key path (`messages[0].role`), "" for the line itself. */
 export interface SftLineIssue {
@@ -22,7 +23,7 @@ export interface SftJsonlError extends SftLineIssue {
   line: number;
 }
 
-export type SftLineResult = { ok: true; example: SFTExample } | { ok: false; errors: SftLineIssue[] };
+export type SftLineResult = { ok: true; example: SFTExample; nonFinite?: boolean } | { ok: false; errors: SftLineIssue[] };
 
 export interface SftJsonlReport {
   /** Valid examples among the lines checked. */
@@ -76,16 +77,63 @@ function describeJsonError(error: unknown, text: string): SftLineIssue {
   return column === undefined ? issue : { column, ...issue };
 }
 
-/** Validates one JSONL line held in memory: JSON syntax, then the SFT example schema. */
+const NON_FINITE = { NaN: Number.NaN, Infinity: Number.POSITIVE_INFINITY, "-Infinity": Number.NEGATIVE_INFINITY } as const;
+const SENTINEL = "\u0000task-app-non-finite:";
+
+/**
+ * JSON as Python's `json.loads` reads it: standard JSON plus the bare tokens
+ * NaN, Infinity and -Infinity (read as those numbers). `nonFinite` is true when
+ * one was used.
+ */
+export function parsePythonJson(text: string): { value: unknown; nonFinite: boolean } {
+  try {
+    return { value: JSON.parse(text), nonFinite: false };
+  } catch (error) {
+    if (!/NaN|Infinity/.test(text)) throw error;
+    // Outside strings, turn each token into a marked string, then back into the number.
+    let out = "";
+    let replaced = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i]!;
+      if (c === '"') {
+        let end = i + 1;
+        while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+        out += text.slice(i, end + 1);
+        i = end;
+        continue;
+      }
+      const token = (["-Infinity", "Infinity", "NaN"] as const).find((t) => text.startsWith(t, i));
+      if (token) {
+        out += JSON.stringify(SENTINEL + token);
+        i += token.length - 1;
+        replaced = true;
+      } else out += c;
+    }
+    if (!replaced) throw error;
+    let value: unknown;
+    try {
+      value = JSON.parse(out, (_key, v: unknown) => (typeof v === "string" && v.startsWith(SENTINEL) ? NON_FINITE[v.slice(SENTINEL.length) as keyof typeof NON_FINITE] : v));
+    } catch {
+      throw error;
+    }
+    return { value, nonFinite: true };
+  }
+}
+
+/**
+ * Validates one JSONL line held in memory: JSON syntax (Python's: NaN and
+ * Infinity are read), then the SFT example schema.
+ */
 export function validateSftLine(text: string): SftLineResult {
   let value: unknown;
+  let nonFinite = false;
   try {
-    value = JSON.parse(text);
+    ({ value, nonFinite } = parsePythonJson(text));
   } catch (error) {
     return { ok: false, errors: [describeJsonError(error, text)] };
   }
   const parsed = SFTExample.safeParse(value);
-  if (parsed.success) return { ok: true, example: parsed.data };
+  if (parsed.success) return nonFinite ? { ok: true, example: parsed.data, nonFinite } : { ok: true, example: parsed.data };
   return {
     ok: false,
     errors: parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })),
@@ -199,34 +247,49 @@ export async function validateSftJsonl(path: string, options: ValidateSftJsonlOp
   let nonBlank = 0;
   let reportedBytes = -1;
   for await (const raw of splitLines(stream, maxLineBytes)) {
-    const line = ++report.lines;
     if (options.onProgress && stream.bytesRead !== reportedBytes) {
       reportedBytes = stream.bytesRead;
-      options.onProgress({ lines: line, bytes: reportedBytes });
+      options.onProgress({ lines: report.lines + 1, bytes: reportedBytes });
     }
-    const decoded = "overlong" in raw ? { issue: describeOverlong(raw.bytes, maxLineBytes), fatal: false } : decodeLine(raw, line);
-    let issues: SftLineIssue[];
-    if ("issue" in decoded) {
-      nonBlank++;
-      issues = [decoded.issue];
-      if (decoded.fatal) report.truncated = true;
-    } else {
-      if (!/\S/.test(decoded.text)) continue;
-      nonBlank++;
-      const result = validateSftLine(decoded.text);
-      const checks = result.ok ? checkSftExample(result.example) : [];
-      for (const { path, message } of checks.filter((c) => c.severity === "warning")) {
-        if (report.warnings.length < maxErrors) report.warnings.push({ line, path, message });
-        else report.omittedWarnings++;
+    const decoded = "overlong" in raw ? { issue: describeOverlong(raw.bytes, maxLineBytes), fatal: false } : decodeLine(raw, report.lines + 1);
+    // Python reads the file in universal-newline mode: a lone CR ends a line too.
+    const texts = "text" in decoded ? decoded.text.split("\r") : [undefined];
+    for (const text of texts) {
+      const line = ++report.lines;
+      let issues: SftLineIssue[];
+      if (text === undefined && "issue" in decoded) {
+        nonBlank++;
+        issues = [decoded.issue];
+        if (decoded.fatal) report.truncated = true;
+      } else {
+        // Blank and stripped as Python's str.strip() sees it (synth-ai strips each line before json.loads).
+        if (text === undefined || isPyBlank(text)) continue;
+        nonBlank++;
+        const stripped = pyStrip(text);
+        const lead = text.indexOf(stripped);
+        const parsed = validateSftLine(stripped);
+        // Columns count from the line as written, not from its stripped text.
+        const result: SftLineResult = parsed.ok || !lead ? parsed : { ok: false, errors: parsed.errors.map((e) => (e.column === undefined ? e : { ...e, column: e.column + lead })) };
+        if (result.ok && result.nonFinite) {
+          const message = "NaN or Infinity is not standard JSON: Python's json (and synth-ai) reads it, most other readers refuse it";
+          if (report.warnings.length < maxErrors) report.warnings.push({ line, path: "", message });
+          else report.omittedWarnings++;
+        }
+        const checks = result.ok ? checkSftExample(result.example) : [];
+        for (const { path, message } of checks.filter((c) => c.severity === "warning")) {
+          if (report.warnings.length < maxErrors) report.warnings.push({ line, path, message });
+          else report.omittedWarnings++;
+        }
+        issues = result.ok ? checks.filter((c) => c.severity === "error").map(({ path, message }) => ({ path, message })) : result.errors;
+        if (!issues.length) {
+          report.examples++;
+          continue;
+        }
       }
-      issues = result.ok ? checks.filter((c) => c.severity === "error").map(({ path, message }) => ({ path, message })) : result.errors;
-      if (!issues.length) {
-        report.examples++;
-        continue;
-      }
+      for (const issue of issues.slice(0, maxErrors - report.errors.length)) report.errors.push({ line, ...issue });
+      if (report.errors.length >= maxErrors) report.truncated = true;
+      if (report.truncated) break;
     }
-    for (const issue of issues.slice(0, maxErrors - report.errors.length)) report.errors.push({ line, ...issue });
-    if (report.errors.length >= maxErrors) report.truncated = true;
     if (report.truncated) break;
   }
   options.onProgress?.({ lines: report.lines, bytes: stream.bytesRead });

@@ -15,6 +15,8 @@ export interface CatalogModel {
   experimental: boolean;
 }
 
+import { pyStrip } from "./python-str.js";
+
 const QWEN3 = ["0.6B", "1.7B", "4B", "8B", "14B", "30B-A3B", "32B", "4B-2507"].map((s) => `Qwen/Qwen3-${s}`);
 const QWEN3_2507 = ["4B", "30B-A3B", "235B-A22B"].flatMap((size) =>
   ["Instruct", "Thinking"].flatMap((kind) => [`Qwen/Qwen3-${size}-${kind}-2507`, `Qwen/Qwen3-${size}-${kind}-2507-FP8`]),
@@ -48,15 +50,15 @@ export const FINE_TUNED_PREFIXES = ["ft:", "fft:", "qft:", "rl:"] as const;
 
 /**
  * The catalog entry an id resolves to: the id itself (case-insensitive,
- * trimmed), or for a fine-tuned id the first colon-separated segment that is a
+ * stripped as Python strips), or for a fine-tuned id the first colon-separated segment that is a
  * catalog id. Undefined for ids the catalog does not know.
  */
 export function lookupModel(id: string): CatalogModel | undefined {
-  const cleaned = id.trim();
+  const cleaned = pyStrip(id);
   const direct = CATALOG.get(cleaned.toLowerCase());
   if (direct) return direct;
   for (const segment of cleaned.split(":").slice(1)) {
-    const hit = CATALOG.get(segment.trim().toLowerCase());
+    const hit = CATALOG.get(pyStrip(segment).toLowerCase());
     if (hit) return hit;
   }
   return undefined;
@@ -64,10 +66,11 @@ export function lookupModel(id: string): CatalogModel | undefined {
 
 /**
  * The id as synth-ai puts it in a payload: a catalog base id in its canonical
- * spelling (`qwen/qwen3-4b` becomes `Qwen/Qwen3-4B`); anything else trimmed.
+ * spelling (`qwen/qwen3-4b` becomes `Qwen/Qwen3-4B`); anything else stripped
+ * with Python's `str.strip()` rules (U+001F and U+0085 go, U+FEFF stays).
  */
 export function normalizeModelId(id: string): string {
-  const cleaned = id.trim();
+  const cleaned = pyStrip(id);
   return CATALOG.get(cleaned.toLowerCase())?.id ?? cleaned;
 }
 

@@ -3,16 +3,18 @@
  * whether it is a vision, thinking or instruct variant (Qwen3 naming).
  */
 
+import { pyStrip } from "./python-str.js";
+
 const FINE_TUNED_PREFIX = /^(ft|fft|qft|rl):/i;
 
 /** True for a fine-tuned model id (`ft:`, `fft:`, `qft:`, `rl:` prefixes). */
 export function isFineTunedId(id: string): boolean {
-  return FINE_TUNED_PREFIX.test(id.trim());
+  return FINE_TUNED_PREFIX.test(pyStrip(id));
 }
 
 /** The base model id inside a fine-tuned id (`ft:Qwen/Qwen3-4B:job-1` → `Qwen/Qwen3-4B`), or the id itself. */
 export function baseModelOf(id: string): string {
-  const trimmed = id.trim();
+  const trimmed = pyStrip(id);
   if (!isFineTunedId(trimmed)) return trimmed;
   const rest = trimmed.replace(FINE_TUNED_PREFIX, "");
   const match = /[\w.-]+\/[\w.-]+/.exec(rest);
@@ -54,7 +56,7 @@ export function supportsThinking(id: string): boolean {
 
 type Table = Record<string, unknown>;
 const asTable = (v: unknown): Table | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Table) : undefined);
-const asString = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+const asString = (v: unknown): string | undefined => (typeof v === "string" && pyStrip(v) !== "" ? pyStrip(v) : undefined);
 
 /** Where an RL config names its model: `[model]` (0.2.13) or `[policy]` (later). */
 export interface ModelRef {

@@ -38,7 +38,7 @@ export class ConfigInputError extends Error {
  * Only regular files are read: a FIFO, socket or device is refused at once
  * (opening is non-blocking, so a FIFO without a writer cannot hang it).
  */
-export async function readConfigText(path: string, options?: { maxBytes?: number }): Promise<string> {
+export async function readConfigText(path: string, options?: { maxBytes?: number; keepBom?: boolean }): Promise<string> {
   const maxBytes = options?.maxBytes ?? DEFAULT_MAX_CONFIG_BYTES;
   let handle: FileHandle;
   try {
@@ -60,7 +60,7 @@ export async function readConfigText(path: string, options?: { maxBytes?: number
       if (total > maxBytes) throw tooLarge(undefined, maxBytes);
       chunks.push(buffer.subarray(0, bytesRead));
     }
-    return decodeConfigText(Buffer.concat(chunks));
+    return decodeConfigText(Buffer.concat(chunks), options);
   } catch (err) {
     if (err instanceof ConfigInputError) throw err;
     throw new ConfigInputError("unreadable", `file cannot be read (${errorCode(err)})`);
@@ -70,14 +70,16 @@ export async function readConfigText(path: string, options?: { maxBytes?: number
 }
 
 /**
- * Decodes config bytes as UTF-8: strips a BOM, refuses NUL bytes, invalid
+ * Decodes config bytes as UTF-8: strips a BOM (kept with `keepBom`, for TOML,
+ * which refuses it as synth-ai's parser does), refuses NUL bytes, invalid
  * UTF-8 (at the first bad byte), UTF-16 and empty or whitespace-only text.
  */
-export function decodeConfigText(bytes: Uint8Array): string {
+export function decodeConfigText(bytes: Uint8Array, options?: { keepBom?: boolean }): string {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     throw new ConfigInputError("invalid_utf8", "file is UTF-16 encoded; expected a UTF-8 TOML file");
   }
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = bom && !options?.keepBom ? bytes.subarray(3) : bytes;
   const nul = body.indexOf(0);
   if (nul >= 0) {
     const { line, column } = locateByte(body, nul);

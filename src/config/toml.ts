@@ -5,6 +5,7 @@
  */
 import { parse, TomlError } from "smol-toml";
 import { findFirstDefinition, locatePaths, skipString } from "./locate.js";
+import { describeToml11, findToml11Construct } from "./toml-version.js";
 
 /** Deepest nesting (brackets, braces and dotted-key segments) accepted on parse. */
 const MAX_NESTING = 128;
@@ -70,7 +71,11 @@ export interface TomlDocument {
   locateAll(paths: readonly (readonly PropertyKey[])[]): SourcePosition[];
 }
 
-/** Parses TOML text into plain objects; throws TomlSyntaxError on invalid input. */
+/**
+ * Parses TOML 1.0 text into plain objects; throws TomlSyntaxError on invalid
+ * input, and on TOML 1.1-only syntax or a BOM, which synth-ai cannot read
+ * (./toml-version.ts).
+ */
 export function parseTomlDocument(text: string): TomlDocument {
   const tooDeep = findExcessiveNesting(text);
   if (tooDeep >= 0) {
@@ -90,6 +95,11 @@ export function parseTomlDocument(text: string): TomlDocument {
     }
     if (err instanceof RangeError) throw new TomlSyntaxError("nesting too deep", 1, 1);
     throw err;
+  }
+  const newer = findToml11Construct(text);
+  if (newer) {
+    const { line, column } = positionAt(text, newer.offset);
+    throw new TomlSyntaxError(describeToml11(newer), line, column);
   }
   const inexactIntegers: InexactInteger[] = [];
   return {

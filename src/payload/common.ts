@@ -24,7 +24,7 @@ export function ensureApiBase(base: string): string {
 
 /** True for an absolute http:// or https:// URL. */
 export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\/\S+$/i.test(value)) return false;
+  if (!/^https?:\/\/[^\s\x1c-\x1f\x85]+$/i.test(value)) return false;
   try {
     new URL(value);
     return true;

@@ -7,6 +7,7 @@ export type PayloadErrorCode =
   | "task_url_invalid"
   | "model_missing"
   | "model_ambiguous"
+  | "model_finetuned"
   | "backend_invalid"
   | "dataset_missing"
   | "dataset_not_found"

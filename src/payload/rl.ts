@@ -7,6 +7,7 @@ import type { RLConfig } from "../schemas/rl-config.js";
 import { normalizeModelId } from "../config/model-catalog.js";
 import { checkAlgorithm, dropUndefined, isHttpUrl, isTable, resolveBackend, type Table } from "./common.js";
 import { PayloadError } from "./errors.js";
+import { pyStrip } from "../config/python-str.js";
 
 export interface RLPayloadOptions {
   /** `--task-url`: beats TASK_APP_URL and services.task_url. */
@@ -60,7 +61,7 @@ function resolveTaskUrl(config: RLConfig, options: RLPayloadOptions, env: NodeJS
   const hit = candidates.find(([, v]) => typeof v === "string" && v !== "");
   if (!hit) throw new PayloadError("task_url_missing", "task app URL required: pass --task-url, set TASK_APP_URL or set services.task_url");
   const [source, raw] = hit as [string, string];
-  const url = raw.trim();
+  const url = pyStrip(raw);
   if (!url) throw new PayloadError("task_url_missing", `task app URL from ${source} is blank`);
   if (!isHttpUrl(url)) throw new PayloadError("task_url_invalid", `task app URL from ${source} must be an http:// or https:// URL, got "${url}"`);
   return url;
@@ -82,9 +83,9 @@ function resolveModel(config: RLConfig, override: string | undefined): { model: 
       ? { section: "policy", sourceKey: "source", baseKey: "model_name", source: config.policy.source, base: config.policy.model_name }
       : undefined;
   if (!era) throw new PayloadError("model_missing", "missing [model] (or [policy]): name the model to train with model.base or model.source");
-  let source = (era.source ?? "").trim();
-  let base = (era.base ?? "").trim();
-  const replacement = (override ?? "").trim();
+  let source = pyStrip(era.source ?? "");
+  let base = pyStrip(era.base ?? "");
+  const replacement = pyStrip(override ?? "");
   if (replacement) [source, base] = [replacement, ""];
   if (Boolean(source) === Boolean(base))
     throw new PayloadError(

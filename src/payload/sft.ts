@@ -5,6 +5,7 @@
  * filling in training_file_id) is the submitter's job.
  */
 import { normalizeModelId } from "../config/model-catalog.js";
+import { isFineTunedId } from "../config/models.js";
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { SFTConfig } from "../schemas/sft-config.js";
@@ -146,6 +147,7 @@ export function buildSFTPayload(config: SFTConfig, options: SFTPayloadOptions = 
 
   const model = normalizeModelId(config.job.model);
   if (!model) throw new PayloadError("model_missing", "job.model is blank: name the base model to fine-tune");
+  if (isFineTunedId(model)) throw new PayloadError("model_finetuned", `job.model "${model}" is a fine-tuned id: synth-ai's SFT builder takes base model ids only`);
   const payload: SFTJobPayload = { model, hyperparameters, training_type: "sft_offline", metadata: { effective_config: effective }, training_file_id: null };
   const backendBaseUrl = resolveBackend(options.backend, options.env ?? process.env);
   return { payload, trainFile, ...(validationFile ? { validationFile } : {}), ...(backendBaseUrl ? { backendBaseUrl } : {}), warnings };

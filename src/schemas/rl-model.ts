@@ -5,10 +5,12 @@
 import { z } from "zod";
 import { ThinkingBudget, ThinkingMode } from "./policy-config.js";
 import { ReferencePlacement, whenTable } from "./train-common.js";
+import { isPyBlank, isPyTruthyString, PY_SPACE_CLASS } from "../config/python-str.js";
 
 export const ServicesConfig = z
   .strictObject({
-    task_url: z.string().regex(/^\s*https?:\/\/\S+\s*$/, "must be an http:// or https:// URL").meta({
+    // The scheme is case-insensitive (HTTPS://... is a URL for synth-ai and every HTTP client); spaces around are stripped by synth-ai.
+    task_url: z.string().regex(new RegExp(`^[${PY_SPACE_CLASS}]*[hH][tT][tT][pP][sS]?://[^${PY_SPACE_CLASS}]+[${PY_SPACE_CLASS}]*$`), "must be an http:// or https:// URL").meta({
       description:
         "Base URL of the task app the trainer calls for rollouts. TASK_APP_URL in the environment, then --task-url, take precedence.",
       examples: ["https://my-org--crafter-task-app.modal.run"],
@@ -51,17 +53,28 @@ const modelCapabilityKeys = {
     }),
 };
 
-/** True when a model id string is set (synth-ai treats "" as unset). */
-export const isSet = (v: unknown): boolean => typeof v === "string" && v.trim() !== "";
+/**
+ * A model id key: empty or naming something. A blank id ("   ") is an error:
+ * synth-ai's model counts it as set (pydantic's exactly-one-of sees a truthy
+ * string), then its builder strips it to nothing, so it never names a model.
+ */
+const modelId = (section: string, key: string) =>
+  z.string().regex(new RegExp(`^$|[^${PY_SPACE_CLASS}]`), {
+    error: `${section}.${key} is blank: synth-ai counts a blank id as set (exactly one of the model keys fails) and strips it to nothing; remove the key or name the model`,
+  });
+
+/** Exactly one of two model keys set, as synth-ai's model counts them (a non-empty string is set); blank ids are reported by their key. */
+const countSet = (...values: unknown[]): number | undefined =>
+  values.some((v) => typeof v === "string" && v !== "" && isPyBlank(v)) ? undefined : values.filter(isPyTruthyString).length;
 
 export const ModelConfig = z
   .strictObject({
-    source: z.string().optional().meta({
+    source: modelId("model", "source").optional().meta({
       description:
         'A fine-tuned model to start from (ft:, fft:, qft: or rl: prefixed id). Exactly one of source and base. --model on the command line replaces it.',
       examples: ["ft:Qwen/Qwen3-4B:job-abc123"],
     }),
-    base: z.string().optional().meta({
+    base: modelId("model", "base").optional().meta({
       description: "A base model to start from (Hugging Face id). Exactly one of source and base.",
       examples: ["Qwen/Qwen3-4B", "Qwen/Qwen3-VL-4B-Instruct"],
     }),
@@ -73,8 +86,8 @@ export const ModelConfig = z
     seed: z.number().int().optional().meta({ description: "Random seed for training.", examples: [42] }),
   })
   .superRefine((m, ctx) => {
-    const count = Number(isSet(m.source)) + Number(isSet(m.base));
-    if (count !== 1)
+    const count = countSet(m.source, m.base);
+    if (count !== undefined && count !== 1)
       ctx.addIssue({
         code: "custom",
         path: count === 0 ? [] : ["base"],
@@ -92,11 +105,11 @@ export const ModelConfig = z
 
 export const PolicySection = z
   .strictObject({
-    model_name: z.string().optional().meta({
+    model_name: modelId("policy", "model_name").optional().meta({
       description: "Base model id to train. Exactly one of model_name and source.",
       examples: ["Qwen/Qwen3-4B"],
     }),
-    source: z.string().optional().meta({
+    source: modelId("policy", "source").optional().meta({
       description: "Fine-tuned model id to continue from. Exactly one of model_name and source.",
       examples: ["ft:Qwen/Qwen3-4B:job-abc123"],
     }),
@@ -115,8 +128,8 @@ export const PolicySection = z
     ...modelCapabilityKeys,
   })
   .superRefine((p, ctx) => {
-    const count = Number(isSet(p.model_name)) + Number(isSet(p.source));
-    if (count !== 1)
+    const count = countSet(p.model_name, p.source);
+    if (count !== undefined && count !== 1)
       ctx.addIssue({
         code: "custom",
         path: count === 0 ? [] : ["source"],

@@ -4,6 +4,7 @@
  * rejects a config without it.
  */
 import { z } from "zod";
+import { PY_SPACE_CLASS } from "../config/python-str.js";
 import { AlgorithmConfig, ComputeConfig, LoraConfig, posInt, Tags, typeTag } from "./train-common.js";
 
 const validationKeys = {
@@ -72,7 +73,8 @@ export const SFTConfig = z
     algorithm: AlgorithmConfig,
     job: z
       .strictObject({
-        model: z.string().regex(/\S/, "model not specified: job.model is blank").meta({ description: "Base model to fine-tune.", examples: ["Qwen/Qwen3-4B"] }),
+        // Blank as Python's str.strip() sees it: synth-ai's builder strips the id before it looks at it.
+        model: z.string().regex(new RegExp(`[^${PY_SPACE_CLASS}]`), "model not specified: job.model is blank").meta({ description: "Base model to fine-tune (a base id: synth-ai's SFT builder refuses fine-tuned ids).", examples: ["Qwen/Qwen3-4B"] }),
         data: z.string().min(1).optional().meta({ description: "Training JSONL path (relative to the working directory).", examples: ["ft_data/train.jsonl"] }),
         data_path: z.string().min(1).optional().meta({
           description: "Training JSONL path, used when data is not set.",

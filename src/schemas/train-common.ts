@@ -3,6 +3,7 @@
  * `[compute]`, topology, LoRA and free-form `[tags]` (CONTRACT.md §11.2, §13.1).
  */
 import { z } from "zod";
+import { pyStrip } from "../config/python-str.js";
 
 /** A positive integer with its description (and examples) attached. */
 export const posInt = (description: string, examples?: number[]) =>
@@ -14,9 +15,9 @@ export const SUPPORTED_ALGORITHMS = {
   sft: ["offline/sft/fft", "offline/sft/lora", "offline/supervised_finetune/fft"],
 } as const;
 
-/** `type/method/variety` of an `[algorithm]` table, trimmed and lower-cased as the trainer compares them. */
+/** `type/method/variety` of an `[algorithm]` table, stripped (Python's rules) and lower-cased as the trainer compares them. */
 export function algorithmCombo(algorithm: Record<string, unknown>): string {
-  return [algorithm.type, algorithm.method, algorithm.variety].map((v) => String(v ?? "").trim().toLowerCase()).join("/");
+  return [algorithm.type, algorithm.method, algorithm.variety].map((v) => pyStrip(String(v ?? "")).toLowerCase()).join("/");
 }
 
 /** How step rewards are computed (RL `[training]`, `[training.rewards]`, env_config.step_rewards). */

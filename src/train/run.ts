@@ -38,6 +38,8 @@ export interface TrainOptions {
   idempotencyKey?: string;
   /** Train a model outside the trainer's supported list (also SDK_EXPERIMENTAL=1). */
   allowExperimental?: boolean;
+  /** Submit a model outside synth-ai's catalog (for a backend with a larger catalog). */
+  allowUnknownModels?: boolean;
   /** Stop after the job is created. */
   noPoll?: boolean;
   pollTimeoutMs?: number;
@@ -67,7 +69,7 @@ export function secretsOf(env: NodeJS.ProcessEnv): string[] {
 /** Validates the config (findings become warnings, or a TrainError) and returns it with its kind. */
 async function loadConfig(options: TrainOptions, env: NodeJS.ProcessEnv, report: TrainReporter): Promise<{ kind: JobKind; config: unknown }> {
   // Like `task-app payload`: what synth-ai's CLI sends, without the settings task-app derives from the model.
-  const check = await checkConfigFile(options.config, { ...(options.kind ? { kind: options.kind } : {}), normalize: false });
+  const check = await checkConfigFile(options.config, { ...(options.kind ? { kind: options.kind } : {}), allowUnknownModels: options.allowUnknownModels, normalize: false });
   const errors = check.findings.filter((f) => f.severity === "error");
   for (const finding of check.findings) if (finding.severity === "warning") report({ type: "warning", message: formatFinding(finding), finding: true });
   if (!check.ok) throw new TrainError("config", `${errors.map(formatFinding).join("\n")}\n${options.config}: the config is not valid; nothing was submitted`);

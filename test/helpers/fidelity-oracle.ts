@@ -3,15 +3,20 @@
  * synth-ai accepts, plus deterministic mutations of them, go through
  * `task-app validate` + the payload builders and through
  * test/python/synth_oracle.py (pydantic models restated from CONTRACT.md).
- * Verdicts are compared and every disagreement gets a category; the ones that
- * remain on purpose are listed in KNOWN_DISAGREEMENTS with the reason.
+ * Verdicts, the payload's model fields and (0.2.13 era) its data.config are
+ * compared and every disagreement gets a category; the ones that remain on
+ * purpose are listed in KNOWN_DISAGREEMENTS with the reason. Each defect class
+ * found by the differential runs has mutations every config gets
+ * (defectMutations), on which no new disagreement is ever explained.
  */
 import { spawnSync } from "node:child_process";
+import { isDeepStrictEqual } from "node:util";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse, stringify } from "smol-toml";
 import { checkConfigText } from "../../src/config/check.js";
+import { validateSftJsonl } from "../../src/config/jsonl.js";
 import { buildRLPayload, buildSFTPayload, PayloadError } from "../../src/payload/index.js";
 import type { RLConfig } from "../../src/schemas/rl-config.js";
 import type { SFTConfig } from "../../src/schemas/sft-config.js";
@@ -23,12 +28,20 @@ export interface Doc {
   id: string;
   kind: Kind;
   toml: string;
+  /**
+   * A defect-class mutation both sides must agree on: a disagreement the
+   * unmutated config does not already have is reported as `defect:<category>`,
+   * never explained.
+   */
+  mustAgree?: boolean;
 }
 interface Verdict {
   accept: boolean;
   reasons: string[];
   model?: string;
   base_model?: string;
+  /** RL [model]-era payloads: data.config as the 0.2.13 builder makes it. */
+  config?: unknown;
 }
 
 /**
@@ -37,7 +50,6 @@ interface Verdict {
  * synth-ai refuses.
  */
 export const KNOWN_DISAGREEMENTS: Record<string, string> = {
-  "miss:model_unknown": "a warning on purpose: synth-ai's client-side catalog lags the backend's, which grows; the job itself would say",
   "miss:model_experimental": "a warning on purpose: `task-app train --allow-experimental` (or SDK_EXPERIMENTAL=1) submits it, as synth-ai's flag does",
   "stricter:rl_topology_gpus": "stricter on purpose: GPU counts that do not add up to compute.gpu_count fail when the job is scheduled",
   "stricter:rl_tensor_parallel": "stricter on purpose: the later CLI requires both tensor-parallel keys; a mismatch fails when vLLM starts",
@@ -52,7 +64,7 @@ export const KNOWN_DISAGREEMENTS: Record<string, string> = {
   "stricter:invalid_value": "stricter on purpose: enumerated settings (step_rewards_mode, reference placement, ...) with a value the trainer does not know",
   "stricter:invalid_format": "stricter on purpose: a task_url that is not an http(s) URL cannot be called",
   "stricter:invalid_type":
-    "stricter on purpose: task-app types the sections synth-ai leaves free-form ([topology], [vllm], [reference], [lora], [smoke], parallelism): a fractional GPU count or port, or a number for a name, fails in the trainer",
+    "stricter on purpose: task-app types the sections synth-ai leaves free-form ([topology], [vllm], [reference], [lora], rollout.policy_config, the *_rewards_only flags, [rubric]): a fractional GPU count or port, a number for a name, or a quoted number or boolean there (which synth-ai sends on as written, uncoerced) fails in the trainer or the task app",
   "stricter:out_of_range": "stricter on purpose: zero or negative counts, sizes and rates (batch_size = 0, max_turns = 0, learning_rate = 0, ...) make a job that fails or trains nothing",
   "stricter:missing_key": "stricter on purpose: [compute] and [rollout] (required by the later CLI: an RL job needs its GPUs and its environment), and vllm.limit_mm_per_prompt without its image count",
   "miss:later:judge_options": "a warning on purpose: the later CLI refuses [judge] without [judge.options], but SOURCES.md marks synth-ai's own NEW_FORMAT example (a disabled [judge] alone) valid",
@@ -85,7 +97,66 @@ function setAt(doc: Table, path: string[], value: unknown): Table {
   return out;
 }
 
-const MODEL_IDS = ["qwen/qwen3-4b", "Qwen/Qwen3-32B", "Qwen/Qwen3-VL-32B-Instruct", "Qwen/Qwen3-4B-Thinking-2507", "meta-llama/Llama-3.1-8B", "gpt-4o-mini", "ft:Qwen/Qwen3-8B:job-1", "  "];
+const MODEL_IDS = [
+  "qwen/qwen3-4b",
+  "Qwen/Qwen3-32B",
+  "Qwen/Qwen3-VL-32B-Instruct",
+  "Qwen/Qwen3-4B-Thinking-2507",
+  "meta-llama/Llama-3.1-8B",
+  "gpt-4o-mini",
+  "ft:Qwen/Qwen3-8B:job-1",
+  "  ",
+  // Python's str.strip() rules: U+001F and U+0085 are stripped (the id normalises), U+FEFF is not (unknown).
+  "\x1fqwen/qwen3-4b\x85",
+  "\ufeffQwen/Qwen3-4B",
+];
+
+/**
+ * The defect classes of the second differential run, as mutations every
+ * config gets (never sampled away), so a regression in any of them is a
+ * disagreement: TOML 1.1 syntax and a BOM, blank model ids next to the other
+ * key, pydantic's coercion rules at typed keys and none at free-form ones,
+ * a legacy [policy] beside [model], an upper-case URL scheme.
+ */
+function defectMutations(doc: Table, text: string): [string, string, boolean][] {
+  const out: [string, string, boolean][] = [];
+  const toml = (d: Table) => stringify(d);
+  // TOML 1.1 in a free-form table ([tags] takes any value), and a BOM: tomllib refuses every one.
+  for (const [name, extra] of [
+    ["toml1.1 multi-line inline table", "t = { a = 1,\n  b = 2 }"],
+    ["toml1.1 trailing comma", "t = { a = 1, }"],
+    ["toml1.1 \\e escape", 't = "a\\eb"'],
+    ["toml1.1 \\x escape", 't = "a\\x41"'],
+    ["toml1.1 time without seconds", "t = 07:32"],
+  ])
+    out.push([name!, `${text}\n[tags.fidelity_${out.length}]\n${extra}\n`, true]);
+  out.push(["BOM", `\ufeff${text}`, true]);
+  // Blank ids beside the other model key: synth-ai's validator counts them as set.
+  for (const [section, a, b] of [["model", "source", "base"], ["model", "base", "source"], ["policy", "source", "model_name"], ["policy", "model_name", "source"]] as const) {
+    const t = doc[section] as Table | undefined;
+    if (t && typeof t[b] === "string" && !(a in t)) out.push([`blank ${section}.${a} beside ${b}`, toml(setAt(doc, [section, a], "   ")), true]);
+  }
+  // Model ids: Python's strip rules, the catalog (unknown ids refused), no fine-tuned id for SFT.
+  for (const [section, key] of [["model", "base"], ["policy", "model_name"], ["job", "model"]] as const) {
+    const t = doc[section] as Table | undefined;
+    if (!t || typeof t[key] !== "string" || (section === "model" && "source" in t)) continue;
+    for (const id of ["\x1fqwen/qwen3-4b\x85", "\ufeffQwen/Qwen3-4B", "meta-llama/Llama-3.1-8B-Instruct", "ft:Qwen/Qwen3-4B:job-1"])
+      if (section === "job" || !id.startsWith("ft:")) out.push([`${section}.${key} = ${JSON.stringify(id)}`, toml(setAt(doc, [section, key], id)), true]);
+  }
+  // Coercion: pydantic's rules where synth-ai types the key, none elsewhere.
+  for (const { path, value } of leaves(doc)) {
+    const key = path.join(".");
+    if (typeof value === "number" && Number.isInteger(value)) out.push([`2e0 ${key}`, toml(setAt(doc, path, "2e0")), false], [`bool ${key}`, toml(setAt(doc, path, true)), false]);
+    if (typeof value === "boolean")
+      out.push([`padded ${key}`, toml(setAt(doc, path, ` ${value} `)), false], [`t/f ${key}`, toml(setAt(doc, path, value ? "t" : "f")), false], [`0/1 ${key}`, toml(setAt(doc, path, Number(value))), false]);
+  }
+  if (doc.model && !doc.policy)
+    out.push(["legacy [policy] beside [model]", toml({ ...clone(doc), policy: { model: "Qwen/Qwen3-4B", inference_url: "http://localhost:8000", max_tokens: "256", temperature: 1 } }), true]);
+  const services = doc.services as Table | undefined;
+  if (typeof services?.task_url === "string")
+    out.push(["upper-case URL scheme", toml(setAt(doc, ["services", "task_url"], services.task_url.replace(/^https?/i, (s) => s.toUpperCase()))), true]);
+  return out;
+}
 
 /** Every mutation of one config: each leaf retyped, blanked or removed, model ids swapped, eras mixed. */
 function mutate(doc: Table): [string, Table][] {
@@ -130,6 +201,7 @@ export function buildDocuments(perFile = 120): Doc[] {
     const text = readFileSync(entry.path, "utf8");
     docs.push({ id: `${entry.file}`, kind, toml: text });
     const base = parse(text) as Table;
+    for (const [name, toml, mustAgree] of defectMutations(base, text)) docs.push({ id: `${entry.file}: ${name}`, kind, toml, mustAgree });
     const next = random(entry.file.length * 7919);
     const all = mutate(base);
     for (let i = 0; i < Math.min(perFile, all.length); i++) {
@@ -147,13 +219,20 @@ function taskAppVerdict(doc: Doc, dataset: string): Verdict {
   try {
     if (doc.kind === "rl") {
       const { data } = buildRLPayload(check.config as RLConfig, { env: {} }).payload;
-      return { accept: true, reasons, model: data.model, base_model: data.base_model };
+      return { accept: true, reasons, model: data.model, base_model: data.base_model, config: JSON.parse(JSON.stringify(data.config)) };
     }
     return { accept: true, reasons, model: buildSFTPayload(check.config as SFTConfig, { dataset, env: {} }).payload.model };
   } catch (error) {
     if (!(error instanceof PayloadError)) throw error;
     return { accept: false, reasons: [`payload:${error.code}`] };
   }
+}
+
+/** A copy with every table's keys in order, numbers as JSON has them (4.0 and 4 alike). */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Table)[k])]));
+  return value;
 }
 
 export interface FidelityReport {
@@ -170,6 +249,8 @@ export function runFidelity(python: string, docs: Doc[], scratch: string): Fidel
   if (run.status !== 0) throw new Error(`synth_oracle.py failed: ${run.stderr}`);
   const oracle = new Map((JSON.parse(run.stdout) as { results: (Verdict & { id: string })[] }).results.map((r) => [r.id, r]));
   const categories = new Map<string, string[]>();
+  /** Each corpus file's own category (undefined when it agrees), to tell a mutation's disagreement from its file's. */
+  const fileCategory = new Map<string, string | undefined>();
   let agree = 0;
   for (const doc of docs) {
     const ours = taskAppVerdict(doc, dataset);
@@ -178,13 +259,49 @@ export function runFidelity(python: string, docs: Doc[], scratch: string): Fidel
     if (ours.accept && !theirs.accept) category = `miss:${theirs.reasons[0]}`;
     else if (!ours.accept && theirs.accept) category = `stricter:${ours.reasons[0]}`;
     else if (ours.accept && (ours.model !== theirs.model || ours.base_model !== theirs.base_model)) category = "payload:model";
+    else if (ours.accept && theirs.config !== undefined && !isDeepStrictEqual(sortKeys(ours.config), sortKeys(theirs.config))) category = "payload:config";
+    if (!doc.id.includes(": ")) fileCategory.set(doc.id, category);
     if (!category) {
       agree++;
       continue;
     }
+    if (doc.mustAgree && category !== fileCategory.get(doc.id.split(": ")[0]!)) category = `defect:${category}`;
     categories.set(category, [...(categories.get(category) ?? []), doc.id]);
   }
   return { total: docs.length, agree, categories };
+}
+
+const EXAMPLE = (text: string, extra = "") => `{"messages": [{"role": "user", "content": "${text}"}, {"role": "assistant", "content": "ok"}]${extra}}`;
+
+/** SFT JSONL mutations for Python's reading rules: universal newlines, str.strip(), NaN / Infinity. */
+export const JSONL_MUTATIONS: Record<string, string> = {
+  "lone CR between examples": `${EXAMPLE("a")}\r${EXAMPLE("b")}\n`,
+  "lone CR inside an example": `{"messages": [{"role": "user", "content": "a"},\r{"role": "assistant", "content": "b"}]}\n${EXAMPLE("c")}\n`,
+  "CRLF and a trailing CR": `${EXAMPLE("a")}\r\n${EXAMPLE("b")}\r`,
+  "Python-only whitespace around lines": `\u00a0${EXAMPLE("a")}\x1f\n\x85${EXAMPLE("b")}\u3000\n\x1c\n`,
+  "a U+FEFF line": `${EXAMPLE("a")}\n\ufeff\n`,
+  "a BOM": `\ufeff${EXAMPLE("a")}\n`,
+  "NaN and Infinity": `${EXAMPLE("a", ', "metadata": {"s": NaN, "m": Infinity, "n": -Infinity}')}\n`,
+  "NaN as a role": `{"messages": [{"role": NaN, "content": "a"}]}\n`,
+};
+
+/**
+ * Runs the JSONL mutations through `validate-jsonl`'s reader and the oracle's
+ * restatement of synth-ai's: the lines refused and the examples counted must
+ * be the same; each file that differs is a `jsonl:<name>` category, never explained.
+ */
+export async function runJsonlFidelity(python: string, scratch: string, report: FidelityReport): Promise<void> {
+  const paths = Object.keys(JSONL_MUTATIONS).map((_, i) => join(scratch, `mutation-${i}.jsonl`));
+  Object.values(JSONL_MUTATIONS).forEach((text, i) => writeFileSync(paths[i]!, text));
+  const run = spawnSync(python, [join(here, "../python/synth_oracle.py")], { input: JSON.stringify({ dataset: "", documents: [], jsonl: paths }), encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`synth_oracle.py failed: ${run.stderr}`);
+  const theirs = (JSON.parse(run.stdout) as { jsonl: { bad: number[]; examples: number }[] }).jsonl.map(({ bad, examples }) => ({ bad, examples }));
+  for (const [i, name] of Object.keys(JSONL_MUTATIONS).entries()) {
+    const ours = await validateSftJsonl(paths[i]!);
+    report.total++;
+    if (isDeepStrictEqual({ bad: [...new Set(ours.errors.map((e) => e.line))], examples: ours.examples }, theirs[i])) report.agree++;
+    else report.categories.set(`jsonl:${name}`, [`${name}: synth-ai ${JSON.stringify(theirs[i])}, task-app ${JSON.stringify({ bad: ours.errors.map((e) => e.line), examples: ours.examples })}`]);
+  }
 }
 
 /** The report as lines: totals, then each category with its count, reason (or "UNEXPLAINED") and an example. */

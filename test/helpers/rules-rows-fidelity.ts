@@ -113,16 +113,40 @@ export const FIDELITY_ROWS: RowTable = {
         { at: "model = ", code: "sft_supported_model", text: "error: job.model: gpt-4o-mini is a hosted vendor chat model: the SFT trainer trains open-weight models of its catalog (Qwen3 families)" },
       ],
     },
+    {
+      name: "a fine-tuned id: an error (build_sft_payload allows no fine-tuned prefixes)",
+      kind: "sft",
+      toml: edit(SFT, ['model = "Qwen/Qwen3-4B"', 'model = "ft:Qwen/Qwen3-4B:job-1"']),
+      expect: [
+        {
+          at: "model = ",
+          code: "sft_supported_model",
+          text: "error: job.model: ft:Qwen/Qwen3-4B:job-1 is a fine-tuned model id: synth-ai's SFT builder takes base model ids only (it refuses ft:, fft:, qft: and rl: ids); name the base model",
+        },
+      ],
+    },
+    {
+      name: "an experimental model: a warning (synth-ai gates it behind SDK_EXPERIMENTAL=1)",
+      kind: "sft",
+      toml: edit(SFT, ['model = "Qwen/Qwen3-4B"', 'model = "Qwen/Qwen3-Coder-480B-A35B-Instruct"']),
+      expect: [
+        {
+          at: "model = ",
+          code: "sft_supported_model",
+          text: "warning: job.model: Qwen/Qwen3-Coder-480B-A35B-Instruct is experimental: synth-ai refuses it unless SDK_EXPERIMENTAL=1 is set or --allow-experimental is passed",
+        },
+      ],
+    },
     { name: "Qwen3-32B trains with SFT (supported.py SFT_SUPPORTED_MODELS)", kind: "sft", toml: edit(SFT, ['model = "Qwen/Qwen3-4B"', 'model = "Qwen/Qwen3-32B"']), expect: [] },
     {
-      name: "an unknown model: a warning",
+      name: "an unknown model: an error",
       kind: "sft",
       toml: edit(SFT, ['model = "Qwen/Qwen3-4B"', 'model = "mistralai/Mistral-7B"']),
       expect: [
         {
           at: "model = ",
           code: "sft_supported_model",
-          text: "warning: job.model: mistralai/Mistral-7B is not in synth-ai's model catalog (Qwen3, Qwen3-Coder, Qwen3-VL); the backend may refuse it unless its list has grown",
+          text: "error: job.model: mistralai/Mistral-7B is not in synth-ai\'s model catalog (Qwen3, Qwen3-Coder, Qwen3-VL): synth-ai refuses it before a job is created; pass --allow-unknown-models for a backend with a larger catalog",
         },
       ],
     },

@@ -24,7 +24,7 @@ export const RL_MODEL_ROWS: RowTable = {
         {
           at: "[policy]",
           code: "rl_model_section",
-          text: "warning: policy: [model] and [policy] are two eras of the same setting: synth-ai's builder uses [model] and ignores [policy]; keep one",
+          text: "warning: policy: [policy] is ignored next to [model]: synth-ai 0.2.13 trains the model named in [model] and sends [policy] on as written, unchecked; remove it, or move to the [policy] era by dropping [model] (where [policy] needs model_name or source, trainer_mode and label)",
         },
       ],
     },
@@ -143,14 +143,14 @@ export const RL_MODEL_ROWS: RowTable = {
   ],
   rl_supported_model: [
     {
-      name: "a model synth-ai's catalog does not know: a warning (the backend's list grows)",
+      name: "a model synth-ai's catalog does not know: an error, as synth-ai refuses it (ensure_allowed_model)",
       kind: "rl",
       toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "meta-llama/Llama-3.1-8B-Instruct"']),
       expect: [
         {
           at: "base = ",
           code: "rl_supported_model",
-          text: "warning: model.base: meta-llama/Llama-3.1-8B-Instruct is not in synth-ai's model catalog (Qwen3, Qwen3-Coder, Qwen3-VL); the backend may refuse it unless its list has grown",
+          text: "error: model.base: meta-llama/Llama-3.1-8B-Instruct is not in synth-ai\'s model catalog (Qwen3, Qwen3-Coder, Qwen3-VL): synth-ai refuses it before a job is created; pass --allow-unknown-models for a backend with a larger catalog",
         },
       ],
     },
@@ -192,14 +192,14 @@ export const RL_MODEL_ROWS: RowTable = {
     },
     { name: "fine-tunes resolve to their base after a colon", kind: "rl", toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'source = "ft:Qwen/Qwen3-8B:job-1"']), expect: [] },
     {
-      name: "a fine-tuned id without a catalog base: a warning",
+      name: "a fine-tuned id without a catalog base: an error",
       kind: "rl",
       toml: edit(RL, ['base = "Qwen/Qwen3-4B"', 'source = "fft:REPLACE-ME"']),
       expect: [
         {
           at: "source = ",
           code: "rl_supported_model",
-          text: "warning: model.source: fft:REPLACE-ME is not in synth-ai's model catalog (Qwen3, Qwen3-Coder, Qwen3-VL); the backend may refuse it unless its list has grown",
+          text: "error: model.source: fft:REPLACE-ME is not in synth-ai\'s model catalog (Qwen3, Qwen3-Coder, Qwen3-VL): synth-ai refuses it before a job is created; pass --allow-unknown-models for a backend with a larger catalog",
         },
       ],
     },

@@ -126,7 +126,7 @@ export const VISION_THINKING_ROWS: RowTable = {
         {
           at: "base = ",
           code: "rl_supported_model",
-          text: "warning: model.base: local-checkpoint is not in synth-ai's model catalog (Qwen3, Qwen3-Coder, Qwen3-VL); the backend may refuse it unless its list has grown",
+          text: "error: model.base: local-checkpoint is not in synth-ai\'s model catalog (Qwen3, Qwen3-Coder, Qwen3-VL): synth-ai refuses it before a job is created; pass --allow-unknown-models for a backend with a larger catalog",
         },
       ],
     },

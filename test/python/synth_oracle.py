@@ -2,8 +2,10 @@
 
 Pydantic 2 models restated from CONTRACT.md §11-13 (the 0.2.13 RLConfig and SFTConfig,
 extra keys allowed, lax coercion), the 0.2.13 builders (algorithm allow-list, task URL,
-model catalog with experimental gating) and, for [policy]-era RL configs, the later CLI
-validator. It reads JSON from stdin: {"dataset": path, "documents": [{"id", "kind", "toml"}]}
+model catalog with experimental gating, no fine-tuned ids for SFT) and, for [policy]-era RL
+configs, the later models and CLI validator. Era: a config with [model] is read by the 0.2.13
+models (a [policy] beside it is an untyped extra); one with [policy] only by the later ones.
+The model validators test Python truthiness, unstripped (a blank "  " id is set), as synth-ai's do. It reads JSON from stdin: {"dataset": path, "documents": [{"id", "kind", "toml"}]}
 and prints {"results": [{"id", "accept", "reasons": [...], "model": ..., "base_model": ...}]}.
 Reasons are short category codes, so disagreements can be counted by kind.
 """
@@ -47,7 +49,7 @@ class ModelSection(Extra):
 
     @model_validator(mode="after")
     def _one_model(self):
-        if bool((self.source or "").strip()) == bool((self.base or "").strip()):
+        if bool(self.source) == bool(self.base):
             raise ValueError("exactly one of source or base")
         return self
 
@@ -66,7 +68,7 @@ class PolicySection(Extra):
 
     @model_validator(mode="after")
     def _one_model(self):
-        if bool((self.model_name or "").strip()) == bool((self.source or "").strip()):
+        if not (bool(self.model_name) ^ bool(self.source)):
             raise ValueError("exactly one of model_name or source")
         return self
 
@@ -117,6 +119,40 @@ class Training(Extra):
     weight_sync: Optional[WeightSync] = None
 
 
+class Topology(Extra):
+    type: Optional[str] = None
+    gpus_for_vllm: Optional[int] = None
+    gpus_for_training: Optional[int] = None
+    gpus_for_ref: Optional[int] = None
+    tensor_parallel: Optional[int] = None
+    reference_placement: Optional[str] = None
+
+
+class LaterCompute(Compute):
+    topology: Optional[Topology] = None
+
+
+class Lora(Extra):
+    r: Optional[int] = None
+    alpha: Optional[int] = None
+    dropout: Optional[float] = None
+    target_modules: Optional[list[str]] = None
+
+
+class Rewards(Extra):
+    step_rewards_enabled: Optional[bool] = None
+    step_rewards_mode: Optional[str] = None
+    step_rewards_indicator_lambda: Optional[float] = None
+    step_rewards_beta: Optional[float] = None
+    step_rewards_strategy: Optional[str] = None
+    event_rewards_kind: Optional[str] = None
+
+
+class LaterTraining(Training):
+    lora: Optional[Lora] = None
+    rewards: Optional[Rewards] = None
+
+
 class JudgeOptions(Extra):
     event: Optional[bool] = None
     outcome: Optional[bool] = None
@@ -133,11 +169,33 @@ class Judge(Extra):
     type: Optional[str] = None
     timeout_s: Optional[int] = None
     options: Optional[JudgeOptions] = None
-    enabled: Optional[bool] = None
+
+
+class RubricSection(Extra):
+    enabled: bool = False
     reward_blend: Optional[dict[str, float]] = None
 
 
+class LaterJudge(Judge):
+    enabled: Optional[bool] = None
+    reward_blend: Optional[dict[str, float]] = None
+    rubric: Optional[RubricSection] = None
+
+
+class Smoke(Extra):
+    max_steps: Optional[int] = None
+    mock_port: Optional[int] = None
+    return_trace: Optional[bool] = None
+    use_mock: Optional[bool] = None
+    task_app_port: Optional[int] = None
+    task_app_force: Optional[bool] = None
+    sqld_auto_start: Optional[bool] = None
+    sqld_hrana_port: Optional[int] = None
+    sqld_http_port: Optional[int] = None
+
+
 class RLConfig(Extra):
+    """The 0.2.13 model: [policy] is an untyped extra."""
     algorithm: Algorithm
     services: Services
     compute: Optional[Compute] = None
@@ -145,7 +203,6 @@ class RLConfig(Extra):
     vllm: Optional[dict[str, Any]] = None
     reference: Optional[dict[str, Any]] = None
     model: Optional[ModelSection] = None
-    policy: Optional[PolicySection] = None
     lora: Optional[dict[str, Any]] = None
     rollout: Optional[Rollout] = None
     evaluation: Optional[Evaluation] = None
@@ -153,6 +210,15 @@ class RLConfig(Extra):
     rubric: Optional[dict[str, Any]] = None
     judge: Optional[Judge] = None
     tags: Optional[dict[str, Any]] = None
+
+
+class LaterRLConfig(RLConfig):
+    """The later model, for configs with [policy] and no [model]."""
+    compute: Optional[LaterCompute] = None
+    policy: Optional[PolicySection] = None
+    training: Optional[LaterTraining] = None
+    judge: Optional[LaterJudge] = None
+    smoke: Optional[Smoke] = None
 
 
 class Job(Extra):
@@ -213,6 +279,8 @@ def normalize(model_id: str) -> str:
 
 def check_model(model_id: str, mode: str) -> list[str]:
     base = catalog_base(model_id)
+    if mode == "sft" and base is not None and model_id.strip().lower() not in LOOKUP:
+        return ["model_finetuned_sft"]
     if base is None:
         return ["model_unknown"]
     if mode == "rl" and base not in RL_MODELS:
@@ -272,7 +340,7 @@ def check_rl(doc: dict[str, Any]) -> dict[str, Any]:
     policy_era = "policy" in doc and "model" not in doc
     reasons = later_cli(doc) if policy_era else []
     try:
-        config = RLConfig.model_validate(doc)
+        config = (LaterRLConfig if policy_era else RLConfig).model_validate(doc)
     except ValidationError as exc:
         return {"accept": False, "reasons": reasons + pydantic_reasons(exc)}
     if config.model is None and not policy_era:
@@ -286,13 +354,24 @@ def check_rl(doc: dict[str, Any]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     if config.model is not None:
         source, base = (config.model.source or "").strip(), (config.model.base or "").strip()
-    elif config.policy is not None:
+        if bool(source) == bool(base):
+            reasons.append("model_one_of")
+    elif policy_era and config.policy is not None:
         source, base = (config.policy.source or "").strip(), (config.policy.model_name or "").strip()
+        if not (source or base):
+            reasons.append("model_empty")
     else:
         source, base = "", ""
     if source or base:
         reasons += check_model(source or base, "rl")
         result["model" if source else "base_model"] = normalize(source or base)
+    if not policy_era and not reasons:
+        # What build_rl_payload puts in data.config: model_dump(exclude_none), [reference] defaulted, the stripped task URL.
+        data = config.model_dump(mode="json", exclude_none=True)
+        reference = data.get("reference")
+        data["reference"] = {**reference, "placement": reference.get("placement", "none")} if isinstance(reference, dict) else {"placement": "none"}
+        data["services"]["task_url"] = task_url
+        result["config"] = data
     return {"accept": not reasons, "reasons": reasons, **result}
 
 
@@ -319,6 +398,31 @@ def check_sft(doc: dict[str, Any], dataset: str) -> dict[str, Any]:
     return {"accept": not reasons, "reasons": reasons, **({"model": normalize(model)} if model else {})}
 
 
+def check_jsonl(path: str) -> dict[str, Any]:
+    """The reading loop of collect_sft_jsonl_errors: text mode (universal newlines), str.strip(), json.loads (NaN and
+    Infinity read), then an object whose messages is a non-empty list of objects with a non-empty string role
+    (the rest of the line schema is left to test/sft-jsonl.test.ts)."""
+    bad, examples = [], 0
+    with open(path, "r", encoding="utf-8") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            stripped = raw.strip()
+            if not stripped:
+                continue
+            try:
+                record = json.loads(stripped)
+                messages = record.get("messages") if isinstance(record, dict) else None
+                ok = isinstance(messages, list) and bool(messages) and all(
+                    isinstance(m, dict) and isinstance(m.get("role"), str) and m["role"] for m in messages
+                )
+            except ValueError:
+                ok = False
+            if ok:
+                examples += 1
+            else:
+                bad.append(lineno)
+    return {"bad": bad, "examples": examples}
+
+
 def main() -> None:
     request = json.load(sys.stdin)
     results = []
@@ -330,7 +434,8 @@ def main() -> None:
             continue
         verdict = check_rl(doc) if document["kind"] == "rl" else check_sft(doc, request["dataset"])
         results.append({"id": document["id"], **verdict})
-    json.dump({"results": results}, sys.stdout)
+    jsonl = [{"path": path, **check_jsonl(path)} for path in request.get("jsonl", [])]
+    json.dump({"results": results, "jsonl": jsonl}, sys.stdout)
 
 
 if __name__ == "__main__":

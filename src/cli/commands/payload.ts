@@ -20,6 +20,7 @@ interface PayloadArgs {
   backend?: string;
   dataset?: string;
   "allow-unknown": boolean;
+  "allow-unknown-models": boolean;
   "inject-model-defaults": boolean;
 }
 
@@ -45,14 +46,15 @@ async function runPayload(args: PayloadArgs): Promise<void> {
   }
   const { checkConfigFile } = await import("../../config/check.js");
   // Detect first: an SFT config given to `payload rl` (or the reverse) is named as such, not drowned in missing keys.
-  let check = await checkConfigFile(args.config, { allowUnknown: args["allow-unknown"], normalize: args["inject-model-defaults"] });
+  const common = { allowUnknown: args["allow-unknown"], allowUnknownModels: args["allow-unknown-models"], normalize: args["inject-model-defaults"] };
+  let check = await checkConfigFile(args.config, common);
   if (check.kind && check.kind !== args.kind) {
     const fix = check.kind === "rl" || check.kind === "sft" ? `run \`task-app payload ${check.kind} ${args.config}\`` : "payload builds rl and sft jobs only";
     process.stderr.write(`task-app: ${args.config} is ${KIND_NAMES[check.kind]} config (${check.kindReason}), not ${KIND_NAMES[args.kind]} one: ${fix}\n`);
     context.setExitCode(2);
     return;
   }
-  if (!check.kind) check = await checkConfigFile(args.config, { kind: args.kind, allowUnknown: args["allow-unknown"], normalize: args["inject-model-defaults"] });
+  if (!check.kind) check = await checkConfigFile(args.config, { kind: args.kind, ...common });
   if (check.findings.length) process.stderr.write(`${check.findings.map(formatFinding).join("\n")}\n`);
   if (!check.ok) {
     context.setExitCode(1);
@@ -93,6 +95,7 @@ export const payloadCommand: CommandModule<object, PayloadArgs> = {
       .option("backend", { type: "string", describe: "Backend base URL (else BACKEND_BASE_URL); /api is appended. RL: sent as metadata.backend_base_url" })
       .option("dataset", { type: "string", describe: "SFT: training JSONL; beats job.data and job.data_path (relative to the working directory)" })
       .option("allow-unknown", { type: "boolean", default: false, describe: "Keep unknown keys (passed through into the payload) instead of reporting them" })
+      .option("allow-unknown-models", { type: "boolean", default: false, describe: "Accept a model outside synth-ai's catalog (for a backend with a larger catalog)" })
       .option("inject-model-defaults", {
         type: "boolean",
         default: false,

@@ -20,6 +20,7 @@ interface TrainArgs {
   "env-file": string[];
   idempotency?: string;
   "allow-experimental": boolean;
+  "allow-unknown-models": boolean;
   poll: boolean;
   "poll-timeout": number;
   "poll-interval": number;
@@ -83,6 +84,7 @@ async function runTrainCommand(args: TrainArgs): Promise<void> {
         envFiles: args["env-file"],
         idempotencyKey: args.idempotency,
         allowExperimental: args["allow-experimental"],
+        allowUnknownModels: args["allow-unknown-models"],
         noPoll: !args.poll,
         pollTimeoutMs: args["poll-timeout"] * 1000,
         pollIntervalMs: args["poll-interval"] * 1000,
@@ -122,6 +124,7 @@ export const trainCommand: CommandModule<object, TrainArgs> = {
       .option("examples", { type: "number", describe: "SFT: upload only the first N examples" })
       .option("env-file", ENV_FILE_OPTION)
       .option("idempotency", { type: "string", describe: "Idempotency-Key for the job creation (generated and printed when not given)" })
+      .option("allow-unknown-models", { type: "boolean", default: false, describe: "Submit a model outside synth-ai's catalog (for a backend with a larger catalog)" })
       .option("allow-experimental", { type: "boolean", default: false, describe: "Submit a model outside the trainer's supported list (as SDK_EXPERIMENTAL=1)" })
       .option("poll", { type: "boolean", default: true, describe: "Follow the job until it ends (--no-poll prints the job id and exits)" })
       .option("poll-timeout", { type: "number", default: 3600, describe: "Seconds to follow the job before giving up (the job keeps running)" })

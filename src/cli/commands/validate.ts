@@ -15,6 +15,7 @@ export interface ValidateArgs {
   kind?: ConfigKind;
   json: boolean;
   "allow-unknown": boolean;
+  "allow-unknown-models"?: boolean;
   explain: boolean;
   "max-findings": number | string;
 }
@@ -44,6 +45,11 @@ export const validateOptions = {
   kind: { type: "string", choices: ["rl", "sft", "eval", "filter"], describe: "Validate as this kind instead of detecting it" },
   json: { type: "boolean", default: false, describe: "Print findings as JSON" },
   "allow-unknown": { type: "boolean", default: false, describe: "Keep unknown keys (passed through into the job payload) instead of reporting them" },
+  "allow-unknown-models": {
+    type: "boolean",
+    default: false,
+    describe: "A model outside synth-ai's catalog is a warning instead of an error (for a backend with a larger catalog)",
+  },
   explain: { type: "boolean", default: false, describe: "Show the detected kind and the settings filled in from the model" },
   "max-findings": { type: "string", default: "100", describe: "Report at most this many findings per file (the rest are counted in the summary)" },
 } as const;
@@ -72,7 +78,7 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
     return;
   }
   for (const file of args.files) {
-    const options = { kind: args.kind, allowUnknown: args["allow-unknown"], maxFindings };
+    const options = { kind: args.kind, allowUnknown: args["allow-unknown"], allowUnknownModels: args["allow-unknown-models"] === true, maxFindings };
     // Rubrics are JSON: the extension says which checker reads the file.
     try {
       if (/\.json$/i.test(file)) {

@@ -7,7 +7,7 @@ import * as sft from "./sft.js";
 import * as vt from "./vision-thinking.js";
 import type { Rule } from "./types.js";
 
-export type { Rule, RuleHit } from "./types.js";
+export type { Rule, RuleContext, RuleHit } from "./types.js";
 
 export const rules: readonly Rule[] = [
   rl.rlModelSection,

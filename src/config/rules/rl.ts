@@ -5,21 +5,22 @@
  */
 import { SUPPORTED_ALGORITHMS } from "../../schemas/train-common.js";
 import { isFineTunedId } from "../models.js";
+import { pyStrip } from "../python-str.js";
 import { isPolicyEra } from "./rl-policy-era.js";
 import { defineRule, numberAt, tableAt, type RuleHit, type Table } from "./types.js";
 
-const norm = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
+const norm = (v: unknown) => (typeof v === "string" ? pyStrip(v).toLowerCase() : v);
 
 export const rlModelSection = defineRule({
   code: "rl_model_section",
   kinds: ["rl"],
   severity: "error",
-  summary: "An RL config names its model in [model] (0.2.13) or [policy] (later); with both, [model] is used.",
+  summary: "An RL config names its model in [model] (0.2.13) or [policy] (later); with both, [model] is used and [policy] is forwarded as written, unchecked (0.2.13).",
   check(doc) {
     if (!("model" in doc) && !("policy" in doc))
       return [{ path: [], message: "missing [model] table: name the model to train with model.base or model.source (or use the later [policy] table)" }];
     if ("model" in doc && "policy" in doc)
-      return [{ path: ["policy"], severity: "warning", message: "[model] and [policy] are two eras of the same setting: synth-ai's builder uses [model] and ignores [policy]; keep one" }];
+      return [{ path: ["policy"], severity: "warning", message: "[policy] is ignored next to [model]: synth-ai 0.2.13 trains the model named in [model] and sends [policy] on as written, unchecked; remove it, or move to the [policy] era by dropping [model] (where [policy] needs model_name or source, trainer_mode and label)" }];
     return [];
   },
 });
@@ -206,7 +207,7 @@ export const rlTaskUrlSpaces = defineRule({
   summary: "services.task_url has no surrounding spaces (synth-ai trims them before use).",
   check(doc) {
     const url = tableAt(doc, "services")?.task_url;
-    if (typeof url !== "string" || url === url.trim()) return [];
-    return [{ path: ["services", "task_url"], message: `services.task_url has surrounding spaces; synth-ai trims them and uses "${url.trim()}": write it without them` }];
+    if (typeof url !== "string" || url === pyStrip(url)) return [];
+    return [{ path: ["services", "task_url"], message: `services.task_url has surrounding spaces; synth-ai trims them and uses "${pyStrip(url)}": write it without them` }];
   },
 });

@@ -12,6 +12,12 @@ export interface RuleHit {
   severity?: Severity;
 }
 
+/** What a rule may be told by the caller (command-line switches). */
+export interface RuleContext {
+  /** `--allow-unknown-models`: a model id outside synth-ai's catalog is a warning, for backends with a larger catalog. */
+  allowUnknownModels?: boolean;
+}
+
 export interface Rule {
   /** Stable code, printed in `--json` output and used to look the rule up in docs. */
   code: string;
@@ -20,7 +26,7 @@ export interface Rule {
   /** One line for the docs: what the rule checks and why. */
   summary: string;
   /** Reads the raw parsed document (which may be invalid elsewhere) and reports hits. */
-  check(doc: Table): RuleHit[];
+  check(doc: Table, context: RuleContext): RuleHit[];
 }
 
 /** The table at `key`, or undefined when it is absent or not a table. */
