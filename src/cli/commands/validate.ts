@@ -62,7 +62,6 @@ function omittedLine(check: ConfigCheck, max: number): string[] {
 
 /** Validates every file, prints findings and a summary, and sets the exit code. */
 export async function runValidate(args: ValidateArgs): Promise<void> {
-  const { checkConfigFile } = await import("../../config/check.js");
   const checks: ConfigCheck[] = [];
   const maxFindings = parseMaxFindings(args["max-findings"]);
   if (maxFindings === undefined) {
@@ -70,13 +69,20 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
     contextOf(args).setExitCode(2);
     return;
   }
+  const { checkSourceFile } = await import("../../config/check-source.js");
+  const { loadProjectSettings, ProjectSettingsError } = await import("../../config/project-settings.js");
   for (const file of args.files) {
-    const options = { kind: args.kind, allowUnknown: args["allow-unknown"], maxFindings };
+    let severities;
+    try {
+      severities = loadProjectSettings(file).severities;
+    } catch (error) {
+      if (!(error instanceof ProjectSettingsError)) throw error;
+      process.stderr.write(`task-app: ${error.message}\n`);
+      contextOf(args).setExitCode(2);
+      return;
+    }
     // Rubrics are JSON: the extension says which checker reads the file.
-    if (/\.json$/i.test(file)) {
-      const { checkRubricFile } = await import("../../config/rubric-check.js");
-      checks.push(await checkRubricFile(file, options));
-    } else checks.push(await checkConfigFile(file, options));
+    checks.push(await checkSourceFile(file, { kind: args.kind, allowUnknown: args["allow-unknown"], maxFindings, severities }));
   }
   if (args.json) {
     const out = checks.map(({ file, kind, ok, findings, injected, omitted }) => ({ file, kind, ok, findings, injected, ...(omitted ? { omitted } : {}) }));

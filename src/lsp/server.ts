@@ -1,0 +1,95 @@
+/**
+ * `task-app lsp`: a thin shell over vscode-languageserver. Documents are
+ * synced in full or incrementally; each change (re)starts a short timer, and
+ * when it fires the document's latest text is checked, so a burst of edits
+ * costs one check and never leaves diagnostics of an older version.
+ */
+import type { Duplex } from "node:stream";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import {
+  CodeActionKind,
+  createConnection,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+} from "vscode-languageserver/node";
+import { LanguageService, type ServiceSettings } from "./service.js";
+
+export interface ServerOptions {
+  /** Where the protocol flows: stdin/stdout by default, or a connected socket. */
+  input?: NodeJS.ReadableStream | Duplex;
+  output?: NodeJS.WritableStream | Duplex;
+  /** Quiet time after an edit before the document is checked (default 150 ms). */
+  debounceMs?: number;
+}
+
+/** Reads the task-app part of a settings object (`{ "task-app": {...} }` or the part itself). */
+function settingsOf(value: unknown): ServiceSettings | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const nested = (value as Record<string, unknown>)["task-app"] ?? (value as Record<string, unknown>).taskApp;
+  return (nested && typeof nested === "object" ? nested : value) as ServiceSettings;
+}
+
+/** Starts a language server on the given streams; resolves to its connection (already listening). */
+export function startLanguageServer(options: ServerOptions = {}): Connection {
+  const connection = createConnection(ProposedFeatures.all, (options.input ?? process.stdin) as NodeJS.ReadableStream, (options.output ?? process.stdout) as NodeJS.WritableStream);
+  const documents = new TextDocuments(TextDocument);
+  const service = new LanguageService();
+  let debounceMs = options.debounceMs ?? 150;
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  const publish = (uri: string) => {
+    timers.delete(uri);
+    const doc = documents.get(uri);
+    if (!doc) return;
+    try {
+      const { diagnostics } = service.diagnose(uri, doc.getText());
+      void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+    } catch (error) {
+      connection.console.error(`task-app: checking ${uri} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    }
+  };
+  const schedule = (uri: string, delay: number) => {
+    clearTimeout(timers.get(uri));
+    timers.set(uri, setTimeout(publish, delay, uri));
+  };
+
+  connection.onInitialize((params) => {
+    const init = params.initializationOptions as { debounceMs?: unknown } | undefined;
+    if (typeof init?.debounceMs === "number" && init.debounceMs >= 0) debounceMs = init.debounceMs;
+    service.configure(settingsOf(params.initializationOptions));
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ["[", ".", '"', "=", " "] },
+      },
+      serverInfo: { name: "task-app" },
+    };
+  });
+  connection.onDidChangeConfiguration((change) => {
+    const settings = settingsOf(change.settings);
+    if (settings) service.configure(settings);
+    for (const doc of documents.all()) schedule(doc.uri, 0);
+  });
+  connection.onDidChangeWatchedFiles(() => {
+    for (const doc of documents.all()) schedule(doc.uri, 0);
+  });
+  documents.onDidOpen(({ document }) => schedule(document.uri, 0));
+  documents.onDidChangeContent(({ document }) => schedule(document.uri, debounceMs));
+  documents.onDidClose(({ document }) => {
+    clearTimeout(timers.get(document.uri));
+    timers.delete(document.uri);
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  });
+  connection.onShutdown(() => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+  return connection;
+}
