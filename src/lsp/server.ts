@@ -84,6 +84,10 @@ export function startLanguageServer(options: ServerOptions = {}): Connection {
     timers.delete(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
+  connection.onCodeAction((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    return doc ? service.codeActions(doc.uri, doc.getText(), params.context.diagnostics) : [];
+  });
   connection.onShutdown(() => {
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();

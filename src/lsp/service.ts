@@ -6,7 +6,8 @@
  */
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Diagnostic } from "vscode-languageserver";
+import type { CodeAction, Diagnostic, TextEdit } from "vscode-languageserver";
+import { isRubricFile } from "../config/check-source.js";
 import type { CheckOptions } from "../config/check.js";
 import {
   loadProjectSettings,
@@ -15,7 +16,10 @@ import {
   ProjectSettingsError,
   type SeverityOverrides,
 } from "../config/project-settings.js";
-import { diagnoseText, type DocumentCheck } from "./diagnostics.js";
+import { diagnoseText, type DiagnosticData, type DocumentCheck } from "./diagnostics.js";
+import { quickFixesFor } from "./fixes/index.js";
+import { TextIndex } from "./text.js";
+import { parseFindingPath, parseOrUndefined, type OffsetEdit } from "./toml-edits.js";
 
 export interface ServiceSettings {
   /** Severities from the client's settings; a project's task-app.toml overrides them code by code. */
@@ -64,6 +68,29 @@ export class LanguageService {
     if (basename(file) === PROJECT_SETTINGS_FILE) return { diagnostics: diagnoseSettings(text, file) };
     const { options } = this.optionsFor(file);
     return diagnoseText(text, options);
+  }
+
+  /** Quick fixes for the task-app diagnostics an editor sends back (each fix's edits as one WorkspaceEdit). */
+  codeActions(uri: string, text: string, diagnostics: readonly Diagnostic[]): CodeAction[] {
+    const ours = diagnostics.filter((d) => d.source === "task-app" && typeof d.code === "string");
+    const file = fileOfUri(uri);
+    const doc = ours.length && !isRubricFile(file) ? parseOrUndefined(text) : undefined;
+    if (!doc) return [];
+    const kind = this.diagnose(uri, text).check?.kind;
+    const index = new TextIndex(text);
+    const toTextEdit = (e: OffsetEdit): TextEdit => ({ range: index.rangeOf(e.start, e.end), newText: e.text });
+    return ours.flatMap((diagnostic) => {
+      const path = parseFindingPath((diagnostic.data as DiagnosticData | undefined)?.path ?? "");
+      return quickFixesFor({ text, doc, code: String(diagnostic.code), message: typeof diagnostic.message === "string" ? diagnostic.message : diagnostic.message.value, path, kind }).map(
+        (fix): CodeAction => ({
+          title: fix.title,
+          kind: "quickfix",
+          diagnostics: [diagnostic],
+          isPreferred: fix.preferred,
+          edit: { changes: { [uri]: fix.edits.map(toTextEdit) } },
+        }),
+      );
+    });
   }
 }
 
