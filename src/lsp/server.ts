@@ -82,11 +82,20 @@ export function startLanguageServer(options: ServerOptions = {}): Connection {
   documents.onDidClose(({ document }) => {
     clearTimeout(timers.get(document.uri));
     timers.delete(document.uri);
+    service.close(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
   connection.onCodeAction((params) => {
     const doc = documents.get(params.textDocument.uri);
     return doc ? service.codeActions(doc.uri, doc.getText(), params.context.diagnostics) : [];
+  });
+  connection.onHover(({ textDocument, position }) => {
+    const doc = documents.get(textDocument.uri);
+    return doc ? service.hover(doc.uri, doc.getText(), position.line, position.character) : null;
+  });
+  connection.onCompletion(({ textDocument, position }) => {
+    const doc = documents.get(textDocument.uri);
+    return doc ? service.complete(doc.uri, doc.getText(), position.line, position.character) : [];
   });
   connection.onShutdown(() => {
     for (const timer of timers.values()) clearTimeout(timer);

@@ -6,7 +6,11 @@
  */
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CodeAction, Diagnostic, TextEdit } from "vscode-languageserver";
+import type { CodeAction, CompletionItem, Diagnostic, Hover, TextEdit } from "vscode-languageserver";
+import { detectConfigKind } from "../config/detect.js";
+import { parseTomlDocument, TomlSyntaxError } from "../config/toml.js";
+import { completeAt } from "./completion.js";
+import { hoverAt } from "./hover.js";
 import { isRubricFile } from "../config/check-source.js";
 import type { CheckOptions } from "../config/check.js";
 import {
@@ -44,6 +48,8 @@ export function fileOfUri(uri: string): string {
 
 export class LanguageService {
   private settings: ServiceSettings = {};
+  /** The kind each document last had, for hover and completion while an edit leaves it unparseable. */
+  private readonly kinds = new Map<string, string>();
 
   /** Replaces the client's settings (initializationOptions, workspace/didChangeConfiguration). */
   configure(settings: ServiceSettings | undefined): void {
@@ -67,7 +73,30 @@ export class LanguageService {
     const file = fileOfUri(uri);
     if (basename(file) === PROJECT_SETTINGS_FILE) return { diagnostics: diagnoseSettings(text, file) };
     const { options } = this.optionsFor(file);
-    return diagnoseText(text, options);
+    const result = diagnoseText(text, options);
+    if (result.check.kind) this.kinds.set(uri, result.check.kind);
+    return result;
+  }
+
+  /** The config kind of a TOML document: detected from its text, else the last kind it had. */
+  kindOf(uri: string, text: string, editedLine?: number): string | undefined {
+    const doc = parseLeniently(text, editedLine);
+    const kind = doc ? detectConfigKind(doc.value, fileOfUri(uri))?.kind : undefined;
+    if (kind) this.kinds.set(uri, kind);
+    return kind ?? this.kinds.get(uri);
+  }
+
+  hover(uri: string, text: string, line: number, character: number): Hover | null {
+    return isRubricFile(fileOfUri(uri)) ? null : hoverAt(text, this.kindOf(uri, text, line), line, character);
+  }
+
+  complete(uri: string, text: string, line: number, character: number): CompletionItem[] {
+    return isRubricFile(fileOfUri(uri)) ? [] : completeAt(text, this.kindOf(uri, text, line), line, character);
+  }
+
+  /** Forgets a closed document. */
+  close(uri: string): void {
+    this.kinds.delete(uri);
   }
 
   /** Quick fixes for the task-app diagnostics an editor sends back (each fix's edits as one WorkspaceEdit). */
@@ -92,6 +121,25 @@ export class LanguageService {
       );
     });
   }
+}
+
+/**
+ * The document as far as it parses: a line being typed (or another broken
+ * line) rarely parses, so the lines TOML errors point at are left out, a few
+ * at most, to read the rest.
+ */
+function parseLeniently(text: string, editedLine?: number) {
+  let lines = text.split("\n");
+  if (editedLine !== undefined && !parseOrUndefined(text)) lines = lines.map((l, n) => (n === editedLine ? "" : l));
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return parseTomlDocument(lines.join("\n"));
+    } catch (error) {
+      if (!(error instanceof TomlSyntaxError) || !lines[error.line - 1]) return undefined;
+      lines = lines.map((l, n) => (n === error.line - 1 ? "" : l));
+    }
+  }
+  return undefined;
 }
 
 /** A task-app.toml's problems as diagnostics. */
