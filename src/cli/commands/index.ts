@@ -7,6 +7,7 @@ import { filterCommand } from "./filter.js";
 import { generateCommand } from "./generate.js";
 import { jobsCommand } from "./jobs.js";
 import { lspCommand } from "./lsp.js";
+import { migrateCommand } from "./migrate.js";
 import { payloadCommand } from "./payload.js";
 import { serveCommand } from "./serve.js";
 import { trainCommand } from "./train.js";
@@ -31,4 +32,5 @@ export const commands: CommandModule<any, any>[] = [
   jobsCommand,
   addCommand,
   lspCommand,
+  migrateCommand,
 ];
