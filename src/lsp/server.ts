@@ -1,8 +1,9 @@
 /**
  * `task-app lsp`: a thin shell over vscode-languageserver. Documents are
- * synced in full or incrementally; each change (re)starts a short timer, and
- * when it fires the document's latest text is checked, so a burst of edits
- * costs one check and never leaves diagnostics of an older version.
+ * synced in full or incrementally. An edit after a quiet spell is checked at
+ * once; an edit within `debounceMs` of the last check (re)starts a timer, so
+ * a burst of edits costs one check more. Whenever a check runs it reads the
+ * document's latest text, so no diagnostics of an older version are left.
  */
 import type { Duplex } from "node:stream";
 import { TextDocument } from "vscode-languageserver-textdocument";
@@ -20,7 +21,7 @@ export interface ServerOptions {
   /** Where the protocol flows: stdin/stdout by default, or a connected socket. */
   input?: NodeJS.ReadableStream | Duplex;
   output?: NodeJS.WritableStream | Duplex;
-  /** Quiet time after an edit before the document is checked (default 150 ms). */
+  /** Least time between two checks of a document while it is being edited (default 30 ms). */
   debounceMs?: number;
 }
 
@@ -36,11 +37,13 @@ export function startLanguageServer(options: ServerOptions = {}): Connection {
   const connection = createConnection(ProposedFeatures.all, (options.input ?? process.stdin) as NodeJS.ReadableStream, (options.output ?? process.stdout) as NodeJS.WritableStream);
   const documents = new TextDocuments(TextDocument);
   const service = new LanguageService();
-  let debounceMs = options.debounceMs ?? 150;
+  let debounceMs = options.debounceMs ?? 30;
   const timers = new Map<string, NodeJS.Timeout>();
+  const lastCheck = new Map<string, number>();
 
   const publish = (uri: string) => {
     timers.delete(uri);
+    lastCheck.set(uri, performance.now());
     const doc = documents.get(uri);
     if (!doc) return;
     try {
@@ -78,10 +81,14 @@ export function startLanguageServer(options: ServerOptions = {}): Connection {
     for (const doc of documents.all()) schedule(doc.uri, 0);
   });
   documents.onDidOpen(({ document }) => schedule(document.uri, 0));
-  documents.onDidChangeContent(({ document }) => schedule(document.uri, debounceMs));
+  documents.onDidChangeContent(({ document }) => {
+    const quiet = !timers.has(document.uri) && performance.now() - (lastCheck.get(document.uri) ?? -Infinity) >= debounceMs;
+    schedule(document.uri, quiet ? 0 : debounceMs);
+  });
   documents.onDidClose(({ document }) => {
     clearTimeout(timers.get(document.uri));
     timers.delete(document.uri);
+    lastCheck.delete(document.uri);
     service.close(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });

@@ -36,7 +36,7 @@ export const lspCommand: CommandModule<object, LspArgs> = {
     yargs
       .option("stdio", { type: "boolean", default: false, describe: "Speak LSP over stdin/stdout (what editors start; the default)" })
       .option("socket", { type: "number", describe: "Connect to an LSP client listening on this 127.0.0.1 port instead" })
-      .option("debounce-ms", { type: "number", default: 150, describe: "Quiet time after an edit before a document is checked again" })
+      .option("debounce-ms", { type: "number", default: 30, describe: "Least time between two checks of a document while it is being edited" })
       .conflicts("stdio", "socket")
       .example("$0 lsp --stdio", "what an editor's LSP client runs")
       .epilogue("Every rule `task-app validate` knows, as you type. A task-app.toml [rules] table changes severities.") as unknown as Argv<LspArgs>,
