@@ -5,7 +5,7 @@
  */
 import { checkConfigText, type CheckOptions, type ConfigCheck } from "./check.js";
 import { applySeverities } from "./project-settings.js";
-import { ConfigInputError, decodeConfigText, readConfigText } from "./read.js";
+import { ConfigInputError, decodeConfigText, DEFAULT_MAX_CONFIG_BYTES, readConfigText, tooLarge } from "./read.js";
 import { checkRubricText } from "./rubric-check.js";
 
 /** True for a file validated as a rubric (by its `.json` extension). */
@@ -25,7 +25,10 @@ function checkDecoded(text: string, options: CheckOptions): ConfigCheck {
 export function checkSourceText(text: string, options: CheckOptions = {}): ConfigCheck {
   let decoded: string;
   try {
-    decoded = decodeConfigText(Buffer.from(text, "utf8"));
+    const bytes = Buffer.from(text, "utf8");
+    // The same bound a file read has.
+    if (bytes.length > DEFAULT_MAX_CONFIG_BYTES) throw tooLarge(bytes.length, DEFAULT_MAX_CONFIG_BYTES);
+    decoded = decodeConfigText(bytes);
   } catch (error) {
     if (!(error instanceof ConfigInputError)) throw error;
     return inputFailure(error, options);

@@ -13,6 +13,11 @@ interface LspArgs {
 }
 
 async function runLsp(args: LspArgs): Promise<void> {
+  if (args.stdio && args.socket !== undefined) {
+    process.stderr.write("task-app: --stdio and --socket are two ways to connect; give one\nRun `task-app lsp --help` for usage.\n");
+    contextOf(args).setExitCode(2);
+    return;
+  }
   if (args.socket !== undefined && (!Number.isInteger(args.socket) || args.socket < 1 || args.socket > 65535)) {
     process.stderr.write("task-app: --socket must be a port number (1-65535)\nRun `task-app lsp --help` for usage.\n");
     contextOf(args).setExitCode(2);
@@ -37,7 +42,6 @@ export const lspCommand: CommandModule<object, LspArgs> = {
       .option("stdio", { type: "boolean", default: false, describe: "Speak LSP over stdin/stdout (what editors start; the default)" })
       .option("socket", { type: "number", describe: "Connect to an LSP client listening on this 127.0.0.1 port instead" })
       .option("debounce-ms", { type: "number", default: 30, describe: "Least time between two checks of a document while it is being edited" })
-      .conflicts("stdio", "socket")
       .example("$0 lsp --stdio", "what an editor's LSP client runs")
       .epilogue("Every rule `task-app validate` knows, as you type. A task-app.toml [rules] table changes severities.") as unknown as Argv<LspArgs>,
   handler: runLsp,
