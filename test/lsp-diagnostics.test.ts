@@ -114,6 +114,18 @@ describe("task-app lsp: diagnostics are validate's findings", () => {
     assert.equal(line.slice(d.range.start.character, d.range.end.character), "batchsize");
   });
 
+  test("incremental changes are applied before the check", async () => {
+    const path = join(dir, "incremental-rl.toml");
+    const uri = lsp.open(path, RL);
+    assert.deepEqual(await lsp.diagnosticsAt(uri, 1), []);
+    const line = RL.split("\n").indexOf("batch_size = 4");
+    const version = lsp.change(uri, [{ range: { start: { line, character: 5 }, end: { line, character: 6 } }, text: "" }]);
+    const got = await lsp.diagnosticsAt(uri, version);
+    const text = RL.replace("batch_size = 4", "batchsize = 4");
+    assert.deepEqual(got.map(fromDiagnostic), checkSourceText(text, { file: path }).findings.map(fromFinding));
+    assert.ok(got.some((d) => d.code === "unknown_key"));
+  });
+
   test("a burst of 100 edits is debounced and leaves the last text's diagnostics only", async () => {
     const path = join(dir, "burst-rl.toml");
     const uri = lsp.open(path, RL);

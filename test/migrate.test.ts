@@ -6,6 +6,7 @@
  * prints a diff by default and writes atomically with --write.
  */
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -123,6 +124,11 @@ describe("task-app migrate (CLI)", () => {
     assert.match(result.stdout, /\n-base = "Qwen\/Qwen3-4B"\n/);
     assert.match(result.stdout, /\n\+model_name = "Qwen\/Qwen3-4B"\n/);
     assert.equal(readFileSync(file, "utf8"), RL);
+    // The diff is a real patch: git apply turns the file into what --write would write.
+    writeFileSync(join(dir, "rl.diff"), result.stdout);
+    const applied = spawnSync("git", ["apply", "--unsafe-paths", "rl.diff"], { cwd: dir, encoding: "utf8" });
+    assert.equal(applied.status, 0, applied.stderr);
+    assert.equal(readFileSync(file, "utf8"), migrateRLConfig(RL, "policy").text);
   });
 
   test("--write replaces the file atomically (no temporary file left), and --to 0.2 brings it back", async () => {
