@@ -62,6 +62,14 @@ const CASES: Case[] = [
     title: 'Change to "think"',
     expect: 'thinking_mode = "think"',
   },
+  {
+    name: "missing key in a CRLF file → added with CRLF",
+    file: "rl.toml",
+    text: edit(RL, ['label = "crafter-rl"\n', ""]).replaceAll("\n", "\r\n"),
+    code: "missing_key",
+    title: "Add label",
+    expect: 'trainer_mode = "lora"\r\nlabel = "',
+  },
   { name: "quoted number → typed", file: "rl.toml", text: edit(RL, ["batch_size = 4", 'batch_size = " 4"']), code: "coerced_value", title: "Write 4 without quotes", expect: "\nbatch_size = 4\n" },
   {
     name: "quoted boolean → typed",
@@ -197,6 +205,7 @@ describe("task-app lsp: quick fixes", () => {
       assert.equal(action.kind, "quickfix");
       const fixed = applyEdits(c.text, action.edit?.changes?.[uri] ?? []);
       assert.ok(fixed.includes(c.expect), `fixed text lacks ${JSON.stringify(c.expect)}:\n${fixed}`);
+      if (c.text.includes("\r\n")) assert.doesNotMatch(fixed.replaceAll("\r\n", ""), /\n/, "a CRLF file keeps CRLF line breaks");
       const beforeFix = checkSourceText(c.text, { file: path }).findings;
       const afterFix = checkSourceText(fixed, { file: path }).findings;
       const fixedFinding = beforeFix.find((f) => f.code === c.code && f.line === diagnostic.range.start.line + 1)!;

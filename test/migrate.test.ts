@@ -106,6 +106,16 @@ describe("migrate every RL config of each era", () => {
   });
 });
 
+test("a CRLF file stays CRLF, and comes back as it was", () => {
+  const crlf = RL.replaceAll("\n", "\r\n").replace("[model]", "[model] # the one we train");
+  const forward = migrateRLConfig(crlf, "policy");
+  assert.doesNotMatch(forward.text.replaceAll("\r\n", ""), /\n/, "no lone LF");
+  assert.ok(checkSourceText(forward.text, { file: "rl.toml" }).ok);
+  assert.match(forward.text, /\[policy\] # the one we train\r\nmodel_name = /);
+  const back = migrateRLConfig(forward.text, "0.2").text;
+  assert.deepEqual(back.split("\r\n").filter(Boolean).sort(), crlf.split("\r\n").filter(Boolean).sort());
+});
+
 describe("task-app migrate (CLI)", () => {
   let dir: string;
   before(() => {

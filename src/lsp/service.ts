@@ -23,7 +23,7 @@ import {
 import { diagnoseText, type DiagnosticData, type DocumentCheck } from "./diagnostics.js";
 import { quickFixesFor } from "./fixes/index.js";
 import { TextIndex } from "./text.js";
-import { parseFindingPath, parseOrUndefined, type OffsetEdit } from "./toml-edits.js";
+import { matchLineEndings, parseFindingPath, parseOrUndefined, type OffsetEdit } from "./toml-edits.js";
 
 export interface ServiceSettings {
   /** Severities from the client's settings; a project's task-app.toml overrides them code by code. */
@@ -116,7 +116,7 @@ export class LanguageService {
           kind: "quickfix",
           diagnostics: [diagnostic],
           isPreferred: fix.preferred,
-          edit: { changes: { [uri]: fix.edits.map(toTextEdit) } },
+          edit: { changes: { [uri]: matchLineEndings(text, fix.edits).map(toTextEdit) } },
         }),
       );
     });

@@ -207,3 +207,9 @@ export function parseFindingPath(path: string): (string | number)[] {
   for (const part of path.match(/[^.[\]]+|\[\d+\]/g) ?? []) out.push(part.startsWith("[") ? Number(part.slice(1, -1)) : part);
   return out;
 }
+
+/** The edits with their line breaks written as the text writes them (CRLF files stay CRLF). */
+export function matchLineEndings(text: string, edits: readonly OffsetEdit[]): OffsetEdit[] {
+  if (!text.includes("\r\n")) return [...edits];
+  return edits.map((e) => ({ ...e, text: e.text.replace(/\r?\n/g, "\r\n") }));
+}

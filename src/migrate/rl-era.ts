@@ -8,7 +8,7 @@
  */
 import { valueAt } from "../config/issues.js";
 import type { TomlDocument } from "../config/toml.js";
-import { addToTable, applyOffsetEdits, findStatement, parseOrUndefined, renameKey, replaceValue, type OffsetEdit } from "../lsp/toml-edits.js";
+import { addToTable, applyOffsetEdits, findStatement, matchLineEndings, parseOrUndefined, renameKey, replaceValue, type OffsetEdit } from "../lsp/toml-edits.js";
 import { listHeaders, samePath, sectionEnd, type Header } from "./headers.js";
 
 export type Era = "0.2" | "policy";
@@ -165,7 +165,7 @@ class Editor {
   }
 
   result(): string {
-    return applyOffsetEdits(this.text, this.edits);
+    return applyOffsetEdits(this.text, matchLineEndings(this.text, this.edits));
   }
 }
 
