@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { checkSourceText } from "../src/config/check-source.js";
+import { findingCodes } from "../src/config/finding-codes.js";
+import { fixProviders } from "../src/lsp/fixes/index.js";
 import { edit } from "./helpers/corpus.js";
 import { LspSession, type Diagnostic, type Position } from "./helpers/lsp.js";
 import { RL, RL_VL, SFT } from "./helpers/rules-table.js";
@@ -218,6 +220,14 @@ describe("task-app lsp: quick fixes", () => {
       lsp.notify("textDocument/didClose", { textDocument: { uri } });
     });
   }
+
+  test("every code a fix answers is a documented finding code, and each has a case here", () => {
+    const known = new Set(findingCodes().map((c) => c.code));
+    const answered = fixProviders.flatMap((p) => p.codes);
+    for (const code of answered) assert.ok(known.has(code), `${code} is not a finding code`);
+    const tested = new Set(CASES.map((c) => c.code));
+    assert.deepEqual(answered.filter((code) => !tested.has(code)), []);
+  });
 
   test("a clean config has no actions", async () => {
     const uri = lsp.open(join(dir, "clean-rl.toml"), RL);
