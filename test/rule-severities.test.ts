@@ -99,6 +99,19 @@ describe("task-app lsp applies the same severities", () => {
     assert.deepEqual(summary(again.diagnostics.map((d) => ({ code: String(d.code), severity: d.severity === 1 ? "error" : "warning" }))), ["instruct_async_semaphore:warning", "loopback_task_url:warning"]);
   });
 
+  test("in a task-app.toml, [rules] completes the codes not yet set and their levels; hover tells what a code checks", async () => {
+    const uri = lsp.open(join(dir, "plain", "task-app.toml"), '[rules]\nloopback_task_url = "off"\n\n');
+    await lsp.diagnosticsAt(uri, 1);
+    const codes = (await lsp.completion(uri, { line: 2, character: 0 })).map((i) => i.label);
+    assert.ok(codes.includes("instruct_async_semaphore") && codes.includes("unknown_key"), codes.join(","));
+    assert.ok(!codes.includes("loopback_task_url"), "a code already set is not offered");
+    const levels = (await lsp.completion(uri, { line: 1, character: 20 })).map((i) => i.label);
+    assert.deepEqual(levels, ['"error"', '"warning"', '"off"']);
+    const hover = await lsp.hover(uri, { line: 1, character: 3 });
+    assert.match(hover, /\*\*`loopback_task_url`\*\* · warning by default · rl/);
+    assert.match(hover, /CONFIG\.md#rule-loopback_task_url\)/);
+  });
+
   test("a task-app.toml opened in the editor shows its own problems", async () => {
     const uri = lsp.open(join(dir, "project", "task-app.toml"), '[rules]\nno_such_rule = "off"\n');
     const [d] = await lsp.diagnosticsAt(uri, 1);

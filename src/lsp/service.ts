@@ -11,6 +11,7 @@ import { detectConfigKind } from "../config/detect.js";
 import { parseTomlDocument, TomlSyntaxError } from "../config/toml.js";
 import { completeAt } from "./completion.js";
 import { hoverAt } from "./hover.js";
+import { completeSettingsAt, hoverSettingsAt } from "./settings-file.js";
 import { isRubricFile } from "../config/check-source.js";
 import type { CheckOptions } from "../config/check.js";
 import {
@@ -87,10 +88,12 @@ export class LanguageService {
   }
 
   hover(uri: string, text: string, line: number, character: number): Hover | null {
+    if (basename(fileOfUri(uri)) === PROJECT_SETTINGS_FILE) return hoverSettingsAt(text, line, character);
     return isRubricFile(fileOfUri(uri)) ? null : hoverAt(text, this.kindOf(uri, text, line), line, character);
   }
 
   complete(uri: string, text: string, line: number, character: number): CompletionItem[] {
+    if (basename(fileOfUri(uri)) === PROJECT_SETTINGS_FILE) return completeSettingsAt(text, line, character);
     return isRubricFile(fileOfUri(uri)) ? [] : completeAt(text, this.kindOf(uri, text, line), line, character);
   }
 
