@@ -8,6 +8,7 @@ import { configSchemas, type ConfigSchemaEntry } from "../schemas/registry.js";
 import { RubricBundle } from "../schemas/rubric.js";
 import { generateCatalog } from "./catalog.js";
 import { generateJsonSchema, type JsonSchema } from "./json-schema.js";
+import { codeAnchorOf, findingCodes } from "../config/finding-codes.js";
 import { keyRulesOf, UNEXPRESSED_RULES } from "./rules.js";
 import { anchorOf, generateConfigReference, type ReferenceSection } from "./markdown.js";
 import { generateOpenApi } from "./openapi.js";
@@ -101,7 +102,7 @@ export async function generateArtifacts(options: GenerateOptions = {}): Promise<
   }
   files.set(schemaPathOf(RUBRIC_SCHEMA.id), serializeJson(generateConfigSchema(RUBRIC_SCHEMA, false)));
   files.set("schemas/catalog.json", generateCatalog([...configs, RUBRIC_SCHEMA], schemaIdOf));
-  files.set("generated/CONFIG.md", generateConfigReference(sections));
+  files.set("generated/CONFIG.md", generateConfigReference(sections, findingCodes().map((c) => ({ ...c, anchor: codeAnchorOf(c.code) }))));
   const openapi = generateOpenApi({ version: options.version ?? packageVersion() });
   files.set("generated/openapi.json", serializeJson(openapi));
   files.set("generated/openapi.d.ts", await generateOpenApiTypes(openapi));

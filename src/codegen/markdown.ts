@@ -25,8 +25,19 @@ export function anchorOf(id: string, path: readonly string[]): string {
   return [id, ...path].join(".").replace(/[^A-Za-z0-9_.*-]/g, "-");
 }
 
-/** Returns the text of `generated/CONFIG.md`. */
-export function generateConfigReference(sections: readonly ReferenceSection[]): string {
+/** One finding code of the "Rules and finding codes" part (see src/config/finding-codes.ts). */
+export interface ReferenceCode {
+  code: string;
+  severity: string;
+  stage: string;
+  kinds: readonly string[];
+  summary: string;
+  /** The anchor its entry carries (`rule-<code>`). */
+  anchor: string;
+}
+
+/** Returns the text of `generated/CONFIG.md`; `codes` adds an entry per finding code that editors link to. */
+export function generateConfigReference(sections: readonly ReferenceSection[], codes: readonly ReferenceCode[] = []): string {
   const out: string[] = [
     "# Config reference",
     "",
@@ -42,9 +53,29 @@ export function generateConfigReference(sections: readonly ReferenceSection[]): 
   for (const section of sections) {
     out.push(`- [${escapeText(section.title)}](#${section.id})`);
   }
+  if (codes.length) out.push("- [Rules and finding codes](#rules)");
   out.push("");
   for (const section of sections) out.push(...renderSection(section));
+  if (codes.length) out.push(...renderCodes(codes));
   return `${out.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
+}
+
+/** The rule ids findings carry (`code` in `validate --json`, the diagnostic code in `task-app lsp`), one anchored entry each. */
+function renderCodes(codes: readonly ReferenceCode[]): string[] {
+  const lines = [
+    `<a id="rules"></a>`,
+    "",
+    "## Rules and finding codes",
+    "",
+    "Every finding `task-app validate` and `task-app lsp` report carries one of these stable codes. A project",
+    "changes a code's severity (or turns it off) in the `[rules]` table of a `task-app.toml`.",
+    "",
+  ];
+  for (const c of codes) {
+    const kinds = c.kinds.length ? c.kinds.join(", ") : "every kind";
+    lines.push(`<a id="${c.anchor}"></a>`, "", `### ${codeSpan(c.code)}`, "", `${c.severity} · ${c.stage} · ${escapeText(kinds)}. ${escapeText(c.summary)}`, "");
+  }
+  return lines;
 }
 
 function renderSection(section: ReferenceSection): string[] {

@@ -12,6 +12,7 @@ import { detectConfigKind } from "./detect.js";
 import { formatPath, type Finding } from "./findings.js";
 import { issuesToFindings, valueAt, type UnplacedFinding } from "./issues.js";
 import { normalizeRLConfig, type Injection } from "./normalize.js";
+import { applySeverities, type SeverityOverrides } from "./project-settings.js";
 import { ConfigInputError, readConfigText } from "./read.js";
 import { rules } from "./rules/index.js";
 import { parseTomlDocument, TomlLimitError, TomlSyntaxError, type TomlDocument } from "./toml.js";
@@ -33,6 +34,8 @@ export interface CheckOptions {
    * so a file with 200,000 unknown keys costs little more than a valid one.
    */
   maxFindings?: number;
+  /** Severities a project sets per finding code (`[rules]` of task-app.toml, ./project-settings.ts); "off" drops the finding. */
+  severities?: SeverityOverrides;
 }
 
 /** Findings cap of checkConfigText when none is given. */
@@ -57,8 +60,8 @@ export interface ConfigCheck {
 
 const at = (file: string | undefined, line: number, column: number) => ({ file, line, column });
 
-function finish(check: Omit<ConfigCheck, "ok">): ConfigCheck {
-  const findings = [...check.findings].sort((a, b) => a.line - b.line || a.column - b.column || (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
+function finish(check: Omit<ConfigCheck, "ok">, severities?: SeverityOverrides): ConfigCheck {
+  const findings = applySeverities(check.findings, severities).sort((a, b) => a.line - b.line || a.column - b.column || (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
   return { ...check, findings, ok: !findings.some((f) => f.severity === "error") && !check.omitted?.errors };
 }
 
@@ -127,15 +130,15 @@ function setAsideLegacyPolicy(doc: Record<string, unknown>): { input: Record<str
 
 /** Validates config text. */
 export function checkConfigText(text: string, options: CheckOptions = {}): ConfigCheck {
-  const { file } = options;
+  const { file, severities } = options;
   let doc: TomlDocument;
   try {
     doc = parseTomlDocument(text);
   } catch (error) {
     if (error instanceof TomlLimitError)
-      return finish({ file, findings: [{ severity: "error", code: "too_large", path: "", message: error.reason, ...at(file, error.line, error.column) }], injected: [] });
+      return finish({ file, findings: [{ severity: "error", code: "too_large", path: "", message: error.reason, ...at(file, error.line, error.column) }], injected: [] }, severities);
     if (!(error instanceof TomlSyntaxError)) throw error;
-    return finish({ file, findings: [{ severity: "error", code: "toml_syntax", path: "", message: `invalid TOML: ${error.reason}`, ...at(file, error.line, error.column) }], injected: [] });
+    return finish({ file, findings: [{ severity: "error", code: "toml_syntax", path: "", message: `invalid TOML: ${error.reason}`, ...at(file, error.line, error.column) }], injected: [] }, severities);
   }
   const detected = options.kind ? { kind: options.kind, reason: "--kind" } : detectConfigKind(doc.value, file);
   if (!detected)
@@ -143,7 +146,7 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
       file,
       findings: [{ severity: "error", code: "unknown_kind", path: "", message: 'cannot tell what kind of config this is; add type = "rl" | "sft" | "eval" | "filter" or pass --kind', ...at(file, 1, 1) }],
       injected: [],
-    });
+    }, severities);
 
   const { kind } = detected;
   const schema = getConfigSchema(kind).schema;
@@ -171,7 +174,7 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
     issues = result.success ? [] : result.error.issues;
   }
 
-  const unplaced = [...issuesToFindings(issues, doc.value, schema, maxFindings).map((f) => forwardedHint(kind, doc.value, f)), ...kept];
+  let unplaced = [...issuesToFindings(issues, doc.value, schema, maxFindings).map((f) => forwardedHint(kind, doc.value, f)), ...kept];
   for (const { path, from, to } of lax?.coerced ?? []) unplaced.push({ severity: "warning", code: "coerced_value", path, message: coercionMessage(path, from, to) });
   for (const { path, literal } of doc.inexactIntegers)
     unplaced.push({ severity: "warning", code: "inexact_integer", path, message: `integer ${literal} is beyond ±2^53 and has no exact number; it is read as ${String(valueAt(doc.value, path))}` });
@@ -179,6 +182,7 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
   const ruleInput = lax?.coerced.length ? applyCoercions(doc.value, lax.coerced) : doc.value;
   for (const rule of rules.filter((r) => r.kinds.includes(kind)))
     for (const hit of rule.check(ruleInput, { allowUnknownModels: options.allowUnknownModels })) unplaced.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: hit.path, message: hit.message });
+  unplaced = applySeverities(unplaced, severities);
   const errorFree = !unplaced.some((f) => f.severity === "error");
   const shown = unplaced.slice(0, maxFindings);
   const left = unplaced.slice(shown.length);
@@ -193,7 +197,7 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
     for (const { path, value } of passthrough) setAt(config, path, value);
     if (kind === "rl" && options.normalize !== false) ({ config, injected } = normalizeRLConfig(config as RLConfig));
   }
-  return finish({ file, kind, kindReason: detected.reason, findings, omitted, config: errorFree ? config : undefined, injected: errorFree ? injected : [] });
+  return finish({ file, kind, kindReason: detected.reason, findings, omitted, config: errorFree ? config : undefined, injected: errorFree ? injected : [] }, severities);
 }
 
 /** Reads and validates a config file; unreadable, binary or oversized files become findings too. */
@@ -203,6 +207,6 @@ export async function checkConfigFile(path: string, options: CheckOptions = {}):
     return checkConfigText(await readConfigText(path, { keepBom: true }), { ...options, file });
   } catch (error) {
     if (!(error instanceof ConfigInputError)) throw error;
-    return finish({ file, findings: [{ severity: "error", code: error.code, path: "", message: error.message, ...at(file, error.line, error.column) }], injected: [] });
+    return finish({ file, findings: [{ severity: "error", code: error.code, path: "", message: error.message, ...at(file, error.line, error.column) }], injected: [] }, options.severities);
   }
 }

@@ -83,3 +83,8 @@ export function isVendorChatModel(id: string): boolean {
 export function isExperimentalModel(id: string): boolean {
   return lookupModel(id)?.experimental === true;
 }
+
+/** Every model of the catalog, in its listing order. */
+export function catalogModels(): CatalogModel[] {
+  return [...CATALOG.values()];
+}

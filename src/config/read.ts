@@ -145,7 +145,7 @@ function formatSize(bytes: number): string {
 }
 
 /** The size error; `size` is undefined when the file has no reliable size (it grows, or is a device). */
-function tooLarge(size: number | undefined, maxBytes: number): ConfigInputError {
+export function tooLarge(size: number | undefined, maxBytes: number): ConfigInputError {
   let [actual, limit] = [formatSize(size ?? 0), formatSize(maxBytes)];
   if (actual === limit) [actual, limit] = [`${size} bytes`, `${maxBytes} bytes`];
   return new ConfigInputError(

@@ -12,6 +12,7 @@ import { issuesToFindings } from "./issues.js";
 import { findJsonTooDeep, locateJsonPaths, MAX_JSON_DEPTH } from "./json-locate.js";
 import { lineStarts, positionOf } from "./locate.js";
 import { ConfigInputError, readConfigText } from "./read.js";
+import { applySeverities } from "./project-settings.js";
 import { keysAt } from "./schema-keys.js";
 
 type Issue = z.core.$ZodIssue;
@@ -43,7 +44,10 @@ function describeJsonError(error: unknown, text: string): { reason: string; line
 /** Validates rubric JSON text. */
 export function checkRubricText(text: string, options: CheckOptions = {}): ConfigCheck {
   const { file } = options;
-  const fail = (finding: Omit<Finding, "severity" | "file">): ConfigCheck => ({ file, ok: false, findings: [{ severity: "error", file, ...finding }], injected: [] });
+  const fail = (finding: Omit<Finding, "severity" | "file">): ConfigCheck => {
+    const findings = applySeverities([{ severity: "error" as const, file, ...finding }], options.severities);
+    return { file, ok: !findings.some((f) => f.severity === "error"), findings, injected: [] };
+  };
   // The checks below walk the value recursively: a file nested thousands of levels deep is refused first.
   const deep = findJsonTooDeep(text);
   if (deep >= 0) {
@@ -65,21 +69,23 @@ export function checkRubricText(text: string, options: CheckOptions = {}): Confi
   const result = (bundle ? RubricBundle : Rubric).safeParse(value);
   const issues = [...findUnknownKeys(schema, value), ...(result.success ? [] : result.error.issues)];
   const maxFindings = Math.max(1, options.maxFindings ?? 100);
-  const unplaced = issuesToFindings(issues, value, schema, maxFindings);
+  const unplaced = applySeverities(issuesToFindings(issues, value, schema, maxFindings), options.severities);
+  const errorFree = !unplaced.some((f) => f.severity === "error");
   const shown = unplaced.slice(0, maxFindings);
   const positions = locateJsonPaths(text, shown.map((f) => f.path));
   const findings: Finding[] = shown
     .map((f, n) => ({ ...f, path: formatPath(f.path), file, ...positions[n]! }))
     .sort((a, b) => a.line - b.line || a.column - b.column);
-  const left = unplaced.length - shown.length;
+  const rest = unplaced.slice(shown.length);
+  const left = rest.length;
   return {
     file,
     kind: "rubric",
     kindReason: bundle ? "a rubric bundle: it has outcome / events" : "one rubric: it has version / criteria",
-    ok: unplaced.length === 0,
+    ok: errorFree,
     findings,
-    ...(left ? { omitted: { errors: left, warnings: 0 } } : {}),
-    config: unplaced.length === 0 && result.success ? result.data : undefined,
+    ...(left ? { omitted: { errors: rest.filter((f) => f.severity === "error").length, warnings: rest.filter((f) => f.severity === "warning").length } } : {}),
+    config: errorFree && result.success ? result.data : undefined,
     injected: [],
   };
 }

@@ -9,7 +9,10 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-export type ServerKind = "taplo" | "tombi";
+export type ServerKind = "taplo" | "tombi" | "task-app";
+
+/** This repository's CLI (built: `npm run build` first). */
+const TASK_APP_BIN = fileURLToPath(new URL("../../bin/task-app.js", import.meta.url));
 
 export interface Position {
   line: number;
@@ -22,6 +25,15 @@ export interface Diagnostic {
   severity?: number;
   source?: string;
   code?: string | number;
+  codeDescription?: { href: string };
+  data?: unknown;
+}
+
+/** One textDocument/publishDiagnostics notification, as received. */
+export interface Published {
+  uri: string;
+  version?: number;
+  diagnostics: Diagnostic[];
 }
 
 export interface CompletionItem {
@@ -53,6 +65,7 @@ export function serverCommand(kind: ServerKind): { command: string; args: string
     const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
     return { command: process.execPath, args: ["--import", tsx, join(here, "taplo-lsp-stdio.ts")] };
   }
+  if (kind === "task-app") return { command: process.execPath, args: [TASK_APP_BIN, "lsp", "--stdio"] };
   return { command: tombiBinary(), args: ["lsp", "--offline"] };
 }
 
@@ -115,6 +128,8 @@ export class LspSession {
   private readonly diagnosticWaiters = new Set<() => void>();
   private readonly versions = new Map<string, number>();
   readonly stderr: string[] = [];
+  /** Every publishDiagnostics notification, in order. */
+  readonly published: Published[] = [];
 
   private constructor(
     readonly kind: ServerKind,
@@ -129,7 +144,7 @@ export class LspSession {
   }
 
   /** Starts a server and completes the initialize handshake for `rootDir`. */
-  static async start(kind: ServerKind, rootDir: string): Promise<LspSession> {
+  static async start(kind: ServerKind, rootDir: string, initializationOptions: unknown = { configurationSection: "evenBetterToml" }): Promise<LspSession> {
     const { command, args } = serverCommand(kind);
     const child = spawn(command, args, {
       cwd: rootDir,
@@ -153,7 +168,7 @@ export class LspSession {
         },
         workspace: { configuration: true, workspaceFolders: true },
       },
-      initializationOptions: { configurationSection: "evenBetterToml" },
+      initializationOptions,
     });
     session.notify("initialized", {});
     return session;
@@ -213,6 +228,37 @@ export class LspSession {
       });
     }
     return uri;
+  }
+
+  /** The version last sent for a document (0 when never opened). */
+  versionOf(uri: string): number {
+    return this.versions.get(uri) ?? 0;
+  }
+
+  /** Sends incremental changes to an open document; returns its new version. */
+  change(uri: string, contentChanges: unknown[]): number {
+    const version = this.versionOf(uri) + 1;
+    this.versions.set(uri, version);
+    this.notify("textDocument/didChange", { textDocument: { uri, version }, contentChanges });
+    return version;
+  }
+
+  /** Waits for the diagnostics published for `version` of a document (the latest version when none is given). */
+  async diagnosticsAt(uri: string, version = this.versionOf(uri), timeoutMs = 15_000): Promise<Diagnostic[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const hit = [...this.published].reverse().find((p) => p.uri === uri && p.version === version);
+      if (hit) return hit.diagnostics;
+      if (Date.now() > deadline) throw new Error(`no diagnostics for ${uri} version ${version}; stderr: ${this.stderr.join("").slice(-2000)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, 200);
+        function done(): void {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.diagnosticWaiters.add(done);
+      });
+    }
   }
 
   /** Completion items at a position (a list or the items of a CompletionList). */
@@ -339,8 +385,9 @@ export class LspSession {
       return;
     }
     if (message.method === "textDocument/publishDiagnostics") {
-      const params = message.params as { uri: string; diagnostics: Diagnostic[] };
+      const params = message.params as Published;
       this.diagnostics.set(params.uri, params.diagnostics);
+      this.published.push(params);
       for (const wake of [...this.diagnosticWaiters]) wake();
       this.diagnosticWaiters.clear();
       return;

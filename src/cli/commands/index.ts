@@ -6,6 +6,8 @@ import { exportSftCommand } from "./export-sft.js";
 import { filterCommand } from "./filter.js";
 import { generateCommand } from "./generate.js";
 import { jobsCommand } from "./jobs.js";
+import { lspCommand } from "./lsp.js";
+import { migrateCommand } from "./migrate.js";
 import { payloadCommand } from "./payload.js";
 import { serveCommand } from "./serve.js";
 import { trainCommand } from "./train.js";
@@ -29,4 +31,6 @@ export const commands: CommandModule<any, any>[] = [
   trainCommand,
   jobsCommand,
   addCommand,
+  lspCommand,
+  migrateCommand,
 ];

@@ -69,7 +69,6 @@ function omittedLine(check: ConfigCheck, max: number): string[] {
 
 /** Validates every file, prints findings and a summary, and sets the exit code. */
 export async function runValidate(args: ValidateArgs): Promise<void> {
-  const { checkConfigFile } = await import("../../config/check.js");
   const checks: ConfigCheck[] = [];
   const maxFindings = parseMaxFindings(args["max-findings"]);
   if (maxFindings === undefined) {
@@ -77,14 +76,22 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
     contextOf(args).setExitCode(2);
     return;
   }
+  const { checkSourceFile } = await import("../../config/check-source.js");
+  const { loadProjectSettings, ProjectSettingsError } = await import("../../config/project-settings.js");
   for (const file of args.files) {
-    const options = { kind: args.kind, allowUnknown: args["allow-unknown"], allowUnknownModels: args["allow-unknown-models"] === true, maxFindings };
-    // Rubrics are JSON: the extension says which checker reads the file.
+    let severities;
     try {
-      if (/\.json$/i.test(file)) {
-        const { checkRubricFile } = await import("../../config/rubric-check.js");
-        checks.push(await checkRubricFile(file, options));
-      } else checks.push(await checkConfigFile(file, options));
+      severities = loadProjectSettings(file).severities;
+    } catch (error) {
+      if (!(error instanceof ProjectSettingsError)) throw error;
+      process.stderr.write(`task-app: ${error.message}\n`);
+      contextOf(args).setExitCode(2);
+      return;
+    }
+    const options = { kind: args.kind, allowUnknown: args["allow-unknown"], allowUnknownModels: args["allow-unknown-models"] === true, maxFindings, severities };
+    // Rubrics are JSON: the extension says which checker reads the file (checkSourceFile, shared with the editor server).
+    try {
+      checks.push(await checkSourceFile(file, options));
     } catch (error) {
       // A file the checker cannot handle is that file's error; the other files are still checked.
       const message = `could not be checked: ${error instanceof RangeError ? "too deeply nested or too large to check" : (error as Error)?.message ?? String(error)}`;

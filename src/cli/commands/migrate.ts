@@ -1,0 +1,92 @@
+/**
+ * `task-app migrate <file>`: moves an RL config from the 0.2.13 era
+ * ([model] + [topology]) to the [policy] era, or back with `--to 0.2`.
+ * Prints a diff by default; `--write` replaces the file atomically, and only
+ * when the result validates as well as the input did.
+ */
+import type { Argv, CommandModule } from "yargs";
+import { formatFinding } from "../../config/findings.js";
+import { contextOf } from "../context.js";
+
+interface MigrateArgs {
+  file: string;
+  to: "policy" | "0.2";
+  write: boolean;
+}
+
+async function runMigrate(args: MigrateArgs): Promise<void> {
+  const context = contextOf(args);
+  const [{ readFile, stat }, { checkSourceText }, { migrateRLConfig, MigrateError }, { unifiedDiff }, { writeFileAtomic }, { ConfigInputError, readConfigText }] = await Promise.all([
+    import("node:fs/promises"),
+    import("../../config/check-source.js"),
+    import("../../migrate/rl-era.js"),
+    import("../../migrate/diff.js"),
+    import("../../codemods/app-file.js"),
+    import("../../config/read.js"),
+  ]);
+  let text: string;
+  try {
+    text = await readConfigText(args.file);
+  } catch (error) {
+    if (!(error instanceof ConfigInputError)) throw error;
+    process.stderr.write(`${args.file}:${error.line}:${error.column}: error: ${error.message}\n`);
+    context.setExitCode(1);
+    return;
+  }
+  const before = checkSourceText(text, { file: args.file });
+  if (before.kind !== undefined && before.kind !== "rl") {
+    process.stderr.write(`task-app: ${args.file} is ${before.kind === "eval" ? "an eval" : `a ${before.kind}`} config; migrate moves RL configs between eras\n`);
+    context.setExitCode(2);
+    return;
+  }
+  let result;
+  try {
+    result = migrateRLConfig(text, args.to);
+  } catch (error) {
+    if (!(error instanceof MigrateError)) throw error;
+    process.stderr.write(`${args.file}:${error.line}:${error.column}: error: ${error.reason}\n`);
+    context.setExitCode(1);
+    return;
+  }
+  const target = args.to === "policy" ? "[policy] era" : "0.2.13 era ([model])";
+  if (result.text === text) {
+    process.stderr.write(`${args.file}: already in the ${target}; nothing to change\n`);
+    return;
+  }
+  const after = checkSourceText(result.text, { file: args.file });
+  for (const note of result.notes) process.stderr.write(`${args.file}: note: ${note}\n`);
+  const broke = before.ok && !after.ok;
+  if (!after.ok) for (const f of after.findings.filter((x) => x.severity === "error")) process.stderr.write(`${formatFinding(f)} (after migrating)\n`);
+  if (!args.write) {
+    process.stdout.write(unifiedDiff(text, result.text, args.file));
+    context.setExitCode(broke ? 1 : 0);
+    return;
+  }
+  if (broke) {
+    process.stderr.write(`${args.file}: not written: the migrated config has errors the original did not (above)\n`);
+    context.setExitCode(1);
+    return;
+  }
+  // The bytes on disk must still be the ones migrated (an editor may have saved meanwhile).
+  if ((await readFile(args.file, "utf8")).replace(/^\uFEFF/, "") !== text) {
+    process.stderr.write(`${args.file}: not written: the file changed while it was being migrated\n`);
+    context.setExitCode(1);
+    return;
+  }
+  await writeFileAtomic(args.file, result.text, (await stat(args.file)).mode & 0o7777);
+  process.stderr.write(`${args.file}: migrated to the ${target}\n`);
+}
+
+export const migrateCommand: CommandModule<object, MigrateArgs> = {
+  command: "migrate <file>",
+  describe: "Move an RL config between the 0.2.13 era ([model] + [topology]) and the [policy] era, keeping everything else as written",
+  builder: (yargs: Argv<object>) =>
+    yargs
+      .positional("file", { type: "string", demandOption: true, describe: "RL config (TOML)" })
+      .option("to", { type: "string", choices: ["policy", "0.2"], default: "policy", describe: "The era to move to" })
+      .option("write", { type: "boolean", default: false, describe: "Replace the file (atomically) instead of printing a diff" })
+      .example("$0 migrate configs/rl.toml", "show the diff to the [policy] era")
+      .example("$0 migrate configs/rl.toml --write", "rewrite the file in place")
+      .example("$0 migrate configs/rl.toml --to 0.2", "back to [model] + [topology]") as unknown as Argv<MigrateArgs>,
+  handler: runMigrate,
+};

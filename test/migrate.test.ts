@@ -1,0 +1,178 @@
+/**
+ * `task-app migrate`: every RL config of the corpus and the fixtures, of
+ * each era, moved to the other era validates as well as it did, its payload
+ * carries the same model, training, LoRA, topology and rollout settings, and
+ * every line migrate did not need to change is kept as written. The CLI
+ * prints a diff by default and writes atomically with --write.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { checkSourceText } from "../src/config/check-source.js";
+import { migrateRLConfig, REWARD_KEYS, type Era } from "../src/migrate/rl-era.js";
+import { buildRLPayload } from "../src/payload/index.js";
+import type { RLConfig } from "../src/schemas/rl-config.js";
+import { edit, readCorpus } from "./helpers/corpus.js";
+import { RL, RL_POLICY } from "./helpers/rules-table.js";
+import { runCli } from "./helpers/run-cli.js";
+
+type Table = Record<string, unknown>;
+const isTable = (v: unknown): v is Table => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** The settings both eras must carry, in one shape: model, training (rewards flattened), LoRA, topology, rollout. */
+function settingsOf(config: RLConfig): Table {
+  const payload = buildRLPayload(config, { env: { TASK_APP_URL: "https://task.example.com" } }).payload;
+  const data = payload.data.config as Table;
+  const modelTable = { ...((data.model ?? data.policy) as Table) };
+  if ("model_name" in modelTable) modelTable.base = modelTable.model_name;
+  delete modelTable.model_name;
+  // Sampling defaults the [policy] table adds, and keys only one era has.
+  for (const k of ["max_tokens", "temperature", "top_p", "repetition_penalty", "name", "dtype", "seed"]) delete modelTable[k];
+  const training = { ...((data.training ?? {}) as Table) };
+  Object.assign(training, isTable(training.rewards) ? training.rewards : {});
+  const lora = training.lora ?? data.lora;
+  for (const k of ["rewards", "lora", "weight_sync", "log_interval", "weight_sync_interval"]) delete training[k];
+  const compute = (data.compute ?? {}) as Table;
+  const topology = { ...((data.topology ?? compute.topology ?? {}) as Table) };
+  if (topology.reference_placement === "none") delete topology.reference_placement;
+  return {
+    model: (payload.data as Table).model ?? (payload.data as Table).base_model,
+    modelTable,
+    training,
+    lora,
+    topology,
+    rollout: data.rollout,
+    algorithm: data.algorithm,
+  };
+}
+
+const FIXTURES = new URL("./fixtures/", import.meta.url);
+const corpus = readCorpus();
+const files: [string, string][] = [
+  ...(corpus ? corpus.files.map((f): [string, string] => [f, readFileSync(join(corpus.configsDir, f), "utf8")]) : []),
+  ...readdirSync(new URL("valid/", FIXTURES)).map((f): [string, string] => [f, readFileSync(new URL(`valid/${f}`, FIXTURES), "utf8")]),
+  ["rules-table RL", RL],
+  ["rules-table RL_POLICY", RL_POLICY],
+];
+
+describe("migrate every RL config of each era", () => {
+  const counted: Record<Era, number> = { "0.2": 0, policy: 0 };
+  for (const [name, text] of files) {
+    const check = checkSourceText(text, { file: name });
+    if (check.kind !== "rl" || !check.ok) continue;
+    test(name, () => {
+      const to: Era = "model" in (check.config as Table) ? "policy" : "0.2";
+      const result = migrateRLConfig(text, to);
+      counted[result.from]++;
+      assert.notEqual(result.text, text, "something moved");
+      const after = checkSourceText(result.text, { file: name });
+      const errors = after.findings.filter((f) => f.severity === "error");
+      // The one thing migrate cannot decide: which reward source a config with neither flag means.
+      const undecidedCodes = [
+        ...(result.notes.some((n) => n.startsWith("set exactly one of rollout.")) ? ["rl_reward_source"] : []),
+        ...(result.notes.some((n) => n.startsWith("set judge.options.")) ? ["rl_policy_judge"] : []),
+      ];
+      const undecided = undecidedCodes.length > 0;
+      assert.deepEqual(
+        errors.filter((f) => !undecidedCodes.includes(f.code)).map((f) => `${f.code} ${f.path}: ${f.message}`),
+        [],
+        result.text,
+      );
+      if (undecided) return;
+      assert.ok(after.ok);
+      assert.deepEqual(settingsOf(after.config as RLConfig), settingsOf(check.config as RLConfig));
+      // Lines migrate had no reason to touch are kept byte for byte, in order.
+      const touched = /^\s*(\[|base\b|model_name\b|#.*task-app migrate|log_interval|weight_sync_interval|enable|type\s*=|(?:name|dtype|seed|max_tokens|temperature|top_p|top_k|repetition_penalty|stop_sequences|inference_url)\s*=|(?:REWARDS)\s*=)/;
+      const pattern = new RegExp(touched.source.replace("REWARDS", REWARD_KEYS.join("|")));
+      // A merged duplicate (the same key in [topology] and [compute.topology]) is kept once.
+      const merged = result.notes.some((n) => n.includes("merged into"));
+      const keep = (t: string) => {
+        const lines = t.split("\n").filter((l) => l.trim() && !pattern.test(l));
+        return merged ? [...new Set(lines)].sort() : lines;
+      };
+      assert.deepEqual(keep(result.text), keep(text));
+      // And back: the original again, unless migrate added or commented out keys.
+      // And back: the same lines (reward keys may come back in another order), unless migrate added, merged or commented out keys.
+      const lines = (t: string) => t.split("\n").filter((l) => l.trim()).sort();
+      if (!result.notes.length) assert.deepEqual(lines(migrateRLConfig(result.text, result.from).text), lines(text));
+    });
+  }
+  test("both eras were exercised", () => {
+    assert.ok(counted["0.2"] >= 5, `${counted["0.2"]} 0.2.13-era configs`);
+    assert.ok(counted.policy >= 2, `${counted.policy} [policy]-era configs`);
+  });
+});
+
+test("a CRLF file stays CRLF, and comes back as it was", () => {
+  const crlf = RL.replaceAll("\n", "\r\n").replace("[model]", "[model] # the one we train");
+  const forward = migrateRLConfig(crlf, "policy");
+  assert.doesNotMatch(forward.text.replaceAll("\r\n", ""), /\n/, "no lone LF");
+  assert.ok(checkSourceText(forward.text, { file: "rl.toml" }).ok);
+  assert.match(forward.text, /\[policy\] # the one we train\r\nmodel_name = /);
+  const back = migrateRLConfig(forward.text, "0.2").text;
+  assert.deepEqual(back.split("\r\n").filter(Boolean).sort(), crlf.split("\r\n").filter(Boolean).sort());
+});
+
+describe("task-app migrate (CLI)", () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), "task-app-migrate-"));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("prints a diff and leaves the file alone", async () => {
+    const file = join(dir, "rl.toml");
+    writeFileSync(file, RL);
+    const result = await runCli(["migrate", "rl.toml"], dir);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^--- a\/rl\.toml\n\+\+\+ b\/rl\.toml\n/);
+    assert.match(result.stdout, /\n-\[topology\]\n/);
+    assert.match(result.stdout, /\n\+\[compute\.topology\]\n/);
+    assert.match(result.stdout, /\n-base = "Qwen\/Qwen3-4B"\n/);
+    assert.match(result.stdout, /\n\+model_name = "Qwen\/Qwen3-4B"\n/);
+    assert.equal(readFileSync(file, "utf8"), RL);
+    // The diff is a real patch: git apply turns the file into what --write would write.
+    writeFileSync(join(dir, "rl.diff"), result.stdout);
+    const applied = spawnSync("git", ["apply", "--unsafe-paths", "rl.diff"], { cwd: dir, encoding: "utf8" });
+    assert.equal(applied.status, 0, applied.stderr);
+    assert.equal(readFileSync(file, "utf8"), migrateRLConfig(RL, "policy").text);
+  });
+
+  test("--write replaces the file atomically (no temporary file left), and --to 0.2 brings it back", async () => {
+    const file = join(dir, "rl-write.toml");
+    const original = edit(RL, ["[model]", "# the model\n[model]  # trained"]);
+    writeFileSync(file, original);
+    const result = await runCli(["migrate", "rl-write.toml", "--write"], dir);
+    assert.equal(result.code, 0, result.stderr);
+    const written = readFileSync(file, "utf8");
+    assert.match(written, /# the model\n\[policy\]  # trained\nmodel_name = /);
+    assert.ok(checkSourceText(written, { file }).ok);
+    assert.deepEqual(readdirSync(dir).filter((f) => f.endsWith(".tmp")), []);
+    const back = await runCli(["migrate", "rl-write.toml", "--to", "0.2", "--write"], dir);
+    assert.equal(back.code, 0, back.stderr);
+    assert.equal(readFileSync(file, "utf8"), original);
+    const again = await runCli(["migrate", "rl-write.toml", "--to", "0.2"], dir);
+    assert.equal(again.code, 0);
+    assert.match(again.stderr, /already in the 0\.2\.13 era/);
+  });
+
+  test("a model table written inline is refused at its place, and nothing is written", async () => {
+    const file = join(dir, "inline.toml");
+    const text = `model = { base = "Qwen/Qwen3-4B", trainer_mode = "lora", label = "x" }\n\n${edit(RL, ['[model]\nbase = "Qwen/Qwen3-4B"\ntrainer_mode = "lora"\nlabel = "crafter-rl"\n', ""])}`;
+    writeFileSync(file, text);
+    const result = await runCli(["migrate", "inline.toml", "--write"], dir);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /inline\.toml:\d+:\d+: error: \[model\] is not written as a table header here/);
+    assert.equal(readFileSync(file, "utf8"), text);
+  });
+
+  test("an SFT config is a usage error", async () => {
+    writeFileSync(join(dir, "sft.toml"), readFileSync(new URL("valid/sft.toml", FIXTURES), "utf8"));
+    const result = await runCli(["migrate", "sft.toml"], dir);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /is a sft config; migrate moves RL configs/);
+  });
+});
