@@ -270,10 +270,13 @@ if (!corpus) {
     });
   });
 
-  describe("valid: zero errors in strict mode", () => {
+  // SOURCES.md's PASS is "would build a job payload (model allow-list not applied)": the catalog is
+  // left to the one check that applies it here, and every other finding must be absent.
+  const CATALOG_CODES = new Set(["sft_supported_model", "rl_supported_model"]);
+  describe("valid: zero errors in strict mode (the model catalog aside, as the verdicts were made)", () => {
     for (const entry of byVerdict("valid")) {
       test(entry.repoPath, async () => {
-        const result = await check(entry);
+        const result = await checkConfigFile(entry.path, { file: entry.file, allowUnknownModels: true });
         const errors = result.findings.filter((f) => f.severity === "error");
         assert.deepEqual(errors, [], `${entry.file} (${entry.notes}):\n${describeFindings(errors)}`);
         assert.equal(result.ok, true);
@@ -281,6 +284,12 @@ if (!corpus) {
         assert.ok(result.config, "a config is returned");
       });
     }
+    test("the catalog itself: a valid file outside it is refused without --allow-unknown-models", async () => {
+      const outside = byVerdict("valid").find((e) => e.repoPath.endsWith("crafter_vlm_sft_example.toml"));
+      assert.ok(outside, "the Qwen2-VL SFT example is in the corpus");
+      const errors = (await check(outside)).findings.filter((f) => f.severity === "error");
+      assert.ok(errors.length > 0 && errors.every((f) => CATALOG_CODES.has(f.code)), describeFindings(errors));
+    });
   });
 
   describe("invalid: an error that names the reason, at its line", () => {

@@ -76,8 +76,16 @@ const CASES: Case[] = [
   {
     name: "quoted boolean → typed",
     file: "rl.toml",
-    text: edit(RL, ["task_app_origin_rewards_only = true", 'task_app_origin_rewards_only = "true"']),
+    text: edit(RL, ["[training.weight_sync]\nenable = true", '[training.weight_sync]\nenable = "true"']),
     code: "coerced_value",
+    title: "Write true",
+    expect: "[training.weight_sync]\nenable = true\n",
+  },
+  {
+    name: "quoted boolean at a key synth-ai forwards as written → typed",
+    file: "rl.toml",
+    text: edit(RL, ["task_app_origin_rewards_only = true", 'task_app_origin_rewards_only = "true"']),
+    code: "invalid_type",
     title: "Write true",
     expect: "task_app_origin_rewards_only = true\n",
   },
