@@ -8,7 +8,6 @@
  * are traced with that model.
  */
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -19,6 +18,7 @@ import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { listSessions, openTraceStore } from "../src/traces/index.js";
 import { cliArgv } from "./helpers/cli-command.js";
+import { startNode } from "./helpers/cli-process.js";
 import { sendJson, startLoopback } from "./helpers/loopback.js";
 
 const require = createRequire(import.meta.url);
@@ -31,43 +31,8 @@ after(() => rm(scratch, { recursive: true, force: true }));
 let n = 0;
 const fresh = () => join(scratch, `t${++n}`);
 
-interface Running {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-  /** Resolves once stdout holds `count` lines matching `pattern`. */
-  waitFor(pattern: RegExp, count?: number): Promise<void>;
-}
-
 /** Spawns `node <argv>`; a TypeScript fixture needs tsx in `argv`. */
-function start(argv: string[], env: NodeJS.ProcessEnv = {}, cwd = scratch): Running {
-  const child = spawn(process.execPath, argv, { cwd, env: { ...process.env, ENVIRONMENT_API_KEY: KEY, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  const waiters: (() => void)[] = [];
-  child.stdout!.on("data", (c: Buffer) => {
-    out += c;
-    for (const w of [...waiters]) w();
-  });
-  child.stderr!.on("data", (c: Buffer) => (err += c));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ? null : code)));
-  return {
-    child,
-    stdout: () => out,
-    stderr: () => err,
-    exited,
-    waitFor: (pattern, count = 1) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (out.split("\n").filter((l) => pattern.test(l)).length >= count) resolve();
-        };
-        waiters.push(check);
-        check();
-        exited.then(() => reject(new Error(`exited before ${count} lines matched ${pattern}: ${out}\n${err}`)));
-      }),
-  };
-}
+const start = (argv: string[], env: NodeJS.ProcessEnv = {}, cwd = scratch) => startNode(argv, { ENVIRONMENT_API_KEY: KEY, ...env }, cwd);
 
 const evalCli = (args: string[], env: NodeJS.ProcessEnv = {}) => start([...cliArgv(), "eval", ...args], env);
 const lines = async (path: string) => (await readFile(path, "utf8")).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { seed: number; status: string });

@@ -16,6 +16,7 @@ import { setImmediate } from "node:timers/promises";
 import { createRolloutClient, HttpTimeoutError, type RolloutClient } from "./http.js";
 import { EvalPlanError, type EvalPlan } from "./plan.js";
 import type { EvalCounters, EvalReporter } from "./progress.js";
+import { lockRunDir, type RunDirLock } from "./lock.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
 import {
   configPath,
@@ -44,6 +45,8 @@ export interface RunEvalOptions {
   stop?: AbortSignal;
   /** Aborted: abort the running ones too (the second Ctrl-C). */
   abort?: AbortSignal;
+  /** The run directory's lock, when the caller took it already (`lockRunDir`); else runEval takes and releases it. */
+  lock?: RunDirLock;
 }
 
 export interface EvalRunReport {
@@ -130,6 +133,17 @@ async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: Repli
 
 /** Runs the plan; see the module comment. */
 export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<EvalRunReport> {
+  // One eval per run directory at a time: a second one would run the same rollouts again.
+  if (options.lock) return runLocked(plan, options);
+  const lock = await lockRunDir(plan.runDir);
+  try {
+    return await runLocked(plan, options);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalRunReport> {
   const manifest: EvalManifest = { app: options.app, model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest };
   openRunDir(plan, manifest);
   const final = new Map<string, EvalResult>();

@@ -74,6 +74,30 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
 
   const apiKey = args["api-key"] ?? resolveEnvironmentApiKeys()[0];
   if (plan.target.kind === "urls" && !apiKey) return fail(2, "no API key for the task app: set ENVIRONMENT_API_KEY (directly or in an --env-file) or pass --api-key");
+  // The run directory is this process's before anything starts (refused, exit 2, when another eval holds it).
+  let lock;
+  try {
+    lock = await lib.lockRunDir(plan.runDir);
+  } catch (error) {
+    if (error instanceof lib.RunDirLockedError) return fail(2, error.message);
+    throw error;
+  }
+  try {
+    await runLockedCommand(args, plan, apiKey, lock, lib, fail);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLockedCommand(
+  args: EvalArgs,
+  plan: import("../../eval/index.js").EvalPlan,
+  apiKey: string | undefined,
+  lock: import("../../eval/index.js").RunDirLock,
+  lib: typeof import("../../eval/index.js"),
+  fail: (code: number, message: string) => void,
+): Promise<void> {
+  const context = contextOf(args);
   let targets;
   try {
     targets = await lib.startEvalTargets(plan.target, apiKey);
@@ -101,6 +125,7 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
       ...(traceSink ? { sink: traceSink.sink } : {}),
       stop: stop.signal,
       abort: abort.signal,
+      lock,
     });
     reporter.close();
     if (args.json) reporter.emit({ event: "summary", summary: report.summary }, { total: 0, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() });
