@@ -5,8 +5,9 @@
  * half-written last line; opening the file cuts it off, so a resumed run
  * never reads it nor writes after it.
  */
-import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, mkdirSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { openRegularFile } from "../fs/output-target.js";
 
 /** What one rollout of an eval produced. */
 export interface EvalResult {
@@ -35,20 +36,23 @@ export interface EvalResult {
 /** `seed:rollout`, the key a resumed run matches results by. */
 export const resultKey = (r: { seed: number; rollout: number }) => `${r.seed}:${r.rollout}`;
 
-/** Cuts a half-written last line off `path` (a crash mid-append); returns the complete lines. */
+/** Cuts a half-written last line off `path` (a crash mid-append); returns the complete lines. Only a regular file is opened. */
 export function repairJsonl(path: string): string[] {
-  if (!existsSync(path)) return [];
-  const text = readFileSync(path, "utf8");
-  const end = text.lastIndexOf("\n") + 1;
-  if (end < text.length) {
-    const fd = openSync(path, "r+");
-    try {
-      ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
-    } finally {
-      closeSync(fd);
-    }
+  let fd: number;
+  try {
+    fd = openRegularFile(path, "r+");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
   }
-  return text.slice(0, end).split("\n").filter((line) => line.trim() !== "");
+  try {
+    const text = readFileSync(fd, "utf8");
+    const end = text.lastIndexOf("\n") + 1;
+    if (end < text.length) ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
+    return text.slice(0, end).split("\n").filter((line) => line.trim() !== "");
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Reads the results of a run, repairing the file first; lines that are not results are skipped. */
@@ -71,7 +75,7 @@ export class JsonlAppender {
   constructor(readonly path: string) {
     mkdirSync(dirname(path), { recursive: true });
     repairJsonl(path);
-    this.fd = openSync(path, "a");
+    this.fd = openRegularFile(path, "a");
   }
   append(value: unknown): void {
     writeSync(this.fd, `${JSON.stringify(value)}\n`);
@@ -89,6 +93,8 @@ export interface EvalManifest {
   rollouts_per_seed: number;
   split: string;
   config_digest: string;
+  /** The results file (absolute): a resumed run must write the same one. Absent in manifests of older runs (the default file). */
+  out?: string;
 }
 
 /** Writes a JSON file whole or not at all (temporary file, then rename). */

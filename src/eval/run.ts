@@ -11,24 +11,14 @@
  * only once its trace is stored: a crash loses at most the records waiting,
  * and `--resume` runs those rollouts again.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { setImmediate } from "node:timers/promises";
 import { createRolloutClient, HttpTimeoutError, type RolloutClient } from "./http.js";
-import { EvalPlanError, type EvalPlan } from "./plan.js";
+import type { EvalPlan } from "./plan.js";
 import type { EvalCounters, EvalReporter } from "./progress.js";
 import { lockRunDir, type RunDirLock } from "./lock.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
-import {
-  configPath,
-  JsonlAppender,
-  manifestDifferences,
-  manifestPath,
-  readResults,
-  resultKey,
-  writeJsonAtomic,
-  type EvalManifest,
-  type EvalResult,
-} from "./results.js";
+import { JsonlAppender, readResults, resultKey, type EvalManifest, type EvalResult } from "./results.js";
+import { openRunDir } from "./run-dir.js";
 import { buildEvalRequest, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
 import { summarizeEval, type EvalSummary } from "./summary.js";
 
@@ -61,19 +51,6 @@ export interface EvalRunReport {
 /** Thrown when a run cannot start (no replica answers): exit 1 with the message. */
 export class EvalRunError extends Error {
   override name = "EvalRunError";
-}
-
-function openRunDir(plan: EvalPlan, manifest: EvalManifest): void {
-  const path = manifestPath(plan.runDir);
-  if (existsSync(path)) {
-    if (!plan.resume) throw new EvalPlanError(`${plan.runDir} already holds a run: pass --resume to continue it, or choose another --run-dir`);
-    const previous = JSON.parse(readFileSync(path, "utf8")) as EvalManifest;
-    const differ = manifestDifferences(previous, manifest);
-    if (differ.length)
-      throw new EvalPlanError(`cannot resume ${plan.runDir}: ${differ.map((k) => `${k} was ${JSON.stringify(previous[k])}, now ${JSON.stringify(manifest[k])}`).join("; ")}`);
-  } else if (plan.resume) throw new EvalPlanError(`nothing to resume in ${plan.runDir}: it has no manifest.json`);
-  writeJsonAtomic(path, manifest);
-  writeJsonAtomic(configPath(plan.runDir), { ...plan, resume: undefined });
 }
 
 /** A failure of the connection (refused, reset, a malformed answer), which another replica may not have. */
@@ -144,7 +121,7 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
 }
 
 async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalRunReport> {
-  const manifest: EvalManifest = { app: options.app, model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest };
+  const manifest: EvalManifest = { app: options.app, model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest, out: plan.out };
   openRunDir(plan, manifest);
   const final = new Map<string, EvalResult>();
   for (const r of readResults(plan.out)) if (r.status === "ok") final.set(resultKey(r), r);

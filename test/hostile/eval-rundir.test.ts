@@ -4,8 +4,9 @@
  * edited by hand, every replica dying mid-run.
  */
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -54,5 +55,68 @@ describe("eval: one run directory, one eval", () => {
     const resumed = evalCli([...args, "--resume"]);
     assert.equal(await resumed.exited, 0, resumed.stderr());
     assert.deepEqual(await seedsOf(join(dir, "results.jsonl")), range(10));
+  });
+});
+
+/** Runs an eval that must stop on its own: killed (and failed) if it hangs on a special file. */
+async function mustExit(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const run = evalCli(args, env);
+  const timer = setTimeout(() => run.child.kill("SIGKILL"), 30_000);
+  const code = await run.exited;
+  clearTimeout(timer);
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+describe("eval --out: only this run's own regular file", () => {
+  const base = (dir: string) => ["--app", evalApp, "--model", "scripted", "--seeds", "0-3", "--no-trace", "--run-dir", dir];
+
+  test("a device, a FIFO, /dev/stdout and a directory are refused at once, exit 2, nothing written", async () => {
+    const dir = fresh();
+    await mkdir(dir, { recursive: true });
+    const fifo = join(dir, "pipe.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    const cases: [string, RegExp][] = [
+      ["/dev/null", /--out \/dev\/null is a character device, not a regular file/],
+      [fifo, /is a FIFO \(named pipe\), not a regular file/],
+      ["/dev/stdout", /--out \/dev\/stdout is a (FIFO \(named pipe\)|socket), not a regular file/],
+      [dir, /is a directory, not a regular file/],
+    ];
+    for (const [out, message] of cases) {
+      const run = await mustExit([...base(join(dir, `run-${cases.findIndex((c) => c[0] === out)}`)), "--out", out]);
+      assert.equal(run.code, 2, `${out}: ${run.stdout}${run.stderr}`);
+      assert.match(run.stderr, message);
+      assert.doesNotMatch(run.stdout, /"seed"/, `${out}: no result reached the special file`);
+    }
+  });
+
+  test("an existing file that is not this run's is refused, and kept byte for byte (its last line is not cut)", async () => {
+    const dir = fresh();
+    await mkdir(dir, { recursive: true });
+    const notes = join(dir, "notes.txt");
+    await writeFile(notes, "first line\nlast line without a newline");
+    const run = await mustExit([...base(join(dir, "run")), "--out", notes]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /--out .*notes\.txt already holds data that no run in .* wrote/);
+    assert.equal(await readFile(notes, "utf8"), "first line\nlast line without a newline");
+  });
+
+  test("another run's results.jsonl is neither reported as this run's nor appended to, fresh or resumed", async () => {
+    const dir = fresh();
+    const theirs = join(dir, "a");
+    const done = await mustExit(["--app", evalApp, "--model", "scripted", "--seeds", "0-2", "--no-trace", "--run-dir", theirs]);
+    assert.equal(done.code, 0, done.stderr);
+    const before = await readFile(join(theirs, "results.jsonl"), "utf8");
+
+    const fresh1 = await mustExit([...base(join(dir, "b")), "--out", join(theirs, "results.jsonl")]);
+    assert.equal(fresh1.code, 2, fresh1.stdout + fresh1.stderr);
+    assert.match(fresh1.stderr, /results\.jsonl already holds data that no run in .*b wrote/);
+    assert.doesNotMatch(fresh1.stdout, /already done|mean return/);
+
+    const own = await mustExit(base(join(dir, "c")), { EVAL_APP_FAIL_SEEDS: "1" });
+    assert.equal(own.code, 1, own.stderr);
+    const resumed = await mustExit([...base(join(dir, "c")), "--resume", "--out", join(theirs, "results.jsonl")]);
+    assert.equal(resumed.code, 2, resumed.stdout + resumed.stderr);
+    assert.match(resumed.stderr, /cannot resume .*c: its results are in .*c\/results\.jsonl, not .*a\/results\.jsonl/);
+    assert.equal(await readFile(join(theirs, "results.jsonl"), "utf8"), before, "the other run's file is untouched");
   });
 });

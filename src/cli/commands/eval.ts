@@ -83,7 +83,12 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
     throw error;
   }
   try {
+    // Results files that are not this run's own regular files: refused before anything is served (exit 2).
+    lib.checkRunFiles(plan);
     await runLockedCommand(args, plan, apiKey, lock, lib, fail);
+  } catch (error) {
+    if (error instanceof lib.EvalPlanError) return fail(2, error.message);
+    throw error;
   } finally {
     lock.release();
   }
