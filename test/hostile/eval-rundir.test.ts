@@ -18,6 +18,7 @@ const require = createRequire(import.meta.url);
 const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
 const evalApp = fileURLToPath(new URL("../fixtures/apps/eval-app.ts", import.meta.url));
 const serveEval = fileURLToPath(new URL("../fixtures/apps/serve-eval.ts", import.meta.url));
+const hostileApp = fileURLToPath(new URL("../fixtures/apps/hostile-eval.ts", import.meta.url));
 const KEY = "sk_env_eval_rundir_0123456789abcdef";
 const scratch = await mkdtemp(join(tmpdir(), "task-app-eval-rundir-"));
 after(() => rm(scratch, { recursive: true, force: true }));
@@ -118,5 +119,24 @@ describe("eval --out: only this run's own regular file", () => {
     assert.equal(resumed.code, 2, resumed.stdout + resumed.stderr);
     assert.match(resumed.stderr, /cannot resume .*c: its results are in .*c\/results\.jsonl, not .*a\/results\.jsonl/);
     assert.equal(await readFile(join(theirs, "results.jsonl"), "utf8"), before, "the other run's file is untouched");
+  });
+});
+
+describe("eval against a hostile app", () => {
+  test("an answer for another run_id is a failure with its cause, not a return", async () => {
+    const app = startNode(["--import", tsx, hostileApp], {}, scratch);
+    try {
+      await app.waitFor(/^http:/);
+      const dir = fresh();
+      const run = await mustExit(["--url", app.stdout().trim(), "--model", "scripted", "--seeds", "0-2", "--no-trace", "--run-dir", dir]);
+      assert.equal(run.code, 1, run.stderr);
+      assert.match(run.stdout, /FAILED run_id_mismatch: the app answered for run_id "someone-else", not this rollout's "eval-/);
+      assert.match(run.stdout, /\nrollouts +0 ok, 3 failed \(3 run_id_mismatch\)\n/);
+      assert.doesNotMatch(run.stdout, /mean return +7/);
+      assert.equal(existsSync(join(dir, "results.jsonl")) ? (await readLines(join(dir, "results.jsonl"))).length : 0, 0);
+      assert.equal((await readLines(join(dir, "results.failures.jsonl"))).length, 3);
+    } finally {
+      app.child.kill("SIGKILL");
+    }
   });
 });
