@@ -119,6 +119,20 @@ describe("task-app eval", () => {
     assert.ok(done.every((l) => l.status === "ok"), "running rollouts finished, not aborted");
   });
 
+  test("--model without --inference-url: the scaffolded app runs its scripted policy, and eval says so (traces, summary, warning)", async () => {
+    const dir = fresh();
+    const project = await createTaskApp({ dir: join(dir, "math"), template: "math", environmentApiKey: false });
+    await mkdir(join(project.dir, "node_modules"));
+    await symlink(packageRoot(), join(project.dir, "node_modules", "task-app"), "dir");
+    const run = evalCli(["--app", join(project.dir, "src", "app.ts"), "--model", "Qwen/Qwen3-4B", "--seeds", "0-2", "--split", "test", "--trace-db", join(dir, "synth_ai.db"), "--run-dir", join(dir, "run")]);
+    assert.equal(await run.exited, 0, run.stderr());
+    assert.match(run.stdout(), /\npolicy \(traces\) +scripted \(3\)\n/);
+    assert.match(run.stdout(), /warning: --model is Qwen\/Qwen3-4B, but the app's traces record LM calls by scripted \(no --inference-url was given/);
+    assert.match(run.stderr(), /warning: --model is Qwen\/Qwen3-4B, but the app's traces record LM calls by scripted/);
+    const results = (await readFile(join(dir, "run", "results.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { policy_models?: string[] });
+    assert.ok(results.every((r) => r.policy_models?.join() === "scripted"), "each result names the policy its trace shows");
+  });
+
   test("--inference-url reaches an OpenAI-compatible server through the scaffolded math app; its LM calls are traced with that model", async () => {
     const dir = fresh();
     const project = await createTaskApp({ dir: join(dir, "math"), template: "math", environmentApiKey: false });
@@ -142,6 +156,8 @@ describe("task-app eval", () => {
       assert.equal(await run.exited, 0, run.stderr());
       assert.deepEqual(models, ["fake-model", "fake-model", "fake-model"]);
       assert.match(run.stdout(), /\nmean events_score +\d\.\d{3}\n/);
+      assert.match(run.stdout(), /\npolicy \(traces\) +fake-model \(3\)\n/);
+      assert.doesNotMatch(run.stderr(), /warning: --model/, "the traces show the model asked for");
       const store = await openTraceStore(db, { mustExist: true });
       try {
         const rows = await store.db.selectFrom("events").select(["model_name"]).where("event_type", "=", "cais").execute();

@@ -9,3 +9,4 @@ export { createEvalReporter, type EvalReporter, type EvalEvent, type EvalCounter
 export { readResults, repairJsonl, type EvalResult, type EvalManifest } from "./results.js";
 export { ReplicaPool, checkHealth, type Replica } from "./replicas.js";
 export { checkRunFiles } from "./run-dir.js";
+export { describePolicyMismatch } from "./rollout.js";

@@ -16,7 +16,7 @@ export interface EvalResult {
   /** 0-based index among the rollouts of its seed. */
   rollout: number;
   status: "ok" | "failed";
-  /** ok, or why not: http_<status>, timeout, invalid_response, connection, no_replica, aborted. */
+  /** ok, or why not: http_<status>, timeout, invalid_response, run_id_mismatch, connection, no_replica, aborted. */
   cause: string;
   http_status: number | null;
   /** A short reason for failures (never a key). */
@@ -30,6 +30,8 @@ export interface EvalResult {
   steps: number | null;
   duration_ms: number;
   session_id: string | null;
+  /** The models of the LM calls in the returned trace: the policy the app ran (absent without a trace, or when it records no LM call). */
+  policy_models?: string[];
   finished_at: string;
 }
 

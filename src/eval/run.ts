@@ -19,7 +19,7 @@ import { lockRunDir, type RunDirLock } from "./lock.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
 import { JsonlAppender, readResults, resultKey, type EvalManifest, type EvalResult } from "./results.js";
 import { openRunDir } from "./run-dir.js";
-import { buildEvalRequest, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
+import { buildEvalRequest, describePolicyMismatch, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
 import { summarizeEval, type EvalSummary } from "./summary.js";
 
 export interface RunEvalOptions {
@@ -149,6 +149,8 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   const waiting: (() => void)[] = [];
   const recordFinished = () => new Promise<void>((resolve) => waiting.push(resolve));
   let recordFailure: { error: unknown } | undefined;
+  /** The policy-mismatch warning is given once, at the first rollout whose trace shows it. */
+  let policyWarned = false;
 
   /** The next job, unless the run was stopped or a record failed. */
   const take = () => (options.stop?.aborted || recordFailure ? undefined : queue.shift());
@@ -180,6 +182,11 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
       counters.returnCount++;
     }
     reporter.emit({ event: "rollout", result }, counters);
+    const mismatch = !policyWarned && describePolicyMismatch(plan.model, result.policy_models ?? [], plan.policyConfig.inference_url);
+    if (mismatch) {
+      policyWarned = true;
+      reporter.emit({ event: "note", message: mismatch }, counters);
+    }
   };
   try {
     // Each worker sends its next rollout before it records the one that just finished (the app works

@@ -139,6 +139,8 @@ async function runLockedCommand(
       for (const line of lib.formatEvalSummary(report.summary)) say(line);
       say("");
       say(`results          ${plan.out} (failures: ${plan.failuresOut})`);
+      const mismatch = lib.describePolicyMismatch(plan.model, Object.keys(report.summary.policy_models), plan.policyConfig.inference_url);
+      if (mismatch) process.stderr.write(`${mismatch}\n`);
       if (traceSink) say(`traces           ${report.traces.stored} stored in ${traceSink.location}${report.traces.failed ? `, ${report.traces.failed} failed to store` : ""}${report.traces.missing ? `, ${report.traces.missing} rollouts returned none` : ""}`);
     }
     if (report.notRun > 0) {
