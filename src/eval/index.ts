@@ -6,7 +6,7 @@ export { lockRunDir, RunDirLockedError, type RunDirLock, type LockHolder } from 
 export { startEvalTargets, type EvalTargets } from "./targets.js";
 export { summarizeEval, formatEvalSummary, type EvalSummary, type SeedRow } from "./summary.js";
 export { createEvalReporter, type EvalReporter, type EvalEvent, type EvalCounters } from "./progress.js";
-export { readResults, repairJsonl, type EvalResult, type EvalManifest } from "./results.js";
+export { readResults, readResultsChecked, repairJsonl, type SkippedLine, type EvalResult, type EvalManifest } from "./results.js";
 export { ReplicaPool, checkHealth, type Replica } from "./replicas.js";
 export { checkRunFiles } from "./run-dir.js";
 export { describePolicyMismatch } from "./rollout.js";

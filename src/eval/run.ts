@@ -17,7 +17,7 @@ import type { EvalPlan } from "./plan.js";
 import type { EvalCounters, EvalReporter } from "./progress.js";
 import { lockRunDir, type RunDirLock } from "./lock.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
-import { JsonlAppender, readResults, resultKey, type EvalManifest, type EvalResult } from "./results.js";
+import { JsonlAppender, readResultsChecked, resultKey, type EvalManifest, type EvalResult } from "./results.js";
 import { openRunDir } from "./run-dir.js";
 import { buildEvalRequest, describePolicyMismatch, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
 import { summarizeEval, type EvalSummary } from "./summary.js";
@@ -124,7 +124,8 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   const manifest: EvalManifest = { app: options.app, model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest, out: plan.out };
   openRunDir(plan, manifest);
   const final = new Map<string, EvalResult>();
-  for (const r of readResults(plan.out)) if (r.status === "ok") final.set(resultKey(r), r);
+  const previous = readResultsChecked(plan.out);
+  for (const r of previous.results) if (r.status === "ok") final.set(resultKey(r), r);
   const jobs = plan.seeds.flatMap((seed) => Array.from({ length: plan.rolloutsPerSeed }, (_, rollout) => ({ seed, rollout }))).filter((j) => !final.has(resultKey(j)));
 
   const counters: EvalCounters = { total: jobs.length, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() };
@@ -133,6 +134,8 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   const healthy = await pool.checkAll();
   if (!healthy.length) throw new EvalRunError(`no task app answers GET /health with the key: ${options.urls.join(", ")}`);
   for (const r of pool.replicas.filter((x) => !x.healthy)) reporter.emit({ event: "replica_removed", replica: r.url }, counters);
+  // Lines that are not results (a hand edit, a foreign line) are skipped, not fatal: their rollouts run again.
+  for (const bad of previous.skipped) reporter.emit({ event: "note", message: `${bad.path}:${bad.line}: ${bad.reason}: skipped (a rollout with no readable result runs again; remove or fix the line to silence this)` }, counters);
   reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.url), run_dir: plan.runDir }, counters);
 
   const results = new JsonlAppender(plan.out);

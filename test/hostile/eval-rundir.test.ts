@@ -140,3 +140,25 @@ describe("eval against a hostile app", () => {
     }
   });
 });
+
+describe("eval --resume on a results file edited by hand", () => {
+  test("a line without a return is named by file and line and skipped; its rollout runs again; the summary holds", async () => {
+    const dir = fresh();
+    const args = ["--app", evalApp, "--model", "scripted", "--seeds", "0-3", "--no-trace", "--run-dir", dir];
+    const first = await mustExit(args, { EVAL_APP_FAIL_SEEDS: "1" });
+    assert.equal(first.code, 1, first.stderr);
+    const path = join(dir, "results.jsonl");
+    const lines = await readLines(path);
+    const edited = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const victim = edited.findIndex((r) => r.seed === 2);
+    delete edited[victim]!.return;
+    await writeFile(path, `${edited.map((r) => JSON.stringify(r)).join("\n")}\nnot json at all\n`);
+    const resumed = await mustExit([...args, "--resume"]);
+    assert.equal(resumed.code, 0, resumed.stdout + resumed.stderr);
+    assert.match(resumed.stdout, new RegExp(`results\\.jsonl:${victim + 1}: not a result \\(return: missing\\): skipped`));
+    assert.match(resumed.stdout, new RegExp(`results\\.jsonl:${lines.length + 1}: not JSON: skipped`));
+    assert.match(resumed.stdout, /eval: 2 rollouts \(2 already done\)/, "seed 1 (failed) and seed 2 (unreadable) run again");
+    assert.match(resumed.stdout, /\nrollouts +4 ok, 0 failed\n/);
+    assert.doesNotMatch(resumed.stderr, /Cannot convert undefined or null to object/);
+  });
+});
