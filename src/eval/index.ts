@@ -10,3 +10,4 @@ export { readResults, readResultsChecked, repairJsonl, type SkippedLine, type Ev
 export { ReplicaPool, checkHealth, type Replica } from "./replicas.js";
 export { checkRunFiles } from "./run-dir.js";
 export { describePolicyMismatch } from "./rollout.js";
+export { resumeCommand } from "./resume.js";

@@ -45,6 +45,8 @@ export interface EvalRunReport {
   results: EvalResult[];
   /** Rollouts not run because the run was stopped. */
   notRun: number;
+  /** Why rollouts were left: a stop signal (Ctrl-C), or no replica left answering. */
+  stopped?: "interrupted" | "no_replica";
   traces: { stored: number; failed: number; missing: number };
 }
 
@@ -156,7 +158,8 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   let policyWarned = false;
 
   /** The next job, unless the run was stopped or a record failed. */
-  const take = () => (options.stop?.aborted || recordFailure ? undefined : queue.shift());
+  // Nothing is sent once every replica is out: the rest would only fail as no_replica, one line each.
+  const take = () => (options.stop?.aborted || recordFailure || !pool.healthy().length ? undefined : queue.shift());
   const start = (job: { seed: number; rollout: number }) => {
     counters.running++;
     const exchange = runOne(plan, job.seed, job.rollout, pool, client, options).finally(() => counters.running--);
@@ -223,5 +226,6 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
     failures.close();
   }
   const ordered = plan.seeds.flatMap((seed) => Array.from({ length: plan.rolloutsPerSeed }, (_, rollout) => final.get(resultKey({ seed, rollout }))).filter((r): r is EvalResult => r !== undefined));
-  return { summary: summarizeEval(ordered), results: ordered, notRun: queue.length, traces };
+  const stopped = queue.length ? (pool.healthy().length ? "interrupted" : "no_replica") : undefined;
+  return { summary: summarizeEval(ordered), results: ordered, notRun: queue.length, ...(stopped ? { stopped } : {}), traces };
 }

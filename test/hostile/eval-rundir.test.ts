@@ -162,3 +162,44 @@ describe("eval --resume on a results file edited by hand", () => {
     assert.doesNotMatch(resumed.stderr, /Cannot convert undefined or null to object/);
   });
 });
+
+describe("eval when every replica dies", () => {
+  test("stops dispatching, says so, prints the resume command without the key, exits 1; the resume finishes the run", async () => {
+    const replica = startNode(["--import", tsx, serveEval], { ENVIRONMENT_API_KEY: KEY, EVAL_APP_DELAY_MS: "30" }, scratch);
+    const dir = fresh();
+    const args = ["--url", "", "--model", "scripted", "--seeds", "0-399", "--concurrency", "4", "--no-trace", "--run-dir", dir, "--api-key", KEY];
+    try {
+      await replica.waitFor(/^http:/);
+      args[1] = replica.stdout().trim();
+      const run = evalCli(args, { ENVIRONMENT_API_KEY: "" });
+      await run.waitFor(/^\[\d+\/400\] seed/, 8);
+      replica.child.kill("SIGKILL");
+      assert.equal(await run.exited, 1, run.stderr());
+      const out = run.stdout() + run.stderr();
+      const failedLines = run.stdout().split("\n").filter((l) => / FAILED /.test(l));
+      assert.ok(failedLines.length <= 4, `only the rollouts in flight fail (${failedLines.length} FAILED lines)`);
+      assert.doesNotMatch(run.stdout(), /FAILED no_replica/);
+      const notRun = Number(/stopped dispatching, (\d+) rollouts not run/.exec(run.stderr())?.[1]);
+      assert.ok(notRun > 300, run.stderr());
+      assert.match(run.stderr(), /every task app replica is gone \(none answers GET \/health\)/);
+      assert.match(run.stderr(), /resume with:\n {2}task-app eval --url http:\/\/127\.0\.0\.1:\d+ .*--run-dir \S+ --resume\n\(the key given with --api-key is left out: set ENVIRONMENT_API_KEY/);
+      assert.ok(!out.includes(KEY), "the key is never printed");
+      const seedRows = run.stdout().split("\n").filter((l) => /^ +\d+ +/.test(l));
+      assert.ok(seedRows.length < 100, `the table holds the rollouts that ran, not every seed (${seedRows.length} rows)`);
+
+      // The same replica back on its port; the command eval printed, with the key in ENVIRONMENT_API_KEY.
+      const again = startNode(["--import", tsx, serveEval], { ENVIRONMENT_API_KEY: KEY, EVAL_APP_PORT: new URL(args[1]!).port }, scratch);
+      try {
+        await again.waitFor(/^http:/);
+        const printed = /resume with:\n {2}task-app eval (.*)\n/.exec(run.stderr())![1]!.split(" ");
+        const resumed = await mustExit(printed);
+        assert.equal(resumed.code, 0, resumed.stderr);
+        assert.deepEqual(await seedsOf(join(dir, "results.jsonl")), range(400));
+      } finally {
+        again.child.kill("SIGKILL");
+      }
+    } finally {
+      replica.child.kill("SIGKILL");
+    }
+  });
+});

@@ -144,10 +144,13 @@ async function runLockedCommand(
       if (traceSink) say(`traces           ${report.traces.stored} stored in ${traceSink.location}${report.traces.failed ? `, ${report.traces.failed} failed to store` : ""}${report.traces.missing ? `, ${report.traces.missing} rollouts returned none` : ""}`);
     }
     if (report.notRun > 0) {
-      const again = process.argv.slice(2).filter((a) => a !== "--resume");
-      if (!args["run-dir"]) again.push("--run-dir", plan.runDir);
-      process.stderr.write(`interrupted: ${report.notRun} rollouts not run. Resume with:\n  task-app ${again.join(" ")} --resume\n`);
-      context.setExitCode(130);
+      const again = lib.resumeCommand(process.argv.slice(2), plan.runDir);
+      const why =
+        report.stopped === "no_replica"
+          ? `every task app replica is gone (none answers GET /health): stopped dispatching, ${report.notRun} rollouts not run. When the app answers again, resume with:`
+          : `interrupted: ${report.notRun} rollouts not run. Resume with:`;
+      process.stderr.write(`${why}\n  task-app ${again.command}\n${again.note ? `(${again.note})\n` : ""}`);
+      context.setExitCode(report.stopped === "no_replica" ? 1 : 130);
     } else context.setExitCode(report.summary.failed ? 1 : 0);
   } catch (error) {
     reporter.close();
