@@ -125,6 +125,20 @@ describe("task-app train --type rl", () => {
     });
   });
 
+  test("--model gets the config's model checks: an id the TOML would be refused for is refused, with the same rule's words, and nothing is submitted", async () => {
+    await withBackend({}, async (backend) => {
+      const r = await train(backend, ["--model", "Qwen/Qwen3-32B"]);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /--model Qwen\/Qwen3-32B: Qwen\/Qwen3-32B does not support RL training \(synth-ai's catalog lists it for sft only\) \[rl_supported_model\]/);
+      assert.match(r.stderr, /nothing was submitted/);
+      assert.deepEqual(backend.requests, [], "no request reached the backend");
+      const dir = workdir({ "rl.toml": readFileSync(CONFIG, "utf8").replace('base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-32B"') });
+      const inFile = await runCliWithEnv(["validate", join(dir, "rl.toml")], {});
+      assert.equal(inFile.code, 1);
+      assert.match(inFile.stdout + inFile.stderr, /Qwen\/Qwen3-32B does not support RL training \(synth-ai's catalog lists it for sft only\)/, "the same rule refuses it in the TOML");
+    });
+  });
+
   test("an unreachable task app is refused before anything is submitted", async () => {
     const closed = await new Promise<number>((resolve) => {
       const s = createServer().listen(0, "127.0.0.1", () => {

@@ -20,6 +20,7 @@ import { TrainError } from "./errors.js";
 import type { TrainReporter } from "./events.js";
 import { createBackendClient, type BackendClient, type BackendClientOptions } from "./http.js";
 import { createIdempotencyKey, type Idempotency, type JobKind } from "./jobs.js";
+import { checkModelFlag } from "./model-flag.js";
 import { lookupHint, pollJob, type PollOutcome } from "./poll.js";
 import { probeTaskApp, submitRlJob } from "./rl.js";
 import { submitSftJob } from "./sft.js";
@@ -73,7 +74,14 @@ async function loadConfig(options: TrainOptions, env: NodeJS.ProcessEnv, report:
   if (!check.ok) throw new TrainError("config", `${errors.map(formatFinding).join("\n")}\n${options.config}: the config is not valid; nothing was submitted`);
   if (check.kind !== "rl" && check.kind !== "sft")
     throw new TrainError("usage", `${options.config} is ${check.kind ? `a ${check.kind} config` : "not a training config"}; train runs rl and sft configs (pass --type rl|sft to choose)`);
-  const model = check.kind === "rl" ? rlModelOf(check.config as Record<string, unknown>)?.id : (check.config as SFTConfig).job.model;
+  // --model gets the checks the config's own model gets (the same rules, on the config as it will be submitted).
+  if (check.kind === "rl" && options.model?.trim()) {
+    const found = checkModelFlag(check.config, options.model.trim());
+    for (const f of found.filter((x) => x.severity === "warning")) report({ type: "warning", message: `--model ${options.model.trim()}: ${f.message} [${f.code}]` });
+    const refused = found.filter((x) => x.severity === "error");
+    if (refused.length) throw new TrainError("config", `${refused.map((f) => `--model ${options.model!.trim()}: ${f.message} [${f.code}]`).join("\n")}\nnothing was submitted`);
+  }
+  const model = check.kind === "rl" ? (options.model?.trim() || rlModelOf(check.config as Record<string, unknown>)?.id) : (check.config as SFTConfig).job.model;
   if (model && isExperimentalModel(model) && !options.allowExperimental && env.SDK_EXPERIMENTAL !== "1")
     throw new TrainError("config", `${model} is experimental: synth-ai submits it only with SDK_EXPERIMENTAL=1; pass --allow-experimental (or set SDK_EXPERIMENTAL=1) to submit it anyway`);
   const wrong = check.kind === "rl" ? ["dataset", "examples"] : ["taskUrl", "model"];
