@@ -68,7 +68,15 @@ export function secretsOf(env: NodeJS.ProcessEnv): string[] {
 /** Validates the config (findings become warnings, or a TrainError) and returns it with its kind. */
 async function loadConfig(options: TrainOptions, env: NodeJS.ProcessEnv, report: TrainReporter): Promise<{ kind: JobKind; config: unknown }> {
   // Like `task-app payload`: what synth-ai's CLI sends, without the settings task-app derives from the model.
-  const check = await checkConfigFile(options.config, { ...(options.kind ? { kind: options.kind } : {}), normalize: false });
+  // Detect the kind first, as `task-app payload` does: an RL config given with --type sft (or the reverse) is named as such,
+  // not drowned in the other kind's schema errors.
+  let check = await checkConfigFile(options.config, { normalize: false });
+  if (options.kind && check.kind && check.kind !== options.kind && !check.kindReason?.startsWith("its file name")) {
+    const names = { rl: "an RL", sft: "an SFT", eval: "an eval", filter: "a filter", rubric: "a rubric" } as const;
+    const fix = check.kind === "rl" || check.kind === "sft" ? `pass --type ${check.kind}, or leave --type out (the kind is detected)` : "train runs rl and sft configs only";
+    throw new TrainError("usage", `${options.config} is ${names[check.kind]} config (${check.kindReason}), not ${names[options.kind]} one: ${fix}`);
+  }
+  if (options.kind && check.kind !== options.kind) check = await checkConfigFile(options.config, { kind: options.kind, normalize: false });
   const errors = check.findings.filter((f) => f.severity === "error");
   for (const finding of check.findings) if (finding.severity === "warning") report({ type: "warning", message: formatFinding(finding), finding: true });
   if (!check.ok) throw new TrainError("config", `${errors.map(formatFinding).join("\n")}\n${options.config}: the config is not valid; nothing was submitted`);
