@@ -7,13 +7,14 @@
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { createTaskApp, TEMPLATE_NAMES } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { cliArgv } from "./helpers/cli-command.js";
+import { startCli } from "./helpers/cli-process.js";
 
 const root = await mkdtemp(join(tmpdir(), "task-app-scaffold-loop-"));
 after(() => rm(root, { recursive: true, force: true }));
@@ -53,4 +54,43 @@ describe("a scaffolded project's README loop", { concurrency: 1 }, () => {
       const checked = await cli(project.dir, "validate-jsonl", "ft_data/train.jsonl");
       assert.equal(checked.code, 0, checked.stdout + checked.stderr);
     });
+});
+
+describe("serving and evaluating by app id", () => {
+  it("serve <id> and eval --app-id <id> resolve the id from package.json (else src/app.ts); an unknown id lists the known ones, exit 2", async () => {
+    const project = await createTaskApp({ dir: join(root, "by-id"), template: "math", environmentApiKey: "sk_env_by_id_0123456789abcdef" });
+    await mkdir(join(project.dir, "node_modules"));
+    await symlink(packageRoot(), join(project.dir, "node_modules", "task-app"), "dir");
+    const pkg = JSON.parse(await readFile(join(project.dir, "package.json"), "utf8")) as { "task-app": { apps: Record<string, string> } };
+    const [id] = Object.keys(pkg["task-app"].apps);
+    assert.deepEqual(pkg["task-app"].apps, { [id!]: "src/app.ts" }, "create-task-app registers the app");
+
+    const evaluated = await cli(project.dir, "eval", "--app-id", id!, "--model", "scripted", "--seeds", "0-1", "--no-trace");
+    assert.equal(evaluated.code, 0, evaluated.stderr);
+    assert.match(evaluated.stdout, /rollouts +2 ok, 0 failed/);
+
+    const unknown = await cli(project.dir, "eval", "--app-id", "nope", "--model", "scripted", "--seeds", "0");
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, new RegExp(`no task app with id "nope" in .*: known ids: ${id} \\(src/app\\.ts, from package\\.json\\)`));
+    const unknownServe = await cli(project.dir, "serve", "nope");
+    assert.equal(unknownServe.code, 2);
+    assert.match(unknownServe.stderr, /task-app serve: no task app with id "nope"/);
+
+    const served = startCli(["serve", id!, "--port", "0", "--env-file", ".env", "--workers", "1"], { NO_COLOR: "1" }, project.dir);
+    try {
+      await served.waitFor(/http:\/\/127\.0\.0\.1:\d+/);
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(served.stdout())![0];
+      const root = (await (await fetch(`${url}/`)).json()) as { service?: string };
+      assert.equal(root.service, id);
+    } finally {
+      served.child.kill("SIGTERM");
+      await served.exited;
+    }
+
+    // Without the registry field: the id src/app.ts declares.
+    delete (pkg as Record<string, unknown>)["task-app"];
+    await writeFile(join(project.dir, "package.json"), JSON.stringify(pkg));
+    const fallback = await cli(project.dir, "eval", "--app-id", id!, "--model", "scripted", "--seeds", "0", "--no-trace");
+    assert.equal(fallback.code, 0, fallback.stderr);
+  });
 });

@@ -10,6 +10,7 @@ import { contextOf } from "../context.js";
 
 interface EvalArgs {
   app?: string;
+  "app-id"?: string;
   url?: string[];
   model?: string;
   seeds?: string;
@@ -46,10 +47,20 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
   } catch (error) {
     return fail(2, (error as Error).message);
   }
+  // --app-id (or an id given to --app) names the module the project registers for it.
+  const { resolveAppId, resolveAppModule, AppNotFoundError } = await import("../../apps/resolve.js");
+  let app: string | undefined;
+  try {
+    if (args.app && args["app-id"]) return fail(2, "give --app (a module) or --app-id (an app id), not both");
+    app = args["app-id"] ? resolveAppId(args["app-id"]) : args.app ? resolveAppModule(args.app) : undefined;
+  } catch (error) {
+    if (error instanceof AppNotFoundError) return fail(2, error.message);
+    throw error;
+  }
   let plan;
   try {
     plan = await lib.resolveEvalPlan({
-      app: args.app,
+      app,
       url: args.url,
       model: args.model,
       seeds: args.seeds,
@@ -107,7 +118,7 @@ async function runLockedCommand(
   try {
     targets = await lib.startEvalTargets(plan.target, apiKey);
   } catch (error) {
-    return fail(2, `cannot serve ${args.app}: ${(error as Error).message}`);
+    return fail(2, `cannot serve ${plan.target.kind === "app" ? plan.target.module : args.app}: ${(error as Error).message}`);
   }
   let traceSink: Awaited<ReturnType<typeof openSink>> | undefined;
   const stop = new AbortController();
@@ -182,6 +193,7 @@ export const evalCommand: CommandModule<object, EvalArgs> = {
   builder: (yargs: Argv<object>) =>
     yargs
       .option("app", { type: "string", describe: "Task app module (.ts or .js) to serve on a free loopback port for the run" })
+      .option("app-id", { type: "string", describe: "Serve the app the project registers under this id (package.json \"task-app\".apps, else src/app.ts's appId) for the run" })
       .option("url", { type: "string", array: true, describe: "Base URL of a running task app; repeat for replicas (least busy first; one that fails /health is taken out)" })
       .option("model", { type: "string", describe: "Policy model id, sent as policy.config.model (e.g. scripted)" })
       .option("seeds", { type: "string", describe: 'Seeds: numbers and inclusive ranges, e.g. "1-5,9"' })
@@ -203,6 +215,7 @@ export const evalCommand: CommandModule<object, EvalArgs> = {
       .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
       .option("json", { type: "boolean", default: false, describe: "NDJSON events on stdout instead of text" })
       .example("$0 eval --app src/app.ts --model scripted --seeds 1-5", "serve the app for the run and evaluate five seeds")
+      .example("$0 eval --app-id my-env --model scripted --seeds 1-5", "the same, by the app's id")
       .example("$0 eval --url http://10.0.0.1:8001 --url http://10.0.0.2:8001 --model Qwen/Qwen3-4B --seeds 0-99 --inference-url http://10.0.0.9:8000", "two replicas, a real model")
       .example("$0 eval --run-dir runs/base --resume --app src/app.ts --model scripted --seeds 1-5", "continue an interrupted run") as unknown as Argv<EvalArgs>,
   handler: runEvalCommand,

@@ -42,6 +42,17 @@ async function runServe(args: ServeArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
+  // An app id (`serve my-env`) names the module the project registers for it.
+  const { resolveAppModule, AppNotFoundError } = await import("../../apps/resolve.js");
+  let module: string;
+  try {
+    module = resolveAppModule(args.module);
+  } catch (error) {
+    if (!(error instanceof AppNotFoundError)) throw error;
+    process.stderr.write(`task-app serve: ${error.message}\n`);
+    context.setExitCode(2);
+    return;
+  }
   const cluster = workers > 1 ? await import("../../server/cluster.js") : undefined;
   const worker = cluster?.isServeWorker() ?? false;
   let traces: import("../../traces/sink.js").TraceSink | undefined;
@@ -57,7 +68,7 @@ async function runServe(args: ServeArgs): Promise<void> {
       context.setExitCode(result.code);
       return;
     }
-    const app = await loadTaskAppModule(args.module);
+    const app = await loadTaskAppModule(module);
     traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
     const traceSink = traces ? { traceSink: traces.sink } : {};
     const running = await serve(app, { port: args.port, host: args.host, logger, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
@@ -83,7 +94,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   describe: "Serve the task app exported by a JS or TS module",
   builder: (yargs: Argv<object>) =>
     yargs
-      .positional("module", { type: "string", demandOption: true, describe: "Module whose default export (or `app`) is the task app" })
+      .positional("module", { type: "string", demandOption: true, describe: "Module whose default export (or `app`) is the task app, or an app id the project registers (package.json \"task-app\".apps, else src/app.ts's appId)" })
       .option("port", { type: "number", default: 8001, describe: "Port to listen on (0 picks a free one)" })
       .option("host", { type: "string", default: "127.0.0.1", describe: "Interface to bind" })
       .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
