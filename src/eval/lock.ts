@@ -124,10 +124,12 @@ function takeOver(path: string, stale: LockHolder): boolean {
 /**
  * Takes the run directory's lock (creating the directory), or throws
  * RunDirLockedError naming the live holder. The lock is removed on
- * `release()` and, as a last resort, when the process exits.
+ * `release()` and, as a last resort, when the process exits; a run
+ * directory created for the lock is removed with it when it is still empty.
  */
 export async function lockRunDir(runDir: string): Promise<RunDirLock> {
-  mkdirSync(runDir, { recursive: true });
+  // A directory made only for the lock goes with it when the run never started (a refused --out, say).
+  const created = mkdirSync(runDir, { recursive: true }) !== undefined;
   const path = lockPath(runDir);
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(path)) break;
@@ -145,8 +147,9 @@ export async function lockRunDir(runDir: string): Promise<RunDirLock> {
     process.off("exit", release);
     try {
       if (readHolder(path)?.pid === process.pid) unlinkSync(path);
+      if (created) rmdirSync(runDir);
     } catch {
-      // already gone
+      // already gone, or the run wrote its files: the directory stays
     }
   };
   process.on("exit", release);

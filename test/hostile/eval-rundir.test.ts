@@ -87,6 +87,7 @@ describe("eval --out: only this run's own regular file", () => {
       assert.equal(run.code, 2, `${out}: ${run.stdout}${run.stderr}`);
       assert.match(run.stderr, message);
       assert.doesNotMatch(run.stdout, /"seed"/, `${out}: no result reached the special file`);
+      assert.ok(!existsSync(join(dir, `run-${cases.findIndex((c) => c[0] === out)}`)), "no empty run directory is left behind");
     }
   });
 
