@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { lockRunDir, RunDirLockedError } from "../../src/eval/index.js";
 import { startCli, startNode } from "../helpers/cli-process.js";
 
 const require = createRequire(import.meta.url);
@@ -31,6 +32,26 @@ const seedsOf = async (path: string) => (await readLines(path)).map((l) => (JSON
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 describe("eval: one run directory, one eval", () => {
+  test("the lock: a live holder is refused; a pid reused by another process (its start time differs) and a half-written lock are taken over", async () => {
+    const dir = fresh();
+    const held = await lockRunDir(dir);
+    await assert.rejects(lockRunDir(dir), (e: Error) => e instanceof RunDirLockedError && e.message.includes(`pid ${process.pid}`));
+    held.release();
+    assert.ok(!existsSync(dir), "the directory made for the lock goes with it");
+
+    await mkdir(dir, { recursive: true });
+    // The parent process is alive, but the lock was written by an earlier process that had its pid.
+    await writeFile(join(dir, "eval.lock"), JSON.stringify({ pid: process.ppid, started_at: "2026-01-01T00:00:00Z", proc_start: "1" }));
+    const reused = await lockRunDir(dir);
+    assert.equal(JSON.parse(await readFile(join(dir, "eval.lock"), "utf8")).pid, process.pid);
+    reused.release();
+    await writeFile(join(dir, "eval.lock"), "{\"pi");
+    const halfWritten = await lockRunDir(dir);
+    halfWritten.release();
+    assert.ok(existsSync(dir), "a directory that was there before stays");
+  });
+
+
   test("a second eval --resume on a running run directory is refused with the holder's pid, exit 2; the first finishes with each seed once", async () => {
     const dir = fresh();
     const args = ["--app", evalApp, "--model", "scripted", "--seeds", "0-11", "--concurrency", "2", "--no-trace", "--run-dir", dir];
