@@ -128,6 +128,8 @@ describe("e2e: create-task-app → install → test → serve → check → vali
       assert.equal(listed.length, 5);
       assertOk(await cli("export-sft", "traces/v3/synth_ai.db", "--out", "sft.jsonl"), "task-app export-sft");
       assertOk(await cli("validate-jsonl", "sft.jsonl"), "task-app validate-jsonl on the export");
+      const filtered = assertOk(await cli("filter", "--config", "configs/filter.toml"), "task-app filter (the README's example)");
+      assert.match(filtered.stdout + filtered.stderr, /[1-9]\d* examples from [1-9]\d* sessions -> ft_data\/train\.jsonl/);
 
       // Editor: tombi resolves `#:schema ../node_modules/task-app/schemas/rl-config.schema.json` from the installed package.
       const rl = await readFile(path.join(dir, "configs", "rl.toml"), "utf8");

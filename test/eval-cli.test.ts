@@ -8,7 +8,6 @@
  * are traced with that model.
  */
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -19,6 +18,7 @@ import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { listSessions, openTraceStore } from "../src/traces/index.js";
 import { cliArgv } from "./helpers/cli-command.js";
+import { startNode } from "./helpers/cli-process.js";
 import { sendJson, startLoopback } from "./helpers/loopback.js";
 
 const require = createRequire(import.meta.url);
@@ -31,43 +31,8 @@ after(() => rm(scratch, { recursive: true, force: true }));
 let n = 0;
 const fresh = () => join(scratch, `t${++n}`);
 
-interface Running {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-  /** Resolves once stdout holds `count` lines matching `pattern`. */
-  waitFor(pattern: RegExp, count?: number): Promise<void>;
-}
-
 /** Spawns `node <argv>`; a TypeScript fixture needs tsx in `argv`. */
-function start(argv: string[], env: NodeJS.ProcessEnv = {}, cwd = scratch): Running {
-  const child = spawn(process.execPath, argv, { cwd, env: { ...process.env, ENVIRONMENT_API_KEY: KEY, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  const waiters: (() => void)[] = [];
-  child.stdout!.on("data", (c: Buffer) => {
-    out += c;
-    for (const w of [...waiters]) w();
-  });
-  child.stderr!.on("data", (c: Buffer) => (err += c));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ? null : code)));
-  return {
-    child,
-    stdout: () => out,
-    stderr: () => err,
-    exited,
-    waitFor: (pattern, count = 1) =>
-      new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (out.split("\n").filter((l) => pattern.test(l)).length >= count) resolve();
-        };
-        waiters.push(check);
-        check();
-        exited.then(() => reject(new Error(`exited before ${count} lines matched ${pattern}: ${out}\n${err}`)));
-      }),
-  };
-}
+const start = (argv: string[], env: NodeJS.ProcessEnv = {}, cwd = scratch) => startNode(argv, { ENVIRONMENT_API_KEY: KEY, ...env }, cwd);
 
 const evalCli = (args: string[], env: NodeJS.ProcessEnv = {}) => start([...cliArgv(), "eval", ...args], env);
 const lines = async (path: string) => (await readFile(path, "utf8")).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { seed: number; status: string });
@@ -154,6 +119,20 @@ describe("task-app eval", () => {
     assert.ok(done.every((l) => l.status === "ok"), "running rollouts finished, not aborted");
   });
 
+  test("--model without --inference-url: the scaffolded app runs its scripted policy, and eval says so (traces, summary, warning)", async () => {
+    const dir = fresh();
+    const project = await createTaskApp({ dir: join(dir, "math"), template: "math", environmentApiKey: false });
+    await mkdir(join(project.dir, "node_modules"));
+    await symlink(packageRoot(), join(project.dir, "node_modules", "task-app"), "dir");
+    const run = evalCli(["--app", join(project.dir, "src", "app.ts"), "--model", "Qwen/Qwen3-4B", "--seeds", "0-2", "--split", "test", "--trace-db", join(dir, "synth_ai.db"), "--run-dir", join(dir, "run")]);
+    assert.equal(await run.exited, 0, run.stderr());
+    assert.match(run.stdout(), /\npolicy \(traces\) +scripted \(3\)\n/);
+    assert.match(run.stdout(), /warning: --model is Qwen\/Qwen3-4B, but the app's traces record LM calls by scripted \(no --inference-url was given/);
+    assert.match(run.stderr(), /warning: --model is Qwen\/Qwen3-4B, but the app's traces record LM calls by scripted/);
+    const results = (await readFile(join(dir, "run", "results.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l) as { policy_models?: string[] });
+    assert.ok(results.every((r) => r.policy_models?.join() === "scripted"), "each result names the policy its trace shows");
+  });
+
   test("--inference-url reaches an OpenAI-compatible server through the scaffolded math app; its LM calls are traced with that model", async () => {
     const dir = fresh();
     const project = await createTaskApp({ dir: join(dir, "math"), template: "math", environmentApiKey: false });
@@ -177,6 +156,8 @@ describe("task-app eval", () => {
       assert.equal(await run.exited, 0, run.stderr());
       assert.deepEqual(models, ["fake-model", "fake-model", "fake-model"]);
       assert.match(run.stdout(), /\nmean events_score +\d\.\d{3}\n/);
+      assert.match(run.stdout(), /\npolicy \(traces\) +fake-model \(3\)\n/);
+      assert.doesNotMatch(run.stderr(), /warning: --model/, "the traces show the model asked for");
       const store = await openTraceStore(db, { mustExist: true });
       try {
         const rows = await store.db.selectFrom("events").select(["model_name"]).where("event_type", "=", "cais").execute();

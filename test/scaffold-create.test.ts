@@ -29,6 +29,7 @@ const COMMON = [
   ".vscode/extensions.json",
   "README.md",
   "configs/eval.toml",
+  "configs/filter.toml",
   "configs/rl.toml",
   "package.json",
   "rubrics/events.json",
@@ -51,7 +52,7 @@ const EXPECTED: Record<string, string[]> = {
   "multi-step": [...COMMON, ...CRAFTING, "test/crafting.test.ts"],
   vision: [...COMMON, ...CRAFTING, "configs/rl_thinking.toml", "src/observe.ts", "src/png.ts", "src/render.ts", "test/vision.test.ts"],
 };
-const SCHEMA_OF: Record<string, string> = { rl: "rl-config", eval: "eval-config", sft: "sft-config" };
+const SCHEMA_OF: Record<string, string> = { rl: "rl-config", eval: "eval-config", sft: "sft-config", filter: "filter-config" };
 
 const root = await mkdtemp(path.join(os.tmpdir(), "scaffold-create-"));
 after(() => rm(root, { recursive: true, force: true }));

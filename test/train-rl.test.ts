@@ -125,6 +125,50 @@ describe("task-app train --type rl", () => {
     });
   });
 
+  test("--model gets the config's model checks: an id the TOML would be refused for is refused, with the same rule's words, and nothing is submitted", async () => {
+    await withBackend({}, async (backend) => {
+      const r = await train(backend, ["--model", "Qwen/Qwen3-32B"]);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.match(r.stderr, /--model Qwen\/Qwen3-32B: Qwen\/Qwen3-32B does not support RL training \(synth-ai's catalog lists it for sft only\) \[rl_supported_model\]/);
+      assert.match(r.stderr, /nothing was submitted/);
+      assert.deepEqual(backend.requests, [], "no request reached the backend");
+      const dir = workdir({ "rl.toml": readFileSync(CONFIG, "utf8").replace('base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-32B"') });
+      const inFile = await runCliWithEnv(["validate", join(dir, "rl.toml")], {});
+      assert.equal(inFile.code, 1);
+      assert.match(inFile.stdout + inFile.stderr, /Qwen\/Qwen3-32B does not support RL training \(synth-ai's catalog lists it for sft only\)/, "the same rule refuses it in the TOML");
+    });
+  });
+
+  test("jobs list and jobs cancel against the backend: the list as a table (or NDJSON), a cancel the job then reads as", async () => {
+    await withBackend({}, async (backend) => {
+      for (let i = 0; i < 2; i++) assert.equal((await train(backend, ["--no-poll"])).code, 0);
+      const env = { SYNTH_API_KEY: SYNTH_KEY };
+      const list = await runCliWithEnv(["jobs", "list", "--type", "rl", "--backend", backend.url], env);
+      assert.equal(list.code, 0, list.stderr);
+      assert.match(list.stdout, /^JOB +KIND +STATUS +MODEL +CREATED\njob-2 +RL +queued +Qwen\/Qwen3-4B +2026-11-25T00:00:00Z\njob-1 +RL +queued /);
+      assert.equal(backend.calls("GET", "/api/rl/jobs")[0]!.headers.authorization, `Bearer ${SYNTH_KEY}`);
+
+      const cancel = await runCliWithEnv(["jobs", "cancel", "job-1", "--backend", backend.url], env);
+      assert.equal(cancel.code, 0, cancel.stderr);
+      assert.match(cancel.stdout, /RL job job-1: cancel requested \(status cancelled\)/);
+      assert.deepEqual(backend.calls("POST", "/api/rl/jobs/job-1/cancel").map((c) => c.body), [{}]);
+      const status = await runCliWithEnv(["jobs", "status", "job-1", "--backend", backend.url], env);
+      assert.match(status.stdout, /RL job job-1: cancelled/);
+
+      const json = await runCliWithEnv(["jobs", "list", "--status", "cancelled", "--json", "--backend", backend.url], env);
+      assert.equal(json.code, 0, json.stderr);
+      assert.deepEqual(json.stdout.trim().split("\n").map((l) => JSON.parse(l)), [{ id: "job-1", kind: "rl", status: "cancelled", model: "Qwen/Qwen3-4B", createdAt: "2026-11-25T00:00:00Z" }]);
+      assert.deepEqual(backend.calls("GET", "/api/learning/jobs").length, 1, "without --type both kinds are listed");
+
+      const missing = await runCliWithEnv(["jobs", "cancel", "job-404", "--type", "rl", "--backend", backend.url], env);
+      assert.equal(missing.code, 1);
+      const usage = await runCliWithEnv(["jobs", "cancel", "--backend", backend.url], env);
+      assert.equal(usage.code, 2);
+      assert.match(usage.stderr, /cancel needs a job id/);
+      assertNoKey(list.stdout + list.stderr + cancel.stdout + cancel.stderr + json.stdout, KEYS);
+    });
+  });
+
   test("an unreachable task app is refused before anything is submitted", async () => {
     const closed = await new Promise<number>((resolve) => {
       const s = createServer().listen(0, "127.0.0.1", () => {

@@ -81,6 +81,19 @@ describe("task-app train --type sft", () => {
     });
   });
 
+  test("--type sft on an RL config names the mismatch (detected first, as payload does) instead of the SFT schema's errors: exit 2", async () => {
+    await withBackend(async (backend) => {
+      const r = await runCliWithEnv(["train", "--type", "sft", "--config", join(FIXTURES, "rl-model.toml"), "--backend", backend.url], { SYNTH_API_KEY: SYNTH_KEY });
+      assert.equal(r.code, 2, r.stdout + r.stderr);
+      assert.match(r.stderr, /rl-model\.toml is an RL config \(algorithm\.\w+ = "\w+"\), not an SFT one: pass --type rl, or leave --type out/);
+      assert.doesNotMatch(r.stderr, /: error: /, "no schema errors of the wrong kind");
+      assert.deepEqual(backend.requests, []);
+      const reverse = await runCliWithEnv(["train", "--type", "rl", "--config", join(sftDir(), "sft.toml"), "--backend", backend.url], { SYNTH_API_KEY: SYNTH_KEY });
+      assert.equal(reverse.code, 2, reverse.stderr);
+      assert.match(reverse.stderr, /sft\.toml is an SFT config \(.*\), not an RL one: pass --type sft/);
+    });
+  });
+
   test("an invalid JSONL is refused before any upload, with validate-jsonl's errors", async () => {
     await withBackend(async (backend) => {
       const cwd = sftDir(`${row(1)}\n{"messages": []}\nnot json\n`);

@@ -4,6 +4,8 @@
  * short batch of rollouts with the scripted policy through the eval library
  * (what `task-app eval` runs) with every trace stored (tracing v3), reports the
  * judge metrics, exports the traces as SFT data, and shuts everything down.
+ * The traces and the export are kept under `.task-app/demo/` of the working
+ * folder; the scaffolded project is temporary.
  */
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import os from "node:os";
@@ -25,6 +27,10 @@ export interface DemoOptions {
   out?: Writable;
   /** Rollouts in flight at once. Default 4. */
   concurrency?: number;
+  /** Where the traces and the SFT export are kept: `<cwd>/.task-app/demo/<time>` by default (the scaffolded project itself is temporary). */
+  keepDir?: string;
+  /** Aborted (Ctrl-C): no new rollouts; the running ones finish, and the demo reports what it has. */
+  stop?: AbortSignal;
 }
 
 /** One rollout of the batch. */
@@ -47,6 +53,10 @@ export interface DemoReport {
   means: Record<string, number>;
   /** True when every check passed and every rollout answered 200. */
   ok: boolean;
+  /** Where the traces were written (kept after the demo). */
+  traceDb: string;
+  /** Rollouts not run because the demo was stopped. */
+  notRun: number;
 }
 
 /** Runs the demo end to end; the temporary project and the server are gone when it resolves. */
@@ -56,6 +66,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
   const say = (line: string) => out.write(`${line}\n`);
   const key = generateApiKey();
   const root = await mkdtemp(path.join(os.tmpdir(), "task-app-demo-"));
+  const keep = options.keepDir ?? path.join(process.cwd(), ".task-app", "demo", new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "-"));
+  const traceDb = path.join(keep, "traces", "v3", "synth_ai.db");
   try {
     const project = await createTaskApp({ dir: path.join(root, "math-demo"), template: "math", environmentApiKey: key });
     await mkdir(path.join(project.dir, "node_modules"));
@@ -64,8 +76,6 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
 
     const app = await loadTaskAppModule(path.join(project.dir, "src", "app.ts"));
     const served = await serve(app, { port: 0, host: "127.0.0.1", handleSignals: false, logLevel: "silent", env: { ENVIRONMENT_API_KEY: key } });
-    const stop = () => void served.close();
-    process.once("SIGINT", stop);
     try {
       say(`Serving ${app.appId} on ${served.url} (key generated for this run)\n`);
       const check = await checkTaskApp({ url: served.url, apiKey: key });
@@ -76,7 +86,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
         { url: [served.url], model: "scripted", envName: "math", split: "test", seeds: seeds.join(","), concurrency: options.concurrency ?? 4, runDir: path.join(root, "eval") },
         root,
       );
-      const store = await openTraceStore(path.join(root, "traces", "v3", "synth_ai.db"), { write: true });
+      const store = await openTraceStore(traceDb, { write: true });
       let run;
       let exported;
       try {
@@ -86,13 +96,15 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
           apiKey: key,
           reporter: createEvalReporter({ json: false, out: new PassThrough(), err: new PassThrough(), tty: false }),
           sink: async (session) => void (await store.insertSession(session)),
+          ...(options.stop ? { stop: options.stop } : {}),
         });
-        exported = await exportSft(store.db, { out: path.join(root, "sft", "train.jsonl") });
+        exported = await exportSft(store.db, { out: path.join(keep, "sft", "train.jsonl") });
       } finally {
         await store.close();
       }
       for (const line of formatEvalSummary(run.summary)) say(line);
-      say(`\nTraces: ${run.traces.stored} sessions in traces/v3/synth_ai.db (tracing v3); export-sft: ${exported.examples} SFT examples from ${exported.sessions} sessions`);
+      const shown = path.relative(process.cwd(), traceDb).startsWith("..") ? traceDb : path.relative(process.cwd(), traceDb);
+      say(`\nTraces: ${run.traces.stored} sessions in ${shown} (tracing v3, kept after the demo); export-sft: ${exported.examples} SFT examples from ${exported.sessions} sessions`);
       const rollouts: DemoRollout[] = run.results.map((r) => ({
         seed: r.seed,
         status: r.http_status ?? 0,
@@ -103,9 +115,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
       }));
       const means: Record<string, number> = { return: run.summary.mean_return ?? 0, ...run.summary.judge };
       const ok = check.ok && run.summary.failed === 0 && run.traces.stored === seeds.length && exported.examples > 0;
-      return { url: served.url, check, rollouts, means, ok };
+      return { url: served.url, check, rollouts, means, ok, traceDb, notRun: run.notRun };
     } finally {
-      process.off("SIGINT", stop);
       await served.close();
       say(`\nServer stopped.`);
     }

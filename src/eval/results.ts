@@ -5,8 +5,10 @@
  * half-written last line; opening the file cuts it off, so a resumed run
  * never reads it nor writes after it.
  */
-import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, mkdirSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { z } from "zod";
+import { openRegularFile } from "../fs/output-target.js";
 
 /** What one rollout of an eval produced. */
 export interface EvalResult {
@@ -15,7 +17,7 @@ export interface EvalResult {
   /** 0-based index among the rollouts of its seed. */
   rollout: number;
   status: "ok" | "failed";
-  /** ok, or why not: http_<status>, timeout, invalid_response, connection, no_replica, aborted. */
+  /** ok, or why not: http_<status>, timeout, invalid_response, run_id_mismatch, connection, no_replica, aborted. */
   cause: string;
   http_status: number | null;
   /** A short reason for failures (never a key). */
@@ -29,41 +31,95 @@ export interface EvalResult {
   steps: number | null;
   duration_ms: number;
   session_id: string | null;
+  /** The models of the LM calls in the returned trace: the policy the app ran (absent without a trace, or when it records no LM call). */
+  policy_models?: string[];
   finished_at: string;
 }
 
 /** `seed:rollout`, the key a resumed run matches results by. */
 export const resultKey = (r: { seed: number; rollout: number }) => `${r.seed}:${r.rollout}`;
 
-/** Cuts a half-written last line off `path` (a crash mid-append); returns the complete lines. */
-export function repairJsonl(path: string): string[] {
-  if (!existsSync(path)) return [];
-  const text = readFileSync(path, "utf8");
-  const end = text.lastIndexOf("\n") + 1;
-  if (end < text.length) {
-    const fd = openSync(path, "r+");
-    try {
-      ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
-    } finally {
-      closeSync(fd);
-    }
+/** Cuts a half-written last line off `path` (a crash mid-append); returns the complete lines that are not blank, with their 1-based numbers. Only a regular file is opened. */
+export function repairJsonl(path: string): { line: number; text: string }[] {
+  let fd: number;
+  try {
+    fd = openRegularFile(path, "r+");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
   }
-  return text.slice(0, end).split("\n").filter((line) => line.trim() !== "");
+  try {
+    const text = readFileSync(fd, "utf8");
+    const end = text.lastIndexOf("\n") + 1;
+    if (end < text.length) ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
+    return text
+      .slice(0, end)
+      .split("\n")
+      .map((t, i) => ({ line: i + 1, text: t }))
+      .filter((l) => l.text.trim() !== "");
+  } finally {
+    closeSync(fd);
+  }
 }
 
-/** Reads the results of a run, repairing the file first; lines that are not results are skipped. */
-export function readResults(path: string): EvalResult[] {
-  const out: EvalResult[] = [];
-  for (const line of repairJsonl(path)) {
+/** What a results line must hold to count (unknown keys are kept). */
+const EvalResultLine = z.looseObject({
+  run_id: z.string(),
+  seed: z.number().int(),
+  rollout: z.number().int().nonnegative(),
+  status: z.enum(["ok", "failed"]),
+  cause: z.string(),
+  http_status: z.number().nullable(),
+  error: z.string().optional(),
+  replica: z.string().nullable(),
+  return: z.number().nullable(),
+  outcome_score: z.number().nullable(),
+  events_score: z.number().nullable(),
+  criteria: z.record(z.string(), z.number()),
+  steps: z.number().nullable(),
+  duration_ms: z.number(),
+  session_id: z.string().nullable(),
+  policy_models: z.array(z.string()).optional(),
+  finished_at: z.string(),
+});
+
+/** A line of a results file that is not a result, and why. */
+export interface SkippedLine {
+  path: string;
+  line: number;
+  reason: string;
+}
+
+/**
+ * Reads the results of a run, repairing the file first. A line that is not a
+ * whole result (unreadable JSON, a field missing or of the wrong type, as a
+ * hand edit leaves it) is skipped and reported: a result that cannot be read
+ * is one the run does not have, so a resumed run runs that rollout again.
+ */
+export function readResultsChecked(path: string): { results: EvalResult[]; skipped: SkippedLine[] } {
+  const results: EvalResult[] = [];
+  const skipped: SkippedLine[] = [];
+  for (const { line, text } of repairJsonl(path)) {
+    let value: unknown;
     try {
-      const value = JSON.parse(line) as EvalResult;
-      if (typeof value.seed === "number" && typeof value.rollout === "number") out.push(value);
+      value = JSON.parse(text);
     } catch {
-      // an unreadable line in the middle: not ours to fix, not a result
+      skipped.push({ path, line, reason: "not JSON" });
+      continue;
+    }
+    const parsed = EvalResultLine.safeParse(value);
+    if (parsed.success) results.push(parsed.data as EvalResult);
+    else {
+      const issue = parsed.error.issues[0]!;
+      const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
+      skipped.push({ path, line, reason: `not a result (${where}${issue.path.length && issue.code === "invalid_type" && (value as Record<string, unknown>)?.[String(issue.path[0])] === undefined ? "missing" : issue.message})` });
     }
   }
-  return out;
+  return { results, skipped };
 }
+
+/** The results of a run that can be read (see `readResultsChecked`). */
+export const readResults = (path: string): EvalResult[] => readResultsChecked(path).results;
 
 /** Appends whole lines with one write each, so a crash loses at most the line being written. */
 export class JsonlAppender {
@@ -71,7 +127,7 @@ export class JsonlAppender {
   constructor(readonly path: string) {
     mkdirSync(dirname(path), { recursive: true });
     repairJsonl(path);
-    this.fd = openSync(path, "a");
+    this.fd = openRegularFile(path, "a");
   }
   append(value: unknown): void {
     writeSync(this.fd, `${JSON.stringify(value)}\n`);
@@ -89,6 +145,8 @@ export interface EvalManifest {
   rollouts_per_seed: number;
   split: string;
   config_digest: string;
+  /** The results file (absolute): a resumed run must write the same one. Absent in manifests of older runs (the default file). */
+  out?: string;
 }
 
 /** Writes a JSON file whole or not at all (temporary file, then rename). */

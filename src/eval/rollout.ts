@@ -63,6 +63,11 @@ export function readEvalAnswer(base: Base, text: string): EvalOutcome {
     const first = parsed.issues[0];
     return { result: failedResult(base, "invalid_response", 200, `not a RolloutResponse: ${first?.path || "(root)"}: ${first?.message ?? "invalid"}`) };
   }
+  // The app must answer for this rollout: an answer for another run_id is not this rollout's result.
+  const envelopeRunId = trace && typeof trace === "object" ? (trace as { run_id?: unknown }).run_id : undefined;
+  for (const echoed of [parsed.data.run_id, envelopeRunId])
+    if (echoed !== undefined && echoed !== null && echoed !== base.run_id)
+      return { result: failedResult(base, "run_id_mismatch", 200, `the app answered for run_id ${JSON.stringify(String(echoed).slice(0, 120))}, not this rollout's ${JSON.stringify(base.run_id)}`) };
   const { metrics } = parsed.data;
   const criteria: Record<string, number> = {};
   const judges = (metrics.details as { judges?: Record<string, { per_criterion?: Record<string, { score?: unknown }> }> }).judges ?? {};
@@ -82,8 +87,40 @@ export function readEvalAnswer(base: Base, text: string): EvalOutcome {
       criteria,
       steps: metrics.num_steps,
       session_id: typeof sessionId === "string" ? sessionId : null,
+      ...policyModelsOf(session),
       finished_at: new Date().toISOString(),
     },
     ...(session !== undefined ? { session } : {}),
   };
+}
+
+/** The models of the LM calls a returned session records (what policy the app really ran), when it records any. */
+function policyModelsOf(session: unknown): Pick<EvalResult, "policy_models"> {
+  const events = session && typeof session === "object" ? (session as { event_history?: unknown }).event_history : undefined;
+  if (!Array.isArray(events)) return {};
+  const models = new Set<string>();
+  for (const event of events) {
+    const e = event as { event_type?: unknown; model_name?: unknown } | null;
+    if (e?.event_type === "cais" && typeof e.model_name === "string") models.add(e.model_name);
+  }
+  return models.size ? { policy_models: [...models].sort() } : {};
+}
+
+/** Whether a traced model id is the `--model` asked for (case aside, with or without its organisation prefix). */
+export function sameModel(asked: string, ran: string): boolean {
+  const a = asked.toLowerCase();
+  const r = ran.toLowerCase();
+  return a === r || a.endsWith(`/${r}`) || r.endsWith(`/${a}`);
+}
+
+/**
+ * The warning when the traces show another policy than `--model`: without an
+ * inference URL an app runs its own (scripted) policy, and the run's manifest
+ * would name a model that never ran.
+ */
+export function describePolicyMismatch(asked: string, ran: readonly string[], inferenceUrl: unknown): string | undefined {
+  const others = ran.filter((m) => !sameModel(asked, m));
+  if (!others.length) return undefined;
+  const hint = inferenceUrl ? "" : " (no --inference-url was given, so the app used its own policy; pass the server that serves the model with --inference-url)";
+  return `warning: --model is ${asked}, but the app's traces record LM calls by ${others.join(", ")}${hint}: these scores are not ${asked}'s`;
 }

@@ -11,24 +11,15 @@
  * only once its trace is stored: a crash loses at most the records waiting,
  * and `--resume` runs those rollouts again.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { setImmediate } from "node:timers/promises";
 import { createRolloutClient, HttpTimeoutError, type RolloutClient } from "./http.js";
-import { EvalPlanError, type EvalPlan } from "./plan.js";
+import type { EvalPlan } from "./plan.js";
 import type { EvalCounters, EvalReporter } from "./progress.js";
+import { lockRunDir, type RunDirLock } from "./lock.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
-import {
-  configPath,
-  JsonlAppender,
-  manifestDifferences,
-  manifestPath,
-  readResults,
-  resultKey,
-  writeJsonAtomic,
-  type EvalManifest,
-  type EvalResult,
-} from "./results.js";
-import { buildEvalRequest, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
+import { JsonlAppender, readResultsChecked, resultKey, type EvalManifest, type EvalResult } from "./results.js";
+import { openRunDir } from "./run-dir.js";
+import { buildEvalRequest, describePolicyMismatch, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
 import { summarizeEval, type EvalSummary } from "./summary.js";
 
 export interface RunEvalOptions {
@@ -44,6 +35,8 @@ export interface RunEvalOptions {
   stop?: AbortSignal;
   /** Aborted: abort the running ones too (the second Ctrl-C). */
   abort?: AbortSignal;
+  /** The run directory's lock, when the caller took it already (`lockRunDir`); else runEval takes and releases it. */
+  lock?: RunDirLock;
 }
 
 export interface EvalRunReport {
@@ -52,25 +45,14 @@ export interface EvalRunReport {
   results: EvalResult[];
   /** Rollouts not run because the run was stopped. */
   notRun: number;
+  /** Why rollouts were left: a stop signal (Ctrl-C), or no replica left answering. */
+  stopped?: "interrupted" | "no_replica";
   traces: { stored: number; failed: number; missing: number };
 }
 
 /** Thrown when a run cannot start (no replica answers): exit 1 with the message. */
 export class EvalRunError extends Error {
   override name = "EvalRunError";
-}
-
-function openRunDir(plan: EvalPlan, manifest: EvalManifest): void {
-  const path = manifestPath(plan.runDir);
-  if (existsSync(path)) {
-    if (!plan.resume) throw new EvalPlanError(`${plan.runDir} already holds a run: pass --resume to continue it, or choose another --run-dir`);
-    const previous = JSON.parse(readFileSync(path, "utf8")) as EvalManifest;
-    const differ = manifestDifferences(previous, manifest);
-    if (differ.length)
-      throw new EvalPlanError(`cannot resume ${plan.runDir}: ${differ.map((k) => `${k} was ${JSON.stringify(previous[k])}, now ${JSON.stringify(manifest[k])}`).join("; ")}`);
-  } else if (plan.resume) throw new EvalPlanError(`nothing to resume in ${plan.runDir}: it has no manifest.json`);
-  writeJsonAtomic(path, manifest);
-  writeJsonAtomic(configPath(plan.runDir), { ...plan, resume: undefined });
 }
 
 /** A failure of the connection (refused, reset, a malformed answer), which another replica may not have. */
@@ -130,10 +112,22 @@ async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: Repli
 
 /** Runs the plan; see the module comment. */
 export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<EvalRunReport> {
-  const manifest: EvalManifest = { app: options.app, model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest };
+  // One eval per run directory at a time: a second one would run the same rollouts again.
+  if (options.lock) return runLocked(plan, options);
+  const lock = await lockRunDir(plan.runDir);
+  try {
+    return await runLocked(plan, options);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalRunReport> {
+  const manifest: EvalManifest = { app: options.app, model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest, out: plan.out };
   openRunDir(plan, manifest);
   const final = new Map<string, EvalResult>();
-  for (const r of readResults(plan.out)) if (r.status === "ok") final.set(resultKey(r), r);
+  const previous = readResultsChecked(plan.out);
+  for (const r of previous.results) if (r.status === "ok") final.set(resultKey(r), r);
   const jobs = plan.seeds.flatMap((seed) => Array.from({ length: plan.rolloutsPerSeed }, (_, rollout) => ({ seed, rollout }))).filter((j) => !final.has(resultKey(j)));
 
   const counters: EvalCounters = { total: jobs.length, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() };
@@ -142,6 +136,8 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
   const healthy = await pool.checkAll();
   if (!healthy.length) throw new EvalRunError(`no task app answers GET /health with the key: ${options.urls.join(", ")}`);
   for (const r of pool.replicas.filter((x) => !x.healthy)) reporter.emit({ event: "replica_removed", replica: r.url }, counters);
+  // Lines that are not results (a hand edit, a foreign line) are skipped, not fatal: their rollouts run again.
+  for (const bad of previous.skipped) reporter.emit({ event: "note", message: `${bad.path}:${bad.line}: ${bad.reason}: skipped (a rollout with no readable result runs again; remove or fix the line to silence this)` }, counters);
   reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.url), run_dir: plan.runDir }, counters);
 
   const results = new JsonlAppender(plan.out);
@@ -158,9 +154,12 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
   const waiting: (() => void)[] = [];
   const recordFinished = () => new Promise<void>((resolve) => waiting.push(resolve));
   let recordFailure: { error: unknown } | undefined;
+  /** The policy-mismatch warning is given once, at the first rollout whose trace shows it. */
+  let policyWarned = false;
 
   /** The next job, unless the run was stopped or a record failed. */
-  const take = () => (options.stop?.aborted || recordFailure ? undefined : queue.shift());
+  // Nothing is sent once every replica is out: the rest would only fail as no_replica, one line each.
+  const take = () => (options.stop?.aborted || recordFailure || !pool.healthy().length ? undefined : queue.shift());
   const start = (job: { seed: number; rollout: number }) => {
     counters.running++;
     const exchange = runOne(plan, job.seed, job.rollout, pool, client, options).finally(() => counters.running--);
@@ -189,6 +188,11 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
       counters.returnCount++;
     }
     reporter.emit({ event: "rollout", result }, counters);
+    const mismatch = !policyWarned && describePolicyMismatch(plan.model, result.policy_models ?? [], plan.policyConfig.inference_url);
+    if (mismatch) {
+      policyWarned = true;
+      reporter.emit({ event: "note", message: mismatch }, counters);
+    }
   };
   try {
     // Each worker sends its next rollout before it records the one that just finished (the app works
@@ -222,5 +226,6 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
     failures.close();
   }
   const ordered = plan.seeds.flatMap((seed) => Array.from({ length: plan.rolloutsPerSeed }, (_, rollout) => final.get(resultKey({ seed, rollout }))).filter((r): r is EvalResult => r !== undefined));
-  return { summary: summarizeEval(ordered), results: ordered, notRun: queue.length, traces };
+  const stopped = queue.length ? (pool.healthy().length ? "interrupted" : "no_replica") : undefined;
+  return { summary: summarizeEval(ordered), results: ordered, notRun: queue.length, ...(stopped ? { stopped } : {}), traces };
 }

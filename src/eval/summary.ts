@@ -31,6 +31,8 @@ export interface EvalSummary {
   judge: Record<string, number>;
   /** Failed rollouts by cause (http_500, timeout, invalid_response, connection, ...). */
   failures: Record<string, number>;
+  /** The models the answered rollouts' traces record LM calls by, with how many rollouts used each: the policy that really ran. */
+  policy_models: Record<string, number>;
   seeds: SeedRow[];
 }
 
@@ -54,6 +56,8 @@ export function summarizeEval(results: readonly EvalResult[]): EvalSummary {
     if (m !== null) judge[key] = m;
   }
   for (const name of [...new Set(ok.flatMap((r) => Object.keys(r.criteria)))].sort()) judge[name] = mean(present(ok.map((r) => r.criteria[name] ?? null)))!;
+  const policyModels: Record<string, number> = {};
+  for (const r of ok) for (const m of r.policy_models ?? []) policyModels[m] = (policyModels[m] ?? 0) + 1;
   const failures: Record<string, number> = {};
   for (const r of results) if (r.status !== "ok") failures[r.cause] = (failures[r.cause] ?? 0) + 1;
   const bySeed = new Map<number, EvalResult[]>();
@@ -82,6 +86,7 @@ export function summarizeEval(results: readonly EvalResult[]): EvalSummary {
     pass_rate: returns.length ? returns.filter((x) => x > 0).length / returns.length : null,
     judge,
     failures,
+    policy_models: policyModels,
     seeds,
   };
 }
@@ -98,6 +103,7 @@ export function formatEvalSummary(s: EvalSummary, style: Style = plain): string[
     ["mean return", s.mean_return === null ? "-" : `${s.mean_return.toFixed(3)} ± ${(s.stderr_return ?? 0).toFixed(3)} (standard error)`],
     ...Object.entries(s.judge).map(([name, value]): [string, string] => [`mean ${name}`, value.toFixed(3)]),
     ["pass rate", s.pass_rate === null ? "-" : `${(s.pass_rate * 100).toFixed(1)}% (return > 0)`],
+    ...(Object.keys(s.policy_models).length ? [["policy (traces)", Object.entries(s.policy_models).map(([m, n]) => `${m} (${n})`).join(", ")] as [string, string]] : []),
     ["rollouts", `${style.pass(`${s.ok} ok`)}, ${s.failed ? style.fail(`${s.failed} failed`) : "0 failed"}${causes.length ? ` (${causes.join(", ")})` : ""}`],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));

@@ -12,6 +12,8 @@ export {
   createJob,
   getJobEvents,
   getJobStatus,
+  cancelJob,
+  listJobs,
   JOB_PATHS,
   readFineTunedModel,
   TERMINAL_STATUSES,
@@ -19,6 +21,7 @@ export {
   type JobEvent,
   type JobKind,
   type JobStatus,
+  type JobSummary,
 } from "./jobs.js";
 export { formatMetrics, readMetrics, type Metrics } from "./metrics.js";
 export { formatSeconds, lookupHint, pollJob, type PollOptions, type PollOutcome, type PollUpdate } from "./poll.js";
@@ -26,4 +29,4 @@ export { submitRlJob, verifyTaskApp } from "./rl.js";
 export { runTrain, secretsOf, type TrainOptions, type TrainResult } from "./run.js";
 export { submitSftJob, withFileIds } from "./sft.js";
 export { formatTrainEvent, createTrainPrinter, type TrainPrinterOptions } from "./print.js";
-export { lookupJobEvents, lookupJobStatus, openBackend, type JobLookupOptions } from "./lookup.js";
+export { lookupCancelJob, lookupJobEvents, lookupJobs, lookupJobStatus, openBackend, type JobLookupOptions } from "./lookup.js";

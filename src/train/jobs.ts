@@ -92,3 +92,43 @@ export function readFineTunedModel(body: Record<string, unknown>): string | unde
   for (const value of [body.fine_tuned_model, body.model_id, result.fine_tuned_model, result.model_id]) if (typeof value === "string" && value) return value;
   return undefined;
 }
+
+/** One job of a list: what the backend says of it, read leniently (`id` or `job_id`, `status` or `state`). */
+export interface JobSummary {
+  id: string;
+  kind: JobKind;
+  status: string;
+  model?: string;
+  createdAt?: string;
+}
+
+const text = (v: unknown): string | undefined => (typeof v === "string" && v ? v : typeof v === "number" ? String(v) : undefined);
+
+/**
+ * GETs the jobs of a kind (`GET {jobs}?limit=N[&status=S]`, as synth-ai's
+ * jobs client lists them), newest first as the backend orders them. The
+ * answer may be a bare array or `{data | jobs | items: [...]}`.
+ */
+export async function listJobs(client: BackendClient, kind: JobKind, options: { limit?: number; status?: string } = {}): Promise<JobSummary[]> {
+  const query = new URLSearchParams({ limit: String(options.limit ?? 20), ...(options.status ? { status: options.status } : {}) });
+  const { body } = await client.send({ operation: `list ${kind.toUpperCase()} jobs`, path: `${JOB_PATHS[kind]}?${query}`, retry: true });
+  const b = body as Record<string, unknown> | unknown[] | undefined;
+  const list = Array.isArray(b) ? b : [b?.data, b?.jobs, b?.items].find(Array.isArray);
+  if (!Array.isArray(list)) throw new TrainError("backend", `cannot list ${kind.toUpperCase()} jobs: the backend answered without a list (data, jobs or items)`);
+  return list
+    .filter((e): e is Record<string, unknown> => typeof e === "object" && e !== null)
+    .flatMap((e) => {
+      const id = text(e.id) ?? text(e.job_id);
+      if (!id) return [];
+      const model = text(e.fine_tuned_model) ?? text(e.model) ?? text(e.base_model);
+      const created = text(e.created_at);
+      return [{ id, kind, status: String(e.status ?? e.state ?? "unknown").toLowerCase(), ...(model ? { model } : {}), ...(created ? { createdAt: created } : {}) }];
+    });
+}
+
+/** Asks the backend to cancel a job (`POST {jobs}/{id}/cancel`, as synth-ai's jobs client does); returns the status it answers with. */
+export async function cancelJob(client: BackendClient, kind: JobKind, jobId: string): Promise<JobStatus> {
+  const { body } = await client.send({ operation: `cancel job ${jobId}`, method: "POST", path: `${JOB_PATHS[kind]}/${encodeURIComponent(jobId)}/cancel`, json: {}, retry: true });
+  const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  return { status: String(b.status ?? b.state ?? "cancel_requested").toLowerCase(), body: b };
+}

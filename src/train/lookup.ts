@@ -6,7 +6,7 @@ import { loadTrainEnv, requireSecret } from "./env.js";
 import { resolveTrainBackend } from "./backend.js";
 import { TrainError } from "./errors.js";
 import { createBackendClient, type BackendClient, type BackendClientOptions } from "./http.js";
-import { getJobEvents, getJobStatus, type JobEvent, type JobKind, type JobStatus } from "./jobs.js";
+import { cancelJob, getJobEvents, getJobStatus, listJobs, type JobEvent, type JobKind, type JobStatus, type JobSummary } from "./jobs.js";
 import { collectSecrets } from "../server/secrets.js";
 
 export interface JobLookupOptions {
@@ -43,4 +43,15 @@ export function lookupJobStatus(client: BackendClient, jobId: string, kind?: Job
 
 export function lookupJobEvents(client: BackendClient, jobId: string, kind?: JobKind, sinceSeq = 0): Promise<{ kind: JobKind; value: JobEvent[] }> {
   return withKind(kind, jobId, (k) => getJobEvents(client, k, jobId, sinceSeq));
+}
+
+export function lookupCancelJob(client: BackendClient, jobId: string, kind?: JobKind): Promise<{ kind: JobKind; value: JobStatus }> {
+  return withKind(kind, jobId, (k) => cancelJob(client, k, jobId));
+}
+
+/** The jobs of `kind`, or of both kinds (RL, then SFT) when none is given. */
+export async function lookupJobs(client: BackendClient, kind: JobKind | undefined, options: { limit?: number; status?: string } = {}): Promise<JobSummary[]> {
+  const out: JobSummary[] = [];
+  for (const k of kind ? [kind] : (["rl", "sft"] as const)) out.push(...(await listJobs(client, k, options)));
+  return out;
 }

@@ -20,6 +20,7 @@ import { TrainError } from "./errors.js";
 import type { TrainReporter } from "./events.js";
 import { createBackendClient, type BackendClient, type BackendClientOptions } from "./http.js";
 import { createIdempotencyKey, type Idempotency, type JobKind } from "./jobs.js";
+import { checkModelFlag } from "./model-flag.js";
 import { lookupHint, pollJob, type PollOutcome } from "./poll.js";
 import { probeTaskApp, submitRlJob } from "./rl.js";
 import { submitSftJob } from "./sft.js";
@@ -69,13 +70,28 @@ export function secretsOf(env: NodeJS.ProcessEnv): string[] {
 /** Validates the config (findings become warnings, or a TrainError) and returns it with its kind. */
 async function loadConfig(options: TrainOptions, env: NodeJS.ProcessEnv, report: TrainReporter): Promise<{ kind: JobKind; config: unknown }> {
   // Like `task-app payload`: what synth-ai's CLI sends, without the settings task-app derives from the model.
-  const check = await checkConfigFile(options.config, { ...(options.kind ? { kind: options.kind } : {}), allowUnknownModels: options.allowUnknownModels, normalize: false });
+  // Detect the kind first, as `task-app payload` does: an RL config given with --type sft (or the reverse) is named as such,
+  // not drowned in the other kind's schema errors.
+  let check = await checkConfigFile(options.config, { allowUnknownModels: options.allowUnknownModels, normalize: false });
+  if (options.kind && check.kind && check.kind !== options.kind && !check.kindReason?.startsWith("its file name")) {
+    const names = { rl: "an RL", sft: "an SFT", eval: "an eval", filter: "a filter", rubric: "a rubric" } as const;
+    const fix = check.kind === "rl" || check.kind === "sft" ? `pass --type ${check.kind}, or leave --type out (the kind is detected)` : "train runs rl and sft configs only";
+    throw new TrainError("usage", `${options.config} is ${names[check.kind]} config (${check.kindReason}), not ${names[options.kind]} one: ${fix}`);
+  }
+  if (options.kind && check.kind !== options.kind) check = await checkConfigFile(options.config, { kind: options.kind, allowUnknownModels: options.allowUnknownModels, normalize: false });
   const errors = check.findings.filter((f) => f.severity === "error");
   for (const finding of check.findings) if (finding.severity === "warning") report({ type: "warning", message: formatFinding(finding), finding: true });
   if (!check.ok) throw new TrainError("config", `${errors.map(formatFinding).join("\n")}\n${options.config}: the config is not valid; nothing was submitted`);
   if (check.kind !== "rl" && check.kind !== "sft")
     throw new TrainError("usage", `${options.config} is ${check.kind ? `a ${check.kind} config` : "not a training config"}; train runs rl and sft configs (pass --type rl|sft to choose)`);
-  const model = check.kind === "rl" ? rlModelOf(check.config as Record<string, unknown>)?.id : (check.config as SFTConfig).job.model;
+  // --model gets the checks the config's own model gets (the same rules, on the config as it will be submitted).
+  if (check.kind === "rl" && options.model?.trim()) {
+    const found = checkModelFlag(check.config, options.model.trim(), { allowUnknownModels: options.allowUnknownModels });
+    for (const f of found.filter((x) => x.severity === "warning")) report({ type: "warning", message: `--model ${options.model.trim()}: ${f.message} [${f.code}]` });
+    const refused = found.filter((x) => x.severity === "error");
+    if (refused.length) throw new TrainError("config", `${refused.map((f) => `--model ${options.model!.trim()}: ${f.message} [${f.code}]`).join("\n")}\nnothing was submitted`);
+  }
+  const model = check.kind === "rl" ? (options.model?.trim() || rlModelOf(check.config as Record<string, unknown>)?.id) : (check.config as SFTConfig).job.model;
   if (model && isExperimentalModel(model) && !options.allowExperimental && env.SDK_EXPERIMENTAL !== "1")
     throw new TrainError("config", `${model} is experimental: synth-ai submits it only with SDK_EXPERIMENTAL=1; pass --allow-experimental (or set SDK_EXPERIMENTAL=1) to submit it anyway`);
   const wrong = check.kind === "rl" ? ["dataset", "examples"] : ["taskUrl", "model"];

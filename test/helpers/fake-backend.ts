@@ -47,6 +47,8 @@ export interface FakeJob {
   idempotencyKey?: string;
   reads: number;
   started: boolean;
+  /** Set by `POST .../cancel`; the job then reads as cancelled. */
+  cancelled: boolean;
 }
 
 export interface FakeBackend {
@@ -115,11 +117,20 @@ export async function startFakeBackend(options: FakeBackendOptions): Promise<Fak
       return send(200, { any_ok: ok, results: [{ url: `${endpoint}/health`, ok }] });
     }
     const jobsPath = /^\/api\/(rl|learning)\/jobs$/.exec(path);
+    if (req.method === "GET" && jobsPath) {
+      // The list, newest first, as `{data: [...]}`; `limit` and `status` filter it.
+      const kind = jobsPath[1] === "rl" ? "rl" : "sft";
+      const statusOf = (j: FakeJob) => (j.cancelled ? "cancelled" : script[Math.min(j.reads, script.length - 1)]!.status);
+      const wanted = url.searchParams.get("status");
+      const list = jobs.filter((j) => j.kind === kind && (!wanted || statusOf(j) === wanted)).reverse();
+      const limit = Number(url.searchParams.get("limit") ?? 20);
+      return send(200, { object: "list", data: list.slice(0, limit).map((j) => ({ id: j.id, status: statusOf(j), model: (j.payload as { model?: string })?.model ?? "Qwen/Qwen3-4B", created_at: "2026-11-25T00:00:00Z" })), has_more: list.length > limit });
+    }
     if (post && jobsPath) {
       const key = req.headers["idempotency-key"] as string | undefined;
       let job = key ? jobs.find((j) => j.idempotencyKey === key) : undefined;
       if (!job) {
-        job = { id: `job-${jobs.length + 1}`, kind: jobsPath[1] === "rl" ? "rl" : "sft", payload: body, idempotencyKey: key, reads: 0, started: false };
+        job = { id: `job-${jobs.length + 1}`, kind: jobsPath[1] === "rl" ? "rl" : "sft", payload: body, idempotencyKey: key, reads: 0, started: false, cancelled: false };
         jobs.push(job);
       }
       if (failCreates > 0) {
@@ -128,7 +139,7 @@ export async function startFakeBackend(options: FakeBackendOptions): Promise<Fak
       }
       return send(201, { job_id: job.id, status: "queued" });
     }
-    const jobPath = /^\/api\/(rl|learning)\/jobs\/([^/]+)(\/events|\/start)?$/.exec(path);
+    const jobPath = /^\/api\/(rl|learning)\/jobs\/([^/]+)(\/events|\/start|\/cancel)?$/.exec(path);
     if (jobPath) {
       const job = jobs.find((j) => j.id === decodeURIComponent(jobPath[2]!) && (j.kind === "rl") === (jobPath[1] === "rl"));
       if (!job) return send(404, { detail: "job not found" });
@@ -136,6 +147,11 @@ export async function startFakeBackend(options: FakeBackendOptions): Promise<Fak
         job.started = true;
         return send(200, { job_id: job.id, status: "queued" });
       }
+      if (post && jobPath[3] === "/cancel") {
+        job.cancelled = true;
+        return send(200, { id: job.id, status: "cancelled" });
+      }
+      if (job.cancelled && !jobPath[3]) return send(200, { id: job.id, status: "cancelled" });
       const released = script.slice(0, Math.max(1, job.reads)).flatMap((s) => s.events ?? []);
       if (jobPath[3] === "/events") {
         const since = Number(url.searchParams.get("since_seq") ?? 0);

@@ -11,6 +11,7 @@ import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
 
 interface EvalArgs {
   app?: string;
+  "app-id"?: string;
   url?: string[];
   model?: string;
   seeds?: string;
@@ -42,10 +43,20 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
     context.setExitCode(code);
   };
   const [{ resolveEnvironmentApiKeys }, lib] = await Promise.all([import("../../server/auth.js"), import("../../eval/index.js")]);
+  // --app-id (or an id given to --app) names the module the project registers for it.
+  const { resolveAppId, resolveAppModule, AppNotFoundError } = await import("../../apps/resolve.js");
+  let app: string | undefined;
+  try {
+    if (args.app && args["app-id"]) return fail(2, "give --app (a module) or --app-id (an app id), not both");
+    app = args["app-id"] ? resolveAppId(args["app-id"]) : args.app ? resolveAppModule(args.app) : undefined;
+  } catch (error) {
+    if (error instanceof AppNotFoundError) return fail(2, error.message);
+    throw error;
+  }
   let plan;
   try {
     plan = await lib.resolveEvalPlan({
-      app: args.app,
+      app,
       url: args.url,
       model: args.model,
       seeds: args.seeds,
@@ -70,11 +81,40 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
 
   const apiKey = args["api-key"] ?? resolveEnvironmentApiKeys()[0];
   if (plan.target.kind === "urls" && !apiKey) return fail(2, "no API key for the task app: set ENVIRONMENT_API_KEY (directly or in an --env-file) or pass --api-key");
+  // The run directory is this process's before anything starts (refused, exit 2, when another eval holds it).
+  let lock;
+  try {
+    lock = await lib.lockRunDir(plan.runDir);
+  } catch (error) {
+    if (error instanceof lib.RunDirLockedError) return fail(2, error.message);
+    throw error;
+  }
+  try {
+    // Results files that are not this run's own regular files: refused before anything is served (exit 2).
+    lib.checkRunFiles(plan);
+    await runLockedCommand(args, plan, apiKey, lock, lib, fail);
+  } catch (error) {
+    if (error instanceof lib.EvalPlanError) return fail(2, error.message);
+    throw error;
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLockedCommand(
+  args: EvalArgs,
+  plan: import("../../eval/index.js").EvalPlan,
+  apiKey: string | undefined,
+  lock: import("../../eval/index.js").RunDirLock,
+  lib: typeof import("../../eval/index.js"),
+  fail: (code: number, message: string) => void,
+): Promise<void> {
+  const context = contextOf(args);
   let targets;
   try {
     targets = await lib.startEvalTargets(plan.target, apiKey);
   } catch (error) {
-    return fail(2, `cannot serve ${args.app}: ${(error as Error).message}`);
+    return fail(2, `cannot serve ${plan.target.kind === "app" ? plan.target.module : args.app}: ${(error as Error).message}`);
   }
   let traceSink: Awaited<ReturnType<typeof openSink>> | undefined;
   const stop = new AbortController();
@@ -97,6 +137,7 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
       ...(traceSink ? { sink: traceSink.sink } : {}),
       stop: stop.signal,
       abort: abort.signal,
+      lock,
     });
     reporter.close();
     if (args.json) reporter.emit({ event: "summary", summary: report.summary }, { total: 0, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() });
@@ -106,13 +147,18 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
       for (const line of lib.formatEvalSummary(report.summary, style)) say(line);
       say("");
       say(`results          ${plan.out} (failures: ${plan.failuresOut})`);
+      const mismatch = lib.describePolicyMismatch(plan.model, Object.keys(report.summary.policy_models), plan.policyConfig.inference_url);
+      if (mismatch) process.stderr.write(`${mismatch}\n`);
       if (traceSink) say(`traces           ${report.traces.stored} stored in ${traceSink.location}${report.traces.failed ? `, ${report.traces.failed} failed to store` : ""}${report.traces.missing ? `, ${report.traces.missing} rollouts returned none` : ""}`);
     }
     if (report.notRun > 0) {
-      const again = process.argv.slice(2).filter((a) => a !== "--resume");
-      if (!args["run-dir"]) again.push("--run-dir", plan.runDir);
-      process.stderr.write(`interrupted: ${report.notRun} rollouts not run. Resume with:\n  task-app ${again.join(" ")} --resume\n`);
-      context.setExitCode(130);
+      const again = lib.resumeCommand(process.argv.slice(2), plan.runDir);
+      const why =
+        report.stopped === "no_replica"
+          ? `every task app replica is gone (none answers GET /health): stopped dispatching, ${report.notRun} rollouts not run. When the app answers again, resume with:`
+          : `interrupted: ${report.notRun} rollouts not run. Resume with:`;
+      process.stderr.write(`${why}\n  task-app ${again.command}\n${again.note ? `(${again.note})\n` : ""}`);
+      context.setExitCode(report.stopped === "no_replica" ? 1 : 130);
     } else context.setExitCode(report.summary.failed ? 1 : 0);
   } catch (error) {
     reporter.close();
@@ -144,6 +190,7 @@ export const evalCommand: CommandModule<object, EvalArgs> = {
   builder: (yargs: Argv<object>) =>
     yargs
       .option("app", { type: "string", describe: "Task app module (.ts or .js) to serve on a free loopback port for the run" })
+      .option("app-id", { type: "string", describe: "Serve the app the project registers under this id (package.json \"task-app\".apps, else src/app.ts's appId) for the run" })
       .option("url", { type: "string", array: true, describe: "Base URL of a running task app; repeat for replicas (least busy first; one that fails /health is taken out)" })
       .option("model", { type: "string", describe: "Policy model id, sent as policy.config.model (e.g. scripted)" })
       .option("seeds", { type: "string", describe: 'Seeds: numbers and inclusive ranges, e.g. "1-5,9"' })
@@ -166,6 +213,7 @@ export const evalCommand: CommandModule<object, EvalArgs> = {
       .option("json", { type: "boolean", default: false, describe: "NDJSON events on stdout instead of text" })
       .epilog(ENV_PRECEDENCE)
       .example("$0 eval --app src/app.ts --model scripted --seeds 1-5", "serve the app for the run and evaluate five seeds")
+      .example("$0 eval --app-id my-env --model scripted --seeds 1-5", "the same, by the app's id")
       .example("$0 eval --url http://10.0.0.1:8001 --url http://10.0.0.2:8001 --model Qwen/Qwen3-4B --seeds 0-99 --inference-url http://10.0.0.9:8000", "two replicas, a real model")
       .example("$0 eval --run-dir runs/base --resume --app src/app.ts --model scripted --seeds 1-5", "continue an interrupted run") as unknown as Argv<EvalArgs>,
   handler: runEvalCommand,

@@ -1,16 +1,19 @@
 /**
- * `task-app jobs status <id>` and `task-app jobs events <id>`: look up a job
- * submitted earlier (by `train --no-poll`, or one `train` stopped following).
- * Exit 0 when found, 1 when the backend fails or has no such job, 2 on usage
- * errors and a missing SYNTH_API_KEY.
+ * `task-app jobs list`, `jobs status <id>`, `jobs events <id>` and
+ * `jobs cancel <id>`: the jobs on the backend, and one submitted earlier (by
+ * `train --no-poll`, or one `train` stopped following). Exit 0 when done, 1
+ * when the backend fails or has no such job, 2 on usage errors and a missing
+ * SYNTH_API_KEY.
  */
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
 import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
 
 interface JobsArgs {
-  action: "status" | "events";
-  id: string;
+  action: "list" | "status" | "events" | "cancel";
+  id?: string;
+  limit: number;
+  status?: string;
   type?: "rl" | "sft";
   backend?: string;
   "env-file": string[];
@@ -29,15 +32,45 @@ async function runJobs(args: JobsArgs): Promise<void> {
     /* an unreadable env file is reported by openBackend */
   }
   const write = (stream: NodeJS.WriteStream, text: string) => stream.write(redactSecrets(text, secrets));
+  if (args.action !== "list" && !args.id) {
+    process.stderr.write(`task-app jobs: ${args.action} needs a job id: task-app jobs ${args.action} <id> (task-app jobs list shows them)\n`);
+    context.setExitCode(2);
+    return;
+  }
+  if (args.action === "list" && args.id) {
+    process.stderr.write(`task-app jobs: list takes no job id (filter with --type and --status)\n`);
+    context.setExitCode(2);
+    return;
+  }
+  if (!(Number.isInteger(args.limit) && args.limit > 0)) {
+    process.stderr.write(`task-app jobs: --limit must be a positive integer\n`);
+    context.setExitCode(2);
+    return;
+  }
+  const id = args.id ?? "";
   try {
     const client = train.openBackend({ backend: args.backend, envFiles: args["env-file"] });
-    if (args.action === "status") {
-      const { kind, value } = await train.lookupJobStatus(client, args.id, args.type);
+    if (args.action === "list") {
+      const jobs = await train.lookupJobs(client, args.type, { limit: args.limit, ...(args.status ? { status: args.status } : {}) });
+      if (args.json) for (const job of jobs) write(process.stdout, `${JSON.stringify(job)}\n`);
+      else if (!jobs.length) write(process.stdout, `no ${args.type ? `${args.type.toUpperCase()} ` : ""}jobs${args.status ? ` with status ${args.status}` : ""}\n`);
+      else {
+        const rows = jobs.map((j) => [j.id, j.kind.toUpperCase(), j.status, j.model ?? "-", j.createdAt ?? "-"]);
+        const header = ["JOB", "KIND", "STATUS", "MODEL", "CREATED"];
+        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+        for (const row of [header, ...rows]) write(process.stdout, `${row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")}\n`);
+      }
+    } else if (args.action === "cancel") {
+      const { kind, value } = await train.lookupCancelJob(client, id, args.type);
+      if (args.json) write(process.stdout, `${JSON.stringify({ kind, ...value.body })}\n`);
+      else write(process.stdout, `${kind.toUpperCase()} job ${id}: cancel requested (status ${value.status}); follow it with \`task-app jobs status ${id}\`\n`);
+    } else if (args.action === "status") {
+      const { kind, value } = await train.lookupJobStatus(client, id, args.type);
       const model = train.readFineTunedModel(value.body);
       if (args.json) write(process.stdout, `${JSON.stringify({ kind, ...value.body }, null, 2)}\n`);
-      else write(process.stdout, `${kind.toUpperCase()} job ${args.id}: ${value.status}${model ? `\nfine-tuned model: ${model}` : ""}\n`);
+      else write(process.stdout, `${kind.toUpperCase()} job ${id}: ${value.status}${model ? `\nfine-tuned model: ${model}` : ""}\n`);
     } else {
-      const { value } = await train.lookupJobEvents(client, args.id, args.type, args.since);
+      const { value } = await train.lookupJobEvents(client, id, args.type, args.since);
       for (const event of value) {
         const metrics = train.readMetrics(event.data);
         if (args.json) write(process.stdout, `${JSON.stringify(event)}\n`);
@@ -53,18 +86,26 @@ async function runJobs(args: JobsArgs): Promise<void> {
 }
 
 export const jobsCommand: CommandModule<object, JobsArgs> = {
-  command: "jobs <action> <id>",
-  describe: "Show the status or the events of a training job submitted earlier",
+  command: "jobs <action> [id]",
+  describe: "List jobs on the backend; show the status or events of one, or cancel it",
   builder: (yargs: Argv<object>) =>
     yargs
-      .positional("action", { choices: ["status", "events"] as const, demandOption: true, describe: "status: the job's status and model; events: its event log" })
-      .positional("id", { type: "string", demandOption: true, describe: "Job id, as `task-app train` printed it" })
+      .positional("action", {
+        choices: ["list", "status", "events", "cancel"] as const,
+        demandOption: true,
+        describe: "list: recent jobs; status: a job's status and model; events: its event log; cancel: ask the backend to stop it",
+      })
+      .positional("id", { type: "string", describe: "Job id, as `task-app train` or `jobs list` printed it (not for list)" })
       .option("type", { choices: ["rl", "sft"] as const, describe: "Job kind (default: look under rl, then sft)" })
       .option("backend", { type: "string", describe: "Backend base URL (else BACKEND_BASE_URL, else the default backend); /api is appended" })
       .option("env-file", ENV_FILE_OPTION)
+      .option("limit", { type: "number", default: 20, describe: "list: at most this many jobs of each kind" })
+      .option("status", { type: "string", describe: "list: only jobs with this status (running, succeeded, ...)" })
       .option("since", { type: "number", default: 0, describe: "events: only events after this sequence number" })
       .option("json", { type: "boolean", default: false, describe: "Print JSON (status) or one JSON object per event (events)" })
       .epilog(ENV_PRECEDENCE)
+      .example("$0 jobs list --type rl --status running", "the RL jobs running now")
+      .example("$0 jobs cancel job_123", "stop a job")
       .example("$0 jobs status job_123", "is the job still running, and which model did it produce?")
       .example("$0 jobs events job_123 --since 40", "the events after the 40th") as unknown as Argv<JobsArgs>,
   handler: runJobs,

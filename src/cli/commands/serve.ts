@@ -48,13 +48,6 @@ async function runServe(args: ServeArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
-  try {
-    assertTaskAppModuleExists(args.module);
-  } catch (error) {
-    process.stderr.write(`task-app serve: ${(error as Error).message}\nRun \`task-app serve --help\` for usage.\n`);
-    context.setExitCode(2);
-    return;
-  }
   const budgetMb = args["body-budget-mb"];
   if (!(Number.isFinite(budgetMb) && budgetMb > 0)) {
     process.stderr.write(`task-app: --body-budget-mb must be a positive number of MiB (got ${String(budgetMb)})\n`);
@@ -64,6 +57,24 @@ async function runServe(args: ServeArgs): Promise<void> {
   const workers = args.workers ?? availableParallelism();
   if (!Number.isInteger(workers) || workers < 1) {
     process.stderr.write(`task-app: --workers must be a whole number of processes, at least 1 (got ${String(args.workers)})\n`);
+    context.setExitCode(2);
+    return;
+  }
+  // An app id (`serve my-env`) names the module the project registers for it.
+  const { resolveAppModule, AppNotFoundError } = await import("../../apps/resolve.js");
+  let module: string;
+  try {
+    module = resolveAppModule(args.module);
+  } catch (error) {
+    if (!(error instanceof AppNotFoundError)) throw error;
+    process.stderr.write(`task-app serve: ${error.message}\n`);
+    context.setExitCode(2);
+    return;
+  }
+  try {
+    assertTaskAppModuleExists(module);
+  } catch (error) {
+    process.stderr.write(`task-app serve: ${(error as Error).message}\nRun \`task-app serve --help\` for usage.\n`);
     context.setExitCode(2);
     return;
   }
@@ -81,7 +92,7 @@ async function runServe(args: ServeArgs): Promise<void> {
       context.setExitCode(result.code);
       return;
     }
-    const app = await loadTaskAppModule(args.module, { timeoutMs: startTimeout * 1000 });
+    const app = await loadTaskAppModule(module, { timeoutMs: startTimeout * 1000 });
     traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
     const traceSink = traces ? { traceSink: traces.sink } : {};
     const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);
@@ -118,7 +129,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
   describe: "Serve the task app exported by a JS or TS module",
   builder: (yargs: Argv<object>) =>
     yargs
-      .positional("module", { type: "string", demandOption: true, describe: "Module whose default export (or `app`) is the task app" })
+      .positional("module", { type: "string", demandOption: true, describe: "Module whose default export (or `app`) is the task app, or an app id the project registers (package.json \"task-app\".apps, else src/app.ts's appId)" })
       .option("port", { type: "string", default: 8001, coerce: parsePort, describe: "Port to listen on (0 picks a free one)" })
       .option("host", { type: "string", default: "127.0.0.1", describe: "Interface to bind" })
       .option("env-file", ENV_FILE_OPTION)

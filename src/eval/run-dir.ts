@@ -1,0 +1,65 @@
+/**
+ * Opening an eval's run directory: a new run needs a directory without a
+ * run in it and results files of its own (new or empty); a resumed run needs
+ * the same manifest, results file included. Every results file must be a
+ * regular file: a device, a FIFO or `/dev/stdout` is refused before anything
+ * runs, and a file that holds another run's results (or anything else) is
+ * never appended to, cut or read as this run's.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { checkOutputTarget, OutputTargetError } from "../fs/output-target.js";
+import { EvalPlanError, type EvalPlan } from "./plan.js";
+import { configPath, manifestDifferences, manifestPath, writeJsonAtomic, type EvalManifest } from "./results.js";
+
+function readManifest(path: string): EvalManifest {
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as EvalManifest;
+  } catch (error) {
+    throw new EvalPlanError(`${path} is not a readable manifest (${(error as Error).message}); it cannot be resumed`);
+  }
+}
+
+/** The results file a run's manifest names (older manifests: the run directory's results.jsonl). */
+const ownResults = (runDir: string, manifest: EvalManifest) => manifest.out ?? join(runDir, "results.jsonl");
+
+/** Throws EvalPlanError when the run cannot start on these files; see the module comment. Reads, never writes. */
+export function checkRunFiles(plan: EvalPlan): EvalManifest | undefined {
+  const path = manifestPath(plan.runDir);
+  const previous = existsSync(path) ? readManifest(path) : undefined;
+  if (previous && !plan.resume) throw new EvalPlanError(`${plan.runDir} already holds a run: pass --resume to continue it, or choose another --run-dir`);
+  if (!previous && plan.resume) throw new EvalPlanError(`nothing to resume in ${plan.runDir}: it has no manifest.json`);
+  const files: [string, string][] = [
+    [plan.out, "--out"],
+    [plan.failuresOut, "the failures file"],
+  ];
+  for (const [file, what] of files) {
+    let target;
+    try {
+      target = checkOutputTarget(file, what);
+    } catch (error) {
+      if (error instanceof OutputTargetError) throw new EvalPlanError(error.message);
+      throw error;
+    }
+    if (!previous && target.exists && target.size > 0)
+      throw new EvalPlanError(
+        `${what} ${file} already holds data that no run in ${plan.runDir} wrote: a run only appends to results files of its own. ` +
+          `Choose a new file, or continue the run that wrote it with --resume --run-dir <its run directory>`,
+      );
+  }
+  if (previous && ownResults(plan.runDir, previous) !== plan.out)
+    throw new EvalPlanError(`cannot resume ${plan.runDir}: its results are in ${ownResults(plan.runDir, previous)}, not ${plan.out}; --out must name the run's own results file`);
+  return previous;
+}
+
+/** Checks the files (see `checkRunFiles`), then writes the manifest and the resolved config. */
+export function openRunDir(plan: EvalPlan, manifest: EvalManifest): void {
+  const previous = checkRunFiles(plan);
+  if (previous) {
+    const differ = manifestDifferences(previous, manifest);
+    if (differ.length)
+      throw new EvalPlanError(`cannot resume ${plan.runDir}: ${differ.map((k) => `${k} was ${JSON.stringify(previous[k])}, now ${JSON.stringify(manifest[k])}`).join("; ")}`);
+  }
+  writeJsonAtomic(manifestPath(plan.runDir), manifest);
+  writeJsonAtomic(configPath(plan.runDir), { ...plan, resume: undefined });
+}
