@@ -16,10 +16,10 @@ export interface CliResult {
 
 const self = fileURLToPath(import.meta.url);
 
-/** Spawns the CLI with `argv` and resolves when it exits. */
-export function runCli(argv: readonly string[], cwd = process.cwd()): Promise<CliResult> {
+/** Spawns the CLI with `argv` (in `env` when given, else this process's environment) and resolves when it exits. */
+export function runCli(argv: readonly string[], cwd = process.cwd(), env?: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...cliArgv(), ...argv], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...cliArgv(), ...argv], { cwd, stdio: ["ignore", "pipe", "pipe"], ...(env ? { env } : {}) });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => out.push(c));
