@@ -9,3 +9,7 @@ export { renderDockerfile, renderDockerignore, renderBuildTsconfig, serveCommand
 export { buildKubeObjects, appLabels, FIELD_MANAGER, SERVICE_PORT, type KubeObject } from "./kubernetes.js";
 export { findUnknownFields, findUnknownObjectFields, modelNameOf } from "./fields.js";
 export { renderDeployFolder, renderKubeObjects, validateKubeObjects, toYaml, DeployRenderError } from "./render.js";
+export { connectCluster, describeClusterError, DeployClusterError, statusOf, type Cluster } from "./cluster.js";
+export { applyDeploy, deployStatus, deleteDeploy, taskUrlOf, selectorOf, type ApplyEvent, type ApplyOptions, type ApplyResult } from "./apply.js";
+export { readRollout, waitForRollout, type RolloutState, type WaitOptions } from "./rollout.js";
+export { openServiceProxy, type ServiceProxy } from "./service-proxy.js";
