@@ -108,6 +108,16 @@ describe("deploy apply", () => {
     assert.deepEqual(kinds, ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"]);
   });
 
+  it("the docs' command line `deploy <app> --name … --trace …` is apply, and explains a local trace path", async () => {
+    const docs = await runCli(["deploy", "my-env", "--name", "my-task-app", "--trace", "traces/v3"], home, envFor(undefined, { ENVIRONMENT_API_KEY: KEY }));
+    assert.equal(docs.code, 2);
+    assert.doesNotMatch(docs.stderr, /Unknown argument/);
+    assert.match(docs.stderr, /task-app deploy apply: --trace traces\/v3: a local path cannot be shared by pods; give the shared store's URL/);
+    const named = await runCli(["deploy", "my-env", "--image", "ghcr.io/acme/math:1.0.0", "--dry-run"], home, envFor(undefined));
+    assert.equal(named.code, 0, named.stderr);
+    assert.match(named.stdout, /^ {2}name: my-env$/m, "an app id names the deployment when --name is not given");
+  });
+
   it("without a kubeconfig, apply says so (exit 2)", async () => {
     const result = await runCli(["deploy", "apply", ...BASE], home, envFor(undefined, { ENVIRONMENT_API_KEY: KEY }));
     assert.equal(result.code, 2);

@@ -28,6 +28,7 @@ export interface DeployArgs {
   verify: boolean;
   json: boolean;
   force: boolean;
+  app?: string;
 }
 
 /** Loads the settings; a bad file or flag is reported and gives undefined (exit code set). */
@@ -137,6 +138,10 @@ async function withCluster(context: CommandContext, command: string, work: (clus
 
 async function runApply(args: DeployArgs): Promise<void> {
   const context = contextOf(args);
+  if (args.app !== undefined) {
+    if (/\.(m?ts|m?js)$/.test(args.app)) args.module ??= args.app;
+    else args.name ??= args.app;
+  }
   const inputs = await loadSettingsOrReport(args, context, "apply");
   if (!inputs) return;
   const { settings, traceUrl } = inputs;
@@ -254,10 +259,12 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
         handler: (a) => runRender(a as unknown as DeployArgs),
       })
       .command({
-        command: "apply",
+        // `task-app deploy <app> --name …` (synth-ai's command line) is apply.
+        command: ["apply [app]", "$0 [app]"],
         describe: "Create missing Secrets, apply the objects server-side, wait for the rollout, check the app through the cluster, print services.task_url",
         builder: (y: Argv<object>) =>
           settingsOptions(y)
+            .positional("app", { type: "string", describe: "The app module (a .ts or .js file), or the app's id used as --name when none is given" })
             .option("dry-run", { type: "boolean", default: false, describe: "Print the objects as YAML; needs no cluster or kubeconfig" })
             .option("env-file", { type: "string", array: true, default: [], describe: "Env file with ENVIRONMENT_API_KEY (for the Secret and the check); repeat to layer" })
             .option("timeout", { type: "number", default: 300, describe: "Seconds to wait for the rollout" })
@@ -278,7 +285,6 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
         builder: (y: Argv<object>) => settingsOptions(y),
         handler: (a) => runDelete(a as unknown as DeployArgs),
       })
-      .demandCommand(1, "Name a subcommand: render, apply, status or delete.")
       .example("$0 deploy render", "deploy/ from deploy.toml")
       .example("$0 deploy render --name my-task-app --image ghcr.io/you/my-task-app:0.1.0 --trace off", "without a deploy.toml")
       .epilog(
