@@ -143,7 +143,7 @@ export const DeployTable = z
           .meta({ description: "One kustomize overlay (deploy/overlays/<name>/) patching the base." }),
       )
       .optional()
-      .meta({ description: "Kustomize overlays, one per environment ([deploy.overlays.staging])." }),
+      .meta({ description: "Kustomize overlays, one per environment ([deploy.overlays.staging]).", examples: [{ staging: { namespace: "staging", min_replicas: 1, max_replicas: 2 } }] }),
   })
   .superRefine((d, ctx) => {
     if (d.replicas.max < d.replicas.min)
