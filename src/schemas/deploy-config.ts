@@ -127,7 +127,15 @@ export const DeployTable = z
     resources: DeployResources.prefault({}),
     ingress: DeployIngress.optional(),
     env: z
-      .record(z.string().regex(ENV_NAME, "an environment variable name: letters, digits and _, not starting with a digit"), SecretKeyRef)
+      .record(
+        z
+          .string()
+          .regex(
+            /^(?!(ENVIRONMENT_API_KEY|TASKAPP_TRACE_DB|PORT)$)[A-Za-z_][A-Za-z0-9_]*$/,
+            "an environment variable name (letters, digits and _, not starting with a digit) other than ENVIRONMENT_API_KEY, TASKAPP_TRACE_DB and PORT, which task-app deploy sets itself (see api_key and trace)",
+          ),
+        SecretKeyRef,
+      )
       .optional()
       .meta({ description: "Extra environment variables read from Secrets, by name ([deploy.env.OPENAI_API_KEY] secret = ..., key = ...).", examples: [{ OPENAI_API_KEY: { secret: "vendor-keys", key: "OPENAI_API_KEY" } }] }),
     overlays: z
@@ -146,11 +154,10 @@ export const DeployTable = z
       .meta({ description: "Kustomize overlays, one per environment ([deploy.overlays.staging]).", examples: [{ staging: { namespace: "staging", min_replicas: 1, max_replicas: 2 } }] }),
   })
   .superRefine((d, ctx) => {
-    if (d.replicas.max < d.replicas.min)
-      ctx.addIssue({ code: "custom", path: ["replicas", "max"], message: `replicas.max (${d.replicas.max}) is below replicas.min (${d.replicas.min})`, params: { rule: "deploy_replicas_range" } });
-    for (const name of Object.keys(d.env ?? {}))
-      if (name === "ENVIRONMENT_API_KEY" || name === "TASKAPP_TRACE_DB" || name === "PORT")
-        ctx.addIssue({ code: "custom", path: ["env", name], message: `${name} is set by task-app deploy itself (see api_key and trace)`, params: { rule: "deploy_env_reserved" } });
+    // Runs on a table whose other keys may be invalid (replicas = null): compare only two numbers.
+    const { min, max } = (d.replicas ?? {}) as { min?: unknown; max?: unknown };
+    if (typeof min === "number" && typeof max === "number" && max < min)
+      ctx.addIssue({ code: "custom", path: ["replicas", "max"], message: `replicas.max (${max}) is below replicas.min (${min})`, params: { rule: "deploy_replicas_range" } });
   }, whenTable)
   .meta({ description: "Where and how the task app runs on Kubernetes." });
 
