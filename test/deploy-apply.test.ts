@@ -101,6 +101,20 @@ describe("deploy apply", () => {
     });
   });
 
+  it("--trace with a store URL: the URL goes into the Secret <name>-traces (created once), never into an object or the terminal", async () => {
+    await withApi({}, async (api) => {
+      const url = "postgres://traces:pw-very-secret@db.internal:5432/traces";
+      const result = await runCli(["deploy", "apply", ...BASE, "--trace", url, "--no-wait"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /created Secret math-task-app-traces/);
+      assert.deepEqual((api.store.get("secrets/default/math-task-app-traces") as { stringData: Record<string, string> }).stringData, { TASKAPP_TRACE_DB: url });
+      for (const r of api.seen.filter((x) => x.method === "PATCH")) assert.ok(!r.body.includes("pw-very-secret"), r.path);
+      assert.ok(!(result.stdout + result.stderr).includes("pw-very-secret"));
+      const deployment = api.store.get("deployments/default/math-task-app") as { spec: { template: { spec: { containers: { env: unknown[] }[] } } } };
+      assert.deepEqual(deployment.spec.template.spec.containers[0]!.env[1], { name: "TASKAPP_TRACE_DB", valueFrom: { secretKeyRef: { name: "math-task-app-traces", key: "TASKAPP_TRACE_DB" } } });
+    });
+  });
+
   it("--dry-run prints the objects as YAML with no kubeconfig at all", async () => {
     const result = await runCli(["deploy", "apply", ...BASE, "--dry-run"], home, envFor(undefined));
     assert.equal(result.code, 0, result.stderr);
