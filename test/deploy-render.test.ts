@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
@@ -17,6 +17,8 @@ import { Deployment } from "kubernetes-models/apps/v1/Deployment";
 import { createTaskApp, TEMPLATE_NAMES } from "../src/scaffold/create.js";
 import { loadDeployInputs, renderDeployFolder, resolveDeploySettings, validateKubeObjects, buildKubeObjects, DeployRenderError } from "../src/deploy/index.js";
 import { runCli } from "./helpers/run-cli.js";
+import { runProcess } from "./helpers/run-process.js";
+import { packageRoot } from "../src/scaffold/paths.js";
 import { startServe } from "./helpers/serve-process.js";
 
 const GOLDEN = fileURLToPath(new URL("./fixtures/deploy/", import.meta.url));
@@ -124,6 +126,27 @@ describe("objects", () => {
     assert.match(dockerfile, /^HEALTHCHECK .*127\.0\.0\.1:8001\//m);
     const ignore = (await renderDeployFolder(settingsOf())).get("Dockerfile.dockerignore")!.split("\n");
     for (const kept of [".env", "traces", "runs", "node_modules"]) assert.ok(ignore.includes(kept), kept);
+  });
+});
+
+describe("the image's build stage and command", () => {
+  it("the Dockerfile's tsc step compiles the scaffolded app into build/, and its CMD serves it (rubrics found from there)", async (t) => {
+    const dir = path.join(root, "build-stage");
+    await createTaskApp({ dir, template: "math", name: "build-stage", environmentApiKey: false });
+    await mkdir(path.join(dir, "node_modules"), { recursive: true });
+    await symlink(packageRoot(), path.join(dir, "node_modules", "task-app"), "dir");
+    await symlink(path.join(packageRoot(), "node_modules", "@types"), path.join(dir, "node_modules", "@types"), "dir");
+    assert.equal((await runCli(["deploy", "render"], dir)).code, 0);
+    const dockerfile = await readFile(path.join(dir, "deploy", "Dockerfile"), "utf8");
+    const tscArgs = /^RUN npx tsc (.+)$/m.exec(dockerfile)![1]!.split(" ");
+    const tsc = await runProcess(process.execPath, [path.join(packageRoot(), "node_modules", "typescript", "bin", "tsc"), ...tscArgs], dir);
+    assert.equal(tsc.code, 0, tsc.stdout + tsc.stderr);
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+    assert.ok(existsSync(path.join(dir, cmd[3]!)), `${cmd[3]} was built`);
+    const server = await startServe(cmd[3]!, [], { cwd: dir, env: { ENVIRONMENT_API_KEY: "build-stage-key-0123456789" } });
+    t.after(() => server.kill());
+    const info = await fetch(`${server.url}/task_info`, { headers: { "x-api-key": "build-stage-key-0123456789" } });
+    assert.equal(info.status, 200);
   });
 });
 
