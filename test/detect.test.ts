@@ -115,7 +115,7 @@ describe("through checkConfigText", () => {
     const result = checkConfigText("[experiment]\nname = 'x'\n", { file: "settings.toml" });
     assert.equal(result.kind, undefined);
     assert.deepEqual(result.findings.map(formatFinding), [
-      'settings.toml:1:1: error: cannot tell what kind of config this is; add type = "rl" | "sft" | "eval" | "filter" or pass --kind',
+      'settings.toml:1:1: error: cannot tell what kind of config this is; add type = "rl" | "sft" | "eval" | "filter" | "deploy" or pass --kind',
     ]);
     assert.equal(result.findings[0]!.code, "unknown_kind");
   });

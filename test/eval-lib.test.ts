@@ -14,6 +14,7 @@ import { SessionTraceV3 } from "../src/schemas/session-trace.js";
 import { serve } from "../src/server/index.js";
 import { createEvalApp } from "./fixtures/apps/eval-app.js";
 import { PassThrough } from "node:stream";
+import { createServer } from "node:http";
 
 const KEY = "sk_env_eval_test_key_0123456789";
 const scratch = mkdtempSync(join(tmpdir(), "task-app-eval-"));
@@ -93,6 +94,30 @@ describe("runEval", async () => {
     assert.ok(!JSON.stringify(readResults(plan.failuresOut)).includes(KEY), "no key in the failures");
     const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
     assert.deepEqual(manifest.seeds, [1, 2, 3, 4, 5]);
+  });
+
+  test("a replica that stops answering altogether (a cut link) is taken out after the first rollout that timed out there", { timeout: 60_000 }, async (t) => {
+    // Answers /health until a rollout arrives, then nothing at all: what a host whose link is cut looks like.
+    let dark = false;
+    const held: import("node:http").ServerResponse[] = [];
+    const blackHole = createServer((req, res) => {
+      if (req.url === "/rollout") dark = true;
+      if (dark) return void held.push(res);
+      res.writeHead(200, { "content-type": "application/json" }).end('{"status":"healthy"}');
+    });
+    await new Promise<void>((resolve) => blackHole.listen(0, "127.0.0.1", resolve));
+    t.after(() => {
+      blackHole.closeAllConnections();
+      blackHole.close();
+    });
+    const hole = `http://127.0.0.1:${(blackHole.address() as import("node:net").AddressInfo).port}`;
+    const plan = await resolveEvalPlan({ url: [hole, app.url], model: "scripted", seeds: "10-29", runDir: runDir(), concurrency: 2, timeout: 1 }, scratch);
+    const seen: EvalEvent[] = [];
+    const report = await runEval(plan, { urls: [hole, app.url], app: app.url, apiKey: KEY, reporter: { emit: (e) => void seen.push(e), close() {} } });
+    assert.ok(seen.some((e) => e.event === "replica_removed" && (e as { replica?: string }).replica === hole), "the silent replica is taken out");
+    const timedOut = report.results.filter((r) => r.cause === "timeout");
+    assert.ok(timedOut.length >= 1 && timedOut.length <= 2, `only the rollouts in flight there time out (${timedOut.length})`);
+    assert.equal(report.results.filter((r) => r.status === "ok").length, 20 - timedOut.length);
   });
 
   test("resume: a half-written last line is cut, only missing or failed rollouts run, one result per seed", async () => {

@@ -31,6 +31,7 @@ const COMMON = [
   "configs/eval.toml",
   "configs/filter.toml",
   "configs/rl.toml",
+  "deploy.toml",
   "package.json",
   "rubrics/events.json",
   "rubrics/outcome.json",
@@ -112,11 +113,23 @@ for (const template of TEMPLATE_NAMES) {
       }
     });
 
+    it("writes a deploy.toml that validates and renders a deploy folder", async () => {
+      const text = await read(template, "deploy.toml");
+      assert.equal(text.split("\n")[0], "#:schema ./node_modules/task-app/schemas/deploy-config.schema.json");
+      const check = await checkConfigFile(path.join(root, template, "deploy.toml"), {});
+      assert.deepEqual(check.findings.filter((f) => f.severity === "error").map(formatFinding), []);
+      assert.equal(check.kind, "deploy");
+      const { loadDeployInputs, renderDeployFolder } = await import("../src/deploy/index.js");
+      const { settings } = await loadDeployInputs({ cwd: path.join(root, template) });
+      assert.equal(settings.name, `${template}-env`);
+      assert.ok((await renderDeployFolder(settings)).has("base/deployment.yaml"));
+    });
+
     it("binds the schemas in .taplo.toml and tombi.toml to files that exist in the package", async () => {
       const taplo = parseToml(await read(template, ".taplo.toml")) as { rule: Array<{ include: string[]; schema: { path: string } }> };
       const tombi = parseToml(await read(template, "tombi.toml")) as { schemas: Array<{ include: string[]; path: string }> };
       const paths = [...taplo.rule.map((r) => r.schema.path), ...tombi.schemas.map((s) => s.path)];
-      assert.equal(paths.length, 6);
+      assert.equal(paths.length, 8);
       for (const p of paths) {
         const rel = p.replace("./node_modules/task-app/", "");
         assert.ok(existsSync(path.join(packageRoot(), rel)), p);

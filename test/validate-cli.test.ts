@@ -207,5 +207,5 @@ test("the bundled fast path of bin/task-app.js prints exactly what the full CLI 
   // Anything the fast path does not take (here a bad --kind) still gets yargs' usage error.
   const usage = spawnSync(process.execPath, [bin, "validate", "rl.toml", "--kind", "ppo"], { cwd: dir, encoding: "utf8" });
   assert.equal(usage.status, 2);
-  assert.match(usage.stderr, /Choices: "rl", "sft", "eval", "filter"/);
+  assert.match(usage.stderr, /Choices: "rl", "sft", "eval", "filter", "deploy"/);
 });

@@ -68,6 +68,12 @@ export const UNEXPRESSED_RULES: readonly UnexpressedRule[] = [
     zodRule: "min_official_score must be <= max_official_score",
     reason: "compares two values of the document; JSON Schema keywords compare a value with constants only",
   },
+  {
+    schemaId: "deploy-config",
+    path: "deploy.replicas.max",
+    zodRule: "deploy_replicas_range",
+    reason: "compares two values of the document (max with min, either of them defaulted); JSON Schema keywords compare a value with constants only",
+  },
 ];
 
 /** The key rules of one schema id (none when it has no entry). */

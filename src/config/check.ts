@@ -144,7 +144,7 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
   if (!detected)
     return finish({
       file,
-      findings: [{ severity: "error", code: "unknown_kind", path: "", message: 'cannot tell what kind of config this is; add type = "rl" | "sft" | "eval" | "filter" or pass --kind', ...at(file, 1, 1) }],
+      findings: [{ severity: "error", code: "unknown_kind", path: "", message: 'cannot tell what kind of config this is; add type = "rl" | "sft" | "eval" | "filter" | "deploy" or pass --kind', ...at(file, 1, 1) }],
       injected: [],
     }, severities);
 

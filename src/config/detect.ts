@@ -11,7 +11,7 @@ export interface DetectedKind {
   reason: string;
 }
 
-const KINDS: readonly ConfigKind[] = ["rl", "sft", "eval", "filter"];
+const KINDS: readonly ConfigKind[] = ["rl", "sft", "eval", "filter", "deploy"];
 const lower = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : undefined);
 const table = (v: unknown): Record<string, unknown> =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -24,6 +24,7 @@ export function detectConfigKind(doc: Record<string, unknown>, fileName?: string
   if (jobType === "rl" || jobType === "sft") return { kind: jobType, reason: `job_type = "${jobType}"` };
   if ("eval" in doc) return { kind: "eval", reason: "it has an [eval] table" };
   if ("filter" in doc) return { kind: "filter", reason: "it has a [filter] table" };
+  if ("deploy" in doc) return { kind: "deploy", reason: "it has a [deploy] table" };
 
   const algorithm = table(doc.algorithm);
   const method = lower(algorithm.method);

@@ -4,6 +4,7 @@
  * ConfigError listing every finding.
  */
 import type { ConfigKind } from "../schemas/registry.js";
+import type { DeployConfig } from "../schemas/deploy-config.js";
 import type { EvalConfig } from "../schemas/eval-config.js";
 import type { FilterConfig } from "../schemas/filter-config.js";
 import type { RLConfig } from "../schemas/rl-config.js";
@@ -18,6 +19,7 @@ export interface ConfigOfKind {
   sft: SFTConfig;
   eval: EvalConfig;
   filter: FilterConfig;
+  deploy: DeployConfig;
 }
 
 /** A validated config, discriminated by kind. */

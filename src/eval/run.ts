@@ -96,7 +96,11 @@ async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: Repli
       avoid = replica;
     } catch (error) {
       if (options.abort?.aborted) return { result: failedResult(base(), "aborted", null, "aborted by a second interrupt") };
-      if (error instanceof HttpTimeoutError) return { result: failedResult(base(), "timeout", null, `no answer within ${plan.timeoutS}s`) };
+      if (error instanceof HttpTimeoutError) {
+        // Not sent again (it may have reached the app), but the replica is checked: a host cut off answers nothing, health included.
+        await pool.suspect(replica);
+        return { result: failedResult(base(), "timeout", null, `no answer within ${plan.timeoutS}s`) };
+      }
       const code = connectionErrorCode(error);
       if (code === undefined) throw error;
       last = { result: failedResult(base(), "connection", null, code) };

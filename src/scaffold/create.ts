@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadTemplate } from "./catalog.js";
 import { ScaffoldError } from "./errors.js";
-import { checkPackageName, toAppId, toTitle } from "./names.js";
+import { checkPackageName, toAppId, toDeployName, toTitle } from "./names.js";
 import { packageVersion, templatesRoot } from "./paths.js";
 import { renderLayers } from "./render.js";
 import { writeProject } from "./write.js";
@@ -91,6 +91,7 @@ export async function createTaskApp(options: CreateTaskAppOptions): Promise<Crea
     ...template.variables,
     name,
     appId,
+    deployName: toDeployName(name),
     title: toTitle(name),
     template: template.name,
     templateDescription: template.description,

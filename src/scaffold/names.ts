@@ -61,3 +61,14 @@ export function toTitle(packageName: string): string {
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
 }
+
+/** A Kubernetes name (DNS-1123 label starting with a letter) from a package name: `@me/My_Env` → `my-env`. */
+export function toDeployName(packageName: string): string {
+  const name = toAppId(packageName)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^[-0-9]+|-+$/g, "");
+  const label = (name || "task-app").slice(0, 63).replace(/-+$/, "");
+  return label;
+}

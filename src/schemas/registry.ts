@@ -4,13 +4,14 @@
  * a place in the editor catalog and a section in the config reference.
  */
 import type { z } from "zod";
+import { DeployConfig } from "./deploy-config.js";
 import { EvalConfig } from "./eval-config.js";
 import { FilterConfig } from "./filter-config.js";
 import { RLConfig } from "./rl-config.js";
 import { SFTConfig } from "./sft-config.js";
 
 /** The kinds of TOML config task-app validates. */
-export type ConfigKind = "rl" | "sft" | "eval" | "filter";
+export type ConfigKind = "rl" | "sft" | "eval" | "filter" | "deploy";
 
 /** A public schema with its own JSON Schema file. */
 export interface SchemaEntry {
@@ -60,6 +61,14 @@ export const configSchemas: readonly ConfigSchemaEntry[] = [
     description: "Trace filter config: which traces from a trace store become an SFT dataset.",
     schema: FilterConfig,
     fileMatch: ["**/filter.toml", "**/*.filter.toml", "**/filter_*.toml"],
+  },
+  {
+    kind: "deploy",
+    id: "deploy-config",
+    title: "task-app deploy config",
+    description: "Kubernetes deployment of a task app: image, replicas, resources, secrets, trace store, ingress (task-app deploy).",
+    schema: DeployConfig,
+    fileMatch: ["**/deploy.toml", "**/*.deploy.toml", "**/deploy_*.toml"],
   },
 ];
 

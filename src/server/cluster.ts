@@ -36,6 +36,8 @@ export interface ServeClusterOptions {
   maxRestarts?: number;
   /** Window of `maxRestarts`. Default 60 s. */
   restartWindowMs?: number;
+  /** Called once, with the URL, when every worker listens. */
+  onListening?: (url: string, port: number) => void;
 }
 
 /** How a clustered server ended: the exit code, and the start-up error of a worker when there was one. */
@@ -108,6 +110,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
       const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${message.port}`;
       announceServing(logger, { url, appId: message.appId, requireApiKey: message.requireApiKey }, options.env ?? process.env);
       logger.info({ workers: count, pids: [...live.values()].map((w) => w.process.pid) }, "workers started");
+      options.onListening?.(url, message.port);
     } else if (listening) logger.info({ pid: worker.process.pid }, "replacement worker ready");
     if (listening && message.port !== listening.port) {
       // Only when every worker died at once with --port 0: the port is picked anew.

@@ -14,7 +14,7 @@ const loopback = (url: string, host: string) => ({
     {
       at: "task_url = ",
       code: "loopback_task_url",
-      text: `warning: services.task_url: task_url "${url}" points at this machine (${host}): a remote trainer cannot reach it; expose the task app (a tunnel or a deployed URL) and use that address`,
+      text: `warning: services.task_url: task_url "${url}" points at this machine (${host}): a remote trainer cannot reach it; deploy it (task-app deploy apply prints the URL) or try it through a tunnel (task-app serve --tunnel) and use that address`,
     },
   ],
 });

@@ -132,7 +132,7 @@ export interface Row {
 /** Rows keyed by the code they exercise. */
 export type RowTable = Record<string, Row[]>;
 
-const FILE = { rl: "rl.toml", sft: "sft.toml", eval: "eval.toml", filter: "filter.toml" } as const;
+const FILE = { rl: "rl.toml", sft: "sft.toml", eval: "eval.toml", filter: "filter.toml", deploy: "deploy.toml" } as const;
 
 export function check(row: Row) {
   const file = FILE[row.kind];

@@ -22,7 +22,7 @@ export const RL = read("valid/rl-model-era.toml");
 export const SFT = read("valid/sft.toml");
 export const EVAL = read("valid/eval.toml");
 export const FILTER = read("valid/filter.toml");
-export const FILE: Record<ConfigKind, string> = { rl: "rl.toml", sft: "sft.toml", eval: "eval.toml", filter: "filter.toml" };
+export const FILE: Record<ConfigKind, string> = { rl: "rl.toml", sft: "sft.toml", eval: "eval.toml", filter: "filter.toml", deploy: "deploy.toml" };
 
 export interface Row {
   name: string;

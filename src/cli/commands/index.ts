@@ -1,6 +1,7 @@
 import type { CommandModule } from "yargs";
 import { addCommand } from "./add.js";
 import { checkCommand } from "./check.js";
+import { deployCommand } from "./deploy.js";
 import { evalCommand } from "./eval.js";
 import { exportSftCommand } from "./export-sft.js";
 import { filterCommand } from "./filter.js";
@@ -24,6 +25,7 @@ export const commands: CommandModule<any, any>[] = [
   generateCommand,
   serveCommand,
   checkCommand,
+  deployCommand,
   evalCommand,
   tracesCommand,
   exportSftCommand,

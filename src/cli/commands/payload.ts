@@ -24,7 +24,7 @@ interface PayloadArgs {
   "inject-model-defaults": boolean;
 }
 
-const KIND_NAMES = { rl: "an RL", sft: "an SFT", eval: "an eval", filter: "a filter", rubric: "a rubric" } as const;
+const KIND_NAMES = { rl: "an RL", sft: "an SFT", eval: "an eval", filter: "a filter", deploy: "a deploy", rubric: "a rubric" } as const;
 const RL_ONLY = ["task-url", "model"] as const;
 const SFT_ONLY = ["dataset"] as const;
 

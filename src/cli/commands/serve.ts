@@ -21,6 +21,7 @@ interface ServeArgs {
   workers?: number;
   "start-timeout": number;
   "body-budget-mb": number;
+  tunnel: boolean;
 }
 
 async function runServe(args: ServeArgs): Promise<void> {
@@ -80,6 +81,20 @@ async function runServe(args: ServeArgs): Promise<void> {
   }
   const cluster = workers > 1 ? await import("../../server/cluster.js") : undefined;
   const worker = cluster?.isServeWorker() ?? false;
+  const tunnel = args.tunnel && !worker ? await import("../../deploy/tunnel.js") : undefined;
+  if (tunnel) {
+    try {
+      tunnel.requireCloudflared();
+    } catch (error) {
+      process.stderr.write(`task-app serve: ${(error as Error).message}\n`);
+      context.setExitCode(2);
+      return;
+    }
+  }
+  let open: Promise<import("../../deploy/tunnel.js").QuickTunnel | undefined> | undefined;
+  const openTunnel = (port: number) => {
+    open = startTunnel(tunnel!, port);
+  };
   let traces: import("../../traces/sink.js").TraceSink | undefined;
   let code = 0;
   let logger: import("pino").Logger | undefined;
@@ -87,7 +102,13 @@ async function runServe(args: ServeArgs): Promise<void> {
     logger = createLogger(level, format === "pretty" ? createPrettyDestination() : undefined);
     if (cluster && !worker) {
       const { createRedactingLogger } = await import("../../server/logger.js");
-      const result = await cluster.runServeCluster({ workers, host: args.host, logger: createRedactingLogger(logger, createSecretRedactor()) });
+      const result = await cluster.runServeCluster({
+        workers,
+        host: args.host,
+        logger: createRedactingLogger(logger, createSecretRedactor()),
+        ...(tunnel ? { onListening: (_url: string, port: number) => openTunnel(port) } : {}),
+      });
+      await (await open)?.close();
       if (result.error) process.stderr.write(`task-app serve: ${result.error}\n`);
       context.setExitCode(result.code);
       return;
@@ -98,7 +119,9 @@ async function runServe(args: ServeArgs): Promise<void> {
     const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);
     const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
     if (worker) cluster!.joinServeCluster(running, app);
+    if (tunnel) openTunnel(running.port);
     await running.closed;
+    await (await open)?.close();
     if (traces) logger.info({ ...traces.stats }, "closing the trace store");
   } catch (error) {
     // A module that fails to load may quote a key from its environment.
@@ -121,6 +144,28 @@ function parsePort(value: unknown): number {
   const port = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!(Number.isInteger(port) && port >= 0 && port <= 65535)) throw new UsageError(`--port must be a whole number from 0 to 65535 (got ${JSON.stringify(String(value))})`);
   return port;
+}
+
+/** Starts the quick tunnel to the local port, checks the public URL, prints it; a failure is printed and serving goes on. */
+async function startTunnel(tunnel: typeof import("../../deploy/tunnel.js"), port: number) {
+  const { resolveEnvironmentApiKeys } = await import("../../server/auth.js");
+  const { formatCheckReport } = await import("../../check/index.js");
+  try {
+    const opened = await tunnel.startQuickTunnel(`http://127.0.0.1:${port}`);
+    const key = resolveEnvironmentApiKeys()[0];
+    if (!key) {
+      process.stderr.write(`task-app serve: public URL ${opened.url} (not checked: no ENVIRONMENT_API_KEY)\n`);
+      return opened;
+    }
+    const report = await tunnel.verifyTunnel(opened.url, key);
+    const passed = report.results.filter((r) => r.ok).length;
+    if (report.ok) process.stderr.write(`task-app serve: public URL ${opened.url} (checked: ${passed}/${report.results.length} checks passed through the tunnel)\n`);
+    else process.stderr.write(`${formatCheckReport(report)}task-app serve: public URL ${opened.url} failed the checks above\n`);
+    return opened;
+  } catch (error) {
+    process.stderr.write(`task-app serve: --tunnel: ${(error as Error).message}\n`);
+    return undefined;
+  }
 }
 
 /** The `serve` command. */
@@ -153,6 +198,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         type: "number",
         default: 120,
         describe: "Seconds the module may take to load (top-level awaits, an async app factory) before serve gives up with exit 1",
+      })
+      .option("tunnel", {
+        type: "boolean",
+        default: false,
+        describe: "Also open a cloudflared quick tunnel (cloudflared on PATH) and print its public URL once the check probes pass through it: for trying, not for training runs",
       })
       .option("log-format", {
         type: "string",

@@ -42,7 +42,7 @@ export function summarize(checks: readonly ConfigCheck[]): string {
 
 /** The options of `validate`, shared by the yargs command and the fast path (`../fast-path.ts`). */
 export const validateOptions = {
-  kind: { type: "string", choices: ["rl", "sft", "eval", "filter"], describe: "Validate as this kind instead of detecting it" },
+  kind: { type: "string", choices: ["rl", "sft", "eval", "filter", "deploy"], describe: "Validate as this kind instead of detecting it" },
   json: { type: "boolean", default: false, describe: "Print findings as JSON" },
   "allow-unknown": { type: "boolean", default: false, describe: "Keep unknown keys (passed through into the job payload) instead of reporting them" },
   "allow-unknown-models": {

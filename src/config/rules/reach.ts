@@ -30,7 +30,7 @@ export const loopbackTaskUrl = defineRule({
     return [
       {
         path: ["services", "task_url"],
-        message: `task_url ${JSON.stringify(url)} points at this machine (${host}): a remote trainer cannot reach it; expose the task app (a tunnel or a deployed URL) and use that address`,
+        message: `task_url ${JSON.stringify(url)} points at this machine (${host}): a remote trainer cannot reach it; deploy it (task-app deploy apply prints the URL) or try it through a tunnel (task-app serve --tunnel) and use that address`,
       },
     ];
   },

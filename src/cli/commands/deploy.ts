@@ -1,0 +1,294 @@
+/**
+ * `task-app deploy render | apply | status | delete`: puts a task app on
+ * Kubernetes from deploy.toml (and flags). `render` writes the deploy folder
+ * (Dockerfile, .dockerignore, kustomize base); `apply` applies the objects to
+ * the current kubeconfig context, waits for the rollout and checks the app.
+ * Exit codes: 0 done, 1 the config, the cluster or the app failed, 2 usage.
+ */
+import { relative, resolve, join, sep } from "node:path";
+import type { Argv, CommandModule } from "yargs";
+import { contextOf, type CommandContext } from "../context.js";
+
+export interface DeployArgs {
+  config?: string;
+  name?: string;
+  namespace?: string;
+  image?: string;
+  replicas?: string;
+  workers?: number;
+  trace?: string;
+  module?: string;
+  port?: number;
+  out: string;
+  check: boolean;
+  "dry-run": boolean;
+  "env-file": string[];
+  timeout: number;
+  wait: boolean;
+  verify: boolean;
+  json: boolean;
+  force: boolean;
+  app?: string;
+}
+
+/** Loads the settings; a bad file or flag is reported and gives undefined (exit code set). */
+export async function loadSettingsOrReport(args: DeployArgs, context: CommandContext, command: string) {
+  const { loadDeployInputs, DeploySettingsError } = await import("../../deploy/index.js");
+  const { ConfigError } = await import("../../config/load.js");
+  const { formatFinding } = await import("../../config/findings.js");
+  try {
+    return await loadDeployInputs({
+      ...(args.config ? { config: args.config } : {}),
+      flags: { name: args.name, namespace: args.namespace, image: args.image, replicas: args.replicas, workers: args.workers, trace: args.trace, module: args.module, port: args.port },
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const finding of error.findings) process.stderr.write(`${formatFinding(finding)}\n`);
+      process.stderr.write(`task-app deploy ${command}: ${args.config ?? "deploy.toml"} is invalid; nothing was ${command === "render" ? "written" : "applied"}\n`);
+      context.setExitCode(1);
+      return undefined;
+    }
+    if (error instanceof DeploySettingsError) {
+      process.stderr.write(`${error.message.split("\n").map((l) => `task-app deploy ${command}: ${l}`).join("\n")}\n`);
+      context.setExitCode(2);
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+async function runRender(args: DeployArgs): Promise<void> {
+  const context = contextOf(args);
+  const inputs = await loadSettingsOrReport(args, context, "render");
+  if (!inputs) return;
+  const { renderDeployFolder, DeployRenderError } = await import("../../deploy/index.js");
+  const out = resolve(args.out);
+  const dir = relative(process.cwd(), out).split(sep).join("/") || ".";
+  let files: Map<string, string>;
+  try {
+    files = await renderDeployFolder(inputs.settings, { dir });
+  } catch (error) {
+    if (!(error instanceof DeployRenderError)) throw error;
+    for (const problem of error.problems) process.stderr.write(`task-app deploy render: ${problem}\n`);
+    process.stderr.write("task-app deploy render: Kubernetes would refuse these objects; nothing was written\n");
+    context.setExitCode(1);
+    return;
+  }
+  const { findDrift, writeFileAtomic } = await import("./generate.js");
+  const drift = await findDrift(out, files);
+  if (args.check) {
+    for (const path of drift.changed) process.stderr.write(`drifted: ${join(args.out, path)}\n`);
+    if (drift.changed.length) {
+      process.stderr.write(`${drift.changed.length} deploy file(s) out of date; run \`task-app deploy render --out ${args.out}\`.\n`);
+      context.setExitCode(1);
+    } else process.stdout.write(`${files.size} deploy files up to date in ${args.out}.\n`);
+    return;
+  }
+  for (const path of drift.changed) await writeFileAtomic(join(out, path), files.get(path)!);
+  process.stdout.write(`${files.size} deploy files in ${args.out}: ${drift.changed.length} written\n`);
+  process.stdout.write(
+    `next: docker build -f ${join(args.out, "Dockerfile")} -t ${inputs.settings.image} . && docker push ${inputs.settings.image}, then task-app deploy apply\n`,
+  );
+}
+
+/** The progress line: rewritten in place on a terminal, one plain line per change elsewhere. */
+function progressWriter(stream: NodeJS.WriteStream = process.stderr) {
+  const tty = stream.isTTY === true;
+  let open = false;
+  return {
+    update(line: string) {
+      if (tty) {
+        stream.write(`\r\x1b[K${line}`);
+        open = true;
+      } else stream.write(`${line}\n`);
+    },
+    line(text: string) {
+      if (open) stream.write("\n");
+      open = false;
+      stream.write(`${text}\n`);
+    },
+  };
+}
+
+/** ENVIRONMENT_API_KEY after the --env-file files (the process environment wins), or undefined. */
+async function apiKeyOf(args: DeployArgs, context: CommandContext, command: string): Promise<string | undefined | false> {
+  const { loadEnvFiles } = await import("../../server/load.js");
+  const { resolveEnvironmentApiKeys } = await import("../../server/auth.js");
+  try {
+    loadEnvFiles(args["env-file"]);
+  } catch (error) {
+    process.stderr.write(`task-app deploy ${command}: ${(error as Error).message}\n`);
+    context.setExitCode(2);
+    return false;
+  }
+  return resolveEnvironmentApiKeys()[0];
+}
+
+/** Runs a cluster command, turning a DeployClusterError into its message and exit code. */
+async function withCluster(context: CommandContext, command: string, work: (cluster: import("../../deploy/cluster.js").Cluster) => Promise<number>): Promise<void> {
+  const { connectCluster, DeployClusterError } = await import("../../deploy/cluster.js");
+  try {
+    context.setExitCode(await work(await connectCluster()));
+  } catch (error) {
+    if (!(error instanceof DeployClusterError)) throw error;
+    process.stderr.write(`task-app deploy ${command}: ${error.message}\n`);
+    context.setExitCode(error.code);
+  }
+}
+
+async function runApply(args: DeployArgs): Promise<void> {
+  const context = contextOf(args);
+  if (args.app !== undefined) {
+    if (/\.(m?ts|m?js)$/.test(args.app)) args.module ??= args.app;
+    else args.name ??= args.app;
+  }
+  const inputs = await loadSettingsOrReport(args, context, "apply");
+  if (!inputs) return;
+  const { settings, traceUrl } = inputs;
+  if (args["dry-run"]) {
+    const { renderKubeObjects, toYaml } = await import("../../deploy/render.js");
+    const objects = await renderKubeObjects(settings);
+    process.stdout.write(objects.map((o) => toYaml(o)).join("---\n"));
+    return;
+  }
+  const apiKey = await apiKeyOf(args, context, "apply");
+  if (apiKey === false) return;
+  const progress = progressWriter();
+  await withCluster(context, "apply", async (cluster) => {
+    const { applyDeploy } = await import("../../deploy/apply.js");
+    const { formatCheckReport } = await import("../../check/index.js");
+    progress.line(`applying ${settings.name} to namespace ${settings.namespace} (context ${cluster.context}, ${cluster.server})`);
+    const result = await applyDeploy(cluster, {
+      settings,
+      apiKey,
+      traceUrl,
+      force: args.force,
+      wait: args.wait,
+      verify: args.verify,
+      timeoutMs: args.timeout * 1000,
+      onEvent: (event) => {
+        if (event.type === "secret") progress.line(event.created ? `created Secret ${event.name}` : `Secret ${event.name} exists (kept as it is)`);
+        else if (event.type === "applied") progress.line(`applied ${event.kind} ${event.name}`);
+        else if (event.type === "verifying") progress.line(`checking the app through the cluster (${event.via})`);
+        else {
+          const { ready, wanted, done, problems } = event.state;
+          progress.update(`rollout ${settings.name}: ${ready}/${wanted} ready${done ? ", done" : ""}${problems.length ? ` (${problems[0]})` : ""}`);
+          for (const p of problems.slice(1)) progress.line(`  ${p}`);
+        }
+      },
+    });
+    if (result.rollout) progress.line(`rollout ${settings.name}: ${result.rollout.ready}/${result.rollout.wanted} ready`);
+    if (result.check) {
+      process.stdout.write(formatCheckReport(result.check));
+      if (!result.check.ok) {
+        process.stderr.write("task-app deploy apply: the deployed app failed the checks above\n");
+        return 1;
+      }
+    } else if (args.verify && args.wait && !apiKey) progress.line("not checked: no ENVIRONMENT_API_KEY here (set it or pass --env-file to run the check probes)");
+    const { url, public: reachable } = result.taskUrl;
+    process.stdout.write(`\nservices.task_url = "${url}"\n`);
+    if (!reachable) process.stdout.write(`(reachable inside the cluster; give [deploy.ingress] a host for a trainer outside it)\n`);
+    process.stdout.write(`next: task-app train configs/rl.toml --task-url ${url}\n`);
+    return 0;
+  });
+}
+
+async function runStatus(args: DeployArgs): Promise<void> {
+  const context = contextOf(args);
+  const inputs = await loadSettingsOrReport(args, context, "status");
+  if (!inputs) return;
+  const { settings } = inputs;
+  await withCluster(context, "status", async (cluster) => {
+    const { deployStatus } = await import("../../deploy/apply.js");
+    const status = await deployStatus(cluster, settings);
+    if (args.json) {
+      process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+      return 0;
+    }
+    const { rollout, autoscaler, taskUrl } = status;
+    process.stdout.write(`${settings.name} in ${settings.namespace}: ${rollout.ready}/${rollout.wanted} ready${rollout.done ? "" : " (rolling out)"}\n`);
+    if (autoscaler) process.stdout.write(`autoscaler: ${autoscaler.current ?? "?"} running, ${autoscaler.desired ?? "?"} wanted, between ${autoscaler.min ?? "?"} and ${autoscaler.max ?? "?"}\n`);
+    for (const p of rollout.problems) process.stdout.write(`  ${p}\n`);
+    process.stdout.write(`services.task_url = "${taskUrl.url}"\n`);
+    return 0;
+  });
+}
+
+async function runDelete(args: DeployArgs): Promise<void> {
+  const context = contextOf(args);
+  const inputs = await loadSettingsOrReport(args, context, "delete");
+  if (!inputs) return;
+  const { settings } = inputs;
+  await withCluster(context, "delete", async (cluster) => {
+    const { deleteDeploy } = await import("../../deploy/apply.js");
+    const { deleted, absent } = await deleteDeploy(cluster, settings);
+    for (const d of deleted) process.stdout.write(`deleted ${d}\n`);
+    for (const a of absent) process.stdout.write(`${a} was already gone\n`);
+    process.stdout.write(`Secrets (${settings.apiKey.secret}${settings.trace !== "off" ? `, ${settings.trace.secret}` : ""}) are kept; delete them with kubectl if you mean to\n`);
+    return 0;
+  });
+}
+
+/** Options every subcommand takes: the config file and the flags that override it. */
+function settingsOptions(y: Argv<object>): Argv<object> {
+  return y
+    .option("config", { type: "string", describe: "Deploy config (default: deploy.toml in this folder, if any)" })
+    .option("name", { type: "string", describe: "Name of the Deployment, Service and the rest (a DNS-1123 label)" })
+    .option("namespace", { type: "string", describe: "Kubernetes namespace" })
+    .option("image", { type: "string", describe: "Image reference with a tag: registry/repo:tag" })
+    .option("replicas", { type: "string", describe: "Pods: N, or MIN-MAX for the autoscaler" })
+    .option("workers", { type: "number", describe: "Server processes per pod (default: the CPU limit in whole cores)" })
+    .option("trace", { type: "string", describe: "Shared trace store: a postgres:// or libsql URL (kept in a Secret), secret:NAME[/KEY], or off" })
+    .option("module", { type: "string", describe: "The app module (default src/app.ts)" })
+    .option("port", { type: "number", describe: "Container port (default 8001)" });
+}
+
+/** The `deploy` command and its subcommands. */
+export const deployCommand: CommandModule<object, DeployArgs> = {
+  command: "deploy",
+  describe: "Deploy the task app to Kubernetes: render the image recipe and objects, apply them, check the result",
+  builder: (yargs: Argv<object>) =>
+    yargs
+      .command({
+        command: "render",
+        describe: "Write the deploy folder: Dockerfile, .dockerignore and a kustomize base (Deployment, Service, autoscaler, disruption budget, Ingress)",
+        builder: (y: Argv<object>) =>
+          settingsOptions(y)
+            .option("out", { type: "string", default: "deploy", describe: "Folder to write (relative to the project: it is the Docker build context's child)" })
+            .option("check", { type: "boolean", default: false, describe: "Write nothing; exit 1 naming every file that differs from a fresh render" }),
+        handler: (a) => runRender(a as unknown as DeployArgs),
+      })
+      .command({
+        // `task-app deploy <app> --name …` (synth-ai's command line) is apply.
+        command: ["apply [app]", "$0 [app]"],
+        describe: "Create missing Secrets, apply the objects server-side, wait for the rollout, check the app through the cluster, print services.task_url",
+        builder: (y: Argv<object>) =>
+          settingsOptions(y)
+            .positional("app", { type: "string", describe: "The app module (a .ts or .js file), or the app's id used as --name when none is given" })
+            .option("dry-run", { type: "boolean", default: false, describe: "Print the objects as YAML; needs no cluster or kubeconfig" })
+            .option("env-file", { type: "string", array: true, default: [], describe: "Env file with ENVIRONMENT_API_KEY (for the Secret and the check); repeat to layer" })
+            .option("timeout", { type: "number", default: 300, describe: "Seconds to wait for the rollout" })
+            .option("force", { type: "boolean", default: false, describe: "Take over fields another field manager owns (server-side apply conflicts)" })
+            .option("wait", { type: "boolean", default: true, describe: "Wait for the rollout (--no-wait returns once applied)" })
+            .option("verify", { type: "boolean", default: true, describe: "Run the check probes through the cluster once rolled out" }),
+        handler: (a) => runApply(a as unknown as DeployArgs),
+      })
+      .command({
+        command: "status",
+        describe: "Ready pods, the autoscaler, pods in trouble and the task URL",
+        builder: (y: Argv<object>) => settingsOptions(y).option("json", { type: "boolean", default: false, describe: "Print as JSON" }),
+        handler: (a) => runStatus(a as unknown as DeployArgs),
+      })
+      .command({
+        command: "delete",
+        describe: "Delete the Deployment, Service, autoscaler, budget and Ingress (Secrets are kept)",
+        builder: (y: Argv<object>) => settingsOptions(y),
+        handler: (a) => runDelete(a as unknown as DeployArgs),
+      })
+      .example("$0 deploy render", "deploy/ from deploy.toml")
+      .example("$0 deploy render --name my-task-app --image ghcr.io/you/my-task-app:0.1.0 --trace off", "without a deploy.toml")
+      .epilog(
+        "Flow: deploy render → docker build -f deploy/Dockerfile -t IMAGE . → docker push IMAGE → deploy apply (waits for the rollout, runs the check probes, prints services.task_url).",
+      ) as unknown as Argv<DeployArgs>,
+  handler: () => {},
+};

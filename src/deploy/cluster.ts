@@ -1,0 +1,101 @@
+/**
+ * The connection to a Kubernetes API server (the current context of the
+ * kubeconfig, as kubectl reads it) and the words for what it answers:
+ * every failure becomes a DeployClusterError saying what was refused and
+ * what to do, never a stack trace or a request body.
+ */
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { KubeConfig, KubernetesObjectApi } from "@kubernetes/client-node";
+
+/** A cluster call that failed, in words; `code` is the process exit code to use. */
+export class DeployClusterError extends Error {
+  override name = "DeployClusterError";
+  constructor(
+    message: string,
+    readonly code = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** An open connection: the kubeconfig and the generic object client. */
+export interface Cluster {
+  kc: KubeConfig;
+  objects: KubernetesObjectApi;
+  /** The API server URL of the current context. */
+  server: string;
+  context: string;
+}
+
+/** Loads the kubeconfig (KUBECONFIG, else ~/.kube/config, else the in-cluster service account). */
+export async function connectCluster(env: NodeJS.ProcessEnv = process.env): Promise<Cluster> {
+  const k8s = await import("@kubernetes/client-node");
+  const paths = (env.KUBECONFIG ?? "").split(":").filter(Boolean);
+  const inCluster = Boolean(env.KUBERNETES_SERVICE_HOST);
+  if (!paths.some((p) => existsSync(p)) && !existsSync(join(homedir(), ".kube", "config")) && !inCluster)
+    throw new DeployClusterError("no kubeconfig: set KUBECONFIG or create ~/.kube/config (kind, minikube and cloud CLIs write one); --dry-run needs none", 2);
+  const kc = new k8s.KubeConfig();
+  try {
+    kc.loadFromDefault();
+  } catch (error) {
+    throw new DeployClusterError(`cannot read the kubeconfig: ${(error as Error).message}`, 2);
+  }
+  const cluster = kc.getCurrentCluster();
+  if (!cluster) throw new DeployClusterError(`the kubeconfig's current context ${JSON.stringify(kc.getCurrentContext())} names no cluster`, 2);
+  return { kc, objects: k8s.KubernetesObjectApi.makeApiClient(kc), server: cluster.server, context: kc.getCurrentContext() };
+}
+
+interface StatusBody {
+  message?: string;
+  reason?: string;
+  details?: { causes?: { field?: string; message?: string }[] };
+}
+
+/** The HTTP status of a client-node error (ApiException), if it is one. */
+export function statusOf(error: unknown): number | undefined {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "number" ? code : undefined;
+}
+
+function statusBody(error: unknown): StatusBody {
+  const body = (error as { body?: unknown })?.body;
+  if (typeof body === "string") {
+    try {
+      return JSON.parse(body) as StatusBody;
+    } catch {
+      return { message: body.slice(0, 300) };
+    }
+  }
+  return (body ?? {}) as StatusBody;
+}
+
+/** Words for a failed call on `what` (e.g. `apply Deployment math in namespace rl`). */
+export function describeClusterError(error: unknown, what: string, cluster?: Pick<Cluster, "server" | "context">): DeployClusterError {
+  const status = statusOf(error);
+  const body = statusBody(error);
+  const said = body.message ? `: ${body.message}` : "";
+  switch (status) {
+    case 401:
+      return new DeployClusterError(`${what}: the cluster did not accept the kubeconfig's credentials (401)${said}; log in again (context ${cluster?.context ?? "?"})`);
+    case 403:
+      return new DeployClusterError(`${what}: forbidden (403)${said}; the kubeconfig's user needs RBAC rights for it (ask the cluster's admin, or use another context)`);
+    case 404:
+      return new DeployClusterError(`${what}: not found (404)${said}; does the namespace exist? (kubectl create namespace …)`);
+    case 409: {
+      const causes = (body.details?.causes ?? []).map((c) => `${c.field ?? ""} ${c.message ?? ""}`.trim()).filter(Boolean);
+      return new DeployClusterError(
+        `${what}: conflict (409)${said}${causes.length ? ` [${causes.join("; ")}]` : ""}; another field manager owns these fields: pass --force to take them over`,
+      );
+    }
+    case 422:
+      return new DeployClusterError(`${what}: the cluster refused the object (422)${said}`);
+    case undefined: {
+      const message = (error as Error)?.message ?? String(error);
+      return new DeployClusterError(`${what}: cannot reach the Kubernetes API at ${cluster?.server ?? "?"}: ${message}`);
+    }
+    default:
+      return new DeployClusterError(`${what}: the cluster answered ${status}${said}`);
+  }
+}

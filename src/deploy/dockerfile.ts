@@ -1,0 +1,118 @@
+/**
+ * The container image recipe: a Dockerfile (two stages: the build stage
+ * installs everything from the lockfile and compiles a TypeScript app to
+ * JavaScript; the runtime stage installs only production dependencies and
+ * runs `task-app serve` as a non-root user), its `.dockerignore`, and the
+ * tsconfig the build stage compiles with. Pure: each returns file contents.
+ */
+import { posix } from "node:path";
+import type { DeploySettings } from "./settings.js";
+
+/** The base image of both stages (the Node line task-app supports). */
+export const NODE_IMAGE = "node:20-bookworm-slim";
+/** The uid:gid the app runs as: the `node` user of the official images, numeric so Kubernetes can check runAsNonRoot. */
+export const APP_UID = 1000;
+/** Where the build stage puts the compiled app. */
+export const BUILD_DIR = "build";
+/** The path that answers without a key (`GET /` → `{"status":"ok"}`): probes and HEALTHCHECK use it. */
+export const PROBE_PATH = "/";
+
+const HEADER = "# Rendered by `task-app deploy render` from deploy.toml; edit that file and render again.\n";
+
+/** True when the app module is TypeScript and the image must compile it. */
+export const needsCompile = (settings: Pick<DeploySettings, "module">) => /\.m?ts$/.test(settings.module);
+
+/** The module `serve` runs inside the image: the compiled `.js` of a TypeScript module. */
+export function servedModule(settings: Pick<DeploySettings, "module">): string {
+  const module = posix.normalize(settings.module).replace(/^\.\//, "");
+  if (!needsCompile(settings)) return module;
+  const [root, ...rest] = module.split("/");
+  const inside = rest.length ? rest.join("/") : root!;
+  return posix.join(BUILD_DIR, inside.replace(/\.ts$/, ".js").replace(/\.mts$/, ".mjs"));
+}
+
+/** The folder a TypeScript module is compiled from (its first path segment). */
+function sourceRoot(settings: Pick<DeploySettings, "module">): string {
+  const parts = posix.normalize(settings.module).replace(/^\.\//, "").split("/");
+  return parts.length > 1 ? parts[0]! : ".";
+}
+
+/** The image's command line: `task-app serve` on all interfaces; the trace store comes from TASKAPP_TRACE_DB. */
+export function serveCommand(settings: Pick<DeploySettings, "module" | "port" | "workers">): string[] {
+  return ["node", "node_modules/task-app/bin/task-app.js", "serve", servedModule(settings), "--host", "0.0.0.0", "--port", String(settings.port), "--workers", String(settings.workers)];
+}
+
+/** deploy/tsconfig.build.json: the project's tsconfig, emitting the app's sources into build/. */
+export function renderBuildTsconfig(settings: Pick<DeploySettings, "module">, dir = "deploy"): string {
+  const root = sourceRoot(settings);
+  const up = posix.normalize(dir).split("/").map(() => "..").join("/");
+  const config = {
+    extends: `${up}/tsconfig.json`,
+    compilerOptions: { noEmit: false, rootDir: posix.join(up, root), outDir: posix.join(up, BUILD_DIR), declaration: false, sourceMap: false },
+    include: [posix.join(up, root)],
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** The Dockerfile. */
+export function renderDockerfile(settings: DeploySettings, dir = "deploy"): string {
+  const compile = needsCompile(settings);
+  const healthcheck = `fetch('http://127.0.0.1:${settings.port}${PROBE_PATH}').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`;
+  const lines = [
+    "# syntax=docker/dockerfile:1",
+    HEADER.trimEnd(),
+    "",
+    "# Build stage: every dependency from the lockfile, the app compiled to JavaScript.",
+    `FROM ${NODE_IMAGE} AS build`,
+    "WORKDIR /app",
+    "COPY package.json package-lock.json ./",
+    "RUN npm ci --no-audit --no-fund",
+    "COPY . .",
+    ...(compile ? [`RUN npx tsc -p ${posix.join(posix.normalize(dir), "tsconfig.build.json")}`] : [`RUN mkdir -p ${BUILD_DIR}`]),
+    "",
+    "# Runtime stage: production dependencies only, read-only at run time, not root.",
+    `FROM ${NODE_IMAGE}`,
+    "ENV NODE_ENV=production",
+    "WORKDIR /app",
+    "COPY package.json package-lock.json ./",
+    "RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force && rm -rf /root/.npm",
+    "COPY . .",
+    `COPY --from=build /app/${BUILD_DIR} ./${BUILD_DIR}`,
+    `USER ${APP_UID}:${APP_UID}`,
+    `EXPOSE ${settings.port}`,
+    "# GET / answers without a key: the liveness of the process, not of its dependencies.",
+    `HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 CMD ["node", "-e", ${JSON.stringify(healthcheck)}]`,
+    "# ENVIRONMENT_API_KEY and TASKAPP_TRACE_DB (the shared trace store) come from the environment.",
+    `CMD ${JSON.stringify(serveCommand(settings))}`,
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+/** The .dockerignore: secrets, traces, eval runs and local builds stay out of the image. */
+export function renderDockerignore(dir = "deploy"): string {
+  const lines = [
+    HEADER.trimEnd(),
+    "# Secrets: the pod reads them from Kubernetes Secrets.",
+    ".env",
+    ".env.*",
+    "**/.env",
+    "# Trace stores and eval runs.",
+    "traces",
+    "runs",
+    "**/*.db",
+    "**/*.db-journal",
+    "**/*.db-wal",
+    "**/*.db-shm",
+    "# Installed and built in the image itself.",
+    "node_modules",
+    BUILD_DIR,
+    "dist",
+    "# Not needed at run time.",
+    ".git",
+    `${posix.normalize(dir)}/base`,
+    `${posix.normalize(dir)}/overlays`,
+    "*.log",
+    "*.tgz",
+  ];
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,55 @@
+/**
+ * The unknown-field check `kubernetes-models`' `.validate()` does not do (it
+ * accepts `readinesProbe`): every key of an object is looked up in the field
+ * map of `@kubernetes/client-node`'s models, which are generated from the
+ * same Kubernetes OpenAPI document. A key no model knows is reported with
+ * its path, as the API server's strict field validation would.
+ */
+
+interface AttributeType {
+  name: string;
+  baseName: string;
+  type: string;
+}
+type ModelClass = { getAttributeTypeMap?: () => AttributeType[]; attributeTypeMap?: AttributeType[] };
+type Models = Record<string, unknown>;
+
+const SCALARS = new Set(["string", "number", "boolean", "Date", "IntOrString", "object", "any"]);
+
+/** The model class name of a top-level object: `apps/v1` Deployment → V1Deployment. */
+export function modelNameOf(apiVersion: string, kind: string): string {
+  const version = apiVersion.split("/").pop() ?? "";
+  return `${version.charAt(0).toUpperCase()}${version.slice(1)}${kind}`;
+}
+
+function attributesOf(models: Models, type: string): AttributeType[] | undefined {
+  const model = models[type] as ModelClass | undefined;
+  if (!model) return undefined;
+  return model.getAttributeTypeMap?.() ?? model.attributeTypeMap;
+}
+
+/** Paths (`spec.template.spec.containers[0].readinesProbe`) of the keys that are not fields of `type`. */
+export function findUnknownFields(models: Models, type: string, value: unknown, path = ""): string[] {
+  if (value === null || value === undefined || SCALARS.has(type)) return [];
+  const array = /^Array<(.+)>$/.exec(type);
+  if (array) return Array.isArray(value) ? value.flatMap((item, i) => findUnknownFields(models, array[1]!, item, `${path}[${i}]`)) : [];
+  const map = /^\{ \[key: string\]: (.+); \}$/.exec(type);
+  if (map) return typeof value === "object" ? Object.entries(value as object).flatMap(([k, v]) => findUnknownFields(models, map[1]!, v, `${path}.${k}`)) : [];
+  const attributes = attributesOf(models, type);
+  if (!attributes) throw new Error(`no Kubernetes model named ${type}`);
+  if (typeof value !== "object" || Array.isArray(value)) return [];
+  const unknown: string[] = [];
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const childPath = path ? `${path}.${key}` : key;
+    const field = attributes.find((a) => a.baseName === key);
+    if (!field) unknown.push(childPath);
+    else unknown.push(...findUnknownFields(models, field.type, child, childPath));
+  }
+  return unknown;
+}
+
+/** Unknown fields of a top-level Kubernetes object (apiVersion and kind pick its model). */
+export async function findUnknownObjectFields(object: { apiVersion: string; kind: string }): Promise<string[]> {
+  const models = (await import("@kubernetes/client-node")) as unknown as Models;
+  return findUnknownFields(models, modelNameOf(object.apiVersion, object.kind), object);
+}

@@ -1,0 +1,15 @@
+/**
+ * `task-app deploy` as a library: settings from deploy.toml and flags, the
+ * image recipe and Kubernetes objects they render to, and the apply,
+ * status and delete calls against a cluster.
+ */
+export { cpuCores, resolveDeploySettings, DeploySettingsError, type DeployInputs, type DeployOverrides, type DeploySettings } from "./settings.js";
+export { loadDeployInputs, DEPLOY_FILE, type LoadDeployOptions } from "./load.js";
+export { renderDockerfile, renderDockerignore, renderBuildTsconfig, serveCommand, servedModule, PROBE_PATH, APP_UID, NODE_IMAGE } from "./dockerfile.js";
+export { buildKubeObjects, appLabels, FIELD_MANAGER, SERVICE_PORT, type KubeObject } from "./kubernetes.js";
+export { findUnknownFields, findUnknownObjectFields, modelNameOf } from "./fields.js";
+export { renderDeployFolder, renderKubeObjects, validateKubeObjects, toYaml, DeployRenderError } from "./render.js";
+export { connectCluster, describeClusterError, DeployClusterError, statusOf, type Cluster } from "./cluster.js";
+export { applyDeploy, deployStatus, deleteDeploy, taskUrlOf, selectorOf, type ApplyEvent, type ApplyOptions, type ApplyResult } from "./apply.js";
+export { readRollout, waitForRollout, type RolloutState, type WaitOptions } from "./rollout.js";
+export { openServiceProxy, type ServiceProxy } from "./service-proxy.js";

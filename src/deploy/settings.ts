@@ -1,0 +1,143 @@
+/**
+ * Deploy settings: the `[deploy]` table of a deploy.toml (checked by the
+ * config pipeline, so its errors carry file:line:col) with the command
+ * line's flags laid over it and every default resolved. The renderers take
+ * only these resolved settings.
+ */
+import { DeployTable, type SecretKeyRef } from "../schemas/deploy-config.js";
+import { formatPath } from "../config/findings.js";
+
+/** Flags of `task-app deploy …` that override the file. */
+export interface DeployOverrides {
+  name?: string;
+  namespace?: string;
+  image?: string;
+  /** `N` (min = max = N) or `MIN-MAX`. */
+  replicas?: string;
+  workers?: number;
+  /** `off`, `secret:NAME[/KEY]`, or a postgres:// / libsql:// / http(s):// URL that `apply` stores in a Secret. */
+  trace?: string;
+  module?: string;
+  port?: number;
+}
+
+/** Everything the renderers need, defaults resolved. */
+export interface DeploySettings {
+  name: string;
+  namespace: string;
+  image: string;
+  module: string;
+  port: number;
+  workers: number;
+  shutdownGraceSeconds: number;
+  /** Longer than the server's whole drain: rollouts' grace, the abort, the shutdown hooks' grace, the exit. */
+  terminationGraceSeconds: number;
+  apiKey: SecretKeyRef;
+  trace: SecretKeyRef | "off";
+  replicas: { min: number; max: number; targetCpuPercent: number };
+  resources: { cpuRequest: string; cpuLimit: string; memoryRequest: string; memoryLimit: string };
+  ingress?: { host: string; tlsSecret?: string; className?: string };
+  env: [string, SecretKeyRef][];
+  overlays: [string, { namespace?: string; image?: string; minReplicas?: number; maxReplicas?: number }][];
+}
+
+/** The trace store URL a `--trace` flag gave, which `deploy apply` stores in the Secret it names (never rendered). */
+export interface DeployInputs {
+  settings: DeploySettings;
+  traceUrl?: string;
+}
+
+/** A flag or setting that cannot be used, with the words to show. */
+export class DeploySettingsError extends Error {
+  override name = "DeploySettingsError";
+}
+
+/** Cores of a CPU quantity ("500m" → 0.5, "2" → 2). */
+export function cpuCores(quantity: string): number {
+  return quantity.endsWith("m") ? Number(quantity.slice(0, -1)) / 1000 : Number(quantity);
+}
+
+/** Applies flags to a copy of the raw `[deploy]` table. */
+function overlay(table: Record<string, unknown>, flags: DeployOverrides): { table: Record<string, unknown>; traceUrl?: string; flagOf: Map<string, string> } {
+  const out: Record<string, unknown> = structuredClone(table);
+  const flagOf = new Map<string, string>();
+  const set = (key: string, flag: string, value: unknown) => {
+    if (value === undefined) return;
+    out[key] = value;
+    flagOf.set(key, `${flag} ${String(value)}`);
+  };
+  set("name", "--name", flags.name);
+  set("namespace", "--namespace", flags.namespace);
+  set("image", "--image", flags.image);
+  set("workers", "--workers", flags.workers);
+  set("module", "--module", flags.module);
+  set("port", "--port", flags.port);
+  if (flags.replicas !== undefined) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(flags.replicas);
+    if (!m) throw new DeploySettingsError(`--replicas ${flags.replicas}: give a number of pods (3) or a range for the autoscaler (2-10)`);
+    const min = Number(m[1]);
+    const max = Number(m[2] ?? m[1]);
+    out.replicas = { ...((out.replicas as object) ?? {}), min, max };
+    flagOf.set("replicas", `--replicas ${flags.replicas}`);
+  }
+  let traceUrl: string | undefined;
+  if (flags.trace !== undefined) {
+    const value = flags.trace.trim();
+    const name = String(out.name ?? "task-app");
+    if (value === "off") out.trace = "off";
+    else if (value.startsWith("secret:")) {
+      const [secret, key = "TASKAPP_TRACE_DB"] = value.slice("secret:".length).split("/");
+      out.trace = { secret, key };
+    } else if (/^(postgres(ql)?|libsql|https?):\/\//i.test(value)) {
+      out.trace = { secret: `${name}-traces`, key: "TASKAPP_TRACE_DB" };
+      traceUrl = value;
+    } else
+      throw new DeploySettingsError(
+        `--trace ${value}: a local path cannot be shared by pods; give the shared store's URL (postgres://… or libsql://…, kept in the Secret ${name}-traces), secret:NAME[/KEY] for a Secret that holds one, or off`,
+      );
+    flagOf.set("trace", "--trace");
+  }
+  return { table: out, traceUrl, flagOf };
+}
+
+/**
+ * Resolves a `[deploy]` table (as read, before defaults) and flags into settings.
+ * Errors name the flag that caused them, or the key when the file did.
+ */
+export function resolveDeploySettings(table: Record<string, unknown> | undefined, flags: DeployOverrides = {}): DeployInputs {
+  const { table: raw, traceUrl, flagOf } = overlay(table ?? {}, flags);
+  const parsed = DeployTable.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const top = String(issue.path[0] ?? "");
+      const where = flagOf.get(top) ?? (issue.path.length ? `deploy.${formatPath(issue.path)}` : "[deploy]");
+      const missing = issue.code === "invalid_type" && issue.input === undefined;
+      return missing ? `${where}: missing; set it in deploy.toml or pass --${top}` : `${where}: ${issue.message}`;
+    });
+    throw new DeploySettingsError(lines.join("\n"));
+  }
+  const d = parsed.data;
+  const grace = d.shutdown_grace_seconds;
+  return {
+    traceUrl,
+    settings: {
+      name: d.name,
+      namespace: d.namespace,
+      image: d.image,
+      module: d.module,
+      port: d.port,
+      workers: d.workers ?? Math.max(1, Math.ceil(cpuCores(d.resources.cpu_limit))),
+      shutdownGraceSeconds: grace,
+      terminationGraceSeconds: 2 * grace + 10,
+      apiKey: d.api_key ?? { secret: `${d.name}-env`, key: "ENVIRONMENT_API_KEY" },
+      trace: d.trace,
+      replicas: { min: d.replicas.min, max: d.replicas.max, targetCpuPercent: d.replicas.target_cpu_percent },
+      resources: { cpuRequest: d.resources.cpu_request, cpuLimit: d.resources.cpu_limit, memoryRequest: d.resources.memory_request, memoryLimit: d.resources.memory_limit },
+      ...(d.ingress ? { ingress: { host: d.ingress.host, tlsSecret: d.ingress.tls_secret, className: d.ingress.class_name } } : {}),
+      env: Object.entries(d.env ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      overlays: Object.entries(d.overlays ?? {})
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([n, o]) => [n, { namespace: o.namespace, image: o.image, minReplicas: o.min_replicas, maxReplicas: o.max_replicas }]),
+    },
+  };
+}

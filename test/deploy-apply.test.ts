@@ -1,0 +1,196 @@
+/**
+ * `task-app deploy apply | status | delete` against a loopback Kubernetes
+ * API endpoint (test/helpers/kube-api.ts) reached through a temp kubeconfig:
+ * the requests are what a real API server accepts (server-side apply with
+ * its content type and field manager, namespaces on every path), the
+ * Secret is created from ENVIRONMENT_API_KEY and never printed, the app is
+ * checked through the Service proxy against a real task-app server, and the
+ * cluster's refusals (403, 404, 409, a rollout that never gets ready, an
+ * image that cannot be pulled) give clear messages and exit codes.
+ */
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { parseAllDocuments } from "yaml";
+import { startKubeApi, type KubeApi, type KubeApiOptions } from "./helpers/kube-api.js";
+import { runCli } from "./helpers/run-cli.js";
+import { startServe, type ServeProcess } from "./helpers/serve-process.js";
+
+const KEY = "sk-deploy-apply-0123456789abcdef";
+const home = await mkdtemp(path.join(os.tmpdir(), "deploy-apply-"));
+after(() => rm(home, { recursive: true, force: true }));
+const BASE = ["--name", "math-task-app", "--image", "ghcr.io/acme/math:1.0.0"];
+
+let app: ServeProcess;
+before(async () => {
+  app = await startServe("test/fixtures/apps/math.ts", [], { env: { ENVIRONMENT_API_KEY: KEY } });
+});
+after(() => app?.kill());
+
+const envFor = (api: KubeApi | undefined, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, KUBECONFIG: api?.kubeconfig ?? path.join(home, "none"), NO_COLOR: "1" };
+  delete env.ENVIRONMENT_API_KEY;
+  delete env.KUBERNETES_SERVICE_HOST;
+  delete env.NODE_TEST_CONTEXT;
+  return { ...env, ...extra };
+};
+async function withApi(options: KubeApiOptions, work: (api: KubeApi) => Promise<void>) {
+  const api = await startKubeApi({ backend: app.url, ...options });
+  try {
+    await work(api);
+  } finally {
+    await api.close();
+  }
+}
+
+describe("deploy apply", () => {
+  it("creates the Secret, applies every object server-side, waits, checks through the cluster and prints the task URL", async () => {
+    await withApi({}, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 0, result.stderr + result.stdout);
+      assert.ok(!result.stdout.includes(KEY) && !result.stderr.includes(KEY), "the key is never printed");
+      assert.match(result.stderr, /created Secret math-task-app-env/);
+      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
+      assert.match(result.stdout, /PASS\s+rollout-valid/);
+      assert.match(result.stdout, /^services\.task_url = "http:\/\/math-task-app\.default\.svc\.cluster\.local"$/m);
+      assert.match(result.stdout, /^next: task-app train configs\/rl\.toml --task-url http:\/\/math-task-app\.default\.svc\.cluster\.local$/m);
+
+      const patches = api.seen.filter((r) => r.method === "PATCH");
+      assert.deepEqual(
+        patches.map((r) => new URL(r.path, "http://x").pathname),
+        [
+          "/apis/apps/v1/namespaces/default/deployments/math-task-app",
+          "/api/v1/namespaces/default/services/math-task-app",
+          "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers/math-task-app",
+          "/apis/policy/v1/namespaces/default/poddisruptionbudgets/math-task-app",
+        ],
+      );
+      for (const r of patches) {
+        assert.equal(r.headers["content-type"], "application/apply-patch+yaml");
+        assert.equal(new URL(r.path, "http://x").searchParams.get("fieldManager"), "task-app");
+        assert.equal(new URL(r.path, "http://x").searchParams.get("force"), null, "no force unless asked");
+        assert.ok(!r.body.includes(KEY), "no key in an applied object");
+      }
+      assert.ok(api.seen.some((r) => r.method === "GET" && r.path === "/apis/apps/v1"), "discovery of apps/v1");
+      const secret = api.store.get("secrets/default/math-task-app-env") as { stringData: Record<string, string>; type: string };
+      assert.deepEqual(secret.stringData, { ENVIRONMENT_API_KEY: KEY });
+      assert.ok(api.seen.some((r) => r.path.startsWith("/api/v1/namespaces/default/services/math-task-app:http/proxy/rollout")), "the check went through the Service proxy");
+
+      const status = await runCli(["deploy", "status", ...BASE], home, envFor(api));
+      assert.equal(status.code, 0, status.stderr);
+      assert.match(status.stdout, /^math-task-app in default: 2\/2 ready$/m);
+
+      // Applied again: the Secret is kept, not overwritten.
+      const again = await runCli(["deploy", "apply", ...BASE, "--no-wait"], home, envFor(api, { ENVIRONMENT_API_KEY: "another-key-0123456789" }));
+      assert.equal(again.code, 0, again.stderr);
+      assert.match(again.stderr, /Secret math-task-app-env exists \(kept as it is\)/);
+      assert.deepEqual((api.store.get("secrets/default/math-task-app-env") as { stringData: Record<string, string> }).stringData, { ENVIRONMENT_API_KEY: KEY });
+
+      const rolling = await runCli(["deploy", "status", ...BASE], home, envFor(api));
+      assert.match(rolling.stdout, /^math-task-app in default: \d\/2 ready \(rolling out\)$/m, "the new generation is rolling out");
+
+      const deleted = await runCli(["deploy", "delete", ...BASE], home, envFor(api));
+      assert.equal(deleted.code, 0, deleted.stderr);
+      assert.match(deleted.stdout, /deleted Deployment math-task-app/);
+      assert.ok(!api.store.has("deployments/default/math-task-app"));
+      assert.ok(api.store.has("secrets/default/math-task-app-env"), "Secrets are kept");
+      const gone = await runCli(["deploy", "delete", ...BASE], home, envFor(api));
+      assert.match(gone.stdout, /Deployment math-task-app was already gone/);
+    });
+  });
+
+  it("--trace with a store URL: the URL goes into the Secret <name>-traces (created once), never into an object or the terminal", async () => {
+    await withApi({}, async (api) => {
+      const url = "postgres://traces:pw-very-secret@db.internal:5432/traces";
+      const result = await runCli(["deploy", "apply", ...BASE, "--trace", url, "--no-wait"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /created Secret math-task-app-traces/);
+      assert.deepEqual((api.store.get("secrets/default/math-task-app-traces") as { stringData: Record<string, string> }).stringData, { TASKAPP_TRACE_DB: url });
+      for (const r of api.seen.filter((x) => x.method === "PATCH")) assert.ok(!r.body.includes("pw-very-secret"), r.path);
+      assert.ok(!(result.stdout + result.stderr).includes("pw-very-secret"));
+      const deployment = api.store.get("deployments/default/math-task-app") as { spec: { template: { spec: { containers: { env: unknown[] }[] } } } };
+      assert.deepEqual(deployment.spec.template.spec.containers[0]!.env[1], { name: "TASKAPP_TRACE_DB", valueFrom: { secretKeyRef: { name: "math-task-app-traces", key: "TASKAPP_TRACE_DB" } } });
+    });
+  });
+
+  it("--dry-run prints the objects as YAML with no kubeconfig at all", async () => {
+    const result = await runCli(["deploy", "apply", ...BASE, "--dry-run"], home, envFor(undefined));
+    assert.equal(result.code, 0, result.stderr);
+    const kinds = parseAllDocuments(result.stdout).map((d) => (d.toJSON() as { kind: string }).kind);
+    assert.deepEqual(kinds, ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"]);
+  });
+
+  it("the docs' command line `deploy <app> --name … --trace …` is apply, and explains a local trace path", async () => {
+    const docs = await runCli(["deploy", "my-env", "--name", "my-task-app", "--trace", "traces/v3"], home, envFor(undefined, { ENVIRONMENT_API_KEY: KEY }));
+    assert.equal(docs.code, 2);
+    assert.doesNotMatch(docs.stderr, /Unknown argument/);
+    assert.match(docs.stderr, /task-app deploy apply: --trace traces\/v3: a local path cannot be shared by pods; give the shared store's URL/);
+    const named = await runCli(["deploy", "my-env", "--image", "ghcr.io/acme/math:1.0.0", "--dry-run"], home, envFor(undefined));
+    assert.equal(named.code, 0, named.stderr);
+    assert.match(named.stdout, /^ {2}name: my-env$/m, "an app id names the deployment when --name is not given");
+  });
+
+  it("without a kubeconfig, apply says so (exit 2)", async () => {
+    const result = await runCli(["deploy", "apply", ...BASE], home, envFor(undefined, { ENVIRONMENT_API_KEY: KEY }));
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /task-app deploy apply: no kubeconfig: set KUBECONFIG/);
+  });
+
+  it("no key and no Secret: refused before anything is applied", async () => {
+    await withApi({}, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE], home, envFor(api));
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /Secret math-task-app-env is not in namespace default and there is no ENVIRONMENT_API_KEY to create it from/);
+      assert.equal(api.seen.filter((r) => r.method === "PATCH").length, 0);
+    });
+  });
+
+  it("403 from RBAC names the call and the right needed", async () => {
+    await withApi({ forbidden: ["patch deployments"] }, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /apply Deployment math-task-app in namespace default: forbidden \(403\): deployments\.apps "math-task-app" is forbidden: User "tester" cannot patch resource "deployments"/);
+      assert.match(result.stderr, /needs RBAC rights/);
+    });
+  });
+
+  it("404 for a namespace that does not exist", async () => {
+    await withApi({}, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE, "--namespace", "rl-apps"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /not found \(404\): namespaces "rl-apps" not found; does the namespace exist\?/);
+    });
+  });
+
+  it("409: a field another manager owns is reported with the way to take it over; --force does", async () => {
+    await withApi({ conflicts: { "deployments/math-task-app": "kubectl-edit" } }, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /conflict \(409\): Apply failed with 1 conflict: conflict with "kubectl-edit"/);
+      assert.match(result.stderr, /pass --force to take them over/);
+      const forced = await runCli(["deploy", "apply", ...BASE, "--force", "--no-wait"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(forced.code, 0, forced.stderr);
+      const deploymentPatches = api.seen.filter((r) => r.method === "PATCH" && r.path.includes("/deployments/"));
+      assert.deepEqual(deploymentPatches.map((r) => new URL(r.path, "http://x").searchParams.get("force")), [null, "true"]);
+    });
+  });
+
+  it("a rollout that never gets ready times out with the pods' troubles (exit 1)", async () => {
+    await withApi({ rollout: { mode: "never" } }, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "3"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /rollout math-task-app: 0\/2 ready \(math-task-app-7d9f-0: CrashLoopBackOff/);
+      assert.match(result.stderr, /rollout of math-task-app did not finish within 3 s: 0\/2 ready; .*CrashLoopBackOff.*event BackOff/);
+    });
+  });
+
+  it("an image the cluster cannot pull fails at once, saying so", async () => {
+    await withApi({ rollout: { mode: "bad-image" } }, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "120"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, /rollout of math-task-app failed: math-task-app-7d9f-0: ImagePullBackOff: Back-off pulling image "ghcr\.io\/acme\/math:1\.0\.0" \(was the image pushed/);
+    });
+  });
+});
