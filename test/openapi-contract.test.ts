@@ -193,7 +193,7 @@ test("the proxy routes: only when enabled, a chat-completions body, the vendor's
     const own = errors.get(op.operationId)!;
     assert.deepEqual([...own.keys()], ["400", "401", "413", "415", "422", "500", "502", "503", "504", "default"], path);
     assert.deepEqual(own.get("502"), [...PROXY_ERROR_CODES[502]]);
-    assert.deepEqual(own.get("503"), ["missing_environment_api_key", "shutting_down", PROXY_ERROR_CODES[503].find((c) => c.includes(vendor))], "shutdown aborts proxy calls too");
+    assert.deepEqual(own.get("503"), ["missing_environment_api_key", "shutting_down", "server_busy", PROXY_ERROR_CODES[503].find((c) => c.includes(vendor))], "shutdown aborts proxy calls too, and the in-flight body budget holds for their bodies");
     assert.deepEqual(own.get("504"), [...PROXY_ERROR_CODES[504]]);
     assert.deepEqual(own.get("default"), [...PROXY_ERROR_CODES.vendor]);
     assert.deepEqual(op.responses.default, { $ref: "#/components/responses/VendorError" });

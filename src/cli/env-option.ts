@@ -17,4 +17,4 @@ export const ENV_FILE_OPTION = {
 } as const;
 
 /** Commands that read keys or settings from the environment: each gets the rule, with or without --env-file. */
-export const ENV_COMMANDS: ReadonlySet<string> = new Set(["serve", "check", "eval", "train", "jobs", "payload", "traces", "export-sft", "filter"]);
+export const ENV_COMMANDS: ReadonlySet<string> = new Set(["serve", "check", "eval", "train", "jobs", "payload", "traces", "export-sft", "filter", "deploy", "view"]);

@@ -74,7 +74,7 @@ async function loadConfig(options: TrainOptions, env: NodeJS.ProcessEnv, report:
   // not drowned in the other kind's schema errors.
   let check = await checkConfigFile(options.config, { allowUnknownModels: options.allowUnknownModels, normalize: false });
   if (options.kind && check.kind && check.kind !== options.kind && !check.kindReason?.startsWith("its file name")) {
-    const names = { rl: "an RL", sft: "an SFT", eval: "an eval", filter: "a filter", rubric: "a rubric" } as const;
+    const names = { rl: "an RL", sft: "an SFT", eval: "an eval", filter: "a filter", rubric: "a rubric", deploy: "a deploy" } as const;
     const fix = check.kind === "rl" || check.kind === "sft" ? `pass --type ${check.kind}, or leave --type out (the kind is detected)` : "train runs rl and sft configs only";
     throw new TrainError("usage", `${options.config} is ${names[check.kind]} config (${check.kindReason}), not ${names[options.kind]} one: ${fix}`);
   }

@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { lockRunDir, RunDirLockedError } from "../../src/eval/index.js";
 import { startCli, startNode } from "../helpers/cli-process.js";
@@ -55,11 +56,15 @@ describe("eval: one run directory, one eval", () => {
   test("a second eval --resume on a running run directory is refused with the holder's pid, exit 2; the first finishes with each seed once", async () => {
     const dir = fresh();
     const args = ["--app", evalApp, "--model", "scripted", "--seeds", "0-11", "--concurrency", "2", "--no-trace", "--run-dir", dir];
-    const first = evalCli(args, { EVAL_APP_DELAY_MS: "400" });
-    await first.waitFor(/^\[\d+\/12\] seed/, 2);
-    const second = evalCli([...args, "--resume"], { EVAL_APP_DELAY_MS: "400" });
+    // The first run's rollouts wait while the hold file exists: it is surely running when the second starts.
+    const hold = join(scratch, `hold-${n}`);
+    await writeFile(hold, "");
+    const first = evalCli(args, { EVAL_APP_HOLD_FILE: hold });
+    while (!existsSync(join(dir, "eval.lock"))) await sleep(20);
+    const second = evalCli([...args, "--resume"]);
     assert.equal(await second.exited, 2, second.stdout() + second.stderr());
     assert.match(second.stderr(), new RegExp(`is in use by another eval \\(pid ${first.child.pid}\\b`));
+    await rm(hold);
     assert.equal(await first.exited, 0, first.stderr());
     assert.deepEqual(await seedsOf(join(dir, "results.jsonl")), range(12));
     assert.ok(!existsSync(join(dir, "eval.lock")), "the lock is released at the end");

@@ -8,6 +8,7 @@
 import { relative, resolve, join, sep } from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf, type CommandContext } from "../context.js";
+import { ENV_FILE_OPTION } from "../env-option.js";
 
 export interface DeployArgs {
   config?: string;
@@ -110,17 +111,9 @@ function progressWriter(stream: NodeJS.WriteStream = process.stderr) {
   };
 }
 
-/** ENVIRONMENT_API_KEY after the --env-file files (the process environment wins), or undefined. */
-async function apiKeyOf(args: DeployArgs, context: CommandContext, command: string): Promise<string | undefined | false> {
-  const { loadEnvFiles } = await import("../../server/load.js");
+/** ENVIRONMENT_API_KEY from the environment `main` loaded (the .env / --env-file rule every command shares), or undefined. */
+async function apiKeyOf(): Promise<string | undefined> {
   const { resolveEnvironmentApiKeys } = await import("../../server/auth.js");
-  try {
-    loadEnvFiles(args["env-file"]);
-  } catch (error) {
-    process.stderr.write(`task-app deploy ${command}: ${(error as Error).message}\n`);
-    context.setExitCode(2);
-    return false;
-  }
   return resolveEnvironmentApiKeys()[0];
 }
 
@@ -151,8 +144,7 @@ async function runApply(args: DeployArgs): Promise<void> {
     process.stdout.write(objects.map((o) => toYaml(o)).join("---\n"));
     return;
   }
-  const apiKey = await apiKeyOf(args, context, "apply");
-  if (apiKey === false) return;
+  const apiKey = await apiKeyOf();
   const progress = progressWriter();
   await withCluster(context, "apply", async (cluster) => {
     const { applyDeploy } = await import("../../deploy/apply.js");
@@ -266,7 +258,7 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
           settingsOptions(y)
             .positional("app", { type: "string", describe: "The app module (a .ts or .js file), or the app's id used as --name when none is given" })
             .option("dry-run", { type: "boolean", default: false, describe: "Print the objects as YAML; needs no cluster or kubeconfig" })
-            .option("env-file", { type: "string", array: true, default: [], describe: "Env file with ENVIRONMENT_API_KEY (for the Secret and the check); repeat to layer" })
+            .option("env-file", { ...ENV_FILE_OPTION, describe: `Env file with ENVIRONMENT_API_KEY (for the Secret and the check). ${ENV_FILE_OPTION.describe}` })
             .option("timeout", { type: "number", default: 300, describe: "Seconds to wait for the rollout" })
             .option("force", { type: "boolean", default: false, describe: "Take over fields another field manager owns (server-side apply conflicts)" })
             .option("wait", { type: "boolean", default: true, describe: "Wait for the rollout (--no-wait returns once applied)" })
