@@ -160,3 +160,86 @@ export async function statsByModel(db: Kysely<TraceTables>): Promise<ModelStats[
     };
   });
 }
+
+/** Session ids per query: well under every dialect's limit on bound parameters. */
+const ID_CHUNK = 500;
+
+async function inChunks<T>(ids: readonly string[], work: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK) out.push(...(await work(ids.slice(i, i + ID_CHUNK))));
+  return out;
+}
+
+/** Total tokens of each listed session's LM calls (sessions without calls, or whose calls recorded no usage, are absent). */
+export async function sessionTokens(db: Kysely<TraceTables>, sessionIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await inChunks(sessionIds, (chunk) =>
+    db
+      .selectFrom("events")
+      .select((eb) => ["session_id", eb.fn.sum<string | number | null>("total_tokens").as("tokens")])
+      .where("event_type", "=", "cais")
+      .where("session_id", "in", chunk)
+      .groupBy("session_id")
+      .execute(),
+  );
+  return new Map(rows.filter((r) => r.tokens !== null).map((r) => [r.session_id, Number(r.tokens)]));
+}
+
+/** Outcome rewards of a set of sessions per model, as sums (so that sets can be added and subtracted). */
+export interface ModelOutcomeSums {
+  /** The model the session called (a session counts for each model it called); null: no LM call recorded. */
+  model: string | null;
+  sessions: number;
+  /** Sessions with a `reward` outcome. */
+  rewarded: number;
+  sum: number;
+  sum_squares: number;
+  /** Sessions whose outcome reward is above 0. */
+  passed: number;
+  first: string | null;
+  last: string | null;
+}
+
+/**
+ * Per model, the count of sessions and the sums of their outcome rewards,
+ * over the whole store or only the sessions listed (in chunks; the sums of
+ * the chunks are added). Aggregated in SQL: no session row leaves the store.
+ */
+export async function outcomeSumsByModel(db: Kysely<TraceTables>, sessionIds?: readonly string[]): Promise<ModelOutcomeSums[]> {
+  const query = (chunk?: string[]) => {
+    const used = db.selectFrom("events").select(["session_id", "model_name"]).distinct().where("event_type", "=", "cais").as("used");
+    let q = db
+      .selectFrom("session_traces as s")
+      .leftJoin(used, "used.session_id", "s.session_id")
+      .leftJoin("outcome_rewards as o", (join) => join.onRef("o.session_id", "=", "s.session_id").on("o.objective_key", "=", "reward"))
+      .select((eb) => [
+        "used.model_name",
+        eb.fn.count<string | number>("s.session_id").as("sessions"),
+        eb.fn.count<string | number>("o.total_reward").as("rewarded"),
+        eb.fn.sum<string | number | null>("o.total_reward").as("sum"),
+        eb.fn.sum<string | number | null>(eb("o.total_reward", "*", eb.ref("o.total_reward"))).as("sum_squares"),
+        eb.fn.sum<string | number | null>(eb.case().when("o.total_reward", ">", 0).then(1).else(0).end()).as("passed"),
+        eb.fn.min("s.created_at").as("first"),
+        eb.fn.max("s.created_at").as("last"),
+      ])
+      .groupBy("used.model_name");
+    if (chunk) q = q.where("s.session_id", "in", chunk);
+    return q.execute();
+  };
+  const rows = sessionIds ? await inChunks(sessionIds, query) : await query();
+  const byModel = new Map<string | null, ModelOutcomeSums>();
+  for (const r of rows) {
+    const model = r.model_name ?? null;
+    const current = byModel.get(model) ?? { model, sessions: 0, rewarded: 0, sum: 0, sum_squares: 0, passed: 0, first: null, last: null };
+    current.sessions += Number(r.sessions);
+    current.rewarded += Number(r.rewarded);
+    current.sum += Number(r.sum ?? 0);
+    current.sum_squares += Number(r.sum_squares ?? 0);
+    current.passed += Number(r.passed ?? 0);
+    const first = toIso(r.first);
+    const last = toIso(r.last);
+    if (first && (!current.first || first < current.first)) current.first = first;
+    if (last && (!current.last || last > current.last)) current.last = last;
+    byModel.set(model, current);
+  }
+  return [...byModel.values()].sort((a, b) => String(a.model).localeCompare(String(b.model)));
+}
