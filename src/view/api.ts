@@ -13,7 +13,8 @@ import { outcomeSumsByModel, sessionTokens, type ModelOutcomeSums } from "../tra
 import type { TraceTables } from "../traces/tables.js";
 import type { LoadedRun, RunReader } from "./runs.js";
 import { loadSessionView } from "./session.js";
-import { compareResults, failuresOf, histogramOf, pageRows, toRunRows, type ComparePair, type Comparison, type Histogram, type Page, type RowQuery, type RunRow } from "./tables.js";
+import { buildCompareView, buildRunPage } from "./pages.js";
+import type { ComparePair, Comparison, failuresOf, Histogram, Page, RowQuery, RunRow } from "./tables.js";
 
 export interface RunSummaryView {
   name: string;
@@ -105,32 +106,17 @@ export function createViewApi(options: { db?: Kysely<TraceTables>; storeLocation
     async run(name, query) {
       const run = runs.get(name);
       if (!run) return undefined;
-      let rows = toRunRows(run.results);
       // Sorting by tokens needs every session's tokens; otherwise only the page's are read.
-      if (query.sort === "tokens") rows = toRunRows(run.results, await tokensOf(sessionIdsOf(run.results)));
-      const page = pageRows(rows, query);
-      if (query.sort !== "tokens") {
-        const tokens = await tokensOf(page.rows.map((r) => r.session_id).filter((id): id is string => id !== null));
-        for (const row of page.rows) row.tokens = row.session_id ? (tokens.get(row.session_id) ?? null) : null;
-      }
-      const returns = run.results.filter((r) => r.status === "ok" && typeof r.return === "number").map((r) => r.return!);
-      return { ...summaryOf(run), histogram: histogramOf(returns), failures: failuresOf(run.results), rows: page };
+      if (query.sort === "tokens") return buildRunPage(summaryOf(run), run.results, query, await tokensOf(sessionIdsOf(run.results)));
+      const page = buildRunPage(summaryOf(run), run.results, query, new Map());
+      const tokens = await tokensOf(page.rows.rows.map((r) => r.session_id).filter((id): id is string => id !== null));
+      for (const row of page.rows.rows) row.tokens = row.session_id ? (tokens.get(row.session_id) ?? null) : null;
+      return page;
     },
     async compare(a, b, query) {
       const ra = runs.get(a);
       const rb = runs.get(b);
-      if (!ra || !rb) return undefined;
-      const { pairs, ...comparison } = compareResults(ra.results, rb.results);
-      const size = Math.min(query.size ?? 100, 500);
-      const last = Math.max(0, Math.ceil(pairs.length / size) - 1);
-      const pageNo = Math.min(query.page ?? 0, last);
-      return {
-        a: summaryOf(ra),
-        b: summaryOf(rb),
-        comparison,
-        pairs: { rows: pairs.slice(pageNo * size, (pageNo + 1) * size), total: pairs.length, page: pageNo, size },
-        points: pairs.filter((p) => p.a !== null && p.b !== null).map((p) => [p.a!, p.b!]),
-      };
+      return ra && rb ? buildCompareView(summaryOf(ra), summaryOf(rb), ra.results, rb.results, query) : undefined;
     },
     async session(id) {
       return db ? loadSessionView(db, id) : undefined;

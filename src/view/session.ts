@@ -28,6 +28,9 @@ export interface ViewReward {
   type: string | null;
   key: string | null;
   source: string | null;
+  turn: number | null;
+  /** The message the reward also names, if any. */
+  message_id: number | null;
   annotation: unknown;
 }
 
@@ -74,7 +77,7 @@ function chatOf(record: unknown): ViewChatMessage[] {
   }));
 }
 
-const rewardView = (r: Selectable<EventRewardsTable>): ViewReward => ({ id: r.id, value: Number(r.reward_value), type: r.reward_type, key: r.key, source: r.source, annotation: parseJsonText(r.annotation) ?? null });
+const rewardView = (r: Selectable<EventRewardsTable>): ViewReward => ({ id: r.id, value: Number(r.reward_value), type: r.reward_type, key: r.key, source: r.source, turn: r.turn_number, message_id: r.message_id, annotation: parseJsonText(r.annotation) ?? null });
 const nullableNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 function eventItem(event: Selectable<EventsTable>, rewards: ViewReward[]): TimelineItem {
@@ -129,16 +132,12 @@ export function readJudgeVerdicts(metadata: Record<string, unknown>): JudgeVerdi
 
 /** Shapes a session detail for the viewer. */
 export function toSessionView(detail: SessionDetail): SessionView {
+  // An event reward belongs to the event it rewards (a message it also names is noted in the reward, not moved to).
   const rewardsByEvent = new Map<number, ViewReward[]>();
-  const rewardsByMessage = new Map<number, ViewReward[]>();
-  for (const r of detail.event_rewards) {
-    const view = rewardView(r);
-    if (r.message_id !== null) rewardsByMessage.set(r.message_id, [...(rewardsByMessage.get(r.message_id) ?? []), view]);
-    else rewardsByEvent.set(r.event_id, [...(rewardsByEvent.get(r.event_id) ?? []), view]);
-  }
+  for (const r of detail.event_rewards) rewardsByEvent.set(r.event_id, [...(rewardsByEvent.get(r.event_id) ?? []), rewardView(r)]);
   const items = (events: Selectable<EventsTable>[], messages: Selectable<MessagesTable>[]) => [
     ...events.map((e) => eventItem(e, rewardsByEvent.get(e.id) ?? [])),
-    ...messages.map((m) => messageItem(m, rewardsByMessage.get(m.id) ?? [])),
+    ...messages.map((m) => messageItem(m, [])),
   ];
   const turns: SessionView["turns"] = detail.steps.map(({ step, events, messages }) => ({ label: `turn ${step.turn_number ?? step.step_index}`, step_id: step.step_id, items: items(events, messages) }));
   if (detail.unattached.events.length || detail.unattached.messages.length) turns.push({ label: "outside any turn", step_id: null, items: items(detail.unattached.events, detail.unattached.messages) });
