@@ -34,6 +34,7 @@ it("serves, checks, rolls out, reports judge metrics and cleans up", async () =>
   assert.match(text, /\nmean return +\d\.\d{3} ± \d\.\d{3} \(standard error\)\nmean outcome_score +\d\.\d{3}\n/);
   assert.match(text, /\nmean outcome\.correct_answer +\d\.\d{3}\n/);
   assert.match(text, /\nTraces: 6 sessions in traces\/v3\/synth_ai\.db \(tracing v3\); export-sft: [1-9]\d* SFT examples from 6 sessions\n/);
+  assert.match(text, /\nView: .*`task-app view --runs runs --db traces\/v3\/synth_ai\.db --open`/);
   assert.match(text, /Server stopped\./);
 
   await assert.rejects(fetch(`${report.url}/`), "the server is closed");

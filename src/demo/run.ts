@@ -93,6 +93,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
       }
       for (const line of formatEvalSummary(run.summary)) say(line);
       say(`\nTraces: ${run.traces.stored} sessions in traces/v3/synth_ai.db (tracing v3); export-sft: ${exported.examples} SFT examples from ${exported.sessions} sessions`);
+      say(`View: after \`task-app eval\` in your project, \`task-app view --runs runs --db traces/v3/synth_ai.db --open\` shows runs like this one in a browser (this demo's files are removed when it ends)`);
       const rollouts: DemoRollout[] = run.results.map((r) => ({
         seed: r.seed,
         status: r.http_status ?? 0,
