@@ -4,7 +4,7 @@
  * calls and rewards; counts and mean rewards per model. Same queries on
  * SQLite and PostgreSQL.
  */
-import type { Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { TraceTables } from "./tables.js";
 
 /** JSON text parsed, or undefined when absent or not JSON. */
@@ -205,25 +205,33 @@ export interface ModelOutcomeSums {
  * the chunks are added). Aggregated in SQL: no session row leaves the store.
  */
 export async function outcomeSumsByModel(db: Kysely<TraceTables>, sessionIds?: readonly string[]): Promise<ModelOutcomeSums[]> {
-  const query = (chunk?: string[]) => {
-    const used = db.selectFrom("events").select(["session_id", "model_name"]).distinct().where("event_type", "=", "cais").as("used");
-    let q = db
-      .selectFrom("session_traces as s")
-      .leftJoin(used, "used.session_id", "s.session_id")
-      .leftJoin("outcome_rewards as o", (join) => join.onRef("o.session_id", "=", "s.session_id").on("o.objective_key", "=", "reward"))
-      .select((eb) => [
-        "used.model_name",
-        eb.fn.count<string | number>("s.session_id").as("sessions"),
-        eb.fn.count<string | number>("o.total_reward").as("rewarded"),
-        eb.fn.sum<string | number | null>("o.total_reward").as("sum"),
-        eb.fn.sum<string | number | null>(eb("o.total_reward", "*", eb.ref("o.total_reward"))).as("sum_squares"),
-        eb.fn.sum<string | number | null>(eb.case().when("o.total_reward", ">", 0).then(1).else(0).end()).as("passed"),
-        eb.fn.min("s.created_at").as("first"),
-        eb.fn.max("s.created_at").as("last"),
-      ])
+  // The (session, model) pairs drive the join so that every lookup goes through an index (a derived table on the
+  // right of a join would be scanned once per session); sessions without an LM call are counted by a second query.
+  const sums = (eb: ExpressionBuilder<any, any>) => [
+    eb.fn.count<string | number>("s.session_id").as("sessions"),
+    eb.fn.count<string | number>("o.total_reward").as("rewarded"),
+    eb.fn.sum<string | number | null>("o.total_reward").as("sum"),
+    eb.fn.sum<string | number | null>(eb("o.total_reward", "*", eb.ref("o.total_reward"))).as("sum_squares"),
+    eb.fn.sum<string | number | null>(eb.case().when("o.total_reward", ">", 0).then(1).else(0).end()).as("passed"),
+    eb.fn.min("s.created_at").as("first"),
+    eb.fn.max("s.created_at").as("last"),
+  ];
+  const rewardOf = (join: any) => join.onRef("o.session_id", "=", "s.session_id").on("o.objective_key", "=", "reward");
+  const query = async (chunk?: string[]) => {
+    const called = db
+      .selectFrom(db.selectFrom("events").select(["session_id", "model_name"]).distinct().where("event_type", "=", "cais").$if(Boolean(chunk), (q) => q.where("session_id", "in", chunk!)).as("used"))
+      .innerJoin("session_traces as s", "s.session_id", "used.session_id")
+      .leftJoin("outcome_rewards as o", rewardOf)
+      .select((eb) => ["used.model_name", ...sums(eb)])
       .groupBy("used.model_name");
-    if (chunk) q = q.where("s.session_id", "in", chunk);
-    return q.execute();
+    let silent = db
+      .selectFrom("session_traces as s")
+      .leftJoin("outcome_rewards as o", rewardOf)
+      .select((eb) => [sql<string | null>`NULL`.as("model_name"), ...sums(eb)])
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("events as e").select("e.id").whereRef("e.session_id", "=", "s.session_id").where("e.event_type", "=", "cais"))));
+    if (chunk) silent = silent.where("s.session_id", "in", chunk);
+    const [a, b] = await Promise.all([called.execute(), silent.execute()]);
+    return [...a, ...b.filter((r) => Number(r.sessions) > 0)] as { model_name: string | null; sessions: string | number; rewarded: string | number; sum: string | number | null; sum_squares: string | number | null; passed: string | number | null; first: unknown; last: unknown }[];
   };
   const rows = sessionIds ? await inChunks(sessionIds, query) : await query();
   const byModel = new Map<string | null, ModelOutcomeSums>();
