@@ -207,16 +207,19 @@ export interface ModelOutcomeSums {
 export async function outcomeSumsByModel(db: Kysely<TraceTables>, sessionIds?: readonly string[]): Promise<ModelOutcomeSums[]> {
   // The (session, model) pairs drive the join so that every lookup goes through an index (a derived table on the
   // right of a join would be scanned once per session); sessions without an LM call are counted by a second query.
+  // The outcome is joined on its session alone and filtered inside the aggregates: with the objective in the join,
+  // SQLite's planner (no statistics) picks the objective index and scans every outcome once per session.
+  const reward = (eb: ExpressionBuilder<any, any>) => eb.case().when("o.objective_key", "=", "reward").then(eb.ref("o.total_reward")).end();
   const sums = (eb: ExpressionBuilder<any, any>) => [
-    eb.fn.count<string | number>("s.session_id").as("sessions"),
-    eb.fn.count<string | number>("o.total_reward").as("rewarded"),
-    eb.fn.sum<string | number | null>("o.total_reward").as("sum"),
-    eb.fn.sum<string | number | null>(eb("o.total_reward", "*", eb.ref("o.total_reward"))).as("sum_squares"),
-    eb.fn.sum<string | number | null>(eb.case().when("o.total_reward", ">", 0).then(1).else(0).end()).as("passed"),
+    eb.fn.count<string | number>("s.session_id").distinct().as("sessions"),
+    eb.fn.count<string | number>(reward(eb)).as("rewarded"),
+    eb.fn.sum<string | number | null>(reward(eb)).as("sum"),
+    eb.fn.sum<string | number | null>(eb(reward(eb), "*", reward(eb))).as("sum_squares"),
+    eb.fn.sum<string | number | null>(eb.case().when(eb.and([eb("o.objective_key", "=", "reward"), eb("o.total_reward", ">", 0)])).then(1).else(0).end()).as("passed"),
     eb.fn.min("s.created_at").as("first"),
     eb.fn.max("s.created_at").as("last"),
   ];
-  const rewardOf = (join: any) => join.onRef("o.session_id", "=", "s.session_id").on("o.objective_key", "=", "reward");
+  const rewardOf = (join: any) => join.onRef("o.session_id", "=", "s.session_id");
   const query = async (chunk?: string[]) => {
     const called = db
       .selectFrom(db.selectFrom("events").select(["session_id", "model_name"]).distinct().where("event_type", "=", "cais").$if(Boolean(chunk), (q) => q.where("session_id", "in", chunk!)).as("used"))
@@ -228,7 +231,7 @@ export async function outcomeSumsByModel(db: Kysely<TraceTables>, sessionIds?: r
       .selectFrom("session_traces as s")
       .leftJoin("outcome_rewards as o", rewardOf)
       .select((eb) => [sql<string | null>`NULL`.as("model_name"), ...sums(eb)])
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("events as e").select("e.id").whereRef("e.session_id", "=", "s.session_id").where("e.event_type", "=", "cais"))));
+      .where("s.session_id", "not in", db.selectFrom("events").select("session_id").where("event_type", "=", "cais"));
     if (chunk) silent = silent.where("s.session_id", "in", chunk);
     const [a, b] = await Promise.all([called.execute(), silent.execute()]);
     return [...a, ...b.filter((r) => Number(r.sessions) > 0)] as { model_name: string | null; sessions: string | number; rewarded: string | number; sum: string | number | null; sum_squares: string | number | null; passed: string | number | null; first: unknown; last: unknown }[];
