@@ -220,9 +220,12 @@ export async function outcomeSumsByModel(db: Kysely<TraceTables>, sessionIds?: r
     eb.fn.max("s.created_at").as("last"),
   ];
   const rewardOf = (join: any) => join.onRef("o.session_id", "=", "s.session_id");
+  // `event_type || ''` keeps the planner off the event-type index (it matches most rows), so that a list of
+  // sessions is looked up through the session index instead of scanning every LM call once per chunk.
+  const isCall = sql<boolean>`${sql.ref("event_type")} || '' = 'cais'`;
   const query = async (chunk?: string[]) => {
     const called = db
-      .selectFrom(db.selectFrom("events").select(["session_id", "model_name"]).distinct().where("event_type", "=", "cais").$if(Boolean(chunk), (q) => q.where("session_id", "in", chunk!)).as("used"))
+      .selectFrom(db.selectFrom("events").select(["session_id", "model_name"]).distinct().where(isCall).$if(Boolean(chunk), (q) => q.where("session_id", "in", chunk!)).as("used"))
       .innerJoin("session_traces as s", "s.session_id", "used.session_id")
       .leftJoin("outcome_rewards as o", rewardOf)
       .select((eb) => ["used.model_name", ...sums(eb)])
@@ -231,7 +234,7 @@ export async function outcomeSumsByModel(db: Kysely<TraceTables>, sessionIds?: r
       .selectFrom("session_traces as s")
       .leftJoin("outcome_rewards as o", rewardOf)
       .select((eb) => [sql<string | null>`NULL`.as("model_name"), ...sums(eb)])
-      .where("s.session_id", "not in", db.selectFrom("events").select("session_id").where("event_type", "=", "cais"));
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("events").select("events.id").whereRef("events.session_id", "=", "s.session_id").where(isCall))));
     if (chunk) silent = silent.where("s.session_id", "in", chunk);
     const [a, b] = await Promise.all([called.execute(), silent.execute()]);
     return [...a, ...b.filter((r) => Number(r.sessions) > 0)] as { model_name: string | null; sessions: string | number; rewarded: string | number; sum: string | number | null; sum_squares: string | number | null; passed: string | number | null; first: unknown; last: unknown }[];
