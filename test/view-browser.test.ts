@@ -118,6 +118,7 @@ describe("task-app view in Chromium", { skip: hasChromium ? false : "no /usr/bin
       const rewards = await store.db.selectFrom("event_rewards").select((eb) => eb.fn.countAll().as("n")).where("session_id", "=", best.session_id!).executeTakeFirstOrThrow();
       assert.equal(await page.locator("[data-testid=event-reward]").count(), Number(rewards.n));
       await page.click("[data-testid=raw-button]");
+      await page.waitForFunction(() => Boolean(document.querySelector("[data-testid=raw-json]")?.textContent), undefined, { timeout: 10_000 });
       assert.match(await text("[data-testid=raw-json]"), new RegExp(`"session_id": "${best.session_id}"`));
       await shot("session");
     } finally {
