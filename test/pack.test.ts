@@ -53,7 +53,7 @@ it("npm pack from a clean checkout builds through prepack and ships a package th
     exports: Record<string, string | Record<string, string>>;
   };
   const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t))).filter((t) => !t.includes("*"));
-  for (const target of [...targets, ...Object.values(pkg.bin), "dist/cli/create-task-app.js", "dist/cli/fast.bundle.js"]) {
+  for (const target of [...targets, ...Object.values(pkg.bin), "dist/cli/create-task-app.js", "dist/cli/fast.bundle.js", "dist/viewer/index.html"]) {
     assert.ok(shipped.has(target.replace(/^\.\//, "")), `the tarball ships ${target}`);
   }
 

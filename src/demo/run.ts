@@ -68,6 +68,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
   const root = await mkdtemp(path.join(os.tmpdir(), "task-app-demo-"));
   const keep = options.keepDir ?? path.join(process.cwd(), ".task-app", "demo", new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "-"));
   const traceDb = path.join(keep, "traces", "v3", "synth_ai.db");
+  const runDir = path.join(keep, "runs", "demo");
   try {
     const project = await createTaskApp({ dir: path.join(root, "math-demo"), template: "math", environmentApiKey: key });
     await mkdir(path.join(project.dir, "node_modules"));
@@ -83,7 +84,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
 
       say(`\nRollout batch: ${seeds.length} test problems, scripted policy (task-app eval)`);
       const plan = await resolveEvalPlan(
-        { url: [served.url], model: "scripted", envName: "math", split: "test", seeds: seeds.join(","), concurrency: options.concurrency ?? 4, runDir: path.join(root, "eval") },
+        { url: [served.url], model: "scripted", envName: "math", split: "test", seeds: seeds.join(","), concurrency: options.concurrency ?? 4, runDir },
         root,
       );
       const store = await openTraceStore(traceDb, { write: true });
@@ -105,6 +106,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
       for (const line of formatEvalSummary(run.summary)) say(line);
       const shown = path.relative(process.cwd(), traceDb).startsWith("..") ? traceDb : path.relative(process.cwd(), traceDb);
       say(`\nTraces: ${run.traces.stored} sessions in ${shown} (tracing v3, kept after the demo); export-sft: ${exported.examples} SFT examples from ${exported.sessions} sessions`);
+      const runsShown = path.relative(process.cwd(), path.dirname(runDir)).startsWith("..") ? path.dirname(runDir) : path.relative(process.cwd(), path.dirname(runDir));
+      say(`View: task-app view --runs ${runsShown} --db ${shown} --open  (this run and its traces in a browser)`);
       const rollouts: DemoRollout[] = run.results.map((r) => ({
         seed: r.seed,
         status: r.http_status ?? 0,

@@ -4,7 +4,7 @@
  * calls and rewards; counts and mean rewards per model. Same queries on
  * SQLite and PostgreSQL.
  */
-import type { Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { TraceTables } from "./tables.js";
 
 /** JSON text parsed, or undefined when absent or not JSON. */
@@ -159,4 +159,101 @@ export async function statsByModel(db: Kysely<TraceTables>): Promise<ModelStats[
       mean_event_reward: events ? Number(events.mean) : null,
     };
   });
+}
+
+/** Session ids per query: well under every dialect's limit on bound parameters. */
+const ID_CHUNK = 500;
+
+async function inChunks<T>(ids: readonly string[], work: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK) out.push(...(await work(ids.slice(i, i + ID_CHUNK))));
+  return out;
+}
+
+/** Total tokens of each listed session's LM calls (sessions without calls, or whose calls recorded no usage, are absent). */
+export async function sessionTokens(db: Kysely<TraceTables>, sessionIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await inChunks(sessionIds, (chunk) =>
+    db
+      .selectFrom("events")
+      .select((eb) => ["session_id", eb.fn.sum<string | number | null>("total_tokens").as("tokens")])
+      .where("event_type", "=", "cais")
+      .where("session_id", "in", chunk)
+      .groupBy("session_id")
+      .execute(),
+  );
+  return new Map(rows.filter((r) => r.tokens !== null).map((r) => [r.session_id, Number(r.tokens)]));
+}
+
+/** Outcome rewards of a set of sessions per model, as sums (so that sets can be added and subtracted). */
+export interface ModelOutcomeSums {
+  /** The model the session called (a session counts for each model it called); null: no LM call recorded. */
+  model: string | null;
+  sessions: number;
+  /** Sessions with a `reward` outcome. */
+  rewarded: number;
+  sum: number;
+  sum_squares: number;
+  /** Sessions whose outcome reward is above 0. */
+  passed: number;
+  first: string | null;
+  last: string | null;
+}
+
+/**
+ * Per model, the count of sessions and the sums of their outcome rewards,
+ * over the whole store or only the sessions listed (in chunks; the sums of
+ * the chunks are added). Aggregated in SQL: no session row leaves the store.
+ */
+export async function outcomeSumsByModel(db: Kysely<TraceTables>, sessionIds?: readonly string[]): Promise<ModelOutcomeSums[]> {
+  // The (session, model) pairs drive the join so that every lookup goes through an index (a derived table on the
+  // right of a join would be scanned once per session); sessions without an LM call are counted by a second query.
+  // The outcome is joined on its session alone and filtered inside the aggregates: with the objective in the join,
+  // SQLite's planner (no statistics) picks the objective index and scans every outcome once per session.
+  const reward = (eb: ExpressionBuilder<any, any>) => eb.case().when("o.objective_key", "=", "reward").then(eb.ref("o.total_reward")).end();
+  const sums = (eb: ExpressionBuilder<any, any>) => [
+    eb.fn.count<string | number>("s.session_id").distinct().as("sessions"),
+    eb.fn.count<string | number>(reward(eb)).as("rewarded"),
+    eb.fn.sum<string | number | null>(reward(eb)).as("sum"),
+    eb.fn.sum<string | number | null>(eb(reward(eb), "*", reward(eb))).as("sum_squares"),
+    eb.fn.sum<string | number | null>(eb.case().when(eb.and([eb("o.objective_key", "=", "reward"), eb("o.total_reward", ">", 0)])).then(1).else(0).end()).as("passed"),
+    eb.fn.min("s.created_at").as("first"),
+    eb.fn.max("s.created_at").as("last"),
+  ];
+  const rewardOf = (join: any) => join.onRef("o.session_id", "=", "s.session_id");
+  // `event_type || ''` keeps the planner off the event-type index (it matches most rows), so that a list of
+  // sessions is looked up through the session index instead of scanning every LM call once per chunk.
+  const isCall = sql<boolean>`${sql.ref("event_type")} || '' = 'cais'`;
+  const query = async (chunk?: string[]) => {
+    const called = db
+      .selectFrom(db.selectFrom("events").select(["session_id", "model_name"]).distinct().where(isCall).$if(Boolean(chunk), (q) => q.where("session_id", "in", chunk!)).as("used"))
+      .innerJoin("session_traces as s", "s.session_id", "used.session_id")
+      .leftJoin("outcome_rewards as o", rewardOf)
+      .select((eb) => ["used.model_name", ...sums(eb)])
+      .groupBy("used.model_name");
+    let silent = db
+      .selectFrom("session_traces as s")
+      .leftJoin("outcome_rewards as o", rewardOf)
+      .select((eb) => [sql<string | null>`NULL`.as("model_name"), ...sums(eb)])
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("events").select("events.id").whereRef("events.session_id", "=", "s.session_id").where(isCall))));
+    if (chunk) silent = silent.where("s.session_id", "in", chunk);
+    const [a, b] = await Promise.all([called.execute(), silent.execute()]);
+    return [...a, ...b.filter((r) => Number(r.sessions) > 0)] as { model_name: string | null; sessions: string | number; rewarded: string | number; sum: string | number | null; sum_squares: string | number | null; passed: string | number | null; first: unknown; last: unknown }[];
+  };
+  const rows = sessionIds ? await inChunks(sessionIds, query) : await query();
+  const byModel = new Map<string | null, ModelOutcomeSums>();
+  for (const r of rows) {
+    const model = r.model_name ?? null;
+    const current = byModel.get(model) ?? { model, sessions: 0, rewarded: 0, sum: 0, sum_squares: 0, passed: 0, first: null, last: null };
+    current.sessions += Number(r.sessions);
+    current.rewarded += Number(r.rewarded);
+    current.sum += Number(r.sum ?? 0);
+    current.sum_squares += Number(r.sum_squares ?? 0);
+    current.passed += Number(r.passed ?? 0);
+    const first = toIso(r.first);
+    const last = toIso(r.last);
+    if (first && (!current.first || first < current.first)) current.first = first;
+    if (last && (!current.last || last > current.last)) current.last = last;
+    byModel.set(model, current);
+  }
+  return [...byModel.values()].sort((a, b) => String(a.model).localeCompare(String(b.model)));
 }

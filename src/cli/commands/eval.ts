@@ -5,6 +5,7 @@
  * result line per rollout and stores the returned traces. Exit 0 when every
  * rollout answered, 1 when any failed, 2 on usage errors, 130 when stopped.
  */
+import { isAbsolute, relative } from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
 import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
@@ -150,6 +151,7 @@ async function runLockedCommand(
       const mismatch = lib.describePolicyMismatch(plan.model, Object.keys(report.summary.policy_models), plan.policyConfig.inference_url);
       if (mismatch) process.stderr.write(`${mismatch}\n`);
       if (traceSink) say(`traces           ${report.traces.stored} stored in ${traceSink.location}${report.traces.failed ? `, ${report.traces.failed} failed to store` : ""}${report.traces.missing ? `, ${report.traces.missing} rollouts returned none` : ""}`);
+      say(`view             ${viewCommandFor(plan.runDir, traceSink?.location)}`);
     }
     if (report.notRun > 0) {
       const again = lib.resumeCommand(process.argv.slice(2), plan.runDir);
@@ -170,6 +172,16 @@ async function runLockedCommand(
     await traceSink?.close();
     await targets.close();
   }
+}
+
+/** The `task-app view` command that opens this run (paths relative to the working directory when inside it). */
+export function viewCommandFor(runDir: string, store: string | undefined, cwd = process.cwd()): string {
+  const shown = (p: string) => {
+    const rel = relative(cwd, p);
+    const text = rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : p;
+    return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+  };
+  return `task-app view --runs ${shown(runDir)}${store ? ` --db ${/^[a-z]+:\/\//i.test(store) ? store : shown(store)}` : ""} --open`;
 }
 
 /** Opens the trace store the eval writes (the eval process is its single writer); the store validates each session. */

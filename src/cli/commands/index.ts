@@ -15,6 +15,7 @@ import { trainCommand } from "./train.js";
 import { tracesCommand } from "./traces.js";
 import { validateCommand } from "./validate.js";
 import { validateJsonlCommand } from "./validate-jsonl.js";
+import { viewCommand } from "./view.js";
 
 /** Every CLI command, in the order `task-app --help` lists them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,6 +29,7 @@ export const commands: CommandModule<any, any>[] = [
   deployCommand,
   evalCommand,
   tracesCommand,
+  viewCommand,
   exportSftCommand,
   filterCommand,
   trainCommand,

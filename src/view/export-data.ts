@@ -1,0 +1,35 @@
+/**
+ * What an exported report embeds: the runs overview, each run's results and
+ * session tokens, and every session of those runs (its timeline and its raw
+ * rows). The browser app computes the run and compare pages from it with the
+ * server's functions.
+ */
+import type { EvalResult } from "../eval/results.js";
+import type { RunsOverview, RunSummaryView, ViewApi } from "./api.js";
+import type { SessionView } from "./session.js";
+
+export interface ExportData {
+  generated_at: string;
+  overview: RunsOverview;
+  runs: Record<string, { run: RunSummaryView; results: EvalResult[]; tokens: Record<string, number> }>;
+  sessions: Record<string, { view: SessionView; raw: unknown }>;
+}
+
+/** Gathers the data of the named runs (all of them when `names` is empty). */
+export async function collectExportData(api: ViewApi, names: readonly string[]): Promise<ExportData> {
+  const overview = await api.runs();
+  const wanted = names.length ? names : overview.runs.map((r) => r.name);
+  const runs: ExportData["runs"] = {};
+  const sessions: ExportData["sessions"] = {};
+  for (const name of wanted) {
+    const data = await api.runData(name);
+    if (!data) continue;
+    runs[name] = data;
+    for (const r of data.results) {
+      if (!r.session_id || sessions[r.session_id]) continue;
+      const session = await api.session(r.session_id);
+      if (session) sessions[r.session_id] = session;
+    }
+  }
+  return { generated_at: new Date().toISOString(), overview: { store: overview.store, runs: overview.runs.filter((r) => r.name in runs), models: [] }, runs, sessions };
+}

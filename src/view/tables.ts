@@ -1,0 +1,242 @@
+/**
+ * The viewer's pure computations over a run's results, shared by the server
+ * (the API) and the browser (an exported report computes the same pages from
+ * its embedded results): per-rollout rows filtered, sorted and paged; the
+ * reward histogram (0 / in-between / 1); failures by cause with the run ids
+ * that failed; and two runs joined by (seed, rollout). No Node imports.
+ */
+import type { EvalResult } from "../eval/results.js";
+
+/** One rollout of a run as the run page lists it. */
+export interface RunRow {
+  seed: number;
+  rollout: number;
+  return: number | null;
+  outcome_score: number | null;
+  events_score: number | null;
+  steps: number | null;
+  tokens: number | null;
+  seconds: number;
+  status: string;
+  session_id: string | null;
+  run_id: string;
+  error: string | null;
+}
+
+export const SORT_KEYS = ["seed", "return", "outcome_score", "events_score", "steps", "tokens", "seconds", "status"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** The run page's query: filters (reward range, status, text), sort and page. */
+export interface RowQuery {
+  min?: number;
+  max?: number;
+  /** "ok", "failed" or a failure cause. */
+  status?: string;
+  /** Substring of the seed, session id, run id, status or error. */
+  q?: string;
+  sort?: SortKey;
+  desc?: boolean;
+  page?: number;
+  size?: number;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+/** Reads a RowQuery from URL search parameters (unknown or malformed values are ignored). */
+export function parseRowQuery(params: URLSearchParams): RowQuery {
+  const num = (name: string) => {
+    const text = params.get(name);
+    if (text === null || text.trim() === "") return undefined;
+    const value = Number(text);
+    return Number.isFinite(value) ? value : undefined;
+  };
+  const query: RowQuery = {};
+  const min = num("min");
+  const max = num("max");
+  if (min !== undefined) query.min = min;
+  if (max !== undefined) query.max = max;
+  const status = params.get("status");
+  if (status) query.status = status;
+  const q = params.get("q");
+  if (q) query.q = q;
+  const sort = params.get("sort");
+  if (sort && (SORT_KEYS as readonly string[]).includes(sort)) query.sort = sort as SortKey;
+  if (params.get("desc") === "1") query.desc = true;
+  const page = num("page");
+  if (page !== undefined && Number.isInteger(page) && page >= 0) query.page = page;
+  const size = num("size");
+  if (size !== undefined && Number.isInteger(size) && size > 0) query.size = Math.min(size, MAX_PAGE_SIZE);
+  return query;
+}
+
+/** The rows of a run's final results; `tokens` maps session id to the session's total tokens. */
+export function toRunRows(results: readonly EvalResult[], tokens: ReadonlyMap<string, number> = new Map()): RunRow[] {
+  return results.map((r) => ({
+    seed: r.seed,
+    rollout: r.rollout,
+    return: r.return,
+    outcome_score: r.outcome_score,
+    events_score: r.events_score,
+    steps: r.steps,
+    tokens: r.session_id && tokens.has(r.session_id) ? tokens.get(r.session_id)! : null,
+    seconds: r.duration_ms / 1000,
+    status: r.status === "ok" ? "ok" : r.cause,
+    session_id: r.session_id,
+    run_id: r.run_id,
+    error: r.error ?? null,
+  }));
+}
+
+function matches(row: RunRow, query: RowQuery): boolean {
+  if (query.min !== undefined && (row.return === null || row.return < query.min)) return false;
+  if (query.max !== undefined && (row.return === null || row.return > query.max)) return false;
+  if (query.status) {
+    if (query.status === "failed" ? row.status === "ok" : row.status !== query.status) return false;
+  }
+  if (query.q) {
+    const needle = query.q.toLowerCase();
+    const hay = [String(row.seed), row.session_id ?? "", row.run_id, row.status, row.error ?? ""].join(" ").toLowerCase();
+    if (!hay.includes(needle)) return false;
+  }
+  return true;
+}
+
+/** Nulls sort last whatever the direction; ties by (seed, rollout). */
+function compareRows(key: SortKey, desc: boolean) {
+  return (a: RunRow, b: RunRow): number => {
+    const x = a[key];
+    const y = b[key];
+    let order = 0;
+    if (x === null && y !== null) return 1;
+    if (y === null && x !== null) return -1;
+    if (x !== null && y !== null) order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+    if (desc) order = -order;
+    return order || a.seed - b.seed || a.rollout - b.rollout;
+  };
+}
+
+/** Filters, sorts and pages rows. */
+export function pageRows(rows: readonly RunRow[], query: RowQuery): Page<RunRow> {
+  const size = query.size ?? DEFAULT_PAGE_SIZE;
+  const kept = rows.filter((r) => matches(r, query)).sort(compareRows(query.sort ?? "seed", query.desc ?? false));
+  const lastPage = Math.max(0, Math.ceil(kept.length / size) - 1);
+  const page = Math.min(query.page ?? 0, lastPage);
+  return { rows: kept.slice(page * size, (page + 1) * size), total: kept.length, page, size };
+}
+
+/** Returns in three buckets: exactly 0, exactly 1, and anything else (in between, or outside [0, 1]). */
+export interface Histogram {
+  zero: number;
+  between: number;
+  one: number;
+  /** Returns below 0 or above 1 (counted in `between` too). */
+  outside: number;
+  /** Ten equal bins over [min, max] of the returns, for the chart. */
+  bins: { from: number; to: number; count: number }[];
+}
+
+export function histogramOf(returns: readonly number[]): Histogram {
+  const h: Histogram = { zero: 0, between: 0, one: 0, outside: 0, bins: [] };
+  for (const x of returns) {
+    if (x === 0) h.zero++;
+    else if (x === 1) h.one++;
+    else {
+      h.between++;
+      if (x < 0 || x > 1) h.outside++;
+    }
+  }
+  if (returns.length) {
+    const lo = Math.min(0, ...returns);
+    const hi = Math.max(1, ...returns);
+    const width = (hi - lo) / 10;
+    h.bins = Array.from({ length: 10 }, (_, i) => ({ from: lo + i * width, to: lo + (i + 1) * width, count: 0 }));
+    for (const x of returns) h.bins[Math.min(9, Math.floor((x - lo) / width))]!.count++;
+  }
+  return h;
+}
+
+/** Failed rollouts by cause, with their run ids (the id to grep a task app's logs for) and seeds. */
+export function failuresOf(results: readonly EvalResult[]): { cause: string; count: number; examples: { seed: number; rollout: number; run_id: string; error: string | null }[] }[] {
+  const byCause = new Map<string, EvalResult[]>();
+  for (const r of results) if (r.status !== "ok") byCause.set(r.cause, [...(byCause.get(r.cause) ?? []), r]);
+  return [...byCause]
+    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
+    .map(([cause, rs]) => ({ cause, count: rs.length, examples: rs.slice(0, 20).map((r) => ({ seed: r.seed, rollout: r.rollout, run_id: r.run_id, error: r.error ?? null })) }));
+}
+
+/** Mean and standard error (n - 1 in the variance); null when empty, error 0 with one value. */
+export function meanWithError(xs: readonly number[]): { mean: number | null; stderr: number | null } {
+  if (xs.length === 0) return { mean: null, stderr: null };
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  if (xs.length < 2) return { mean, stderr: 0 };
+  const variance = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1);
+  return { mean, stderr: Math.sqrt(variance / xs.length) };
+}
+
+/** One (seed, rollout) of a comparison. */
+export interface ComparePair {
+  seed: number;
+  rollout: number;
+  a: number | null;
+  b: number | null;
+  /** b − a when both answered. */
+  delta: number | null;
+  a_session: string | null;
+  b_session: string | null;
+  a_status: string | null;
+  b_status: string | null;
+}
+
+export interface Comparison {
+  pairs: ComparePair[];
+  /** Pairs where both runs have a return. */
+  paired: number;
+  only_a: number;
+  only_b: number;
+  /** Seen from B: B's return higher, lower, equal. */
+  wins: number;
+  losses: number;
+  ties: number;
+  /** Mean of b − a over the paired rollouts, with its standard error. */
+  mean_delta: number | null;
+  stderr_delta: number | null;
+}
+
+/** Joins two runs' final results by (seed, rollout). */
+export function compareResults(a: readonly EvalResult[], b: readonly EvalResult[]): Comparison {
+  const key = (r: EvalResult) => `${r.seed}:${r.rollout}`;
+  const right = new Map(b.map((r) => [key(r), r]));
+  const seen = new Set<string>();
+  const pairs: ComparePair[] = [];
+  const status = (r: EvalResult | undefined) => (r ? (r.status === "ok" ? "ok" : r.cause) : null);
+  for (const x of a) {
+    const y = right.get(key(x));
+    seen.add(key(x));
+    const delta = x.return !== null && y?.return !== null && y?.return !== undefined ? y.return - x.return : null;
+    pairs.push({ seed: x.seed, rollout: x.rollout, a: x.return, b: y?.return ?? null, delta, a_session: x.session_id, b_session: y?.session_id ?? null, a_status: status(x), b_status: status(y) });
+  }
+  for (const y of b)
+    if (!seen.has(key(y))) pairs.push({ seed: y.seed, rollout: y.rollout, a: null, b: y.return, delta: null, a_session: null, b_session: y.session_id, a_status: null, b_status: status(y) });
+  pairs.sort((p, q) => p.seed - q.seed || p.rollout - q.rollout);
+  const deltas = pairs.map((p) => p.delta).filter((d): d is number => d !== null);
+  const { mean, stderr } = meanWithError(deltas);
+  return {
+    pairs,
+    paired: deltas.length,
+    only_a: pairs.filter((p) => p.a_status !== null && p.b_status === null).length,
+    only_b: pairs.filter((p) => p.a_status === null && p.b_status !== null).length,
+    wins: deltas.filter((d) => d > 0).length,
+    losses: deltas.filter((d) => d < 0).length,
+    ties: deltas.filter((d) => d === 0).length,
+    mean_delta: mean,
+    stderr_delta: stderr,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Run directories as the viewer reads them: a folder of runs or one run,
+ * results where config.json says they went, an answer winning over an
+ * earlier failure of the same (seed, rollout), and a half-written last line
+ * (an eval still appending) skipped without touching the file.
+ */
+import assert from "node:assert/strict";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { writeJsonAtomic, type EvalResult } from "../src/eval/results.js";
+import { createRunReader, discoverRuns, RunsError } from "../src/view/runs.js";
+
+const root = mkdtempSync(join(tmpdir(), "task-app-view-runs-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+const result = (seed: number, status: "ok" | "failed", ret: number | null): EvalResult => ({
+  run_id: `r-${seed}-${status}`, seed, rollout: 0, status, cause: status === "ok" ? "ok" : "timeout", http_status: status === "ok" ? 200 : null, replica: null,
+  return: ret, outcome_score: ret, events_score: null, criteria: {}, steps: 1, duration_ms: 5, session_id: status === "ok" ? `s-${seed}` : null, finished_at: `2026-01-0${seed + 1}T00:00:00.000Z`,
+});
+const manifest = { app: "a", model: "m", seeds: [0, 1, 2], rollouts_per_seed: 1, split: "test", config_digest: "d" };
+
+test("a folder of runs, results moved by --out, answers over failures, a half-written line skipped and left alone", () => {
+  const a = join(root, "all", "a");
+  writeJsonAtomic(join(a, "manifest.json"), manifest);
+  const out = join(root, "elsewhere", "res.jsonl");
+  writeJsonAtomic(join(a, "config.json"), { out, failuresOut: join(root, "elsewhere", "res.failures.jsonl") });
+  mkdirSync(join(root, "elsewhere"), { recursive: true });
+  writeFileSync(join(root, "elsewhere", "res.failures.jsonl"), `${JSON.stringify(result(1, "failed", null))}\n${JSON.stringify(result(2, "failed", null))}\n`);
+  writeFileSync(out, `${JSON.stringify(result(0, "ok", 1))}\n${JSON.stringify(result(1, "ok", 0.5))}\n`);
+  appendFileSync(out, JSON.stringify(result(2, "ok", 1)).slice(0, 40));
+  const before = readFileSync(out, "utf8");
+  const b = join(root, "all", "b");
+  writeJsonAtomic(join(b, "manifest.json"), manifest);
+  const sources = discoverRuns([join(root, "all"), a]);
+  assert.deepEqual(sources.map((s) => s.name), ["a", "b"], "a run named twice is listed once");
+  const run = createRunReader(sources).get("a")!;
+  assert.deepEqual(run.results.map((r) => [r.seed, r.status, r.return]), [[0, "ok", 1], [1, "ok", 0.5], [2, "failed", null]]);
+  assert.equal(run.started, "2026-01-01T00:00:00.000Z");
+  assert.equal(readFileSync(out, "utf8"), before, "the viewer writes nothing");
+  assert.deepEqual(createRunReader(sources).get("b")!.results, []);
+});
+
+test("a --runs path that is no run and holds none is refused by name", () => {
+  assert.throws(() => discoverRuns([join(root, "missing")]), (e: Error) => e instanceof RunsError && /no such directory/.test(e.message));
+  mkdirSync(join(root, "empty"));
+  assert.throws(() => discoverRuns([join(root, "empty")]), /neither an eval run directory/);
+  assert.deepEqual(discoverRuns([join(root, "missing")], { optional: true }), []);
+});

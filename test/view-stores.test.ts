@@ -1,0 +1,95 @@
+/**
+ * The viewer's store queries (per-model outcome sums, session tokens, the
+ * session timeline) on every store kind: the same sessions written to a
+ * SQLite file, a real PostgreSQL server and a libsql server (when sqld is
+ * there) give the same answers, equal to what the sessions hold.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { JsonlAppender, writeJsonAtomic, type EvalResult } from "../src/eval/results.js";
+import { openTraceStore } from "../src/traces/store.js";
+import { createViewApi, type RunsOverview } from "../src/view/api.js";
+import { createRunReader, discoverRuns } from "../src/view/runs.js";
+import { startPostgres } from "./helpers/postgres.js";
+import { makeSessionTrace } from "./helpers/session-trace.js";
+import { startSqld } from "./helpers/sqld.js";
+
+const root = mkdtempSync(join(tmpdir(), "task-app-view-stores-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+// Six sessions: three of model A (outcomes 0, 1, 2), three of model B (outcomes 1, 1, 4); the run holds A's first two and B's first.
+const sessions = [
+  ...[0, 1, 2].map((o, i) => makeSessionTrace(i, { runId: "stores-a", model: "model-a", outcome: o, turns: 2 })),
+  ...[1, 1, 4].map((o, i) => makeSessionTrace(10 + i, { runId: "stores-b", model: "model-b", outcome: o, turns: 3 })),
+];
+const inRun = [sessions[0]!, sessions[1]!, sessions[3]!];
+const runDir = join(root, "runs", "mixed");
+writeJsonAtomic(join(runDir, "manifest.json"), { app: "fixture", model: "mixed", seeds: [0, 1, 2], rollouts_per_seed: 1, split: "train", config_digest: "x" });
+const appender = new JsonlAppender(join(runDir, "results.jsonl"));
+inRun.forEach((s, seed) =>
+  appender.append({ run_id: `r${seed}`, seed, rollout: 0, status: "ok", cause: "ok", http_status: 200, replica: null, return: seed, outcome_score: null, events_score: null, criteria: {}, steps: 2, duration_ms: 10, session_id: s.session_id, finished_at: new Date(0).toISOString() } satisfies EvalResult),
+);
+appender.close();
+
+async function answers(url: string) {
+  const store = await openTraceStore(url, { write: true });
+  try {
+    for (const s of sessions) await store.insertSession(JSON.parse(JSON.stringify(s)));
+    const api = createViewApi({ db: store.db, storeLocation: store.location, runs: createRunReader(discoverRuns([join(root, "runs")])) });
+    const overview = await api.runs();
+    const page = await api.run("mixed", { sort: "tokens", desc: true });
+    const session = await api.session(sessions[4]!.session_id);
+    return { models: overview.models, tokens: page!.rows.rows.map((r) => [r.session_id, r.tokens]), session: session!.view };
+  } finally {
+    await store.close();
+  }
+}
+
+function check(got: Awaited<ReturnType<typeof answers>>) {
+  // Outside the run: model-a's third session (2), model-b's last two (1, 4).
+  const b = [1, 4];
+  const mb = (1 + 4) / 2;
+  const expected: RunsOverview["models"] = [
+    { model: "model-a", sessions: 1, rewarded: 1, mean_reward: 2, stderr_reward: 0, pass_rate: 1 },
+    { model: "model-b", sessions: 2, rewarded: 2, mean_reward: mb, stderr_reward: Math.sqrt(b.reduce((a, x) => a + (x - mb) ** 2, 0) / 1 / 2), pass_rate: 1 },
+  ];
+  assert.equal(got.models.length, 2);
+  for (const [i, want] of expected.entries()) {
+    const have = got.models[i]!;
+    assert.deepEqual({ ...have, stderr_reward: null, mean_reward: null }, { ...want, stderr_reward: null, mean_reward: null });
+    assert.ok(Math.abs(have.mean_reward! - want.mean_reward!) < 1e-9 && Math.abs(have.stderr_reward! - want.stderr_reward!) < 1e-9, JSON.stringify(have));
+  }
+  // 136 tokens per LM call, one call per turn: B's session has 3 turns, A's 2.
+  assert.deepEqual(got.tokens, [[sessions[3]!.session_id, 408], [sessions[0]!.session_id, 272], [sessions[1]!.session_id, 272]]);
+  assert.equal(got.session.turns.length, 3);
+  assert.equal(got.session.outcomes[0]!.reward, 1);
+  assert.equal(got.session.turns.flatMap((t) => t.items).filter((i) => i.kind === "lm_call").length, 3);
+  assert.equal(got.session.turns.flatMap((t) => t.items).reduce((n, i) => n + i.rewards.length, 0), sessions[4]!.event_rewards.length);
+}
+
+describe("viewer queries on every store", () => {
+  test("SQLite file", async () => check(await answers(join(root, "traces.db"))));
+
+  test("PostgreSQL", { timeout: 120_000 }, async (t) => {
+    const pg = await startPostgres();
+    if (!pg.ok) return t.skip(pg.reason);
+    try {
+      check(await answers(pg.url));
+    } finally {
+      await pg.stop();
+    }
+  });
+
+  test("libsql server", { timeout: 60_000 }, async (t) => {
+    const sqld = await startSqld();
+    if (!sqld.ok) return t.skip(sqld.reason);
+    try {
+      check(await answers(sqld.url));
+    } finally {
+      await sqld.stop();
+    }
+  });
+});

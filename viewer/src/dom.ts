@@ -1,0 +1,67 @@
+/**
+ * The only way the viewer builds DOM: elements and text nodes. Trace content
+ * only ever becomes a text node (or an <img> whose source is checked to be a
+ * data:image URL); nothing here parses HTML.
+ */
+export type Child = Node | string | number | null | undefined | false | Child[];
+
+export interface Props {
+  class?: string;
+  title?: string;
+  id?: string;
+  testid?: string;
+  type?: string;
+  value?: string;
+  placeholder?: string;
+  name?: string;
+  checked?: boolean;
+  disabled?: boolean;
+  on?: Partial<Record<"click" | "change" | "input" | "submit" | "load" | "error", (event: Event) => void>>;
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  if (props.class) el.className = props.class;
+  if (props.title) el.title = props.title;
+  if (props.id) el.id = props.id;
+  if (props.testid) el.dataset.testid = props.testid;
+  if (props.type) el.setAttribute("type", props.type);
+  if (props.name) el.setAttribute("name", props.name);
+  if (props.placeholder) el.setAttribute("placeholder", props.placeholder);
+  if (props.value !== undefined) (el as HTMLInputElement).value = props.value;
+  if (props.checked) (el as HTMLInputElement).checked = true;
+  if (props.disabled) (el as HTMLButtonElement).disabled = true;
+  for (const [name, handler] of Object.entries(props.on ?? {})) el.addEventListener(name, handler as EventListener);
+  append(el, children);
+  return el;
+}
+
+export function append(el: Node, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+  }
+}
+
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,/;
+
+/** An image from a data:image URL; anything else is shown as text, never fetched. */
+export function dataImage(url: string, alt: string): Node {
+  if (!DATA_IMAGE.test(url)) return h("span", { class: "muted" }, `[image not shown: ${url.slice(0, 60)}]`);
+  const img = document.createElement("img");
+  img.alt = alt;
+  img.className = "trace-image";
+  img.src = url;
+  return img;
+}
+
+/** Replaces the content of `el`. */
+export function render(el: Element, ...children: Child[]): void {
+  el.replaceChildren();
+  append(el, children);
+}
+
+export const fmt = (x: number | null | undefined, digits = 3) => (x === null || x === undefined || !Number.isFinite(x) ? "–" : x.toFixed(digits));
+export const pct = (x: number | null | undefined) => (x === null || x === undefined ? "–" : `${(x * 100).toFixed(1)}%`);
+export const pm = (m: number | null | undefined, se: number | null | undefined) => (m === null || m === undefined ? "–" : `${fmt(m)} ± ${fmt(se ?? 0)}`);

@@ -1,0 +1,70 @@
+/** The runs view: every eval run with its aggregate, stored sessions of no run by model, and a pick of two runs to compare. */
+import type { RunsOverview } from "../../../src/view/api.js";
+import { fmt, h, pct, pm, type Child } from "../dom.js";
+import { link, navigate, pathOf } from "../router.js";
+
+const judgeText = (judge: Record<string, number>) => Object.entries(judge).map(([k, v]) => `${k} ${fmt(v)}`).join(", ") || "–";
+const failureText = (failures: Record<string, number>) => Object.entries(failures).map(([k, n]) => `${n} ${k}`).join(", ") || "none";
+
+export function runsView(data: RunsOverview): Child[] {
+  const picked: string[] = [];
+  const button = h("button", { type: "button", disabled: true, testid: "compare-button" }, "Compare the two selected runs");
+  button.addEventListener("click", () => picked.length === 2 && navigate(pathOf(["compare", picked[0]!, picked[1]!])));
+  const pick = (name: string) =>
+    h("input", {
+      type: "checkbox",
+      title: `select ${name} for comparison`,
+      on: {
+        change: (event) => {
+          const box = event.target as HTMLInputElement;
+          if (box.checked) picked.push(name);
+          else picked.splice(picked.indexOf(name), 1);
+          button.disabled = picked.length !== 2;
+        },
+      },
+    });
+  const runs = data.runs.length
+    ? h(
+        "table",
+        { class: "grid", testid: "runs-table" },
+        h("thead", {}, h("tr", {}, ...["", "run", "app", "model", "seeds", "rollouts", "mean return ± s.e.", "pass rate", "judge means", "failures", "finished"].map((t) => h("th", {}, t)))),
+        h(
+          "tbody",
+          {},
+          ...data.runs.map((r) =>
+            h(
+              "tr",
+              { testid: `run-${r.name}` },
+              h("td", {}, pick(r.name)),
+              h("td", {}, link(pathOf(["runs", r.name]), r.name)),
+              h("td", {}, r.manifest.app),
+              h("td", {}, r.manifest.model),
+              h("td", { class: "num" }, r.manifest.seeds.length),
+              h("td", { class: "num", testid: "rollouts" }, r.summary.rollouts),
+              h("td", { class: "num", testid: "mean-return" }, pm(r.summary.mean_return, r.summary.stderr_return)),
+              h("td", { class: "num", testid: "pass-rate" }, pct(r.summary.pass_rate)),
+              h("td", {}, judgeText(r.summary.judge)),
+              h("td", {}, failureText(r.summary.failures)),
+              h("td", {}, r.finished ?? "–"),
+            ),
+          ),
+        ),
+      )
+    : h("p", { class: "muted" }, "No eval runs found. `task-app eval` writes them under runs/; pass --runs <dir> to show others.");
+  const models = data.models.length
+    ? h(
+        "table",
+        { class: "grid", testid: "models-table" },
+        h("thead", {}, h("tr", {}, ...["model", "sessions", "with outcome", "mean outcome ± s.e.", "pass rate"].map((t) => h("th", {}, t)))),
+        h("tbody", {}, ...data.models.map((m) => h("tr", {}, h("td", {}, m.model ?? "(no LM call recorded)"), h("td", { class: "num" }, m.sessions), h("td", { class: "num" }, m.rewarded), h("td", { class: "num" }, pm(m.mean_reward, m.stderr_reward)), h("td", { class: "num" }, pct(m.pass_rate))))),
+      )
+    : h("p", { class: "muted" }, data.store ? "Every stored session belongs to a run shown above." : "No trace store opened (pass --db).");
+  return [
+    h("h1", {}, "Runs"),
+    runs,
+    data.runs.length > 1 ? h("p", {}, button) : null,
+    h("h2", {}, "Stored sessions of no listed run, by model"),
+    data.store ? h("p", { class: "muted" }, `store: ${data.store}`) : null,
+    models,
+  ];
+}

@@ -1,0 +1,95 @@
+/**
+ * The session view: outcome and judge verdicts, then the turns as a
+ * timeline: LM calls (model, tokens, latency, the chat with its images at
+ * their size, tool calls), environment and runtime steps, messages, each
+ * with the event rewards credited to it; the raw stored rows one click away.
+ * Every piece of trace text is a text node.
+ */
+import type { SessionView, TimelineItem, ViewChatMessage, ViewReward } from "../../../src/view/session.js";
+import { dataImage, fmt, h, render, type Child } from "../dom.js";
+import type { Source } from "../source.js";
+
+const json = (value: unknown) => JSON.stringify(value, null, 2) ?? "null";
+
+function rewards(list: ViewReward[]): Node | null {
+  if (list.length === 0) return null;
+  return h("div", { class: "rewards" }, ...list.map((r) => h("span", { class: "badge", title: r.annotation ? json(r.annotation) : "", testid: "event-reward" }, `${r.key ?? r.type ?? "reward"} ${fmt(r.value)}${r.source ? ` (${r.source})` : ""}`)));
+}
+
+function chat(messages: ViewChatMessage[]): Node {
+  return h(
+    "div",
+    { class: "chat" },
+    ...messages.map((m) =>
+      h(
+        "div",
+        { class: `msg role-${m.role.replace(/[^a-z]/g, "")}` },
+        h("div", { class: "role" }, m.role),
+        ...m.parts.map((p, i) => (p.type === "text" ? h("pre", { class: "text" }, p.text) : dataImage(p.url, `image ${i + 1} of the ${m.role} message`))),
+        ...m.tool_calls.map((c) => h("pre", { class: "tool-call" }, `→ ${c.name}(${c.arguments})`)),
+      ),
+    ),
+  );
+}
+
+function item(it: TimelineItem): Node {
+  switch (it.kind) {
+    case "lm_call": {
+      const tokens = it.total_tokens === null ? "tokens –" : `${it.input_tokens ?? "?"} in + ${it.output_tokens ?? "?"} out = ${it.total_tokens} tokens`;
+      return h(
+        "div",
+        { class: "item lm", testid: "lm-call" },
+        h("div", { class: "head" }, h("strong", {}, "LM call "), `${it.model ?? "?"} · ${it.provider ?? "?"} · ${tokens} · ${it.latency_ms === null ? "latency –" : `${it.latency_ms} ms`}${it.cost_usd ? ` · $${it.cost_usd}` : ""}`),
+        ...it.calls.map(chat),
+        rewards(it.rewards),
+      );
+    }
+    case "environment":
+      return h(
+        "div",
+        { class: "item env", testid: "env-step" },
+        h("div", { class: "head" }, h("strong", {}, "environment "), `${it.system ?? ""} · reward `, h("span", { testid: "env-reward" }, fmt(it.reward)), it.terminated ? " · terminated" : it.truncated ? " · truncated" : ""),
+        it.state === null ? null : h("details", {}, h("summary", {}, "state after"), h("pre", { class: "text" }, json(it.state))),
+        rewards(it.rewards),
+      );
+    case "runtime":
+      return h("div", { class: "item runtime" }, h("div", { class: "head" }, h("strong", {}, "runtime "), it.system ?? ""), h("pre", { class: "text" }, json(it.actions)), rewards(it.rewards));
+    case "message":
+      return h("div", { class: "item message", testid: "message" }, h("div", { class: "head" }, h("strong", {}, "message "), it.type), h("pre", { class: "text" }, it.content), rewards(it.rewards));
+  }
+}
+
+export function sessionView(data: SessionView, source: Source): Child[] {
+  const m = data.metadata;
+  const facts = ["run_id", "seed", "env_name", "policy_name", "model", "split"].filter((k) => m[k] !== undefined).map((k) => `${k} ${String(m[k])}`);
+  const raw = h("pre", { class: "text raw", testid: "raw-json" });
+  raw.hidden = true;
+  const rawButton = h("button", { type: "button", testid: "raw-button" }, "Raw JSON (stored rows)");
+  rawButton.addEventListener("click", async () => {
+    if (raw.hidden && !raw.textContent) raw.textContent = json(await source.raw(data.session_id));
+    raw.hidden = !raw.hidden;
+  });
+  const outcomes = data.outcomes.map((o) =>
+    h(
+      "div",
+      { class: "outcome", testid: "outcome" },
+      h("div", {}, h("strong", {}, `outcome ${o.objective}: `), h("span", { testid: "outcome-reward" }, fmt(o.reward)), ` over ${o.steps} steps, ${o.achievements} achievements`),
+      ...o.judges.map((j) =>
+        h("div", { class: "judge" }, `judge ${j.name}: ${fmt(j.score)}`, j.criteria.length ? h("ul", {}, ...j.criteria.map((c) => h("li", {}, `${c.name} ${fmt(c.score)}${c.weight === null ? "" : ` (weight ${c.weight})`}`))) : null),
+      ),
+    ),
+  );
+  const body = h("div", {});
+  render(
+    body,
+    ...data.turns.map((t) => h("section", { class: "turn", testid: "turn" }, h("h3", {}, t.label, t.step_id ? h("span", { class: "muted" }, ` ${t.step_id}`) : null), ...t.items.map(item))),
+  );
+  return [
+    h("h1", {}, "Session ", h("code", {}, data.session_id)),
+    h("p", { class: "muted" }, `created ${data.created_at ?? "?"}${facts.length ? ` · ${facts.join(" · ")}` : ""} · ${data.turns.length} turns · ${data.images} images · event rewards ${fmt(data.event_reward_total)}`),
+    ...outcomes,
+    h("p", {}, rawButton),
+    raw,
+    body,
+  ];
+}
