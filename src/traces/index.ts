@@ -3,6 +3,7 @@
  * and their readers: list, show, stats and SFT export.
  */
 export { openTraceStore, type TraceStore, type OpenTraceStoreOptions, type InsertResult } from "./store.js";
+export { openTraceReader, NotATraceStoreError, type TraceReader, type OpenTraceReaderOptions } from "./reader.js";
 export { createTraceSink, openServeTraceSink, resolveServeTrace, tracingDisabled, type TraceSink, type TraceSinkStats } from "./sink.js";
 export { resolveTraceTarget, redactTraceUrl, DEFAULT_TRACE_DB, type TraceTarget } from "./url.js";
 export { SCHEMA_VERSION, migrateTraceStore, type SqlKind } from "./migrations.js";

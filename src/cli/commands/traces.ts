@@ -5,7 +5,7 @@
  * unknown, 2 on usage errors.
  */
 import type { Argv, CommandModule } from "yargs";
-import type { TraceStore } from "../../traces/store.js";
+import type { TraceReader } from "../../traces/reader.js";
 import { contextOf } from "../context.js";
 
 interface TracesArgs {
@@ -20,13 +20,13 @@ export function defaultTraceDb(env: NodeJS.ProcessEnv = process.env): string {
   return env.TASKAPP_TRACE_DB || "traces/v3/synth_ai.db";
 }
 
-/** Opens the store for reading, runs `work`, closes it; errors become exit code 1. */
-async function withStore(args: TracesArgs, work: (store: TraceStore) => Promise<number>): Promise<void> {
+/** Opens the store read-only (refusing one that is not a trace store), runs `work`, closes it; errors become exit code 1. */
+async function withStore(args: TracesArgs, work: (store: TraceReader) => Promise<number>): Promise<void> {
   const context = contextOf(args);
-  const { openTraceStore } = await import("../../traces/store.js");
-  let store: TraceStore | undefined;
+  const { openTraceReader } = await import("../../traces/reader.js");
+  let store: TraceReader | undefined;
   try {
-    store = await openTraceStore(args.db, { mustExist: true });
+    store = await openTraceReader(args.db);
     context.setExitCode(await work(store));
   } catch (error) {
     process.stderr.write(`task-app traces: ${(error as Error).message}\n`);
