@@ -1,14 +1,12 @@
 /**
  * `export-sft`: one SFT example per recorded LM call of the sessions a filter
  * keeps, with the session id, turn, model and rewards in `metadata`. The
- * output is written to a temporary file beside the target and renamed when
- * complete, so a failed export never leaves a half-written dataset.
+ * output goes through the atomic writer (src/fs/write-atomic.ts): a failed
+ * export never leaves a half-written dataset, and a target that is not a
+ * regular file (a device, a FIFO, a directory) is refused.
  */
-import { once } from "node:events";
-import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
-import { dirname } from "node:path";
 import type { Kysely } from "kysely";
+import { openAtomicStream, resolveOutputTarget } from "../fs/write-atomic.js";
 import { parseJsonObject, readJudgeScores } from "./queries.js";
 import { callRecordToMessages } from "./sft-example.js";
 import type { TraceTables } from "./tables.js";
@@ -155,31 +153,27 @@ async function* examplesOf(db: Kysely<TraceTables>, sessionId: string, options: 
   }
 }
 
-/** Exports the examples the options select to `options.out`. */
+/** Exports the examples the options select to `options.out` (refused before any query when it is not a regular file). */
 export async function exportSft(db: Kysely<TraceTables>, options: ExportSftOptions): Promise<ExportSftResult> {
+  resolveOutputTarget(options.out);
   const ids = await selectSessions(db, options);
-  await mkdir(dirname(options.out), { recursive: true });
-  const tmp = `${options.out}.tmp-${process.pid}`;
-  const stream = createWriteStream(tmp, { encoding: "utf8" });
+  const output = await openAtomicStream(options.out);
   let examples = 0;
   let sessions = 0;
   try {
     outer: for (const id of ids) {
       sessions++;
       for await (const example of examplesOf(db, id, options)) {
-        if (!stream.write(`${JSON.stringify(example)}\n`)) await once(stream, "drain");
+        await output.write(`${JSON.stringify(example)}\n`);
         examples++;
         if (options.limit !== undefined && examples >= options.limit) break outer;
       }
       options.onProgress?.({ sessions, examples });
     }
-    stream.end();
-    await once(stream, "finish");
-    await rename(tmp, options.out);
   } catch (error) {
-    stream.destroy();
-    await rm(tmp, { force: true });
+    await output.abort();
     throw error;
   }
+  await output.commit();
   return { out: options.out, examples, sessions };
 }
