@@ -12,6 +12,7 @@ import { createLibsqlDialect } from "./libsql-dialect.js";
 import type { SqlKind } from "./migrations.js";
 import { checkTraceSchema } from "./schema-check.js";
 import { createSqliteReaderDialect, NotATraceStoreError, type ReaderBounds } from "./sqlite-reader.js";
+import { escapeStoredValue, restoreRow } from "./stored-text.js";
 import type { TraceTables } from "./tables.js";
 import { redactTraceUrl, resolveTraceTarget } from "./url.js";
 
@@ -51,24 +52,39 @@ async function within<T>(work: Promise<T>, ms: number, message: string): Promise
   }
 }
 
-/** A dialect whose queries give up after `ms` (for a server that can only be waited on). */
+/**
+ * A server dialect whose queries give up after `ms` (a server can only be
+ * waited on), with text bound escaped and read restored (stored-text.ts).
+ */
 function withDeadline(dialect: Dialect, ms: number): Dialect {
   const wrapConnection = (connection: DatabaseConnection): DatabaseConnection => ({
-    executeQuery: <R>(query: CompiledQuery) =>
-      within(connection.executeQuery<R>(query), ms, `a query took longer than ${ms} ms (TASKAPP_TRACE_QUERY_TIMEOUT_MS sets the limit)`) as Promise<QueryResult<R>>,
+    executeQuery: async <R>(query: CompiledQuery) => {
+      const escaped = { ...query, parameters: query.parameters.map(escapeStoredValue) } as CompiledQuery;
+      const result = await within(connection.executeQuery<R>(escaped), ms, `a query took longer than ${ms} ms (TASKAPP_TRACE_QUERY_TIMEOUT_MS sets the limit)`);
+      return { ...result, rows: result.rows.map(restoreRow) } as QueryResult<R>;
+    },
     streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
   });
   return {
-    ...dialect,
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
     createDriver(): Driver {
       const inner = dialect.createDriver();
+      const innerOf = new WeakMap<DatabaseConnection, DatabaseConnection>(); // the driver releases its own connection objects only
+      const unwrap = (c: DatabaseConnection) => innerOf.get(c) ?? c;
       return {
         init: () => inner.init(),
-        acquireConnection: async () => wrapConnection(await inner.acquireConnection()),
-        beginTransaction: (c, s) => inner.beginTransaction(c, s),
-        commitTransaction: (c) => inner.commitTransaction(c),
-        rollbackTransaction: (c) => inner.rollbackTransaction(c),
-        releaseConnection: (c) => inner.releaseConnection(c),
+        acquireConnection: async () => {
+          const connection = await inner.acquireConnection();
+          const wrapped = wrapConnection(connection);
+          innerOf.set(wrapped, connection);
+          return wrapped;
+        },
+        beginTransaction: (c, s) => inner.beginTransaction(unwrap(c), s),
+        commitTransaction: (c) => inner.commitTransaction(unwrap(c)),
+        rollbackTransaction: (c) => inner.rollbackTransaction(unwrap(c)),
+        releaseConnection: (c) => inner.releaseConnection(unwrap(c)),
         destroy: () => inner.destroy(),
       };
     },

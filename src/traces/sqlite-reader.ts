@@ -4,7 +4,8 @@
  * query past its deadline is interrupted (`sqlite3_interrupt`) instead of
  * holding the process. The connection is `query_only`: a reader never
  * creates a table, switches the journal mode or writes a row. Each query is
- * also held to a row budget.
+ * also held to a row budget. Text is bound escaped and read restored
+ * (stored-text.ts).
  */
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -20,6 +21,7 @@ import {
   type QueryResult,
 } from "kysely";
 import { sqliteValue } from "./sqlite-file.js";
+import { escapeStoredValue, restoreRow } from "./stored-text.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type PromiseDatabase = any;
@@ -80,9 +82,9 @@ class ReaderConnection implements DatabaseConnection {
       const statement = await this.database.prepare(query.sql);
       if (!statement.reader) throw new Error("the trace store reader runs queries only");
       const rows: R[] = [];
-      for (const row of await statement.iterate(query.parameters.map(sqliteValue))) {
+      for (const row of await statement.iterate(query.parameters.map((p) => sqliteValue(escapeStoredValue(p))))) {
         if (rows.length >= maxRows) throw new Error(`a query returned more than ${maxRows} rows; the trace store is larger than a reader takes`);
-        rows.push(row as R);
+        rows.push(restoreRow(row as R));
       }
       return { rows };
     } catch (error) {

@@ -4,7 +4,8 @@
  * was and refused by name; a file that is not SQLite is named; a store whose
  * `session_traces` is an endless view, whose schema version is unknown or
  * whose version table is gone is refused before any query runs; a query past
- * its deadline is interrupted.
+ * its deadline is interrupted; a session holding U+0000 is stored and read
+ * back exactly on SQLite and PostgreSQL.
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -14,8 +15,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { sql } from "kysely";
+import { listSessions } from "../../src/traces/queries.js";
 import { openTraceReader } from "../../src/traces/reader.js";
+import { loadSessionDetail } from "../../src/traces/show.js";
 import { openTraceStore } from "../../src/traces/store.js";
+import { startPostgres } from "../helpers/postgres.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeSessionTrace } from "../helpers/session-trace.js";
 
@@ -172,4 +176,80 @@ test("the columns a reader requires are exactly those the migrations create", as
     assert.deepEqual(new Set(created), new Set(columns), table);
   }
   db.close();
+});
+
+/** A session whose id, model, prompt, answer, message and metadata hold U+0000 (and U+FFFE, the escape character itself). */
+function sessionWithNul(runId: string) {
+  const session = makeSessionTrace(7, { runId, model: "model\u0000nul" });
+  const tricky = "before\u0000after \uFFFE0 \uFFFE\uFFFE end\u0000";
+  session.session_id = `session-${runId}-\u0000-7`;
+  session.metadata = { ...session.metadata, note: tricky };
+  const lm = session.session_time_steps[0]!.events[0]!;
+  assert.equal(lm.event_type, "cais");
+  if (lm.event_type === "cais") {
+    lm.call_records![0]!.input_messages[1]!.parts = [{ type: "text", text: `prompt ${tricky}` }];
+    lm.call_records![0]!.output_text = `answer ${tricky}`;
+  }
+  session.session_time_steps[0]!.markov_blanket_messages[0]!.content = { text: `message ${tricky}` };
+  return { session, tricky };
+}
+
+/** Writes the session with NULs to `url`, reads it back through the readers, and checks every string came back exact. */
+async function roundTripNul(url: string, runId: string): Promise<void> {
+  const { session, tricky } = sessionWithNul(runId);
+  const store = await openTraceStore(url);
+  try {
+    assert.deepEqual(await store.insertSession(structuredClone(session)), { sessionId: session.session_id, inserted: true });
+    assert.deepEqual(await store.insertSession(structuredClone(session)), { sessionId: session.session_id, inserted: false }, "the escaped id still matches itself");
+  } finally {
+    await store.close();
+  }
+  const reader = await openTraceReader(url);
+  try {
+    const [listed] = (await listSessions(reader.db)).filter((s) => s.run_id === runId);
+    assert.equal(listed?.session_id, session.session_id);
+    assert.equal(listed?.model, "model\u0000nul");
+    assert.equal(listed?.metadata.note, tricky);
+    const detail = await loadSessionDetail(reader.db, session.session_id);
+    assert.ok(detail);
+    const message = detail.steps[0]!.messages.find((m) => m.message_type === "user")!;
+    assert.equal(message.content, `message ${tricky}`);
+    assert.equal(detail.steps[0]!.events[0]!.model_name, "model\u0000nul");
+  } finally {
+    await reader.close();
+  }
+  const out = join(dir, `${runId}.jsonl`);
+  // argv cannot carry U+0000: export everything and pick this session's lines
+  const all = await runCli(["export-sft", url, "--out", out], dir, LIMIT);
+  assert.equal(all.code, 0, all.stderr);
+  const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((l) => l.metadata.session_id === session.session_id);
+  assert.equal(lines.length, 3);
+  assert.equal(lines[0].messages[1].content, `prompt ${tricky}`);
+  assert.equal(lines[0].messages.at(-1).content, `answer ${tricky}`);
+  assert.equal(lines[0].metadata.model, "model\u0000nul");
+}
+
+test("NUL bytes: a session holding U+0000 round-trips exactly through a SQLite file", async () => {
+  await roundTripNul(join(dir, "nul", "synth_ai.db"), "nul-sqlite");
+});
+
+test("NUL bytes on PostgreSQL: stored (not lost), read back exactly; a view where a table belongs is refused there too", async (t) => {
+  const server = await startPostgres();
+  if (!server.ok) return t.skip(server.reason);
+  try {
+    await roundTripNul(server.url, "nul-pg");
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    await client.query(`ALTER TABLE session_traces RENAME TO session_traces_real;
+      CREATE VIEW session_traces AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r)
+        SELECT 'session-' || n AS session_id, now() AS created_at, 1 AS num_timesteps, 1 AS num_events, 1 AS num_messages,
+               NULL::text AS metadata, NULL::text AS experiment_id FROM r`);
+    await client.end();
+    const res = await runCli(["traces", "ls", "--db", server.url], dir, LIMIT);
+    assert.equal(res.code, 1, res.stderr);
+    assert.match(res.stderr, /not a task-app trace store: postgres:\/\/postgres:\*\*\*@.* \(session_traces is a view, not a table\)/);
+  } finally {
+    await server.stop();
+  }
 });
