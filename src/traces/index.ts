@@ -9,6 +9,6 @@ export { resolveTraceTarget, redactTraceUrl, DEFAULT_TRACE_DB, type TraceTarget 
 export { SCHEMA_VERSION, migrateTraceStore, type SqlKind } from "./migrations.js";
 export { listSessions, statsByModel, type SessionSummary, type ModelStats } from "./queries.js";
 export { loadSessionDetail, formatSessionDetail, type SessionDetail } from "./show.js";
-export { exportSft, selectSessions, parseEventRewardFilter, type ExportSftOptions, type ExportSftResult, type SessionFilter, type EventRewardFilter } from "./export-sft.js";
+export { exportSft, selectSessions, explainSelection, NoExamplesError, parseEventRewardFilter, type SessionSelection, type ExportSftOptions, type ExportSftResult, type SessionFilter, type EventRewardFilter } from "./export-sft.js";
 export { callRecordToMessages, type SftChatMessage } from "./sft-example.js";
 export type { TraceTables } from "./tables.js";
