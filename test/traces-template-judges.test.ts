@@ -4,7 +4,8 @@
  * judges (stored as `{outcome: {score, per_criterion}}`) in `traces ls` and
  * selecting in `filter` (`min_judge_scores`); an export that selects nothing
  * exits 1, says which filter removed how many sessions and writes no file;
- * the README's export example selects from these traces.
+ * the README's export example selects from these traces; exported examples
+ * carry the tool definitions the LM call was offered.
  *
  * Needs the build (the template imports `task-app`, linked to this package).
  */
@@ -13,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { validateSftJsonl } from "../src/config/jsonl.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { scaffoldMathProject } from "./helpers/math-traces.js";
 import { runCli } from "./helpers/run-cli.js";
@@ -67,6 +69,10 @@ describe("the math template's judges in traces ls and filter", { skip: hasBuild 
     const sessions = new Set(readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l).metadata.session_id as string));
     const expected = [...outcome.values()].filter((v) => v >= threshold).length;
     assert.equal(sessions.size, expected);
+    const line = JSON.parse(readFileSync(out, "utf8").split("\n")[0]!);
+    assert.equal(line.tools?.[0]?.name, "submit_answer", "each example carries the tools the model was offered, as the scaffold's sft.jsonl does");
+    assert.equal(line.tools[0].parameters?.type, "object", JSON.stringify(line.tools));
+    assert.deepEqual((await validateSftJsonl(out)).errors, []);
   });
 
   test("an export that selects nothing exits 1, says which filter removed how many, and writes no file", async () => {

@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import { openAtomicStream, resolveOutputTarget } from "../fs/write-atomic.js";
 import { parseJsonObject, readJudgeScores } from "./queries.js";
-import { callRecordToMessages } from "./sft-example.js";
+import { callRecordToMessages, callRecordTools } from "./sft-example.js";
 import type { TraceTables } from "./tables.js";
 
 export interface EventRewardFilter {
@@ -173,8 +173,10 @@ async function* examplesOf(db: Kysely<TraceTables>, sessionId: string, options: 
     for (const [index, record] of (Array.isArray(records) ? records : []).entries()) {
       const messages = callRecordToMessages(record);
       if (!messages) continue;
+      const tools = callRecordTools(record);
       yield {
         messages,
+        ...(tools ? { tools } : {}),
         metadata: {
           session_id: sessionId,
           turn,

@@ -27,7 +27,7 @@ export async function decide(
 ): Promise<Decision> {
   if (!config.inference_url) {
     const message = scripted();
-    const eventId = tracer.recordLMCall({ model: "scripted", provider: "task-app", input: body.messages, output: message, latencyMs: 0 });
+    const eventId = tracer.recordLMCall({ model: "scripted", provider: "task-app", input: body.messages, tools: body.tools, output: message, latencyMs: 0 });
     return { message, eventId };
   }
   const startedAt = new Date();
@@ -36,6 +36,7 @@ export async function decide(
     model: body.model,
     provider: config.provider ?? new URL(config.inference_url).host,
     input: body.messages,
+    tools: body.tools,
     output: message,
     startedAt,
     completedAt: new Date(),
