@@ -3574,7 +3574,7 @@ return errors === 0;
 }
 
 export const validateSessionTrace = validate27;
-const schema28 = {"$ref":"#/definitions/SessionTraceV3","definitions":{"SessionTraceV3":{"type":"object","properties":{"session_id":{"type":"string"},"created_at":{"type":"string"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/TracedTimeStep"}},"event_history":{"type":"array","items":{"$ref":"#/definitions/TracedEvent"}},"markov_blanket_message_history":{"type":"array","items":{"$ref":"#/definitions/TracedMessage"}},"session_metadata":{"type":"array","items":{}},"event_rewards":{"type":"array","items":{"$ref":"#/definitions/TracedEventReward"}},"outcome_rewards":{"type":"array","items":{"$ref":"#/definitions/TracedOutcomeReward"}}},"required":["session_id","created_at","metadata","session_time_steps","event_history","markov_blanket_message_history","session_metadata","event_rewards","outcome_rewards"],"additionalProperties":{},"plainObject":true},"TracedTimeStep":{"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"timestamp":{"type":"string"},"completed_at":{"type":["string","null"]},"events":{"type":"array","items":{"$ref":"#/definitions/TracedEvent"}},"markov_blanket_messages":{"type":"array","items":{"$ref":"#/definitions/TracedMessage"}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index","turn_number","timestamp","completed_at","events","markov_blanket_messages","step_metadata"],"additionalProperties":{},"plainObject":true},"TracedEvent":{"oneOf":[{"$ref":"#/definitions/LMCallEvent"},{"$ref":"#/definitions/EnvironmentEvent"},{"$ref":"#/definitions/RuntimeEvent"}],"type":"object","discriminator":{"propertyName":"event_type"}},"LMCallEvent":{"type":"object","properties":{"event_id":{"type":"string"},"system_instance_id":{"type":"string"},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"event_metadata":{"anyOf":[{"type":"array","items":{}},{"type":"null"}]},"event_type":{"type":"string","const":"cais"},"model_name":{"type":"string"},"provider":{"type":["string","null"]},"input_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"output_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"total_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"cost_usd":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"latency_ms":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"span_id":{"type":["string","null"]},"trace_id":{"type":["string","null"]},"call_records":{"type":"array","items":{"$ref":"#/definitions/LMCallRecord"}}},"required":["event_id","system_instance_id","time_record","metadata","event_type","model_name","call_records"],"additionalProperties":{},"plainObject":true},"TimeRecord":{"type":"object","properties":{"event_time":{"type":"number","finite":true},"message_time":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"required":["event_time"],"additionalProperties":{},"plainObject":true},"LMCallRecord":{"type":"object","properties":{"call_id":{"type":"string"},"api_type":{"type":"string"},"provider":{"type":["string","null"]},"model_name":{"type":"string"},"input_messages":{"type":"array","items":{"$ref":"#/definitions/LMMessage"}},"output_messages":{"type":"array","items":{"$ref":"#/definitions/LMMessage"}},"output_text":{"type":["string","null"]},"output_tool_calls":{"type":"array","items":{"$ref":"#/definitions/LMToolCall"}},"usage":{"type":"object","properties":{"input_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"output_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"total_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":{},"plainObject":true},"latency_ms":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"started_at":{"type":["string","null"]},"completed_at":{"type":["string","null"]},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["call_id","api_type","model_name","input_messages"],"additionalProperties":{},"plainObject":true},"LMMessage":{"type":"object","properties":{"role":{"type":"string"},"parts":{"type":"array","items":{"$ref":"#/definitions/LMContentPart"}},"name":{"type":["string","null"]},"tool_call_id":{"type":["string","null"]}},"required":["role","parts"],"additionalProperties":{},"plainObject":true},"LMContentPart":{"type":"object","properties":{"type":{"type":"string"},"text":{"type":["string","null"]},"uri":{"type":["string","null"]},"mime_type":{"type":["string","null"]},"data":{}},"required":["type"],"additionalProperties":{},"plainObject":true},"LMToolCall":{"type":"object","properties":{"id":{"type":["string","null"]},"name":{"type":"string"},"arguments":{"type":"string"}},"required":["name","arguments"],"additionalProperties":{},"plainObject":true},"EnvironmentEvent":{"type":"object","properties":{"event_id":{"type":"string"},"system_instance_id":{"type":"string"},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"event_metadata":{"anyOf":[{"type":"array","items":{}},{"type":"null"}]},"event_type":{"type":"string","const":"environment"},"reward":{"type":"number","finite":true},"terminated":{"type":"boolean"},"truncated":{"type":"boolean"},"system_state_before":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"system_state_after":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]}},"required":["event_id","system_instance_id","time_record","metadata","event_type","reward","terminated","truncated"],"additionalProperties":{},"plainObject":true},"RuntimeEvent":{"type":"object","properties":{"event_id":{"type":"string"},"system_instance_id":{"type":"string"},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"event_metadata":{"anyOf":[{"type":"array","items":{}},{"type":"null"}]},"event_type":{"type":"string","const":"runtime"},"actions":{"type":"array","items":{}}},"required":["event_id","system_instance_id","time_record","metadata","event_type","actions"],"additionalProperties":{},"plainObject":true},"TracedMessage":{"type":"object","properties":{"message_id":{"type":"string"},"message_type":{"$ref":"#/definitions/TracedMessageType"},"content":{"type":"object","properties":{"text":{"type":["string","null"]},"json_payload":{"type":["string","null"]}},"additionalProperties":{},"plainObject":true},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["message_id","message_type","content","time_record","metadata"],"additionalProperties":{},"plainObject":true},"TracedMessageType":{"type":"string","enum":["user","assistant","system","tool_use","tool_result"]},"TracedEventReward":{"type":"object","properties":{"event_id":{"type":"string"},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"reward_value":{"type":"number","finite":true},"reward_type":{"type":"string"},"key":{"type":["string","null"]},"annotation":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"source":{"type":["string","null"]},"message_id":{"type":["string","null"]},"objective_key":{"default":"reward","type":"string"},"created_at":{"type":"string"}},"required":["event_id","turn_number","reward_value","reward_type","key","annotation","source","created_at"],"additionalProperties":{},"plainObject":true},"TracedOutcomeReward":{"type":"object","properties":{"objective_key":{"default":"reward","type":"string"},"total_reward":{"type":"number","finite":true},"achievements_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"total_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"reward_metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"annotation":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"created_at":{"type":"string"}},"required":["total_reward","achievements_count","total_steps","reward_metadata","created_at"],"additionalProperties":{},"plainObject":true}}};
+const schema28 = {"$ref":"#/definitions/SessionTraceV3","definitions":{"SessionTraceV3":{"type":"object","properties":{"session_id":{"type":"string"},"created_at":{"type":"string"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/TracedTimeStep"}},"event_history":{"type":"array","items":{"$ref":"#/definitions/TracedEvent"}},"markov_blanket_message_history":{"type":"array","items":{"$ref":"#/definitions/TracedMessage"}},"session_metadata":{"type":"array","items":{}},"event_rewards":{"type":"array","items":{"$ref":"#/definitions/TracedEventReward"}},"outcome_rewards":{"type":"array","items":{"$ref":"#/definitions/TracedOutcomeReward"}}},"required":["session_id","created_at","metadata","session_time_steps","event_history","markov_blanket_message_history","session_metadata","event_rewards","outcome_rewards"],"additionalProperties":{},"plainObject":true},"TracedTimeStep":{"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"timestamp":{"type":"string"},"completed_at":{"type":["string","null"]},"events":{"type":"array","items":{"$ref":"#/definitions/TracedEvent"}},"markov_blanket_messages":{"type":"array","items":{"$ref":"#/definitions/TracedMessage"}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index","turn_number","timestamp","completed_at","events","markov_blanket_messages","step_metadata"],"additionalProperties":{},"plainObject":true},"TracedEvent":{"oneOf":[{"$ref":"#/definitions/LMCallEvent"},{"$ref":"#/definitions/EnvironmentEvent"},{"$ref":"#/definitions/RuntimeEvent"}],"type":"object","discriminator":{"propertyName":"event_type"}},"LMCallEvent":{"type":"object","properties":{"event_id":{"type":"string"},"system_instance_id":{"type":"string"},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"event_metadata":{"anyOf":[{"type":"array","items":{}},{"type":"null"}]},"event_type":{"type":"string","const":"cais"},"model_name":{"type":"string"},"provider":{"type":["string","null"]},"input_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"output_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"total_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"cost_usd":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"latency_ms":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"span_id":{"type":["string","null"]},"trace_id":{"type":["string","null"]},"call_records":{"type":"array","items":{"$ref":"#/definitions/LMCallRecord"}}},"required":["event_id","system_instance_id","time_record","metadata","event_type","model_name","call_records"],"additionalProperties":{},"plainObject":true},"TimeRecord":{"type":"object","properties":{"event_time":{"type":"number","finite":true},"message_time":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"required":["event_time"],"additionalProperties":{},"plainObject":true},"LMCallRecord":{"type":"object","properties":{"call_id":{"type":"string"},"api_type":{"type":"string"},"provider":{"type":["string","null"]},"model_name":{"type":"string"},"input_messages":{"type":"array","items":{"$ref":"#/definitions/LMMessage"}},"output_messages":{"type":"array","items":{"$ref":"#/definitions/LMMessage"}},"output_text":{"type":["string","null"]},"output_tool_calls":{"type":"array","items":{"$ref":"#/definitions/LMToolCall"}},"tools":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"usage":{"type":"object","properties":{"input_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"output_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"total_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":{},"plainObject":true},"latency_ms":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"started_at":{"type":["string","null"]},"completed_at":{"type":["string","null"]},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["call_id","api_type","model_name","input_messages"],"additionalProperties":{},"plainObject":true},"LMMessage":{"type":"object","properties":{"role":{"type":"string"},"parts":{"type":"array","items":{"$ref":"#/definitions/LMContentPart"}},"name":{"type":["string","null"]},"tool_call_id":{"type":["string","null"]}},"required":["role","parts"],"additionalProperties":{},"plainObject":true},"LMContentPart":{"type":"object","properties":{"type":{"type":"string"},"text":{"type":["string","null"]},"uri":{"type":["string","null"]},"mime_type":{"type":["string","null"]},"data":{}},"required":["type"],"additionalProperties":{},"plainObject":true},"LMToolCall":{"type":"object","properties":{"id":{"type":["string","null"]},"name":{"type":"string"},"arguments":{"type":"string"}},"required":["name","arguments"],"additionalProperties":{},"plainObject":true},"EnvironmentEvent":{"type":"object","properties":{"event_id":{"type":"string"},"system_instance_id":{"type":"string"},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"event_metadata":{"anyOf":[{"type":"array","items":{}},{"type":"null"}]},"event_type":{"type":"string","const":"environment"},"reward":{"type":"number","finite":true},"terminated":{"type":"boolean"},"truncated":{"type":"boolean"},"system_state_before":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"system_state_after":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]}},"required":["event_id","system_instance_id","time_record","metadata","event_type","reward","terminated","truncated"],"additionalProperties":{},"plainObject":true},"RuntimeEvent":{"type":"object","properties":{"event_id":{"type":"string"},"system_instance_id":{"type":"string"},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"event_metadata":{"anyOf":[{"type":"array","items":{}},{"type":"null"}]},"event_type":{"type":"string","const":"runtime"},"actions":{"type":"array","items":{}}},"required":["event_id","system_instance_id","time_record","metadata","event_type","actions"],"additionalProperties":{},"plainObject":true},"TracedMessage":{"type":"object","properties":{"message_id":{"type":"string"},"message_type":{"$ref":"#/definitions/TracedMessageType"},"content":{"type":"object","properties":{"text":{"type":["string","null"]},"json_payload":{"type":["string","null"]}},"additionalProperties":{},"plainObject":true},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["message_id","message_type","content","time_record","metadata"],"additionalProperties":{},"plainObject":true},"TracedMessageType":{"type":"string","enum":["user","assistant","system","tool_use","tool_result"]},"TracedEventReward":{"type":"object","properties":{"event_id":{"type":"string"},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"reward_value":{"type":"number","finite":true},"reward_type":{"type":"string"},"key":{"type":["string","null"]},"annotation":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"source":{"type":["string","null"]},"message_id":{"type":["string","null"]},"objective_key":{"default":"reward","type":"string"},"created_at":{"type":"string"}},"required":["event_id","turn_number","reward_value","reward_type","key","annotation","source","created_at"],"additionalProperties":{},"plainObject":true},"TracedOutcomeReward":{"type":"object","properties":{"objective_key":{"default":"reward","type":"string"},"total_reward":{"type":"number","finite":true},"achievements_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"total_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"reward_metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"annotation":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"created_at":{"type":"string"}},"required":["total_reward","achievements_count","total_steps","reward_metadata","created_at"],"additionalProperties":{},"plainObject":true}}};
 const schema29 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{"type":"string"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/TracedTimeStep"}},"event_history":{"type":"array","items":{"$ref":"#/definitions/TracedEvent"}},"markov_blanket_message_history":{"type":"array","items":{"$ref":"#/definitions/TracedMessage"}},"session_metadata":{"type":"array","items":{}},"event_rewards":{"type":"array","items":{"$ref":"#/definitions/TracedEventReward"}},"outcome_rewards":{"type":"array","items":{"$ref":"#/definitions/TracedOutcomeReward"}}},"required":["session_id","created_at","metadata","session_time_steps","event_history","markov_blanket_message_history","session_metadata","event_rewards","outcome_rewards"],"additionalProperties":{},"plainObject":true};
 const schema45 = {"type":"object","properties":{"event_id":{"type":"string"},"turn_number":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"reward_value":{"type":"number","finite":true},"reward_type":{"type":"string"},"key":{"type":["string","null"]},"annotation":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"source":{"type":["string","null"]},"message_id":{"type":["string","null"]},"objective_key":{"default":"reward","type":"string"},"created_at":{"type":"string"}},"required":["event_id","turn_number","reward_value","reward_type","key","annotation","source","created_at"],"additionalProperties":{},"plainObject":true};
 const schema46 = {"type":"object","properties":{"objective_key":{"default":"reward","type":"string"},"total_reward":{"type":"number","finite":true},"achievements_count":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"total_steps":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"reward_metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"annotation":{"anyOf":[{"type":"object","additionalProperties":{},"plainRecord":true},{"type":"null"}]},"created_at":{"type":"string"}},"required":["total_reward","achievements_count","total_steps","reward_metadata","created_at"],"additionalProperties":{},"plainObject":true};
@@ -3582,7 +3582,7 @@ const schema30 = {"type":"object","properties":{"step_id":{"type":"string"},"ste
 const schema31 = {"oneOf":[{"$ref":"#/definitions/LMCallEvent"},{"$ref":"#/definitions/EnvironmentEvent"},{"$ref":"#/definitions/RuntimeEvent"}],"type":"object","discriminator":{"propertyName":"event_type"}};
 const schema32 = {"type":"object","properties":{"event_id":{"type":"string"},"system_instance_id":{"type":"string"},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"event_metadata":{"anyOf":[{"type":"array","items":{}},{"type":"null"}]},"event_type":{"type":"string","const":"cais"},"model_name":{"type":"string"},"provider":{"type":["string","null"]},"input_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"output_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"total_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"cost_usd":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"latency_ms":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"span_id":{"type":["string","null"]},"trace_id":{"type":["string","null"]},"call_records":{"type":"array","items":{"$ref":"#/definitions/LMCallRecord"}}},"required":["event_id","system_instance_id","time_record","metadata","event_type","model_name","call_records"],"additionalProperties":{},"plainObject":true};
 const schema33 = {"type":"object","properties":{"event_time":{"type":"number","finite":true},"message_time":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"required":["event_time"],"additionalProperties":{},"plainObject":true};
-const schema34 = {"type":"object","properties":{"call_id":{"type":"string"},"api_type":{"type":"string"},"provider":{"type":["string","null"]},"model_name":{"type":"string"},"input_messages":{"type":"array","items":{"$ref":"#/definitions/LMMessage"}},"output_messages":{"type":"array","items":{"$ref":"#/definitions/LMMessage"}},"output_text":{"type":["string","null"]},"output_tool_calls":{"type":"array","items":{"$ref":"#/definitions/LMToolCall"}},"usage":{"type":"object","properties":{"input_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"output_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"total_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":{},"plainObject":true},"latency_ms":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"started_at":{"type":["string","null"]},"completed_at":{"type":["string","null"]},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["call_id","api_type","model_name","input_messages"],"additionalProperties":{},"plainObject":true};
+const schema34 = {"type":"object","properties":{"call_id":{"type":"string"},"api_type":{"type":"string"},"provider":{"type":["string","null"]},"model_name":{"type":"string"},"input_messages":{"type":"array","items":{"$ref":"#/definitions/LMMessage"}},"output_messages":{"type":"array","items":{"$ref":"#/definitions/LMMessage"}},"output_text":{"type":["string","null"]},"output_tool_calls":{"type":"array","items":{"$ref":"#/definitions/LMToolCall"}},"tools":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"usage":{"type":"object","properties":{"input_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"output_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]},"total_tokens":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},{"type":"null"}]}},"additionalProperties":{},"plainObject":true},"latency_ms":{"anyOf":[{"type":"number","finite":true},{"type":"null"}]},"started_at":{"type":["string","null"]},"completed_at":{"type":["string","null"]},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["call_id","api_type","model_name","input_messages"],"additionalProperties":{},"plainObject":true};
 const schema37 = {"type":"object","properties":{"id":{"type":["string","null"]},"name":{"type":"string"},"arguments":{"type":"string"}},"required":["name","arguments"],"additionalProperties":{},"plainObject":true};
 const schema35 = {"type":"object","properties":{"role":{"type":"string"},"parts":{"type":"array","items":{"$ref":"#/definitions/LMContentPart"}},"name":{"type":["string","null"]},"tool_call_id":{"type":["string","null"]}},"required":["role","parts"],"additionalProperties":{},"plainObject":true};
 const schema36 = {"type":"object","properties":{"type":{"type":"string"},"text":{"type":["string","null"]},"uri":{"type":["string","null"]},"mime_type":{"type":["string","null"]},"data":{}},"required":["type"],"additionalProperties":{},"plainObject":true};
@@ -3981,18 +3981,58 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.usage !== undefined){
-let data14 = data.usage;
+if(data.tools !== undefined){
+let data14 = data.tools;
 const _errs30 = errors;
 if(errors === _errs30){
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.input_tokens !== undefined){
-let data15 = data14.input_tokens;
-const _errs33 = errors;
-const _errs34 = errors;
-let valid7 = false;
+if(Array.isArray(data14)){
+var valid6 = true;
+const len3 = data14.length;
+for(let i3=0; i3<len3; i3++){
+let data15 = data14[i3];
+const _errs32 = errors;
+if(errors === _errs32){
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+const ctor0 = data15.constructor;
+if(ctor0 !== Object && typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data15).length > 0){
+validate32.errors = [{instancePath:instancePath+"/tools/" + i3,schemaPath:"#/properties/tools/items/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
+return false;
+}
+}
+else {
+validate32.errors = [{instancePath:instancePath+"/tools/" + i3,schemaPath:"#/properties/tools/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid6 = _errs32 === errors;
+if(!valid6){
+break;
+}
+}
+}
+else {
+validate32.errors = [{instancePath:instancePath+"/tools",schemaPath:"#/properties/tools/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs30 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.usage !== undefined){
+let data16 = data.usage;
 const _errs35 = errors;
-if(!((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15)))){
+if(errors === _errs35){
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.input_tokens !== undefined){
+let data17 = data16.input_tokens;
+const _errs38 = errors;
+const _errs39 = errors;
+let valid8 = false;
+const _errs40 = errors;
+if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
 const err0 = {instancePath:instancePath+"/usage/input_tokens",schemaPath:"#/properties/usage/properties/input_tokens/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4002,9 +4042,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(errors === _errs35){
-if(typeof data15 == "number"){
-if(data15 > 9007199254740991 || isNaN(data15)){
+if(errors === _errs40){
+if(typeof data17 == "number"){
+if(data17 > 9007199254740991 || isNaN(data17)){
 const err1 = {instancePath:instancePath+"/usage/input_tokens",schemaPath:"#/properties/usage/properties/input_tokens/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4015,7 +4055,7 @@ vErrors.push(err1);
 errors++;
 }
 else {
-if(data15 < -9007199254740991 || isNaN(data15)){
+if(data17 < -9007199254740991 || isNaN(data17)){
 const err2 = {instancePath:instancePath+"/usage/input_tokens",schemaPath:"#/properties/usage/properties/input_tokens/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err2];
@@ -4026,7 +4066,7 @@ vErrors.push(err2);
 errors++;
 }
 else {
-if(!isFinite(data15)){
+if(!isFinite(data17)){
 const err3 = {instancePath:instancePath+"/usage/input_tokens",schemaPath:"#/properties/usage/properties/input_tokens/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err3];
@@ -4040,11 +4080,11 @@ errors++;
 }
 }
 }
-var _valid0 = _errs35 === errors;
-valid7 = valid7 || _valid0;
-if(!valid7){
-const _errs37 = errors;
-if(data15 !== null){
+var _valid0 = _errs40 === errors;
+valid8 = valid8 || _valid0;
+if(!valid8){
+const _errs42 = errors;
+if(data17 !== null){
 const err4 = {instancePath:instancePath+"/usage/input_tokens",schemaPath:"#/properties/usage/properties/input_tokens/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err4];
@@ -4054,10 +4094,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-var _valid0 = _errs37 === errors;
-valid7 = valid7 || _valid0;
+var _valid0 = _errs42 === errors;
+valid8 = valid8 || _valid0;
 }
-if(!valid7){
+if(!valid8){
 const err5 = {instancePath:instancePath+"/usage/input_tokens",schemaPath:"#/properties/usage/properties/input_tokens/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4070,29 +4110,29 @@ validate32.errors = vErrors;
 return false;
 }
 else {
-errors = _errs34;
+errors = _errs39;
 if(vErrors !== null){
-if(_errs34){
-vErrors.length = _errs34;
+if(_errs39){
+vErrors.length = _errs39;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid6 = _errs33 === errors;
+var valid7 = _errs38 === errors;
 }
 else {
-var valid6 = true;
+var valid7 = true;
 }
-if(valid6){
-if(data14.output_tokens !== undefined){
-let data16 = data14.output_tokens;
-const _errs39 = errors;
-const _errs40 = errors;
-let valid8 = false;
-const _errs41 = errors;
-if(!((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16)))){
+if(valid7){
+if(data16.output_tokens !== undefined){
+let data18 = data16.output_tokens;
+const _errs44 = errors;
+const _errs45 = errors;
+let valid9 = false;
+const _errs46 = errors;
+if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
 const err6 = {instancePath:instancePath+"/usage/output_tokens",schemaPath:"#/properties/usage/properties/output_tokens/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
@@ -4102,9 +4142,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(errors === _errs41){
-if(typeof data16 == "number"){
-if(data16 > 9007199254740991 || isNaN(data16)){
+if(errors === _errs46){
+if(typeof data18 == "number"){
+if(data18 > 9007199254740991 || isNaN(data18)){
 const err7 = {instancePath:instancePath+"/usage/output_tokens",schemaPath:"#/properties/usage/properties/output_tokens/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err7];
@@ -4115,7 +4155,7 @@ vErrors.push(err7);
 errors++;
 }
 else {
-if(data16 < -9007199254740991 || isNaN(data16)){
+if(data18 < -9007199254740991 || isNaN(data18)){
 const err8 = {instancePath:instancePath+"/usage/output_tokens",schemaPath:"#/properties/usage/properties/output_tokens/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err8];
@@ -4126,7 +4166,7 @@ vErrors.push(err8);
 errors++;
 }
 else {
-if(!isFinite(data16)){
+if(!isFinite(data18)){
 const err9 = {instancePath:instancePath+"/usage/output_tokens",schemaPath:"#/properties/usage/properties/output_tokens/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err9];
@@ -4140,11 +4180,11 @@ errors++;
 }
 }
 }
-var _valid1 = _errs41 === errors;
-valid8 = valid8 || _valid1;
-if(!valid8){
-const _errs43 = errors;
-if(data16 !== null){
+var _valid1 = _errs46 === errors;
+valid9 = valid9 || _valid1;
+if(!valid9){
+const _errs48 = errors;
+if(data18 !== null){
 const err10 = {instancePath:instancePath+"/usage/output_tokens",schemaPath:"#/properties/usage/properties/output_tokens/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err10];
@@ -4154,10 +4194,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-var _valid1 = _errs43 === errors;
-valid8 = valid8 || _valid1;
+var _valid1 = _errs48 === errors;
+valid9 = valid9 || _valid1;
 }
-if(!valid8){
+if(!valid9){
 const err11 = {instancePath:instancePath+"/usage/output_tokens",schemaPath:"#/properties/usage/properties/output_tokens/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err11];
@@ -4170,29 +4210,29 @@ validate32.errors = vErrors;
 return false;
 }
 else {
-errors = _errs40;
+errors = _errs45;
 if(vErrors !== null){
-if(_errs40){
-vErrors.length = _errs40;
+if(_errs45){
+vErrors.length = _errs45;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid6 = _errs39 === errors;
+var valid7 = _errs44 === errors;
 }
 else {
-var valid6 = true;
+var valid7 = true;
 }
-if(valid6){
-if(data14.total_tokens !== undefined){
-let data17 = data14.total_tokens;
-const _errs45 = errors;
-const _errs46 = errors;
-let valid9 = false;
-const _errs47 = errors;
-if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
+if(valid7){
+if(data16.total_tokens !== undefined){
+let data19 = data16.total_tokens;
+const _errs50 = errors;
+const _errs51 = errors;
+let valid10 = false;
+const _errs52 = errors;
+if(!((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19)))){
 const err12 = {instancePath:instancePath+"/usage/total_tokens",schemaPath:"#/properties/usage/properties/total_tokens/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
@@ -4202,9 +4242,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(errors === _errs47){
-if(typeof data17 == "number"){
-if(data17 > 9007199254740991 || isNaN(data17)){
+if(errors === _errs52){
+if(typeof data19 == "number"){
+if(data19 > 9007199254740991 || isNaN(data19)){
 const err13 = {instancePath:instancePath+"/usage/total_tokens",schemaPath:"#/properties/usage/properties/total_tokens/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err13];
@@ -4215,7 +4255,7 @@ vErrors.push(err13);
 errors++;
 }
 else {
-if(data17 < -9007199254740991 || isNaN(data17)){
+if(data19 < -9007199254740991 || isNaN(data19)){
 const err14 = {instancePath:instancePath+"/usage/total_tokens",schemaPath:"#/properties/usage/properties/total_tokens/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"};
 if(vErrors === null){
 vErrors = [err14];
@@ -4226,7 +4266,7 @@ vErrors.push(err14);
 errors++;
 }
 else {
-if(!isFinite(data17)){
+if(!isFinite(data19)){
 const err15 = {instancePath:instancePath+"/usage/total_tokens",schemaPath:"#/properties/usage/properties/total_tokens/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err15];
@@ -4240,11 +4280,11 @@ errors++;
 }
 }
 }
-var _valid2 = _errs47 === errors;
-valid9 = valid9 || _valid2;
-if(!valid9){
-const _errs49 = errors;
-if(data17 !== null){
+var _valid2 = _errs52 === errors;
+valid10 = valid10 || _valid2;
+if(!valid10){
+const _errs54 = errors;
+if(data19 !== null){
 const err16 = {instancePath:instancePath+"/usage/total_tokens",schemaPath:"#/properties/usage/properties/total_tokens/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err16];
@@ -4254,10 +4294,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-var _valid2 = _errs49 === errors;
-valid9 = valid9 || _valid2;
+var _valid2 = _errs54 === errors;
+valid10 = valid10 || _valid2;
 }
-if(!valid9){
+if(!valid10){
 const err17 = {instancePath:instancePath+"/usage/total_tokens",schemaPath:"#/properties/usage/properties/total_tokens/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err17];
@@ -4270,23 +4310,23 @@ validate32.errors = vErrors;
 return false;
 }
 else {
-errors = _errs46;
+errors = _errs51;
 if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
+if(_errs51){
+vErrors.length = _errs51;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid6 = _errs45 === errors;
+var valid7 = _errs50 === errors;
 }
 else {
-var valid6 = true;
+var valid7 = true;
 }
-if(valid6){
-const proto1 = Object.getPrototypeOf(data14);
+if(valid7){
+const proto1 = Object.getPrototypeOf(data16);
 if(proto1 !== Object.prototype && proto1 !== null){
 validate32.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
 return false;
@@ -4300,21 +4340,21 @@ validate32.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/propertie
 return false;
 }
 }
-var valid0 = _errs30 === errors;
+var valid0 = _errs35 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.latency_ms !== undefined){
-let data18 = data.latency_ms;
-const _errs51 = errors;
-const _errs52 = errors;
-let valid10 = false;
-const _errs53 = errors;
-if(errors === _errs53){
-if(typeof data18 == "number"){
-if(!isFinite(data18)){
+let data20 = data.latency_ms;
+const _errs56 = errors;
+const _errs57 = errors;
+let valid11 = false;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data20 == "number"){
+if(!isFinite(data20)){
 const err18 = {instancePath:instancePath+"/latency_ms",schemaPath:"#/properties/latency_ms/anyOf/0/finite",keyword:"finite",params:{},message:"must be a finite number"};
 if(vErrors === null){
 vErrors = [err18];
@@ -4336,11 +4376,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-var _valid3 = _errs53 === errors;
-valid10 = valid10 || _valid3;
-if(!valid10){
-const _errs55 = errors;
-if(data18 !== null){
+var _valid3 = _errs58 === errors;
+valid11 = valid11 || _valid3;
+if(!valid11){
+const _errs60 = errors;
+if(data20 !== null){
 const err20 = {instancePath:instancePath+"/latency_ms",schemaPath:"#/properties/latency_ms/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err20];
@@ -4350,10 +4390,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-var _valid3 = _errs55 === errors;
-valid10 = valid10 || _valid3;
+var _valid3 = _errs60 === errors;
+valid11 = valid11 || _valid3;
 }
-if(!valid10){
+if(!valid11){
 const err21 = {instancePath:instancePath+"/latency_ms",schemaPath:"#/properties/latency_ms/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err21];
@@ -4366,55 +4406,55 @@ validate32.errors = vErrors;
 return false;
 }
 else {
-errors = _errs52;
+errors = _errs57;
 if(vErrors !== null){
-if(_errs52){
-vErrors.length = _errs52;
+if(_errs57){
+vErrors.length = _errs57;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid0 = _errs51 === errors;
+var valid0 = _errs56 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.started_at !== undefined){
-let data19 = data.started_at;
-const _errs57 = errors;
-if((typeof data19 !== "string") && (data19 !== null)){
+let data21 = data.started_at;
+const _errs62 = errors;
+if((typeof data21 !== "string") && (data21 !== null)){
 validate32.errors = [{instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/type",keyword:"type",params:{type: schema34.properties.started_at.type},message:"must be string,null"}];
 return false;
 }
-var valid0 = _errs57 === errors;
+var valid0 = _errs62 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.completed_at !== undefined){
-let data20 = data.completed_at;
-const _errs59 = errors;
-if((typeof data20 !== "string") && (data20 !== null)){
+let data22 = data.completed_at;
+const _errs64 = errors;
+if((typeof data22 !== "string") && (data22 !== null)){
 validate32.errors = [{instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: schema34.properties.completed_at.type},message:"must be string,null"}];
 return false;
 }
-var valid0 = _errs59 === errors;
+var valid0 = _errs64 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.metadata !== undefined){
-let data21 = data.metadata;
-const _errs61 = errors;
-if(errors === _errs61){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-const ctor0 = data21.constructor;
-if(ctor0 !== Object && typeof ctor0 == "function" && !(typeof ctor0.prototype == "object" && ctor0.prototype !== null && Object.prototype.hasOwnProperty.call(ctor0.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data21).length > 0){
+let data23 = data.metadata;
+const _errs66 = errors;
+if(errors === _errs66){
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+const ctor1 = data23.constructor;
+if(ctor1 !== Object && typeof ctor1 == "function" && !(typeof ctor1.prototype == "object" && ctor1.prototype !== null && Object.prototype.hasOwnProperty.call(ctor1.prototype, "isPrototypeOf")) || Object.getOwnPropertySymbols(data23).length > 0){
 validate32.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/plainRecord",keyword:"plainRecord",params:{},message:"must be a plain object with string keys"}];
 return false;
 }
@@ -4424,7 +4464,7 @@ validate32.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/proper
 return false;
 }
 }
-var valid0 = _errs61 === errors;
+var valid0 = _errs66 === errors;
 }
 else {
 var valid0 = true;
@@ -4434,6 +4474,7 @@ const proto2 = Object.getPrototypeOf(data);
 if(proto2 !== Object.prototype && proto2 !== null){
 validate32.errors = [{instancePath,schemaPath:"#/plainObject",keyword:"plainObject",params:{},message:"must be a plain object (a class instance is parsed into a copy)"}];
 return false;
+}
 }
 }
 }

@@ -8,7 +8,8 @@
  * are traced with that model.
  */
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -105,6 +106,30 @@ describe("task-app eval", () => {
     assert.match(resumed.stdout(), new RegExp(`eval: ${16 - before.length} rollouts \\(${before.length} already done\\)`));
     const seeds = (await lines(join(dir, "results.jsonl"))).map((l) => l.seed).sort((x, y) => x - y);
     assert.deepEqual(seeds, Array.from({ length: 16 }, (_, i) => i));
+  });
+
+  test("a rollout run again (--resume after its result was lost to a kill -9) is not stored twice: the store names sessions by run, seed and rollout", async () => {
+    const dir = fresh();
+    const db = join(dir, "synth_ai.db");
+    const args = ["--app", evalApp, "--model", "scripted", "--seeds", "1-4", "--trace-db", db, "--run-dir", join(dir, "run")];
+    const first = evalCli(args, { ENVIRONMENT_API_KEY: "" });
+    assert.equal(await first.exited, 0, first.stderr());
+    assert.match(first.stdout(), /traces +4 stored in /);
+    // the state a kill -9 leaves between committing a trace and appending its result: traces stored, results lost
+    const results = join(dir, "run", "results.jsonl");
+    await writeFile(results, `${(await readFile(results, "utf8")).split("\n")[0]}\n`);
+    const resumed = evalCli([...args, "--resume"], { ENVIRONMENT_API_KEY: "" });
+    assert.equal(await resumed.exited, 0, resumed.stderr());
+    assert.match(resumed.stdout(), /traces +0 stored in .*, 3 already stored \(not stored again\)/);
+    const store = await openTraceStore(db, { mustExist: true });
+    try {
+      const sessions = await listSessions(store.db, { limit: 100 });
+      assert.equal(sessions.length, 4, "each rollout once");
+      assert.ok(sessions.every((s) => /^eval-[0-9a-f]{12}-seed-[1-4]-rollout-0$/.test(s.session_id)), sessions.map((s) => s.session_id).join(" "));
+      assert.ok(sessions.every((s) => typeof s.metadata.app_session_id === "string"), "the app's own id is kept");
+    } finally {
+      await store.close();
+    }
   });
 
   test("Ctrl-C stops new rollouts, lets running ones finish, says how to resume, exits 130", async () => {

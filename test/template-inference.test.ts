@@ -34,7 +34,7 @@ for (const template of TEMPLATE_NAMES) {
     delete env.INFERENCE_KEY_HOSTS;
     const run = spawnSync(process.execPath, ["--import", tsx, "--test", "test/inference.test.ts"], { cwd: dir, env, encoding: "utf8", timeout: 120_000 });
     assert.equal(run.status, 0, `${run.stdout.slice(-4000)}\n${run.stderr.slice(-2000)}`);
-    assert.match(run.stdout, /^# pass 4$/m);
+    assert.match(run.stdout, /^# pass 5$/m);
     assert.match(run.stdout, /^# fail 0$/m);
   });
 }

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -194,4 +194,39 @@ test("Python's sqlite3 reads the database with synth-ai's reader queries and fin
   assert.equal(summary.sft_examples, calls);
   assert.equal(summary.tool_calls, calls - sessions.length, "every turn but the last calls a tool");
   assert.equal(summary.image_parts, 1);
+});
+
+test("traces ls --run (run directory, run id or its prefix) --model filters; traces show takes a unique id prefix", async () => {
+  const runsDb = join(dir, "runs-store", "synth_ai.db");
+  const store = await openTraceStore(runsDb);
+  const runs = ["eval-aaaa1111-0-0-u1", "eval-aaaa1111-1-0-u2", "eval-bbbb2222-0-0-u3"];
+  for (const [i, runId] of runs.entries()) await store.insertSession(makeSessionTrace(i, { runId, model: i === 1 ? "model-b" : "model-a" }));
+  await store.close();
+  const ids = async (...extra: string[]) => {
+    const res = await runCli(["traces", "ls", "--db", runsDb, "--json", ...extra]);
+    assert.equal(res.code, 0, res.stderr);
+    return (JSON.parse(res.stdout) as { run_id: string }[]).map((r) => r.run_id).sort();
+  };
+  assert.deepEqual(await ids("--run", "eval-aaaa1111"), runs.slice(0, 2));
+  assert.deepEqual(await ids("--run", "eval-aaaa1111", "--model", "model-a"), [runs[0]]);
+  assert.deepEqual(await ids("--model", "model-a"), [runs[0], runs[2]]);
+  assert.deepEqual(await ids("--run", "eval-aaaa"), [], "a prefix ends at a dash");
+  const runDir = join(dir, "runs", "eval-x");
+  mkdirSync(runDir, { recursive: true });
+  writeFileSync(join(runDir, "results.jsonl"), `${JSON.stringify({ run_id: runs[2], seed: 0 })}\n{"run_id": "cut`);
+  writeFileSync(join(runDir, "results.failures.jsonl"), `${JSON.stringify({ run_id: runs[1], seed: 1 })}\n`);
+  assert.deepEqual(await ids("--run", runDir), [runs[1], runs[2]]);
+
+  const unique = await runCli(["traces", "show", "session-eval-bbbb", "--db", runsDb]);
+  assert.equal(unique.code, 0, unique.stderr);
+  assert.match(unique.stdout, /^session session-eval-bbbb2222-0-0-u3-2\n/);
+  const ambiguous = await runCli(["traces", "show", "session-eval-aaaa1111", "--db", runsDb]);
+  assert.equal(ambiguous.code, 1);
+  assert.equal(
+    ambiguous.stderr,
+    `task-app traces: "session-eval-aaaa1111" is the start of several session ids; give more of it:\n  session-eval-aaaa1111-0-0-u1-0\n  session-eval-aaaa1111-1-0-u2-1\n`,
+  );
+  const none = await runCli(["traces", "show", "session-zzz", "--db", runsDb]);
+  assert.equal(none.code, 1);
+  assert.match(none.stderr, /no session "session-zzz"/);
 });

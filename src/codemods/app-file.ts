@@ -3,9 +3,9 @@
  * where things go; edits are plain text insertions, so every byte the
  * codemod does not add stays as it was.
  */
-import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ObjectLiteralExpression, SourceFile } from "ts-morph";
+import { writeFileAtomic as writeAtomic } from "../fs/write-atomic.js";
 import { CodemodError } from "./errors.js";
 import { resolveProjectFile } from "./project-path.js";
 
@@ -66,21 +66,9 @@ export function checkAppEdit(app: AppFile): void {
   }
 }
 
-/**
- * Writes a file through a temporary sibling and a rename, so it is never
- * half-written; `mode` (an existing file's permission bits) is kept.
- */
+/** Writes a file whole or not at all, keeping `mode` (an existing file's permission bits). */
 export async function writeFileAtomic(target: string, text: string, mode?: number): Promise<void> {
-  await mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    await writeFile(temp, text, { flag: "wx" });
-    if (mode !== undefined) await chmod(temp, mode);
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeAtomic(target, text, mode === undefined ? {} : { mode });
 }
 
 /** Saves the app file when it changed (after checking it still parses); returns whether it did. */

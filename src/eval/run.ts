@@ -11,6 +11,8 @@
  * only once its trace is stored: a crash loses at most the records waiting,
  * and `--resume` runs those rollouts again.
  */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { setImmediate } from "node:timers/promises";
 import { createRolloutClient, HttpTimeoutError, type RolloutClient } from "./http.js";
 import type { EvalPlan } from "./plan.js";
@@ -29,8 +31,13 @@ export interface RunEvalOptions {
   app: string;
   apiKey?: string;
   reporter: EvalReporter;
-  /** Stores a returned session (validating it); errors are counted, never fail the rollout. */
-  sink?: (session: unknown) => Promise<void>;
+  /**
+   * Stores a returned session (validating it) under the identity the run
+   * gives it (`evalSessionId`), and says whether it was written (false: the
+   * store already held that session; nothing said counts as written); errors
+   * are counted, never fail the rollout.
+   */
+  sink?: (session: unknown, identity: { sessionId: string }) => Promise<boolean | void>;
   /** Aborted: start no new rollouts (the first Ctrl-C). */
   stop?: AbortSignal;
   /** Aborted: abort the running ones too (the second Ctrl-C). */
@@ -47,7 +54,19 @@ export interface EvalRunReport {
   notRun: number;
   /** Why rollouts were left: a stop signal (Ctrl-C), or no replica left answering. */
   stopped?: "interrupted" | "no_replica";
-  traces: { stored: number; failed: number; missing: number };
+  /** Sessions written; already held (a rerun of a stored rollout, or an answer repeating a session); failed; rollouts that returned none. */
+  traces: { stored: number; duplicates: number; failed: number; missing: number };
+}
+
+/**
+ * The store's id for the session of rollout (`seed`, `rollout`) of the run in
+ * `runDir` with config digest `digest`: the same whenever that rollout runs
+ * again (`--resume` after a crash), so the store skips it instead of holding
+ * it twice.
+ */
+export function evalSessionId(runDir: string, digest: string, seed: number, rollout: number): string {
+  const run = createHash("sha256").update(`${runDir}\0${digest}`).digest("hex").slice(0, 12);
+  return `eval-${run}-seed-${seed}-rollout-${rollout}`;
 }
 
 /** Thrown when a run cannot start (no replica answers): exit 1 with the message. */
@@ -150,7 +169,7 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   const abortAll = () => client.abortAll();
   options.abort?.addEventListener("abort", abortAll, { once: true });
   if (options.abort?.aborted) abortAll();
-  const traces = { stored: 0, failed: 0, missing: 0 };
+  const traces = { stored: 0, duplicates: 0, failed: 0, missing: 0 };
   const queue = [...jobs];
   /** Records not finished yet (a trace store commits many at once), at most `recordLimit`; who waits for one to finish; the first that threw. */
   let recording = 0;
@@ -177,8 +196,8 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
       if (!session) traces.missing++;
       else
         try {
-          await options.sink(session);
-          traces.stored++;
+          if ((await options.sink(session, { sessionId: evalSessionId(plan.runDir, plan.digest, result.seed, result.rollout) })) !== false) traces.stored++;
+          else traces.duplicates++;
         } catch (error) {
           if (traces.failed++ === 0) reporter.emit({ event: "note", message: `trace store: ${(error as Error).message.split("\n")[0]} (the rollout counts; its trace is not stored)` }, counters);
         }

@@ -58,6 +58,7 @@ export const LMCallRecord = z
     output_messages: z.array(LMMessage).optional().meta({ description: "Messages the model answered." }),
     output_text: z.string().nullable().optional().meta({ description: "The answer's text." }),
     output_tool_calls: z.array(LMToolCall).optional().meta({ description: "Tool calls in the answer." }),
+    tools: z.array(anyRecord).optional().meta({ description: "Tool definitions offered to the model (OpenAI `tools`: `{type: \"function\", function: {name, description, parameters}}`)." }),
     usage: z
       .looseObject({
         input_tokens: z.number().int().nullable().optional().meta({ description: "Prompt tokens." }),

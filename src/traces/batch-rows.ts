@@ -9,6 +9,7 @@ import type { Insertable } from "kysely";
 import type { SessionTraceV3, TracedEvent, TracedMessage } from "../schemas/session-trace.js";
 import type { InsertResult } from "./insert.js";
 import { eventRow, messageRow, orderSession, timestepRow, toJsonText } from "./rows.js";
+import { escapeRow } from "./stored-text.js";
 import type { TraceTables } from "./tables.js";
 
 /** A session with its events and messages in history order. */
@@ -59,7 +60,7 @@ export function orderBatch(sessions: readonly SessionTraceV3[]): OrderedSession[
 
 /** The `session_traces` row of a session. */
 export function sessionTraceRow({ session, events, messages }: OrderedSession): Insertable<TraceTables["session_traces"]> {
-  return {
+  return escapeRow({
     session_id: session.session_id,
     created_at: session.created_at,
     num_timesteps: session.session_time_steps.length,
@@ -67,7 +68,7 @@ export function sessionTraceRow({ session, events, messages }: OrderedSession): 
     num_messages: messages.length,
     metadata: toJsonText(session.metadata),
     experiment_id: null,
-  };
+  });
 }
 
 /** `count` ids after `last`. */
@@ -87,7 +88,7 @@ export function countIds(sessions: readonly OrderedSession[]): Record<keyof RowI
   return { session_timesteps: steps, events, messages };
 }
 
-/** The rows of fresh sessions, ids taken in order from `ids`. */
+/** The rows of fresh sessions, ids taken in order from `ids`; their text escaped as stored-text.ts says. */
 export function buildBatchRows(fresh: readonly OrderedSession[], ids: RowIds): BatchRows {
   const rows: BatchRows = { session_timesteps: [], events: [], messages: [], event_rewards: [], outcome_rewards: [] };
   let [nextStep, nextEvent, nextMessage] = [0, 0, 0];
@@ -129,6 +130,7 @@ export function buildBatchRows(fresh: readonly OrderedSession[], ids: RowIds): B
         annotation: toJsonText(outcome.annotation),
       });
   }
+  for (const table of Object.keys(rows) as (keyof BatchRows)[]) rows[table] = (rows[table] as object[]).map(escapeRow) as never;
   return rows;
 }
 

@@ -1,16 +1,14 @@
 /**
  * `export-sft`: one SFT example per recorded LM call of the sessions a filter
  * keeps, with the session id, turn, model and rewards in `metadata`. The
- * output is written to a temporary file beside the target and renamed when
- * complete, so a failed export never leaves a half-written dataset.
+ * output goes through the atomic writer (src/fs/write-atomic.ts): a failed
+ * export never leaves a half-written dataset, and a target that is not a
+ * regular file (a device, a FIFO, a directory) is refused.
  */
-import { once } from "node:events";
-import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
-import { dirname } from "node:path";
 import type { Kysely } from "kysely";
+import { openAtomicStream, resolveOutputTarget } from "../fs/write-atomic.js";
 import { parseJsonObject, readJudgeScores } from "./queries.js";
-import { callRecordToMessages } from "./sft-example.js";
+import { callRecordToMessages, callRecordTools } from "./sft-example.js";
 import type { TraceTables } from "./tables.js";
 
 export interface EventRewardFilter {
@@ -77,8 +75,15 @@ function shuffleInPlace<T>(items: T[], seed: number): void {
   }
 }
 
-/** Ids of the sessions the filter keeps, in export order. */
-export async function selectSessions(db: Kysely<TraceTables>, filter: SessionFilter): Promise<string[]> {
+/** The sessions a filter keeps, and how many each filter removed (a session counts against the first filter it fails). */
+export interface SessionSelection {
+  ids: string[];
+  total: number;
+  removed: { filter: string; removed: number }[];
+}
+
+/** Selects sessions as `selectSessions` does, saying what each filter removed. */
+export async function explainSelection(db: Kysely<TraceTables>, filter: SessionFilter): Promise<SessionSelection> {
   const sessions = await db.selectFrom("session_traces").select(["session_id", "metadata"]).orderBy("created_at").orderBy("session_id").execute();
   const outcomes = new Map<string, { total: number; judges: Record<string, number> }>();
   for (const o of await db.selectFrom("outcome_rewards").select(["session_id", "total_reward", "reward_metadata"]).where("objective_key", "=", "reward").orderBy("id").execute())
@@ -93,25 +98,54 @@ export async function selectSessions(db: Kysely<TraceTables>, filter: SessionFil
       .execute();
     for (const r of rows) totals.set(r.session_id, (totals.get(r.session_id) ?? new Map()).set(r.reward_type ?? "", Number(r.total)));
   }
+  type Check = { name: string; keeps: (s: { session_id: string; meta: Record<string, unknown> }) => boolean };
+  const checks: Check[] = [];
+  const outcomeOf = (id: string) => outcomes.get(id);
+  if (filter.minOutcomeReward !== undefined) checks.push({ name: `outcome reward >= ${filter.minOutcomeReward}`, keeps: (s) => (outcomeOf(s.session_id)?.total ?? -Infinity) >= filter.minOutcomeReward! });
+  if (filter.maxOutcomeReward !== undefined) checks.push({ name: `outcome reward <= ${filter.maxOutcomeReward}`, keeps: (s) => (outcomeOf(s.session_id)?.total ?? Infinity) <= filter.maxOutcomeReward! });
+  if (filter.splits) checks.push({ name: `split in [${filter.splits.join(", ")}]`, keeps: (s) => filter.splits!.includes(String(s.meta.split)) });
+  if (filter.taskIds) checks.push({ name: `task id in [${filter.taskIds.join(", ")}]`, keeps: (s) => filter.taskIds!.includes(String(s.meta.task_id ?? s.meta.env_name)) });
+  for (const [judge, min] of Object.entries(filter.minJudgeScores ?? {}))
+    checks.push({ name: `judge ${judge} >= ${min}`, keeps: (s) => (outcomeOf(s.session_id)?.judges[judge] ?? -Infinity) >= min });
+  for (const [judge, max] of Object.entries(filter.maxJudgeScores ?? {}))
+    checks.push({ name: `judge ${judge} <= ${max}`, keeps: (s) => (outcomeOf(s.session_id)?.judges[judge] ?? Infinity) <= max });
+  for (const { type, min } of filter.eventRewards ?? [])
+    checks.push({
+      name: `event reward ${type} ${min === undefined ? "> 0" : `>= ${min}`}`,
+      keeps: (s) => {
+        const total = totals.get(s.session_id)?.get(type);
+        return total !== undefined && (min === undefined ? total > 0 : total >= min);
+      },
+    });
+  const removed = checks.map((c) => ({ filter: c.name, removed: 0 }));
   const kept = sessions.filter((s) => {
-    const meta = parseJsonObject(s.metadata);
-    const outcome = outcomes.get(s.session_id);
-    if (filter.minOutcomeReward !== undefined && !(outcome && outcome.total >= filter.minOutcomeReward)) return false;
-    if (filter.maxOutcomeReward !== undefined && !(outcome && outcome.total <= filter.maxOutcomeReward)) return false;
-    if (filter.splits && !filter.splits.includes(String(meta.split))) return false;
-    if (filter.taskIds && !filter.taskIds.includes(String(meta.task_id ?? meta.env_name))) return false;
-    for (const [judge, min] of Object.entries(filter.minJudgeScores ?? {})) if (!((outcome?.judges[judge] ?? -Infinity) >= min)) return false;
-    for (const [judge, max] of Object.entries(filter.maxJudgeScores ?? {})) if (!((outcome?.judges[judge] ?? Infinity) <= max)) return false;
-    for (const { type, min } of filter.eventRewards ?? []) {
-      const total = totals.get(s.session_id)?.get(type);
-      if (total === undefined || (min === undefined ? total <= 0 : total < min)) return false;
-    }
-    return true;
+    const view = { session_id: s.session_id, meta: parseJsonObject(s.metadata) };
+    const failed = checks.findIndex((c) => !c.keeps(view));
+    if (failed >= 0) removed[failed]!.removed++;
+    return failed < 0;
   });
   const ids = kept.map((s) => s.session_id);
   if (filter.shuffle) shuffleInPlace(ids, filter.shuffleSeed ?? 0);
   const offset = filter.offset ?? 0;
-  return ids.slice(offset, filter.sessionLimit === undefined ? undefined : offset + filter.sessionLimit);
+  const selected = ids.slice(offset, filter.sessionLimit === undefined ? undefined : offset + filter.sessionLimit);
+  if (offset > 0) removed.push({ filter: `offset ${offset}`, removed: Math.min(offset, ids.length) });
+  return { ids: selected, total: sessions.length, removed };
+}
+
+/** Ids of the sessions the filter keeps, in export order. */
+export async function selectSessions(db: Kysely<TraceTables>, filter: SessionFilter): Promise<string[]> {
+  return (await explainSelection(db, filter)).ids;
+}
+
+/** Thrown when an export would write no example; says which filter removed how many sessions. */
+export class NoExamplesError extends Error {
+  constructor(readonly selection: SessionSelection, models: string[] | undefined) {
+    const parts = [`${selection.total} session${selection.total === 1 ? "" : "s"} in the store`];
+    for (const r of selection.removed) if (r.removed > 0) parts.push(`${r.filter} removed ${r.removed}`);
+    if (selection.ids.length > 0) parts.push(`${selection.ids.length} kept, with no LM call${models?.length ? ` of model ${models.join(", ")}` : ""} to export`);
+    super(`0 examples: ${parts.join("; ")}; nothing was written`);
+    this.name = "NoExamplesError";
+  }
 }
 
 /** The turn of an LM call event: `metadata.turn`, else `step_id` "turn_N", else the running count. */
@@ -139,8 +173,10 @@ async function* examplesOf(db: Kysely<TraceTables>, sessionId: string, options: 
     for (const [index, record] of (Array.isArray(records) ? records : []).entries()) {
       const messages = callRecordToMessages(record);
       if (!messages) continue;
+      const tools = callRecordTools(record);
       yield {
         messages,
+        ...(tools ? { tools } : {}),
         metadata: {
           session_id: sessionId,
           turn,
@@ -155,31 +191,29 @@ async function* examplesOf(db: Kysely<TraceTables>, sessionId: string, options: 
   }
 }
 
-/** Exports the examples the options select to `options.out`. */
+/** Exports the examples the options select to `options.out` (refused before any query when it is not a regular file). */
 export async function exportSft(db: Kysely<TraceTables>, options: ExportSftOptions): Promise<ExportSftResult> {
-  const ids = await selectSessions(db, options);
-  await mkdir(dirname(options.out), { recursive: true });
-  const tmp = `${options.out}.tmp-${process.pid}`;
-  const stream = createWriteStream(tmp, { encoding: "utf8" });
+  resolveOutputTarget(options.out);
+  const selection = await explainSelection(db, options);
+  const ids = selection.ids;
+  const output = await openAtomicStream(options.out);
   let examples = 0;
   let sessions = 0;
   try {
     outer: for (const id of ids) {
       sessions++;
       for await (const example of examplesOf(db, id, options)) {
-        if (!stream.write(`${JSON.stringify(example)}\n`)) await once(stream, "drain");
+        await output.write(`${JSON.stringify(example)}\n`);
         examples++;
         if (options.limit !== undefined && examples >= options.limit) break outer;
       }
       options.onProgress?.({ sessions, examples });
     }
-    stream.end();
-    await once(stream, "finish");
-    await rename(tmp, options.out);
+    if (examples === 0) throw new NoExamplesError(selection, options.models);
   } catch (error) {
-    stream.destroy();
-    await rm(tmp, { force: true });
+    await output.abort();
     throw error;
   }
+  await output.commit();
   return { out: options.out, examples, sessions };
 }

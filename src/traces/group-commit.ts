@@ -2,8 +2,9 @@
  * Group commit: sessions handed to the store while a write is in progress
  * wait and go together in the next transaction, so under load many rollouts
  * share one commit (and one multi-row INSERT per table) instead of queueing
- * one transaction each. A failing batch is retried one session at a time, so
- * one bad session fails alone.
+ * one transaction each. A failing batch is retried once, one session at a
+ * time, so one bad session fails alone and a batch that met a lost
+ * connection is not dropped.
  *
  * A drain starts on the next turn of the event loop (setImmediate), not at
  * once: a SQLite file write finishes without ever yielding to I/O, so a drain
@@ -32,7 +33,12 @@ export function createGroupCommit(write: (sessions: SessionTraceV3[]) => Promise
           const results = await write(batch.map((p) => p.session));
           batch.forEach((p, i) => p.resolve(results[i]!));
         } catch (error) {
-          if (batch.length === 1) batch[0]!.reject(error);
+          if (batch.length === 1)
+            // once more (a connection lost to a restart is replaced by then), then it fails
+            await write([batch[0]!.session]).then(
+              (r) => batch[0]!.resolve(r[0]!),
+              (e: unknown) => batch[0]!.reject(e),
+            );
           else
             for (const p of batch)
               await write([p.session]).then(

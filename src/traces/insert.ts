@@ -12,6 +12,7 @@ import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { batchResults, buildBatchRows, countIds, orderBatch, sessionTraceRow, WRITTEN_COLUMNS } from "./batch-rows.js";
 import { allocateIds, chunk } from "./ids.js";
 import type { SqlKind } from "./migrations.js";
+import { restoreStoredText } from "./stored-text.js";
 import type { TraceTables } from "./tables.js";
 
 /** What an insert did. */
@@ -38,7 +39,7 @@ export async function insertSessionsRows(db: Kysely<TraceTables>, kind: SqlKind,
         .onConflict((oc) => oc.column("session_id").doNothing())
         .returning("session_id")
         .execute();
-      for (const row of inserted) created.add(row.session_id);
+      for (const row of inserted) created.add(restoreStoredText(row.session_id));
     }
     const fresh = ordered.filter((o) => created.has(o.session.session_id));
     const counts = countIds(fresh);

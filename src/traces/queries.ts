@@ -29,12 +29,33 @@ export function toIso(value: unknown): string | null {
   return value === null || value === undefined ? null : String(value);
 }
 
-/** Judge scores an outcome's metadata carries (`judge_scores`, `judges` or `rubric_scores` as name → number). */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isScore = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/**
+ * Judge scores an outcome's metadata carries (`judge_scores`, `judges` or
+ * `rubric_scores`), in either shape tracers write: name -> number (synth-ai),
+ * or name -> `{score, per_criterion: {id: {score}}}` (the templates' rubric
+ * judges), read as `name` -> score and `name.id` -> each criterion's score.
+ * A judge without a numeric score is left out.
+ */
 export function readJudgeScores(rewardMetadata: Record<string, unknown>): Record<string, number> {
   for (const key of ["judge_scores", "judges", "rubric_scores"]) {
     const value = rewardMetadata[key];
-    if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
-    return Object.fromEntries(Object.entries(value).filter((e): e is [string, number] => typeof e[1] === "number"));
+    if (!isObject(value)) continue;
+    const scores: Record<string, number> = {};
+    for (const [name, judge] of Object.entries(value)) {
+      if (isScore(judge)) scores[name] = judge;
+      else if (isObject(judge)) {
+        if (isScore(judge.score)) scores[name] = judge.score;
+        if (isObject(judge.per_criterion))
+          for (const [id, criterion] of Object.entries(judge.per_criterion)) {
+            const score = isObject(criterion) ? criterion.score : criterion;
+            if (isScore(score)) scores[`${name}.${id}`] = score;
+          }
+      }
+    }
+    return scores;
   }
   return {};
 }
@@ -74,15 +95,25 @@ async function modelsOf(db: Kysely<TraceTables>, sessionIds: string[]): Promise<
   return models;
 }
 
-/** Newest sessions first, at most `limit`. */
-export async function listSessions(db: Kysely<TraceTables>, options: { limit?: number } = {}): Promise<SessionSummary[]> {
-  const sessions = await db
-    .selectFrom("session_traces")
-    .select(["session_id", "created_at", "num_timesteps", "metadata"])
-    .orderBy("created_at", "desc")
-    .orderBy("session_id")
-    .limit(options.limit ?? 20)
-    .execute();
+export interface ListSessionsOptions {
+  limit?: number;
+  /** Keep sessions whose `metadata.run_id` is one of these, or starts with one of them and "-". */
+  runIds?: readonly string[];
+  /** Keep sessions with an LM call of this model. */
+  model?: string;
+}
+
+const runMatches = (runId: unknown, wanted: readonly string[]) =>
+  typeof runId === "string" && wanted.some((w) => runId === w || runId.startsWith(`${w}-`));
+
+/** Newest sessions first, at most `limit`, of a run (ids or their prefix) and a model when asked. */
+export async function listSessions(db: Kysely<TraceTables>, options: ListSessionsOptions = {}): Promise<SessionSummary[]> {
+  const limit = options.limit ?? 20;
+  let query = db.selectFrom("session_traces").select(["session_id", "created_at", "num_timesteps", "metadata"]).orderBy("created_at", "desc").orderBy("session_id");
+  if (options.model !== undefined)
+    query = query.where("session_id", "in", db.selectFrom("events").select("session_id").where("event_type", "=", "cais").where("model_name", "=", options.model));
+  const rows = await (options.runIds ? query : query.limit(limit)).execute();
+  const sessions = options.runIds ? rows.filter((s) => runMatches(parseJsonObject(s.metadata).run_id, options.runIds!)).slice(0, limit) : rows;
   const ids = sessions.map((s) => s.session_id);
   const outcomes = ids.length
     ? await db.selectFrom("outcome_rewards").select(["session_id", "total_reward", "reward_metadata", "objective_key"]).where("session_id", "in", ids).orderBy("id").execute()

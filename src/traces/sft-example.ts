@@ -102,3 +102,18 @@ export function callRecordToMessages(record: unknown): SftChatMessage[] | undefi
   if (!answer || messages.length === 0) return undefined;
   return [...messages, answer];
 }
+
+/**
+ * The tool definitions a call record offered the model, as SFT lines carry
+ * them (`{name, description, parameters}`, what the scaffold's sft.jsonl
+ * has; OpenAI's `{type: "function", function: {...}}` is unwrapped), or
+ * undefined when none.
+ */
+export function callRecordTools(record: unknown): Record<string, unknown>[] | undefined {
+  if (!isJson(record) || !Array.isArray(record.tools)) return undefined;
+  const tools = record.tools
+    .filter(isJson)
+    .map((tool) => (isJson(tool.function) ? tool.function : tool))
+    .filter((tool) => typeof tool.name === "string" && tool.name !== "");
+  return tools.length ? tools : undefined;
+}

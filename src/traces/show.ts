@@ -5,7 +5,7 @@
  * outcome. `loadSessionDetail` reads it; `formatSessionDetail` renders it for
  * a terminal.
  */
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import { parseJsonObject, parseJsonText, readJudgeScores, toIso } from "./queries.js";
 import type { EventRewardsTable, EventsTable, MessagesTable, OutcomeRewardsTable, SessionTimestepsTable, TraceTables } from "./tables.js";
 
@@ -43,6 +43,20 @@ export async function loadSessionDetail(db: Kysely<TraceTables>, sessionId: stri
     event_rewards: eventRewards,
     outcomes,
   };
+}
+
+/** Up to `limit` session ids starting with `prefix`, in order. */
+export async function findSessionsByPrefix(db: Kysely<TraceTables>, prefix: string, limit: number): Promise<string[]> {
+  if (prefix === "") return [];
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .selectFrom("session_traces")
+    .select("session_id")
+    .where(sql<boolean>`session_id LIKE ${pattern} ESCAPE '\\'`)
+    .orderBy("session_id")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.session_id).filter((id) => id.startsWith(prefix)); // LIKE ignores case in SQLite
 }
 
 const clip = (text: string, max = 160) => {

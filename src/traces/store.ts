@@ -50,6 +50,13 @@ export interface OpenTraceStoreOptions {
   env?: NodeJS.ProcessEnv;
   /** Pool size for PostgreSQL. Default 4. */
   poolSize?: number;
+  /**
+   * Longest a write to a server store (PostgreSQL, libsql) may take before
+   * it fails (the session counts as failed to store; the rollout is not held).
+   * Default TASKAPP_TRACE_WRITE_TIMEOUT_MS, else 10 s (SQLite files: their
+   * 10 s busy limit).
+   */
+  writeTimeoutMs?: number;
   /** Refuse to create a SQLite file that is not there (readers). Default false. */
   mustExist?: boolean;
   /**
@@ -59,6 +66,12 @@ export interface OpenTraceStoreOptions {
    * first write.
    */
   write?: boolean;
+}
+
+/** The write deadline of `options` (see OpenTraceStoreOptions.writeTimeoutMs). */
+function writeTimeoutOf(options: OpenTraceStoreOptions): number {
+  const fromEnv = Number((options.env ?? process.env).TASKAPP_TRACE_WRITE_TIMEOUT_MS);
+  return options.writeTimeoutMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 10_000);
 }
 
 /** Rejects after `ms` with `message` unless `work` settles first. */
@@ -85,7 +98,12 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
   if (target.kind === "postgres") {
     const { default: pg } = await import("pg");
     const location = redactTraceUrl(target.url);
-    const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 4, connectionTimeoutMillis: timeoutMs });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: options.poolSize ?? 4,
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: writeTimeoutOf(options), // a server that stops answering fails the query instead of holding it
+    });
     pool.on("error", () => {}); // idle client errors surface on the next query instead of crashing the process
     const db = new Kysely<TraceTables>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", location };
@@ -135,7 +153,12 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
     const reason = (error as Error).message || String(error);
     throw new Error(`trace store ${location} cannot be opened: ${redactTraceUrl(reason)}`, { cause: error });
   }
-  const insert = writer?.insert ?? createGroupCommit((sessions) => insertSessionsRows(db, kind, sessions));
+  const writeTimeoutMs = writeTimeoutOf(options);
+  const insert =
+    writer?.insert ??
+    createGroupCommit((sessions) =>
+      within(insertSessionsRows(db, kind, sessions), writeTimeoutMs, `the store did not finish the write within ${writeTimeoutMs} ms (TASKAPP_TRACE_WRITE_TIMEOUT_MS sets the limit)`),
+    );
   return {
     kind,
     location,

@@ -185,6 +185,7 @@ class Tracer implements SessionTracer {
           output_messages: outputMessage ? [outputMessage] : [],
           output_text: outputText,
           output_tool_calls: toolCalls,
+          ...(call.tools?.length ? { tools: call.tools.map((tool) => structuredClone(tool) as Record<string, unknown>) } : {}),
           usage,
           latency_ms: latency,
           started_at: call.startedAt?.toISOString() ?? null,

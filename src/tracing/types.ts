@@ -43,6 +43,8 @@ export interface LMCallInput {
   output?: ChatMessageLike | string | null;
   /** Tool calls of the answer, when `output` is given as text. */
   toolCalls?: readonly ToolCallLike[];
+  /** The tool definitions offered to the model (the request's OpenAI `tools`); exported with each SFT example. */
+  tools?: readonly object[] | null;
   usage?: UsageLike | null;
   latencyMs?: number | null;
   costUsd?: number | null;

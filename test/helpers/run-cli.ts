@@ -16,17 +16,27 @@ export interface CliResult {
 
 const self = fileURLToPath(import.meta.url);
 
-/** Spawns the CLI with `argv` (in `cwd`, with `env` when given) and resolves when it exits. */
-export function runCli(argv: readonly string[], cwd = process.cwd(), env?: NodeJS.ProcessEnv): Promise<CliResult> {
+export interface RunCliOptions {
+  /** Kill the CLI (SIGKILL) after this long, so a hanging command fails its test instead of holding it. */
+  timeoutMs?: number;
+}
+
+/** Spawns the CLI with `argv` (in `cwd`, with `env` when given) and resolves when it exits (code 137 when killed by `timeoutMs`). */
+export function runCli(argv: readonly string[], cwd = process.cwd(), env?: NodeJS.ProcessEnv, options: RunCliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...cliArgv(), ...argv], { cwd, stdio: ["ignore", "pipe", "pipe"], ...(env ? { env } : {}) });
+    const child = spawn(process.execPath, [...cliArgv(), ...argv], {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+      ...(env ? { env } : {}),
+      ...(options.timeoutMs ? { timeout: options.timeoutMs, killSignal: "SIGKILL" as const } : {}),
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => out.push(c));
     child.stderr.on("data", (c: Buffer) => err.push(c));
     child.on("error", reject);
     child.on("close", (code) =>
-      resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }),
+      resolve({ code: code ?? 137, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }),
     );
   });
 }

@@ -75,7 +75,8 @@ async function runRender(args: DeployArgs): Promise<void> {
     context.setExitCode(1);
     return;
   }
-  const { findDrift, writeFileAtomic } = await import("./generate.js");
+  const { findDrift } = await import("./generate.js");
+  const { writeFileAtomic } = await import("../../fs/write-atomic.js");
   const drift = await findDrift(out, files);
   if (args.check) {
     for (const path of drift.changed) process.stderr.write(`drifted: ${join(args.out, path)}\n`);

@@ -150,7 +150,7 @@ async function runLockedCommand(
       say(`results          ${plan.out} (failures: ${plan.failuresOut})`);
       const mismatch = lib.describePolicyMismatch(plan.model, Object.keys(report.summary.policy_models), plan.policyConfig.inference_url);
       if (mismatch) process.stderr.write(`${mismatch}\n`);
-      if (traceSink) say(`traces           ${report.traces.stored} stored in ${traceSink.location}${report.traces.failed ? `, ${report.traces.failed} failed to store` : ""}${report.traces.missing ? `, ${report.traces.missing} rollouts returned none` : ""}`);
+      if (traceSink) say(`traces           ${report.traces.stored} stored in ${traceSink.location}${report.traces.duplicates ? `, ${report.traces.duplicates} already stored (not stored again)` : ""}${report.traces.failed ? `, ${report.traces.failed} failed to store` : ""}${report.traces.missing ? `, ${report.traces.missing} rollouts returned none` : ""}`);
       say(`view             ${viewCommandFor(plan.runDir, traceSink?.location)}`);
     }
     if (report.notRun > 0) {
@@ -190,7 +190,17 @@ async function openSink(url: string) {
   const store = await openTraceStore(url, { write: true });
   return {
     location: store.location,
-    sink: async (session: unknown) => void (await store.insertSession(session)),
+    /** The session under the run's identity for its rollout (the app's own id kept in its metadata), so a rerun is skipped, not stored twice. */
+    sink: async (session: unknown, identity: { sessionId: string }) => {
+      if (typeof session === "object" && session !== null && !Array.isArray(session)) {
+        const record = session as { session_id?: unknown; metadata?: unknown };
+        const metadata = typeof record.metadata === "object" && record.metadata !== null ? (record.metadata as Record<string, unknown>) : {};
+        if (typeof record.session_id === "string" && record.session_id !== identity.sessionId) metadata.app_session_id ??= record.session_id;
+        record.metadata = metadata;
+        record.session_id = identity.sessionId;
+      }
+      return (await store.insertSession(session)).inserted;
+    },
     close: () => store.close(),
   };
 }

@@ -19,10 +19,10 @@ interface ExportSftArgs {
 
 /** Opens the store, exports, reports `N examples from M sessions -> out`; shared with `filter`. */
 export async function runExport(db: string, options: ExportSftOptions, setExitCode: (code: number) => void): Promise<void> {
-  const [{ openTraceStore }, { exportSft }] = await Promise.all([import("../../traces/store.js"), import("../../traces/export-sft.js")]);
-  let store: Awaited<ReturnType<typeof openTraceStore>> | undefined;
+  const [{ openTraceReader }, { exportSft }] = await Promise.all([import("../../traces/reader.js"), import("../../traces/export-sft.js")]);
+  let store: Awaited<ReturnType<typeof openTraceReader>> | undefined;
   try {
-    store = await openTraceStore(db, { mustExist: true });
+    store = await openTraceReader(db);
     const tty = process.stderr.isTTY;
     const result = await exportSft(store.db, {
       ...options,

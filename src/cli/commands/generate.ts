@@ -10,10 +10,11 @@
  * an installed package ships the generated files and hides the command.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { readFile, readdir, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Argv, CommandModule } from "yargs";
+import { writeFileAtomic } from "../../fs/write-atomic.js";
 import { contextOf } from "../context.js";
 
 interface GenerateArgs {
@@ -63,19 +64,6 @@ export async function findDrift(root: string, files: ReadonlyMap<string, string>
     }
   }
   return { changed, stale };
-}
-
-/** Writes `contents` to `path` atomically: a temp file in the same directory, then a rename. */
-export async function writeFileAtomic(path: string, contents: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    await writeFile(temp, contents, "utf8");
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
 }
 
 async function runGenerate(args: GenerateArgs): Promise<void> {

@@ -5,7 +5,7 @@
  * unknown, 2 on usage errors.
  */
 import type { Argv, CommandModule } from "yargs";
-import type { TraceStore } from "../../traces/store.js";
+import type { TraceReader } from "../../traces/reader.js";
 import { contextOf } from "../context.js";
 
 interface TracesArgs {
@@ -13,6 +13,34 @@ interface TracesArgs {
   json: boolean;
   limit: number;
   session?: string;
+  run?: string;
+  model?: string;
+}
+
+/**
+ * The run ids `--run` names: an eval run directory (the run ids of its
+ * results.jsonl and results.failures.jsonl), else the value itself (a
+ * rollout's run id or the prefix eval gives a run's rollouts).
+ */
+async function runIdsOf(run: string): Promise<string[]> {
+  const { existsSync, statSync, readFileSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  if (!existsSync(run) || !statSync(run).isDirectory()) return [run];
+  const ids = new Set<string>();
+  for (const name of ["results.jsonl", "results.failures.jsonl"]) {
+    const path = join(run, name);
+    if (!existsSync(path)) continue;
+    for (const line of readFileSync(path, "utf8").split("\n")) {
+      try {
+        const id = (JSON.parse(line) as { run_id?: unknown }).run_id;
+        if (typeof id === "string") ids.add(id);
+      } catch {
+        // a cut last line: the rollouts it would name are not stored either
+      }
+    }
+  }
+  if (ids.size === 0) throw new Error(`--run ${run}: the directory holds no eval results (results.jsonl with run ids)`);
+  return [...ids];
 }
 
 /** The store `--db` names, `TASKAPP_TRACE_DB`, or the default file. */
@@ -20,13 +48,13 @@ export function defaultTraceDb(env: NodeJS.ProcessEnv = process.env): string {
   return env.TASKAPP_TRACE_DB || "traces/v3/synth_ai.db";
 }
 
-/** Opens the store for reading, runs `work`, closes it; errors become exit code 1. */
-async function withStore(args: TracesArgs, work: (store: TraceStore) => Promise<number>): Promise<void> {
+/** Opens the store read-only (refusing one that is not a trace store), runs `work`, closes it; errors become exit code 1. */
+async function withStore(args: TracesArgs, work: (store: TraceReader) => Promise<number>): Promise<void> {
   const context = contextOf(args);
-  const { openTraceStore } = await import("../../traces/store.js");
-  let store: TraceStore | undefined;
+  const { openTraceReader } = await import("../../traces/reader.js");
+  let store: TraceReader | undefined;
   try {
-    store = await openTraceStore(args.db, { mustExist: true });
+    store = await openTraceReader(args.db);
     context.setExitCode(await work(store));
   } catch (error) {
     process.stderr.write(`task-app traces: ${(error as Error).message}\n`);
@@ -52,7 +80,7 @@ async function runLs(args: TracesArgs): Promise<void> {
   }
   await withStore(args, async (store) => {
     const { listSessions } = await import("../../traces/queries.js");
-    const sessions = await listSessions(store.db, { limit: args.limit });
+    const sessions = await listSessions(store.db, { limit: args.limit, runIds: args.run === undefined ? undefined : await runIdsOf(args.run), model: args.model });
     if (args.json) {
       process.stdout.write(`${JSON.stringify(sessions.map(({ metadata: _, ...s }) => s), null, 2)}\n`);
       return 0;
@@ -78,8 +106,17 @@ async function runLs(args: TracesArgs): Promise<void> {
 
 async function runShow(args: TracesArgs): Promise<void> {
   await withStore(args, async (store) => {
-    const { loadSessionDetail, formatSessionDetail } = await import("../../traces/show.js");
-    const detail = await loadSessionDetail(store.db, args.session!);
+    const { loadSessionDetail, formatSessionDetail, findSessionsByPrefix } = await import("../../traces/show.js");
+    let detail = await loadSessionDetail(store.db, args.session!);
+    if (!detail) {
+      const candidates = await findSessionsByPrefix(store.db, args.session!, 11);
+      if (candidates.length > 1) {
+        const shown = candidates.slice(0, 10).map((id) => `  ${id}`).join("\n");
+        process.stderr.write(`task-app traces: ${JSON.stringify(args.session)} is the start of several session ids; give more of it:\n${shown}${candidates.length > 10 ? "\n  …" : ""}\n`);
+        return 1;
+      }
+      if (candidates.length === 1) detail = await loadSessionDetail(store.db, candidates[0]!);
+    }
     if (!detail) {
       process.stderr.write(`task-app traces: no session ${JSON.stringify(args.session)} in ${store.location} (\`task-app traces ls\` lists them)\n`);
       return 1;
@@ -128,13 +165,17 @@ export const tracesCommand: CommandModule<object, TracesArgs> = {
       .command({
         command: "ls",
         describe: "Sessions, newest first: created time, run id, seed, model, steps, outcome reward, judge scores",
-        builder: (y: Argv<object>) => common(y).option("limit", { type: "number", default: 20, describe: "Show at most this many sessions" }),
+        builder: (y: Argv<object>) =>
+          common(y)
+            .option("limit", { type: "number", default: 20, describe: "Show at most this many sessions" })
+            .option("run", { type: "string", describe: "Sessions of an eval run: its run directory, or a run id (or the prefix of its rollouts' ids)" })
+            .option("model", { type: "string", describe: "Sessions with an LM call of this model" }),
         handler: (a) => runLs(a as unknown as TracesArgs),
       })
       .command({
         command: "show <session>",
         describe: "One session turn by turn: LM calls, tool calls, environment steps, messages and rewards",
-        builder: (y: Argv<object>) => common(y).positional("session", { type: "string", demandOption: true, describe: "Session id (from `traces ls`)" }),
+        builder: (y: Argv<object>) => common(y).positional("session", { type: "string", demandOption: true, describe: "Session id (from `traces ls`), or the start of exactly one" }),
         handler: (a) => runShow(a as unknown as TracesArgs),
       })
       .command({
@@ -145,6 +186,7 @@ export const tracesCommand: CommandModule<object, TracesArgs> = {
       })
       .demandCommand(1, "Name a subcommand: ls, show or stats.")
       .example("$0 traces ls --limit 5", "the five newest rollouts in traces/v3/synth_ai.db")
+      .example("$0 traces ls --run runs/eval-20261125 --model Qwen/Qwen3-4B", "the rollouts of one eval run with one model")
       .example("$0 traces show session-abc --db postgres://traces@db:5432/traces", "one rollout from a shared store") as unknown as Argv<TracesArgs>,
   handler: () => {},
 };

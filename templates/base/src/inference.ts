@@ -57,12 +57,26 @@ export function chatCompletionsUrl(inferenceUrl: string): string {
   return url.toString();
 }
 
+/** Token counts an OpenAI-compatible server reports with its answer. */
+export interface Usage {
+  prompt_tokens?: number | null;
+  completion_tokens?: number | null;
+  total_tokens?: number | null;
+}
+
+type CompleteOptions = { signal?: AbortSignal; apiKey?: string | undefined; allowedHosts?: readonly string[] };
+
 /** Sends one chat-completions request and returns the first choice's message. */
-export async function complete(
+export async function complete(inferenceUrl: string, body: ChatRequest, options: CompleteOptions = {}): Promise<ChatMessage> {
+  return (await completeWithUsage(inferenceUrl, body, options)).message;
+}
+
+/** The same, with the token usage the server reported (null when it reported none), for the trace. */
+export async function completeWithUsage(
   inferenceUrl: string,
   body: ChatRequest,
-  options: { signal?: AbortSignal; apiKey?: string | undefined; allowedHosts?: readonly string[] } = {},
-): Promise<ChatMessage> {
+  options: CompleteOptions = {},
+): Promise<{ message: ChatMessage; usage: Usage | null }> {
   const url = chatCompletionsUrl(inferenceUrl);
   const headers = inferenceHeaders(url, { apiKey: options.apiKey, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}) });
   const response = await fetch(url, {
@@ -76,10 +90,11 @@ export async function complete(
   if (!response.ok) {
     throw new Error(`inference server answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   }
-  const data = (await response.json()) as { choices?: Array<{ message?: ChatMessage }> };
+  const data = (await response.json()) as { choices?: Array<{ message?: ChatMessage }>; usage?: unknown };
   const message = data.choices?.[0]?.message;
   if (!message) throw new Error("inference server returned no choices");
-  return message;
+  const usage = typeof data.usage === "object" && data.usage !== null ? (data.usage as Usage) : null;
+  return { message, usage };
 }
 
 /** The first tool call named `name`, with its arguments parsed; undefined when there is none or it is not JSON. */

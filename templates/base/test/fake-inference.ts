@@ -6,6 +6,9 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ChatMessage, ChatRequest } from "../src/inference.js";
 
+/** The token usage every answer reports. */
+export const FAKE_USAGE = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
+
 /** A running fake inference server. */
 export interface FakeInference {
   /** Base URL ending in /v1, as a rollout's `inference_url`. */
@@ -33,7 +36,7 @@ export async function startFakeInference(reply: (request: ChatRequest) => ChatMe
       requests.push(request);
       headers.push(req.headers);
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ id: "fake", object: "chat.completion", choices: [{ index: 0, message: reply(request), finish_reason: "tool_calls" }] }));
+      res.end(JSON.stringify({ id: "fake", object: "chat.completion", choices: [{ index: 0, message: reply(request), finish_reason: "tool_calls" }], usage: FAKE_USAGE }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import app from "../src/app.js";
 import { complete, toolCallMessage } from "../src/inference.js";
-import { startFakeInference, type FakeInference } from "./fake-inference.js";
+import { FAKE_USAGE, startFakeInference, type FakeInference } from "./fake-inference.js";
 import { createRolloutClient } from "./rollout-client.js";
 
 const KEY = "sk-test-inference-key-0123456789";
@@ -50,6 +50,24 @@ describe("inference key", () => {
     const sent = fake.headers.slice(before);
     assert.ok(sent.length >= 1, "the rollout called the inference server");
     for (const headers of sent) assert.ok(!JSON.stringify(headers).includes(KEY.slice(0, 6)), JSON.stringify(headers));
+  });
+
+  it("records the server's token usage and the offered tools on the rollout's LM calls", async () => {
+    const { rollout } = createRolloutClient(app, "inference-usage");
+    const body = (await rollout({
+      env: { seed: 1, config: { max_turns: 1 } },
+      policy: { config: { inference_url: fake.url } },
+      record: { return_trace: true, trace_format: "structured" },
+    })) as { trace?: { session_trace?: { event_history: Record<string, unknown>[] } } };
+    const calls = body.trace?.session_trace?.event_history.filter((e) => e.event_type === "cais") ?? [];
+    assert.ok(calls.length >= 1, JSON.stringify(body.trace));
+    for (const call of calls) {
+      assert.equal(call.input_tokens, FAKE_USAGE.prompt_tokens);
+      assert.equal(call.output_tokens, FAKE_USAGE.completion_tokens);
+      assert.equal(call.total_tokens, FAKE_USAGE.total_tokens);
+      const record = (call.call_records as { tools?: unknown[] }[])[0]!;
+      assert.deepEqual(record.tools, fake.requests.at(-1)!.tools ?? undefined);
+    }
   });
 
   it("is sent to a host the app allows", async () => {
