@@ -13,7 +13,7 @@ import path from "node:path";
 import { PassThrough, type Writable } from "node:stream";
 import { checkTaskApp, formatCheckReport, type CheckReport } from "../check/index.js";
 import { createEvalReporter, formatEvalSummary, resolveEvalPlan, runEval } from "../eval/index.js";
-import { exportSft, openTraceStore } from "../traces/index.js";
+import { exportSft, NoExamplesError, openTraceStore } from "../traces/index.js";
 import { createTaskApp, generateApiKey } from "../scaffold/create.js";
 import { packageRoot } from "../scaffold/paths.js";
 import { loadTaskAppModule } from "../server/load.js";
@@ -96,10 +96,14 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
           app: app.appId,
           apiKey: key,
           reporter: createEvalReporter({ json: false, out: new PassThrough(), err: new PassThrough(), tty: false }),
-          sink: async (session) => void (await store.insertSession(session)),
+          sink: async (session) => (await store.insertSession(session)).inserted,
           ...(options.stop ? { stop: options.stop } : {}),
         });
-        exported = await exportSft(store.db, { out: path.join(keep, "sft", "train.jsonl") });
+        // An export that selects nothing is refused (nothing written): a demo stopped before its first rollout exports nothing.
+        exported = await exportSft(store.db, { out: path.join(keep, "sft", "train.jsonl") }).catch((error: unknown) => {
+          if (error instanceof NoExamplesError && run!.results.length === 0) return { examples: 0, sessions: 0 };
+          throw error;
+        });
       } finally {
         await store.close();
       }

@@ -32,8 +32,8 @@ export interface RunEvalOptions {
   apiKey?: string;
   reporter: EvalReporter;
   /**
-   * Stores a returned session (validating it) under the identity the run
-   * gives it (`evalSessionId`), and says whether it was written (false: the
+   * Stores a returned session (validating it), already given the identity the
+   * run gives it (`evalSessionId`), and says whether it was written (false: the
    * store already held that session; nothing said counts as written); errors
    * are counted, never fail the rollout.
    */
@@ -67,6 +67,19 @@ export interface EvalRunReport {
 export function evalSessionId(runDir: string, digest: string, seed: number, rollout: number): string {
   const run = createHash("sha256").update(`${runDir}\0${digest}`).digest("hex").slice(0, 12);
   return `eval-${run}-seed-${seed}-rollout-${rollout}`;
+}
+
+/**
+ * The session under the run's identity for its rollout, the app's own id kept
+ * as `metadata.app_session_id`: every sink stores it by that id, so a rerun is
+ * skipped instead of stored twice, and the result line names what the store holds.
+ */
+function withSessionId(session: unknown, sessionId: string): unknown {
+  if (typeof session !== "object" || session === null || Array.isArray(session)) return session;
+  const record = session as { session_id?: unknown; metadata?: unknown };
+  const metadata = typeof record.metadata === "object" && record.metadata !== null && !Array.isArray(record.metadata) ? { ...(record.metadata as Record<string, unknown>) } : {};
+  if (typeof record.session_id === "string" && record.session_id !== sessionId) metadata.app_session_id ??= record.session_id;
+  return { ...record, session_id: sessionId, metadata };
 }
 
 /** Thrown when a run cannot start (no replica answers): exit 1 with the message. */
@@ -191,13 +204,18 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   };
   /** Reads a finished rollout's answer, stores its trace, appends its result and reports it. */
   const record = async (exchange: Exchange) => {
-    const { result, session } = outcomeOf(exchange);
+    const outcome = outcomeOf(exchange);
+    const { session } = outcome;
+    let { result } = outcome;
     if (result.status === "ok" && options.sink) {
       if (!session) traces.missing++;
       else
         try {
-          if ((await options.sink(session, { sessionId: evalSessionId(plan.runDir, plan.digest, result.seed, result.rollout) })) !== false) traces.stored++;
+          const sessionId = evalSessionId(plan.runDir, plan.digest, result.seed, result.rollout);
+          if ((await options.sink(withSessionId(session, sessionId), { sessionId })) !== false) traces.stored++;
           else traces.duplicates++;
+          // The result names the session as the store holds it (the app's own id is in its metadata).
+          result = { ...result, session_id: sessionId };
         } catch (error) {
           if (traces.failed++ === 0) reporter.emit({ event: "note", message: `trace store: ${(error as Error).message.split("\n")[0]} (the rollout counts; its trace is not stored)` }, counters);
         }

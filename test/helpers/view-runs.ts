@@ -61,7 +61,7 @@ export async function makeViewRuns(root: string, specs: EvalSpec[]): Promise<{ d
           app: spec.template,
           apiKey: KEY,
           reporter: createEvalReporter({ json: false, out: new PassThrough(), err: new PassThrough(), tty: false }),
-          sink: async (session) => void (await store.insertSession(session)),
+          sink: async (session) => (await store.insertSession(session)).inserted,
         });
         runs.push({ name: spec.name, template: spec.template, dir, report });
       }

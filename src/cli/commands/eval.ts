@@ -190,15 +190,8 @@ async function openSink(url: string) {
   const store = await openTraceStore(url, { write: true });
   return {
     location: store.location,
-    /** The session under the run's identity for its rollout (the app's own id kept in its metadata), so a rerun is skipped, not stored twice. */
-    sink: async (session: unknown, identity: { sessionId: string }) => {
-      if (typeof session === "object" && session !== null && !Array.isArray(session)) {
-        const record = session as { session_id?: unknown; metadata?: unknown };
-        const metadata = typeof record.metadata === "object" && record.metadata !== null ? (record.metadata as Record<string, unknown>) : {};
-        if (typeof record.session_id === "string" && record.session_id !== identity.sessionId) metadata.app_session_id ??= record.session_id;
-        record.metadata = metadata;
-        record.session_id = identity.sessionId;
-      }
+    /** runEval has already given the session its run's identity: true when it was written, false when the store held it. */
+    sink: async (session: unknown) => {
       return (await store.insertSession(session)).inserted;
     },
     close: () => store.close(),
