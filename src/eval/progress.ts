@@ -10,7 +10,7 @@ import type { EvalSummary } from "./summary.js";
 export type EvalEvent =
   | { event: "start"; total: number; skipped: number; replicas: string[]; run_dir: string }
   | { event: "rollout"; result: EvalResult }
-  | { event: "replica_removed"; replica: string }
+  | { event: "replica_removed"; replica: string; reason?: string | undefined }
   | { event: "note"; message: string }
   | { event: "summary"; summary: EvalSummary };
 
@@ -45,6 +45,10 @@ function resultLine(r: EvalResult): string {
   return `seed ${r.seed} #${r.rollout} ${what} (${(r.duration_ms / 1000).toFixed(1)}s)`;
 }
 
+function removedLine(event: { replica: string; reason?: string | undefined }): string {
+  return `replica ${event.replica} failed its health check: taken out of the run${event.reason ? ` (${event.reason})` : ""}`;
+}
+
 /** Picks the reporter for where output goes: NDJSON with `json`, a live line on a TTY, else plain lines. */
 export function createEvalReporter(options: { json: boolean; out: Writable; err: Writable; tty: boolean }): EvalReporter {
   const { out, err } = options;
@@ -58,7 +62,7 @@ export function createEvalReporter(options: { json: boolean; out: Writable; err:
       emit(event, c) {
         if (event.event === "start") out.write(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}\n`);
         else if (event.event === "rollout") out.write(`[${c.done}/${c.total}] ${resultLine(event.result)}\n`);
-        else if (event.event === "replica_removed") out.write(`replica ${event.replica} failed its health check: taken out of the run\n`);
+        else if (event.event === "replica_removed") out.write(`${removedLine(event)}\n`);
         else if (event.event === "note") out.write(`${event.message}\n`);
       },
       close: () => {},
@@ -82,7 +86,7 @@ export function createEvalReporter(options: { json: boolean; out: Writable; err:
       last = { ...c };
       if (event.event === "start") above(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}`);
       else if (event.event === "rollout" && event.result.status !== "ok") above(resultLine(event.result));
-      else if (event.event === "replica_removed") above(`replica ${event.replica} failed its health check: taken out of the run`);
+      else if (event.event === "replica_removed") above(removedLine(event));
       else if (event.event === "note") above(event.message);
     },
     close() {

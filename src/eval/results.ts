@@ -15,11 +15,13 @@ export interface EvalResult {
   /** 0-based index among the rollouts of its seed. */
   rollout: number;
   status: "ok" | "failed";
-  /** ok, or why not: http_<status>, timeout, invalid_response, connection, no_replica, aborted. */
+  /** ok, or why not: http_<status>, timeout, invalid_response, response_too_large, redirect_refused, connection, no_replica, aborted. */
   cause: string;
   http_status: number | null;
-  /** A short reason for failures (never a key). */
+  /** A short reason for failures (never a key): the app's code and message for an error answer. */
   error?: string;
+  /** The app's `detail.error.error_id` of an error answer, to find its log line. */
+  error_id?: string;
   replica: string | null;
   return: number | null;
   outcome_score: number | null;

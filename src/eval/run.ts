@@ -13,7 +13,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { setImmediate } from "node:timers/promises";
-import { createRolloutClient, HttpTimeoutError, type RolloutClient } from "./http.js";
+import { BodyTooLarge, createRolloutClient, HttpTimeoutError, RedirectRefused, type RolloutClient } from "./http.js";
 import { EvalPlanError, type EvalPlan } from "./plan.js";
 import type { EvalCounters, EvalReporter } from "./progress.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
@@ -30,6 +30,7 @@ import {
 } from "./results.js";
 import { buildEvalRequest, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
 import { summarizeEval, type EvalSummary } from "./summary.js";
+import { redactSecrets } from "../server/secrets.js";
 
 export interface RunEvalOptions {
   /** Base URLs of the task apps (replicas). */
@@ -87,8 +88,24 @@ type Exchange = EvalOutcome | { answered: Parameters<typeof readEvalAnswer>[0]; 
 
 const outcomeOf = (exchange: Exchange): EvalOutcome => ("answered" in exchange ? readEvalAnswer(exchange.answered, exchange.text) : exchange);
 
+/** The code, message and `error_id` of an error answer in synth-ai's shape (`detail.error`), else the start of its body. */
+export function describeErrorAnswer(text: string): { detail: string; errorId?: string } {
+  try {
+    const err = (JSON.parse(text) as { detail?: { error?: { code?: unknown; message?: unknown; error_id?: unknown } } }).detail?.error;
+    if (err && typeof err === "object") {
+      const errorId = typeof err.error_id === "string" || typeof err.error_id === "number" ? String(err.error_id).slice(0, 100) : undefined;
+      const detail = `${String(err.code ?? "")}: ${String(err.message ?? "")}${errorId ? ` (error_id ${errorId})` : ""}`;
+      return { detail, ...(errorId ? { errorId } : {}) };
+    }
+  } catch {
+    // not JSON: keep the start of the body
+  }
+  return { detail: text.slice(0, 300) };
+}
+
 /** Runs one rollout with failover: a replica that drops the connection is checked and the rollout moves to another. */
 async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions): Promise<Exchange> {
+  const redact = (text: string) => (options.apiKey ? redactSecrets(text, [options.apiKey]) : text);
   const request = buildEvalRequest(plan, seed, rollout, Boolean(options.sink));
   const started = Date.now();
   let last: EvalOutcome | undefined;
@@ -102,19 +119,16 @@ async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: Repli
       const res = await client.postJson(`${replica.url}/rollout`, JSON.stringify(request), options.apiKey ? { "x-api-key": options.apiKey } : {}, plan.timeoutS * 1000);
       const { text } = res;
       if (res.status === 200) return { answered: base(), text };
-      let detail = text.slice(0, 300);
-      try {
-        const err = (JSON.parse(text) as { detail?: { error?: { code?: string; message?: string } } }).detail?.error;
-        if (err) detail = `${err.code ?? ""}: ${err.message ?? ""}`;
-      } catch {
-        // not JSON: keep the start of the body
-      }
-      last = { result: failedResult(base(), `http_${res.status}`, res.status, detail) };
+      const { detail, errorId } = describeErrorAnswer(text);
+      last = { result: failedResult(base(), `http_${res.status}`, res.status, redact(detail), errorId === undefined ? undefined : redact(errorId)) };
       if (res.status !== 503 && res.status !== 502) return last;
       avoid = replica;
     } catch (error) {
       if (options.abort?.aborted) return { result: failedResult(base(), "aborted", null, "aborted by a second interrupt") };
       if (error instanceof HttpTimeoutError) return { result: failedResult(base(), "timeout", null, `no answer within ${plan.timeoutS}s`) };
+      if (error instanceof BodyTooLarge)
+        return { result: failedResult(base(), "response_too_large", null, `the answer is larger than ${error.limitBytes} bytes (--max-response-bytes); reading stopped`) };
+      if (error instanceof RedirectRefused) return { result: failedResult(base(), "redirect_refused", error.status, error.message) };
       const code = connectionErrorCode(error);
       if (code === undefined) throw error;
       last = { result: failedResult(base(), "connection", null, code) };
@@ -138,15 +152,24 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
 
   const counters: EvalCounters = { total: jobs.length, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() };
   const { reporter } = options;
-  const pool = new ReplicaPool(options.urls, options.apiKey, (r) => reporter.emit({ event: "replica_removed", replica: r.url }, counters));
-  const healthy = await pool.checkAll();
-  if (!healthy.length) throw new EvalRunError(`no task app answers GET /health with the key: ${options.urls.join(", ")}`);
-  for (const r of pool.replicas.filter((x) => !x.healthy)) reporter.emit({ event: "replica_removed", replica: r.url }, counters);
+  const client = createRolloutClient({ maxResponseBytes: plan.maxResponseBytes });
+  const pool = new ReplicaPool(options.urls, client, options.apiKey, (r) => reporter.emit({ event: "replica_removed", replica: r.url, reason: pool.reasons.get(r) }, counters));
+  let healthy;
+  try {
+    healthy = await pool.checkAll();
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+  if (!healthy.length) {
+    client.close();
+    throw new EvalRunError(pool.replicas.map((r) => pool.reasons.get(r) ?? `${r.url}: unhealthy`).join("\n"));
+  }
+  for (const r of pool.replicas.filter((x) => !x.healthy)) reporter.emit({ event: "replica_removed", replica: r.url, reason: pool.reasons.get(r) }, counters);
   reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.url), run_dir: plan.runDir }, counters);
 
   const results = new JsonlAppender(plan.out);
   const failures = new JsonlAppender(plan.failuresOut);
-  const client = createRolloutClient();
   const abortAll = () => client.abortAll();
   options.abort?.addEventListener("abort", abortAll, { once: true });
   if (options.abort?.aborted) abortAll();

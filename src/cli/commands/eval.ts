@@ -27,6 +27,7 @@ interface EvalArgs {
   resume: boolean;
   timeout?: number;
   retries?: number;
+  "max-response-bytes"?: number;
   json: boolean;
   "env-file": string[];
   "api-key"?: string;
@@ -66,6 +67,7 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
       resume: args.resume,
       timeout: args.timeout,
       retries: args.retries,
+      maxResponseBytes: args["max-response-bytes"],
     });
   } catch (error) {
     if (error instanceof lib.EvalPlanError) return fail(2, error.message);
@@ -164,6 +166,7 @@ export const evalCommand: CommandModule<object, EvalArgs> = {
       .option("resume", { type: "boolean", default: false, describe: "Continue the run in --run-dir: run only missing or failed rollouts" })
       .option("timeout", { type: "number", describe: "Seconds one rollout may take (default 600)" })
       .option("retries", { type: "number", describe: "Retries of a rollout whose replica dropped the connection or answered 502/503 (default 2)" })
+      .option("max-response-bytes", { type: "number", describe: "Largest answer read from the app, in bytes (default 67108864, the server's maxBodyBytes); a larger one fails the rollout as response_too_large" })
       .option("api-key", { type: "string", describe: "Key for the task app (default ENVIRONMENT_API_KEY; --app generates one when unset)" })
       .option("env-file", { type: "string", array: true, default: [], describe: "Env file to load; repeat to layer, later files win" })
       .option("json", { type: "boolean", default: false, describe: "NDJSON events on stdout instead of text" })

@@ -14,6 +14,7 @@ interface JobsArgs {
   backend?: string;
   "env-file": string[];
   since: number;
+  timeout: number;
   json: boolean;
 }
 
@@ -29,7 +30,12 @@ async function runJobs(args: JobsArgs): Promise<void> {
   }
   const write = (stream: NodeJS.WriteStream, text: string) => stream.write(redactSecrets(text, secrets));
   try {
-    const client = train.openBackend({ backend: args.backend, envFiles: args["env-file"] });
+    if (!(Number.isFinite(args.timeout) && args.timeout > 0)) {
+      process.stderr.write("task-app jobs: --timeout must be a positive number of seconds\nRun `task-app jobs --help` for usage.\n");
+      return context.setExitCode(2);
+    }
+    const ms = args.timeout * 1000;
+    const client = train.openBackend({ backend: args.backend, envFiles: args["env-file"], client: { timeoutMs: ms, deadlineMs: ms } });
     if (args.action === "status") {
       const { kind, value } = await train.lookupJobStatus(client, args.id, args.type);
       const model = train.readFineTunedModel(value.body);
@@ -62,6 +68,7 @@ export const jobsCommand: CommandModule<object, JobsArgs> = {
       .option("backend", { type: "string", describe: "Backend base URL (else BACKEND_BASE_URL, else the default backend); /api is appended" })
       .option("env-file", { type: "string", array: true, default: [], describe: "Env file with SYNTH_API_KEY; repeat to layer, later files win" })
       .option("since", { type: "number", default: 0, describe: "events: only events after this sequence number" })
+      .option("timeout", { type: "number", default: 30, describe: "Seconds the backend has to answer (retries included) before the lookup gives up" })
       .option("json", { type: "boolean", default: false, describe: "Print JSON (status) or one JSON object per event (events)" })
       .example("$0 jobs status job_123", "is the job still running, and which model did it produce?")
       .example("$0 jobs events job_123 --since 40", "the events after the 40th") as unknown as Argv<JobsArgs>,
