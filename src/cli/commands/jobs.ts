@@ -28,7 +28,10 @@ async function runJobs(args: JobsArgs): Promise<void> {
   } catch {
     /* an unreadable env file is reported by openBackend */
   }
+  const { escapeTerminal } = await import("../../text/terminal.js");
+  // Lines of text: what the backend sent has its control characters escaped; JSON escapes them itself.
   const write = (stream: NodeJS.WriteStream, text: string) => stream.write(redactSecrets(text, secrets));
+  const writeLines = (stream: NodeJS.WriteStream, text: string) => write(stream, `${text.split("\n").map(escapeTerminal).join("\n")}\n`);
   try {
     if (!(Number.isFinite(args.timeout) && args.timeout > 0)) {
       process.stderr.write("task-app jobs: --timeout must be a positive number of seconds\nRun `task-app jobs --help` for usage.\n");
@@ -40,19 +43,22 @@ async function runJobs(args: JobsArgs): Promise<void> {
       const { kind, value } = await train.lookupJobStatus(client, args.id, args.type);
       const model = train.readFineTunedModel(value.body);
       if (args.json) write(process.stdout, `${JSON.stringify({ kind, ...value.body }, null, 2)}\n`);
-      else write(process.stdout, `${kind.toUpperCase()} job ${args.id}: ${value.status}${model ? `\nfine-tuned model: ${model}` : ""}\n`);
+      else {
+        writeLines(process.stdout, `${kind.toUpperCase()} job ${args.id}: ${value.status}`);
+        if (model) writeLines(process.stdout, `fine-tuned model: ${model}`);
+      }
     } else {
       const { value } = await train.lookupJobEvents(client, args.id, args.type, args.since);
       for (const event of value) {
         const metrics = train.readMetrics(event.data);
         if (args.json) write(process.stdout, `${JSON.stringify(event)}\n`);
-        else write(process.stdout, `[${event.seq}] ${event.type}${event.message ? `: ${event.message}` : ""}${metrics ? ` (${train.formatMetrics(metrics)})` : ""}\n`);
+        else writeLines(process.stdout, escapeTerminal(`[${event.seq}] ${event.type}${event.message ? `: ${event.message}` : ""}${metrics ? ` (${train.formatMetrics(metrics)})` : ""}`));
       }
     }
     context.setExitCode(0);
   } catch (error) {
     if (!(error instanceof train.TrainError)) throw error;
-    write(process.stderr, `task-app jobs: ${error.message}\n`);
+    writeLines(process.stderr, `task-app jobs: ${error.message}`);
     context.setExitCode(error.exitCode);
   }
 }
