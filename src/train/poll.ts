@@ -82,7 +82,9 @@ export async function pollJob(options: PollOptions): Promise<PollOutcome> {
       }
     } catch (error) {
       if (waitOver.aborted) throw timedOut();
-      if (!(error instanceof TrainError) || error.code === "unauthorized" || (error.status !== undefined && error.status < 500)) throw withJob(error, jobId);
+      // Worth another poll: no answer (network), or a 5xx. A refused key, a 4xx, a refused redirect, a body over the cap: not.
+      const transient = error instanceof TrainError && (error.code === "network" || (error.code === "backend" && error.status !== undefined && error.status >= 500));
+      if (!transient) throw withJob(error, jobId);
       onUpdate({ type: "poll_error", jobId, message: error.message });
     }
     if (status !== undefined && status !== lastStatus) {
