@@ -7,3 +7,4 @@ export { summarizeEval, formatEvalSummary, type EvalSummary, type SeedRow } from
 export { createEvalReporter, type EvalReporter, type EvalEvent, type EvalCounters } from "./progress.js";
 export { readResults, repairJsonl, type EvalResult, type EvalManifest } from "./results.js";
 export { ReplicaPool, checkHealth, type Replica } from "./replicas.js";
+export { formatResumeCommand } from "./resume.js";

@@ -7,17 +7,20 @@
  * failed in `check`'s words: nothing answered, or the key was refused.
  */
 import { describeProbeFailure } from "../check/verdict.js";
+import { redactUrlCredentials } from "../server/secrets.js";
 import type { RolloutClient } from "./http.js";
 
 export interface Replica {
   url: string;
+  /** The URL as shown and recorded: credentials redacted. */
+  name: string;
   inFlight: number;
   healthy: boolean;
   done: number;
 }
 
 /** GET /health with the key: undefined on a 200 within `timeoutMs`, else why not. */
-export async function checkHealth(client: RolloutClient, url: string, apiKey: string | undefined, timeoutMs = 5000): Promise<string | undefined> {
+export async function checkHealth(client: RolloutClient, url: string, apiKey: string | undefined, timeoutMs = 5000, name = redactUrlCredentials(url)): Promise<string | undefined> {
   const probe = { method: "GET", path: "/health", status: 0, headers: {}, text: "", json: undefined as unknown, error: undefined as string | undefined };
   try {
     const answer = await client.get(`${url}/health`, apiKey ? { "x-api-key": apiKey } : {}, timeoutMs);
@@ -34,7 +37,7 @@ export async function checkHealth(client: RolloutClient, url: string, apiKey: st
       probe.error = (error as Error).message;
     } else probe.error = code === "ETIMEDOUT" ? `no answer within ${timeoutMs / 1000}s` : (code ?? (error as Error).message);
   }
-  return describeProbeFailure(url, probe);
+  return describeProbeFailure(name, probe);
 }
 
 export class ReplicaPool {
@@ -50,14 +53,14 @@ export class ReplicaPool {
     private readonly apiKey: string | undefined,
     private readonly onRemoved: (replica: Replica) => void = () => {},
   ) {
-    this.replicas = urls.map((url) => ({ url, inFlight: 0, healthy: true, done: 0 }));
+    this.replicas = urls.map((url) => ({ url, name: redactUrlCredentials(url), inFlight: 0, healthy: true, done: 0 }));
   }
 
   /** Health-checks every replica; those that fail are out. Returns the healthy ones. */
   async checkAll(): Promise<Replica[]> {
     await Promise.all(
       this.replicas.map(async (r) => {
-        const reason = await checkHealth(this.client, r.url, this.apiKey);
+        const reason = await checkHealth(this.client, r.url, this.apiKey, 5000, r.name);
         r.healthy = reason === undefined;
         if (reason !== undefined) this.reasons.set(r, reason);
       }),
@@ -81,7 +84,7 @@ export class ReplicaPool {
     if (!replica.healthy) return;
     let check = this.checking.get(replica);
     if (!check) {
-      check = checkHealth(this.client, replica.url, this.apiKey, 2000);
+      check = checkHealth(this.client, replica.url, this.apiKey, 2000, replica.name);
       this.checking.set(replica, check);
     }
     const reason = await check;

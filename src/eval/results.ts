@@ -3,7 +3,8 @@
  * it finishes (`results.jsonl` for rollouts that answered, a failures file
  * beside it for the others), and the run's manifest. A crash can leave a
  * half-written last line; opening the file cuts it off, so a resumed run
- * never reads it nor writes after it.
+ * never reads it nor writes after it. Every file of a run directory is
+ * created readable by its owner only (0600).
  */
 import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -73,7 +74,7 @@ export class JsonlAppender {
   constructor(readonly path: string) {
     mkdirSync(dirname(path), { recursive: true });
     repairJsonl(path);
-    this.fd = openSync(path, "a");
+    this.fd = openSync(path, "a", 0o600);
   }
   append(value: unknown): void {
     writeSync(this.fd, `${JSON.stringify(value)}\n`);
@@ -93,11 +94,11 @@ export interface EvalManifest {
   config_digest: string;
 }
 
-/** Writes a JSON file whole or not at all (temporary file, then rename). */
+/** Writes a JSON file whole or not at all (temporary file, then rename), readable by its owner only. */
 export function writeJsonAtomic(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
+  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   renameSync(tmp, path);
 }
 

@@ -30,7 +30,7 @@ import {
 } from "./results.js";
 import { buildEvalRequest, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
 import { summarizeEval, type EvalSummary } from "./summary.js";
-import { redactSecrets } from "../server/secrets.js";
+import { redactSecrets, redactUrlCredentials, redactUrlsDeep } from "../server/secrets.js";
 
 export interface RunEvalOptions {
   /** Base URLs of the task apps (replicas). */
@@ -71,7 +71,7 @@ function openRunDir(plan: EvalPlan, manifest: EvalManifest): void {
       throw new EvalPlanError(`cannot resume ${plan.runDir}: ${differ.map((k) => `${k} was ${JSON.stringify(previous[k])}, now ${JSON.stringify(manifest[k])}`).join("; ")}`);
   } else if (plan.resume) throw new EvalPlanError(`nothing to resume in ${plan.runDir}: it has no manifest.json`);
   writeJsonAtomic(path, manifest);
-  writeJsonAtomic(configPath(plan.runDir), { ...plan, resume: undefined });
+  writeJsonAtomic(configPath(plan.runDir), redactUrlsDeep({ ...plan, resume: undefined }));
 }
 
 /** A failure of the connection (refused, reset, a malformed answer), which another replica may not have. */
@@ -112,7 +112,7 @@ async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: Repli
   let avoid: Replica | undefined;
   for (let attempt = 0; attempt <= plan.retries; attempt++) {
     const replica = pool.pick(avoid);
-    const base = () => ({ run_id: request.run_id, seed, rollout, replica: replica?.url ?? null, duration_ms: Date.now() - started });
+    const base = () => ({ run_id: request.run_id, seed, rollout, replica: replica?.name ?? null, duration_ms: Date.now() - started });
     if (!replica) return last ?? { result: failedResult(base(), "no_replica", null, "no task app replica is left answering /health") };
     replica.inFlight++;
     try {
@@ -144,7 +144,8 @@ async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: Repli
 
 /** Runs the plan; see the module comment. */
 export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<EvalRunReport> {
-  const manifest: EvalManifest = { app: options.app, model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest };
+  // Credentials in URLs (--url user:pass@, --trace-db postgres://u:pw@, an inference_url) never reach the run directory.
+  const manifest: EvalManifest = { app: redactUrlCredentials(options.app), model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest };
   openRunDir(plan, manifest);
   const final = new Map<string, EvalResult>();
   for (const r of readResults(plan.out)) if (r.status === "ok") final.set(resultKey(r), r);
@@ -153,7 +154,7 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
   const counters: EvalCounters = { total: jobs.length, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() };
   const { reporter } = options;
   const client = createRolloutClient({ maxResponseBytes: plan.maxResponseBytes });
-  const pool = new ReplicaPool(options.urls, client, options.apiKey, (r) => reporter.emit({ event: "replica_removed", replica: r.url, reason: pool.reasons.get(r) }, counters));
+  const pool = new ReplicaPool(options.urls, client, options.apiKey, (r) => reporter.emit({ event: "replica_removed", replica: r.name, reason: pool.reasons.get(r) }, counters));
   let healthy;
   try {
     healthy = await pool.checkAll();
@@ -163,10 +164,10 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
   }
   if (!healthy.length) {
     client.close();
-    throw new EvalRunError(pool.replicas.map((r) => pool.reasons.get(r) ?? `${r.url}: unhealthy`).join("\n"));
+    throw new EvalRunError(pool.replicas.map((r) => pool.reasons.get(r) ?? `${r.name}: unhealthy`).join("\n"));
   }
-  for (const r of pool.replicas.filter((x) => !x.healthy)) reporter.emit({ event: "replica_removed", replica: r.url, reason: pool.reasons.get(r) }, counters);
-  reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.url), run_dir: plan.runDir }, counters);
+  for (const r of pool.replicas.filter((x) => !x.healthy)) reporter.emit({ event: "replica_removed", replica: r.name, reason: pool.reasons.get(r) }, counters);
+  reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.name), run_dir: plan.runDir }, counters);
 
   const results = new JsonlAppender(plan.out);
   const failures = new JsonlAppender(plan.failuresOut);

@@ -91,28 +91,72 @@ export function createSecretRedactor(env: KeyEnv = process.env, extra: readonly 
 }
 
 /** Query parameters whose values are credentials whatever their value. */
-const SECRET_PARAM = /key|token|secret|password|auth|sig/i;
+const SECRET_PARAM = /key|token|secret|password|passwd|auth|sig|credential/i;
+
+/** A URL's start (`scheme://`); the URL runs to the next whitespace, quote, bracket or backtick. */
+const URL_START = /[a-z][a-z0-9+.-]*:\/\//gi;
+const URL_END = /[\s"'`<>]/;
+
+/** Options of {@link redactUrlCredentials}. */
+export interface UrlRedaction {
+  /** What replaces a credential (default `[redacted]`). */
+  mark?: string;
+  /** Keep the user name before a password (default true); false replaces it too. */
+  keepUser?: boolean;
+}
 
 /**
- * A URL safe to log: user and password, and credential-like query values
- * (`api_key`, `token`, ...), replaced with `[redacted]`, then every known
- * secret redacted. Text that is not a URL is only redacted.
+ * Every URL inside `text` with its credentials replaced: the password of
+ * its userinfo (any characters up to the last `@` of the URL, `/` included:
+ * `postgres://u:pa/ss@host` is what people type), a userinfo without
+ * password when `keepUser` is false, and the values of credential-like query
+ * parameters (`password=`, `api_key=`, `auth_token=`, `token=`, `sig=`, ...).
+ * Works on free text (messages, argv, JSON), not only on a URL alone, and
+ * never throws: the one URL redactor for everything printed or written.
+ */
+export function redactUrlCredentials(text: string, options: UrlRedaction = {}): string {
+  const mark = options.mark ?? REDACTED;
+  const keepUser = options.keepUser ?? true;
+  let out = "";
+  let from = 0;
+  for (const match of text.matchAll(URL_START)) {
+    const start = match.index!;
+    if (start < from) continue;
+    const bodyStart = start + match[0].length;
+    const endRel = text.slice(bodyStart).search(URL_END);
+    const end = endRel === -1 ? text.length : bodyStart + endRel;
+    let body = text.slice(bodyStart, end);
+    const at = body.lastIndexOf("@");
+    if (at !== -1) {
+      const userinfo = body.slice(0, at);
+      const colon = userinfo.indexOf(":");
+      const user = colon === -1 ? userinfo : userinfo.slice(0, colon);
+      const shownUser = keepUser || user === "" ? user : mark;
+      body = colon === -1 ? `${keepUser ? user : mark}@${body.slice(at + 1)}` : `${shownUser}:${mark}@${body.slice(at + 1)}`;
+    }
+    body = body.replace(/([?&;#])([^=&#;?]+)=([^&#;]*)/g, (all, sep: string, name: string, value: string) => (SECRET_PARAM.test(name) && value !== "" ? `${sep}${name}=${mark}` : all));
+    out += text.slice(from, bodyStart) + body;
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+/** `value` with {@link redactUrlCredentials} applied to every string in it (objects and arrays copied). */
+export function redactUrlsDeep<T>(value: T, options: UrlRedaction = {}): T {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return redactUrlCredentials(v, options);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/**
+ * A URL (or text holding URLs) safe to log: user and password, and
+ * credential-like query values (`api_key`, `token`, ...), replaced with
+ * `[redacted]`, then every known secret redacted.
  */
 export function redactUrl(text: string, redact: SecretRedactor): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return redact(text);
-  }
-  if (url.username) url.username = REDACTED;
-  if (url.password) url.password = REDACTED;
-  for (const name of [...url.searchParams.keys()]) if (SECRET_PARAM.test(name)) url.searchParams.set(name, REDACTED);
-  let shown = url.href;
-  try {
-    shown = decodeURI(shown);
-  } catch {
-    // malformed escapes: keep the encoded form
-  }
-  return redact(shown);
+  return redact(redactUrlCredentials(text, { keepUser: false }));
 }

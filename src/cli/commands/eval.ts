@@ -37,8 +37,11 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function runEvalCommand(args: EvalArgs): Promise<void> {
   const context = contextOf(args);
+  const { redactUrlCredentials, redactSecrets } = await import("../../server/secrets.js");
   const fail = (code: number, message: string) => {
-    process.stderr.write(`task-app eval: ${message}\n`);
+    const key = args["api-key"] ?? process.env.ENVIRONMENT_API_KEY;
+    const shown = redactUrlCredentials(message);
+    process.stderr.write(`task-app eval: ${key ? redactSecrets(shown, [key]) : shown}\n`);
     context.setExitCode(code);
   };
   const [{ loadEnvFiles }, { resolveEnvironmentApiKeys }, lib] = await Promise.all([import("../../server/load.js"), import("../../server/auth.js"), import("../../eval/index.js")]);
@@ -114,9 +117,9 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
       if (traceSink) say(`traces           ${report.traces.stored} stored in ${traceSink.location}${report.traces.failed ? `, ${report.traces.failed} failed to store` : ""}${report.traces.missing ? `, ${report.traces.missing} rollouts returned none` : ""}`);
     }
     if (report.notRun > 0) {
-      const again = process.argv.slice(2).filter((a) => a !== "--resume");
-      if (!args["run-dir"]) again.push("--run-dir", plan.runDir);
-      process.stderr.write(`interrupted: ${report.notRun} rollouts not run. Resume with:\n  task-app ${again.join(" ")} --resume\n`);
+      const { command, keyDropped } = lib.formatResumeCommand(process.argv.slice(2), args["run-dir"] ? undefined : plan.runDir);
+      const note = keyDropped ? "\n(the key is not repeated: set ENVIRONMENT_API_KEY to it, or add --api-key)" : "";
+      process.stderr.write(`interrupted: ${report.notRun} rollouts not run. Resume with:\n  ${command}${note}\n`);
       context.setExitCode(130);
     } else context.setExitCode(report.summary.failed ? 1 : 0);
   } catch (error) {

@@ -21,7 +21,7 @@ interface JobsArgs {
 async function runJobs(args: JobsArgs): Promise<void> {
   const context = contextOf(args);
   const train = await import("../../train/index.js");
-  const { redactSecrets, collectSecrets } = await import("../../server/secrets.js");
+  const { redactSecrets, redactUrlCredentials, collectSecrets } = await import("../../server/secrets.js");
   let secrets = collectSecrets(process.env);
   try {
     secrets = collectSecrets(train.loadTrainEnv(args["env-file"]).env);
@@ -30,7 +30,7 @@ async function runJobs(args: JobsArgs): Promise<void> {
   }
   const { escapeTerminal } = await import("../../text/terminal.js");
   // Lines of text: what the backend sent has its control characters escaped; JSON escapes them itself.
-  const write = (stream: NodeJS.WriteStream, text: string) => stream.write(redactSecrets(text, secrets));
+  const write = (stream: NodeJS.WriteStream, text: string) => stream.write(redactSecrets(redactUrlCredentials(text), secrets));
   const writeLines = (stream: NodeJS.WriteStream, text: string) => write(stream, `${text.split("\n").map(escapeTerminal).join("\n")}\n`);
   try {
     if (!(Number.isFinite(args.timeout) && args.timeout > 0)) {
