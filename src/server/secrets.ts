@@ -3,10 +3,11 @@
  * knows about is a secret: the environment keys and their aliases, vendor
  * keys (OPENAI_API_KEY, GROQ_API_KEY, SYNTH_API_KEY, their dev_ fallbacks)
  * and anything else whose variable name ends in `_API_KEY`. A secret is
- * redacted whole and also when only its start or its end shows: any piece of
- * 6 or more leading or trailing characters, the length of the shortest key
- * prefix synth-ai servers and vendors echo back (vendors also echo a key's
- * last characters, as in `sk-proj-****...6789abcd`).
+ * redacted whole and also when only part of it shows: any run of 6 or more
+ * of its consecutive characters, the length of the shortest key prefix
+ * synth-ai servers and vendors echo back (vendors also echo a key's last
+ * characters, as in `sk-proj-****...6789abcd`, and a relay may cut a slice
+ * from its middle).
  */
 import type { KeyEnv } from "./auth.js";
 
@@ -16,7 +17,7 @@ export const VENDOR_KEY_NAMES = ["OPENAI_API_KEY", "GROQ_API_KEY", "SYNTH_API_KE
 /** Variable names holding secrets: `*_API_KEY`, `*_API_KEYS` and `*_API_KEY_ALIASES` (comma-separated lists), any case. */
 const SECRET_NAME = /_API_KEY(?:S|_ALIASES)?$/i;
 
-/** Shortest leading or trailing piece of a secret that is redacted on its own. */
+/** Shortest piece of a secret (anywhere in it) that is redacted on its own. */
 export const MIN_SECRET_PREFIX = 6;
 
 /** Secrets shorter than this are not redacted: a key that short would mangle ordinary text and is no real key. */
@@ -39,31 +40,97 @@ export function collectSecrets(env: KeyEnv, extra: readonly string[] = []): stri
   return [...found].sort((a, b) => b.length - a.length);
 }
 
+/** A window of a secret: which secret, and where in it the window starts. */
+interface Window {
+  secret: string;
+  offset: number;
+}
+
+/** What `redactSecrets` precomputes for a list of secrets: the hash of every 6-character window, and the secrets too short to have one. */
+interface WindowIndex {
+  windows: Map<number, Window[]>;
+  /** One byte per low 16 bits of a window hash: most text positions are passed over without a Map lookup. */
+  filter: Uint8Array;
+  short: string[];
+}
+
+const HASH_BASE = 0x01000193;
+/** HASH_BASE^(MIN_SECRET_PREFIX-1), modulo 2^32: what the leaving character weighs in a rolling hash. */
+const HASH_LEAVING = (() => {
+  let p = 1;
+  for (let i = 1; i < MIN_SECRET_PREFIX; i++) p = Math.imul(p, HASH_BASE);
+  return p;
+})();
+
+function hashAt(text: string, at: number): number {
+  let h = 0;
+  for (let i = 0; i < MIN_SECRET_PREFIX; i++) h = (Math.imul(h, HASH_BASE) + text.charCodeAt(at + i)) | 0;
+  return h;
+}
+
+let cachedKey: string | undefined;
+let cachedIndex: WindowIndex | undefined;
+
+/** The window index of `secrets`, cached for the last list seen (a server redacts against the same keys on every call). */
+function indexSecrets(secrets: readonly string[]): WindowIndex {
+  const key = secrets.join("\u0000");
+  if (key === cachedKey && cachedIndex) return cachedIndex;
+  const windows = new Map<number, Window[]>();
+  const filter = new Uint8Array(1 << 16);
+  const short: string[] = [];
+  for (const secret of secrets) {
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    if (secret.length < MIN_SECRET_PREFIX) {
+      short.push(secret);
+      continue;
+    }
+    for (let offset = 0; offset + MIN_SECRET_PREFIX <= secret.length; offset++) {
+      const h = hashAt(secret, offset);
+      filter[h & 0xffff] = 1;
+      const list = windows.get(h);
+      if (list) list.push({ secret, offset });
+      else windows.set(h, [{ secret, offset }]);
+    }
+  }
+  cachedKey = key;
+  cachedIndex = { windows, filter, short };
+  return cachedIndex;
+}
+
 /**
- * Replaces each secret in `text`, every run of its first 6 or more
- * characters and every run of its last 6 or more (a shorter secret: the
- * whole of it), with `[redacted]`. Where secrets share a start or an end, the
- * longest match wins, and overlapping matches are merged, so no piece of one
- * key is left behind by another.
+ * Replaces each secret in `text`, and every run of 6 or more of its
+ * consecutive characters wherever they sit in it (its start, its end or a
+ * slice from the middle), with `[redacted]`; a secret shorter than 6 only
+ * whole. Overlapping matches are merged, so no piece of one key is left
+ * behind by another. One pass over the text with a rolling hash of its
+ * 6-character windows against the windows of every secret: linear in the
+ * text, whatever the number of keys.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   const spans: [number, number][] = [];
-  for (const secret of secrets) {
-    if (secret.length < MIN_SECRET_LENGTH) continue;
-    const size = Math.min(MIN_SECRET_PREFIX, secret.length);
-    const head = secret.slice(0, size);
-    for (let at = text.indexOf(head); at !== -1; at = text.indexOf(head, at + 1)) {
-      let end = at + head.length;
-      while (end - at < secret.length && text[end] === secret[end - at]) end++;
-      spans.push([at, end]);
-    }
-    const tail = secret.slice(-size);
-    const last = secret.length - 1;
-    for (let at = text.indexOf(tail); at !== -1; at = text.indexOf(tail, at + 1)) {
-      const end = at + tail.length;
-      let start = at;
-      while (end - start < secret.length && start > 0 && text[start - 1] === secret[last - (end - start)]) start--;
-      spans.push([start, end]);
+  const { windows, filter, short } = indexSecrets(secrets);
+  for (const secret of short) for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1)) spans.push([at, at + secret.length]);
+  if (windows.size > 0 && text.length >= MIN_SECRET_PREFIX) {
+    let h = hashAt(text, 0);
+    let coveredTo = 0;
+    for (let at = 0; ; at++) {
+      const found = filter[h & 0xffff] === 1 && at + MIN_SECRET_PREFIX > coveredTo ? windows.get(h) : undefined;
+      if (found)
+        for (const { secret, offset } of found) {
+          if (!text.startsWith(secret.slice(offset, offset + MIN_SECRET_PREFIX), at)) continue;
+          // Grow the match both ways along the secret.
+          let start = at;
+          let from = offset;
+          while (from > 0 && start > 0 && text[start - 1] === secret[from - 1]) (start--, from--);
+          let end = at + MIN_SECRET_PREFIX;
+          let to = offset + MIN_SECRET_PREFIX;
+          while (to < secret.length && end < text.length && text[end] === secret[to]) (end++, to++);
+          spans.push([start, end]);
+          coveredTo = Math.max(coveredTo, end);
+        }
+      if (at + MIN_SECRET_PREFIX >= text.length) break;
+      // Kept in int32 (`| 0`): arithmetic modulo 2^32 that V8 keeps in registers.
+      h = (Math.imul((h - Math.imul(text.charCodeAt(at), HASH_LEAVING)) | 0, HASH_BASE) + text.charCodeAt(at + MIN_SECRET_PREFIX)) | 0;
     }
   }
   if (spans.length === 0) return text;
