@@ -12,6 +12,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { TaskAppLimits } from "../schemas/task-app.js";
 import { createByteCounter, declaredOver, nextRedirect, BodyTooLarge } from "../http/policy.js";
 
 export { BodyTooLarge, RedirectRefused } from "../http/policy.js";
@@ -51,8 +52,8 @@ export interface RolloutClientOptions {
   maxResponseBytes?: number;
 }
 
-/** Default of {@link RolloutClientOptions.maxResponseBytes}: the task-app server's default `limits.maxBodyBytes`. */
-export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+/** Default of {@link RolloutClientOptions.maxResponseBytes}: the task-app server's default `limits.maxBodyBytes` (what it accepts, it may answer). */
+export const DEFAULT_MAX_ANSWER_BYTES: number = TaskAppLimits.parse({}).maxBodyBytes;
 
 export function createRolloutClient(options: RolloutClientOptions = {}): RolloutClient {
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_ANSWER_BYTES;
