@@ -4,7 +4,7 @@
  * reported as it arrives. Ends on a terminal status; a job still running
  * when the time is up is a TrainError("poll_timeout") that says how to
  * follow it later. The time bounds the whole wait: a request still waiting
- * for an answer when it runs out is aborted.
+ * for an answer when it runs out is aborted (after a grace of 2 s).
  */
 import { TrainError } from "./errors.js";
 import type { BackendClient } from "./http.js";
@@ -40,6 +40,9 @@ export interface PollOutcome {
 /** `0.2 s`, `90 s`. */
 export const formatSeconds = (ms: number): string => `${ms < 10_000 ? Number((ms / 1000).toFixed(1)) : Math.round(ms / 1000)} s`;
 
+/** How long past the poll timeout a status request already in flight may still answer. */
+export const IN_FLIGHT_GRACE_MS = 2_000;
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How to look a job up after this command has stopped following it. */
@@ -54,8 +57,9 @@ export async function pollJob(options: PollOptions): Promise<PollOutcome> {
   let lastStatus: string | undefined;
   let sinceSeq = 0;
   let eventsAvailable = true;
-  // The whole wait is bounded in real time too: a backend that never answers must not hold a request past it.
-  const waitOver = AbortSignal.timeout(options.timeoutMs);
+  // The whole wait is bounded in real time too: a backend that never answers must not hold a request
+  // past it. A request in flight when the time is up gets a short grace to answer (its status counts).
+  const waitOver = AbortSignal.timeout(options.timeoutMs + IN_FLIGHT_GRACE_MS);
   const timedOut = () =>
     new TrainError(
       "poll_timeout",
