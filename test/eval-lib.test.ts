@@ -15,6 +15,8 @@ import { serve } from "../src/server/index.js";
 import { createEvalApp } from "./fixtures/apps/eval-app.js";
 import { PassThrough } from "node:stream";
 import { createServer } from "node:http";
+import { describeKeyRejected, describeUnreachable } from "../src/check/verdict.js";
+import { closedPort } from "./helpers/loopback.js";
 
 const KEY = "sk_env_eval_test_key_0123456789";
 const scratch = mkdtempSync(join(tmpdir(), "task-app-eval-"));
@@ -146,9 +148,18 @@ describe("runEval", async () => {
     await assert.rejects(runEval(again, { urls: [app.url], app: app.url, apiKey: KEY, reporter }), /already holds a run: pass --resume/);
   });
 
-  test("a wrong key: no replica passes its health check and nothing runs", async () => {
+  test("a wrong key: no replica passes its health check and nothing runs; the message says the key was refused, as check does", async () => {
     const plan = await resolveEvalPlan({ url: [app.url], model: "scripted", seeds: "1", runDir: runDir() }, scratch);
-    await assert.rejects(runEval(plan, { urls: [app.url], app: app.url, apiKey: "wrong-key-123456", reporter }), /no task app answers GET \/health/);
+    await assert.rejects(
+      runEval(plan, { urls: [app.url], app: app.url, apiKey: "wrong-key-123456", reporter }),
+      (e: Error) => e.message === describeKeyRejected({ method: "GET", path: "/health", status: 401, headers: {}, text: "", json: undefined }),
+    );
+  });
+
+  test("a server that is down is told apart from a wrong key, in check's words", async () => {
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    const plan = await resolveEvalPlan({ url: [down], model: "scripted", seeds: "1", runDir: runDir() }, scratch);
+    await assert.rejects(runEval(plan, { urls: [down], app: down, apiKey: KEY, reporter }), (e: Error) => e.message === describeUnreachable(down, "ECONNREFUSED"));
   });
 
   test("the next rollouts run while a trace waits for the store: at concurrency 1, three finish before the first trace is stored", { timeout: 30_000 }, async () => {

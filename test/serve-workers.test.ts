@@ -18,7 +18,8 @@ import { runCli } from "./helpers/run-cli.js";
 import { countRows } from "./helpers/trace-checks.js";
 import { openTraceStore } from "../src/traces/store.js";
 
-const KEY = "sk_env_workers_0123456789abcdef";
+// Random-looking like real keys: any 6 characters of a key are redacted from logs, so a key made of words ("workers") would mask them.
+const KEY = "sk_env_Wk4Rz8Tq1Mv6Ys3Lp9";
 const headers = { "x-api-key": KEY, "content-type": "application/json" };
 
 interface Served {

@@ -241,6 +241,15 @@ test("a vendor answer or error echoing keys, whole or in part (leading or traili
   assert.deepEqual(await raw.json(), { raw: "plain [redacted]" });
 });
 
+test("a vendor answer relaying a 12-character slice from the middle of a key (or any 6+ characters of it) is relayed redacted", async () => {
+  const echoed = `middle ${OPENAI.slice(10, 22)}; groq ${GROQ.slice(5, 11)}; env ${KEY.slice(7, 15)}`;
+  vendor.queue.push(sendJson(200, { id: "c", choices: [{ index: 0, message: { role: "assistant", content: echoed } }] }));
+  const ok = await post(proxied(both), "/proxy/v1/chat/completions", { messages: [] });
+  assert.equal(ok.status, 200);
+  const content = JSON.parse(await ok.text()).choices[0].message.content as string;
+  assert.equal(content, "middle [redacted]; groq [redacted]; env [redacted]");
+});
+
 test("shutdown lets an in-flight proxy call finish, refuses new ones, and is bounded by the grace period", { timeout: 20_000 }, async () => {
   vendor.seen.length = 0;
   vendor.queue.push((_seen, res) => void setTimeout(() => sendJson(200, { id: "late" })(_seen, res), 2_500));

@@ -38,13 +38,14 @@ test("collectSecrets finds environment keys, aliases, dev fallbacks, vendor keys
   assert.deepEqual(collectSecrets({ X_API_KEY: "abc" }), [], "too short to be a key");
 });
 
-test("redactSecrets removes whole secrets and every leading or trailing piece of 6+ characters, and leaves the rest", () => {
+test("redactSecrets removes whole secrets and every piece of 6+ characters (leading, trailing or inside), and leaves the rest", () => {
   const secrets = collectSecrets(env);
   const text = `full ${OPENAI}; first12 ${KEY.slice(0, 12)}; first6 ${GROQ.slice(0, 6)}|; half ${SYNTH.slice(0, 16)}; alias=${ALIAS}x; first5 ${CUSTOM.slice(0, 5)} ok`;
   const out = redactSecrets(text, secrets);
   assert.deepEqual(shownPrefixes(out), [], out);
   assert.equal(out, `full [redacted]; first12 [redacted]; first6 [redacted]|; half [redacted]; alias=[redacted]x; first5 ${CUSTOM.slice(0, 5)} ok`);
-  assert.equal(redactSecrets("nothing secret here", secrets), "nothing secret here");
+  assert.equal(redactSecrets("nothing hidden here", secrets), "nothing hidden here");
+  assert.equal(redactSecrets("a secret word", secrets), "a [redacted] word", "6 characters from inside a key (sk_env_secret_…) count too");
   const tails = `masked ****${OPENAI.slice(-6)}; last10 ${KEY.slice(-10)}; tail+ ${GROQ.slice(-8)}xyz end`;
   assert.equal(redactSecrets(tails, secrets), "masked ****[redacted]; last10 [redacted]; tail+ [redacted]xyz end", "trailing pieces of 6 or more");
   assert.equal(redactSecrets(`x${OPENAI.slice(-5)}`, secrets), `x${OPENAI.slice(-5)}`, "5 trailing characters are too few to count");

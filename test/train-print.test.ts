@@ -54,13 +54,40 @@ describe("train output", () => {
     );
   });
 
-  test("a terminal: status and metrics rewrite one line; other lines print above it", () => {
+  test("a terminal: every status change and metric stays printed above the live line, which shows the latest", () => {
     const { stderr } = play(true);
-    assert.ok(!stderr.includes("job job-7: queued\n"), "status is not printed as a line of its own");
-    assert.ok(stderr.includes("\r\x1b[Kjob job-7: running | step 2: mean_return=0.625"));
-    assert.ok(stderr.includes("\r\x1b[K[1] note: key [redacted]\n\r\x1b[Kjob job-7: queued"), "an event line is printed, then the status line is drawn again");
-    assert.ok(stderr.endsWith("\r\x1b[Kjob job-7 succeeded: fine-tuned model ft:m:job-7\n"));
+    // What stays on screen: each "\r\x1b[K" clears the line being drawn; a newline keeps it.
+    const kept = stderr.split("\n").map((l) => l.split("\r\x1b[K").at(-1)!);
+    assert.deepEqual(kept, [
+      "submit: creating the RL job",
+      "created RL job job-7",
+      "job job-7: queued",
+      "[1] note: key [redacted]",
+      "job job-7: running",
+      "metrics step 1: mean_return=0.5",
+      "metrics step 2: mean_return=0.625",
+      "job job-7 succeeded: fine-tuned model ft:m:job-7",
+      "",
+    ]);
+    assert.ok(stderr.includes("\r\x1b[Kjob job-7: running | step 2: mean_return=0.625"), "the live line shows the latest status and metrics");
+    assert.ok(stderr.includes("\r\x1b[K[1] note: key [redacted]\n\r\x1b[Kjob job-7: queued"), "an event line is printed, then the live line is drawn again");
     assert.ok(!stderr.includes(KEY.slice(0, 6)));
+  });
+
+  test("control characters from the backend are escaped on a terminal and off it", () => {
+    for (const tty of [true, false]) {
+      const stdout = capture(false);
+      const stderr = capture(tty);
+      const printer = createTrainPrinter({ stdout, stderr, json: false, redact: (t) => t });
+      printer.report({ type: "status", jobId: "job-1", status: "running\x1b]0;pwned\x07" });
+      printer.report({ type: "event", jobId: "job-1", event: { seq: 1, type: "note", message: "\x1b[2Jcleared\rjob job-1 succeeded\nfake", data: {} } });
+      printer.report({ type: "done", jobId: "job-1", status: "succeeded", succeeded: true, fineTunedModel: "ft:\x1b[31mred" });
+      printer.finish();
+      const shown = stderr.text.replaceAll("\r\x1b[K", "");
+      assert.ok(!/[\x00-\x09\x0b-\x1f]/.test(shown), JSON.stringify(shown));
+      assert.match(shown, /\[1\] note: \\x1b\[2Jcleared\\rjob job-1 succeeded\\nfake\n/);
+      assert.equal(stdout.text, "ft:\\x1b[31mred\n");
+    }
   });
 
   test("--json: one JSON object per event on stdout, nothing on stderr", () => {

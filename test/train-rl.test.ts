@@ -14,8 +14,9 @@ import { createMathApp } from "./fixtures/apps/math.js";
 import { assertNoKey, runCliWithEnv, startFakeBackend, type FakeBackend, type JobStep } from "./helpers/fake-backend.js";
 import { FIXTURES, workdir } from "./helpers/payload.js";
 
-const SYNTH_KEY = "sk_synth_train_rl_0123456789abcdef";
-const ENV_KEY = "sk_env_train_rl_fedcba9876543210";
+// Random-looking like real keys: any 6 characters of a key are redacted, so a key made of words would mask them in the payload.
+const SYNTH_KEY = "sk_synth_Qm7Xv2Lp9Rt4Wz8Kc3Hn6Jd";
+const ENV_KEY = "sk_env_Zt5Bn8Wq2Ys6Lf9Vd3Pk";
 const KEYS = [SYNTH_KEY, ENV_KEY];
 const CONFIG = join(FIXTURES, "rl-model.toml");
 

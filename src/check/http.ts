@@ -1,8 +1,14 @@
 /**
  * One HTTP exchange for the conformance checker, with plain `fetch` so it
- * works against any task app, ours or a Python one. Never throws.
+ * works against any task app, ours or a Python one, under the shared
+ * outgoing-request policy (a redirect to another origin is refused and
+ * recorded as the probe's error). Never throws.
  */
+import { createGuardedFetch, policyErrorOf, RedirectRefused } from "../http/policy.js";
 import { readCappedBody } from "../server/body.js";
+
+/** fetch under the shared outgoing-request policy: same-origin redirects followed, another origin refused (the cap is read below). */
+const guardedFetch = createGuardedFetch((request) => fetch(request), { maxResponseBytes: Infinity });
 
 /** What came back from one request (or why nothing did). */
 export interface Probe {
@@ -36,13 +42,15 @@ export async function sendProbe(baseUrl: string, path: string, request: ProbeReq
   const method = request.method ?? "GET";
   const url = baseUrl.replace(/\/+$/, "") + path;
   try {
-    const res = await fetch(url, {
-      method,
-      headers: request.headers,
-      body: request.body,
-      signal: AbortSignal.timeout(request.timeoutMs ?? 30_000),
-      redirect: "manual",
-    });
+    const res = await guardedFetch(
+      new Request(url, {
+        method,
+        headers: request.headers,
+        body: request.body,
+        signal: AbortSignal.timeout(request.timeoutMs ?? 30_000),
+        redirect: "manual",
+      }),
+    );
     const { text, overflow } = await readCappedBody(res.body, request.maxBytes ?? MAX_PROBE_BYTES);
     if (overflow) {
       const error = `body over the ${request.maxBytes ?? MAX_PROBE_BYTES}-byte limit; reading stopped`;
@@ -56,6 +64,8 @@ export async function sendProbe(baseUrl: string, path: string, request: ProbeReq
     }
     return { method, path, status: res.status, headers: Object.fromEntries(res.headers), text, json };
   } catch (error) {
+    const refused = policyErrorOf(error);
+    if (refused instanceof RedirectRefused) return { method, path, status: refused.status, headers: {}, text: "", json: undefined, error: refused.message };
     const cause = (error as { cause?: { message?: string } }).cause?.message;
     return { method, path, status: 0, headers: {}, text: "", json: undefined, error: cause ?? (error as Error).message };
   }

@@ -13,6 +13,7 @@ import { formatPath } from "../config/findings.js";
 import { describeProbe, keyHeaders, sendProbe, type Probe } from "./http.js";
 import { findKeyLeaks } from "./leaks.js";
 import { pickRolloutTarget } from "./seed.js";
+import { describeKeyRejected, describeUnreachable, keyRejected } from "./verdict.js";
 
 /** One named rule and whether the app met it. */
 export interface CheckResult {
@@ -60,8 +61,6 @@ export const CHECK_NAMES = [
 const WRONG_KEY = "task-app-check-wrong-key";
 const JSON_TYPE = { "content-type": "application/json" };
 const refused = (p: Probe) => p.status === 400 || p.status === 401 || p.status === 403;
-/** 401/403, or synth-ai's 400 `unauthorised` (CONTRACT.md §3.3). */
-const keyRejected = (p: Probe) => p.status === 401 || p.status === 403 || (p.status === 400 && errorCode(p.json) === "unauthorised");
 
 /** Runs every check against the app at `options.url`. */
 export async function checkTaskApp(options: CheckOptions): Promise<CheckReport> {
@@ -77,11 +76,11 @@ export async function checkTaskApp(options: CheckOptions): Promise<CheckReport> 
 
   const health = await get("/health", withKey);
   report("health", health.status === 200 && !health.error, describeProbe(health));
-  if (health.status === 0) return stop(`nothing answered at ${options.url} (${health.error}); is the task app running there?`);
+  if (health.status === 0) return stop(describeUnreachable(options.url, health.error));
   const taskset = await get("/task_info", withKey);
   report("task-info", taskset.status === 200 && !taskset.error, describeProbe(taskset));
   if (keyRejected(taskset)) {
-    return stop(`the API key was rejected (${describeProbe(taskset)} with the key); pass the app's key with --api-key or ENVIRONMENT_API_KEY`);
+    return stop(describeKeyRejected(taskset));
   }
   const info = await get("/info", withKey);
   const target = pickRolloutTarget(field(taskset.json, "taskset"), info.json);
@@ -147,10 +146,6 @@ function conforms(probe: Probe, schema: z.ZodType): [boolean, string] {
   if (parsed.success) return [true, `${describeProbe(probe)}, body matches the contract`];
   const issues = parsed.error.issues.slice(0, 5).map((i) => `${formatPath(i.path) || "(body)"}: ${i.message}`);
   return [false, `${describeProbe(probe)}, body breaks the contract: ${issues.join("; ")}`];
-}
-
-function errorCode(body: unknown): unknown {
-  return field(field(field(body, "detail"), "error"), "code");
 }
 
 function field(value: unknown, key: string): unknown {

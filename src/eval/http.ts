@@ -1,7 +1,10 @@
 /**
- * The HTTP client eval posts rollouts with: `node:http` / `node:https` over
- * keep-alive agents, one client per run. A rollout is a POST of a JSON body
- * whose answer is read whole as text. A call costs a fraction of `fetch`'s
+ * The HTTP client eval posts rollouts and health probes with: `node:http` /
+ * `node:https` over keep-alive agents, one client per run. A rollout is a
+ * POST of a JSON body whose answer is read whole as text, up to a cap
+ * (`maxResponseBytes`; past it the call fails with BodyTooLarge). Redirects
+ * follow the shared outgoing-request policy (`../http/policy.ts`): within the
+ * app's origin only, so neither the key nor a rollout body reaches another. A call costs a fraction of `fetch`'s
  * (its web streams and its abort signals cost more than the rest of a
  * rollout's client side), its timeout is a timer, and the requests in flight
  * are aborted all at once (the second Ctrl-C) by one listener for the run,
@@ -9,6 +12,10 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { TaskAppLimits } from "../schemas/task-app.js";
+import { createByteCounter, declaredOver, nextRedirect, BodyTooLarge } from "../http/policy.js";
+
+export { BodyTooLarge, RedirectRefused } from "../http/policy.js";
 
 /** An answer: its status and its body as text. */
 export interface HttpAnswer {
@@ -31,26 +38,38 @@ export class HttpAbortError extends Error {
 export interface RolloutClient {
   /** POSTs `body` (JSON) to `url`; rejects with HttpTimeoutError, HttpAbortError or the socket's error (with its `code`). */
   postJson(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<HttpAnswer>;
+  /** GETs `url`, with the same redirect policy, cap and errors. */
+  get(url: string, headers: Record<string, string>, timeoutMs: number): Promise<HttpAnswer>;
   /** Aborts every request in flight, and those posted after. */
   abortAll(): void;
   /** Closes the kept-alive connections. */
   close(): void;
 }
 
-export function createRolloutClient(): RolloutClient {
+/** Settings of {@link createRolloutClient}. */
+export interface RolloutClientOptions {
+  /** Largest answer body read, in bytes (default 64 MiB, the server's default maxBodyBytes). */
+  maxResponseBytes?: number;
+}
+
+/** Default of {@link RolloutClientOptions.maxResponseBytes}: the task-app server's default `limits.maxBodyBytes` (what it accepts, it may answer). */
+export const DEFAULT_MAX_ANSWER_BYTES: number = TaskAppLimits.parse({}).maxBodyBytes;
+
+export function createRolloutClient(options: RolloutClientOptions = {}): RolloutClient {
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
   const inFlight = new Set<ClientRequest>();
   let aborted = false;
 
   /** One attempt; a kept-alive socket the server closed meanwhile fails with `stale` set, and is retried once. */
-  const attempt = (target: URL, body: string, headers: OutgoingHttpHeaders, timeoutMs: number) =>
-    new Promise<HttpAnswer>((resolve, reject) => {
+  const attempt = (method: string, target: URL, body: string | undefined, headers: OutgoingHttpHeaders, timeoutMs: number) =>
+    new Promise<HttpAnswer & { location?: string }>((resolve, reject) => {
       const secure = target.protocol === "https:";
-      const options = { method: "POST", headers, agent: secure ? agents.https : agents.http };
+      const options = { method, headers, agent: secure ? agents.https : agents.http };
       let settled = false;
       let timedOut = false;
       let response: IncomingMessage | undefined;
-      const settle = (error: Error | undefined, answer?: HttpAnswer) => {
+      const settle = (error: Error | undefined, answer?: HttpAnswer & { location?: string }) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -64,10 +83,26 @@ export function createRolloutClient(): RolloutClient {
       };
       const req = (secure ? httpsRequest : httpRequest)(target, options, (res) => {
         response = res;
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => settle(undefined, { status: res.statusCode ?? 0, text }));
+        const status = res.statusCode ?? 0;
+        const location = status >= 300 && status < 400 ? res.headers.location : undefined;
+        if (location !== undefined) {
+          // A redirect: its body is not read; the caller decides where (and whether) to go.
+          settle(undefined, { status, text: "", location });
+          res.resume();
+          return;
+        }
+        if (declaredOver(res.headers["content-length"], maxBytes)) return void req.destroy(new BodyTooLarge(maxBytes));
+        const counter = createByteCounter(maxBytes);
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => {
+          try {
+            counter.add(chunk.length);
+            chunks.push(chunk);
+          } catch (error) {
+            req.destroy(error as Error);
+          }
+        });
+        res.on("end", () => settle(undefined, { status, text: Buffer.concat(chunks).toString("utf8") }));
         res.on("error", (error) => settle(error));
       });
       const timer = setTimeout(() => {
@@ -76,24 +111,43 @@ export function createRolloutClient(): RolloutClient {
       }, timeoutMs);
       req.on("error", (error) => settle(error));
       req.on("close", () => {
-        if (!response?.complete) settle(Object.assign(new Error("the connection closed before the answer ended"), { code: "ECONNRESET" }));
+        if (!response?.complete && !settled) settle(Object.assign(new Error("the connection closed before the answer ended"), { code: "ECONNRESET" }));
       });
       inFlight.add(req);
       req.end(body);
     });
 
+  /** One attempt, retried once on a stale kept-alive socket. */
+  const once = async (method: string, target: URL, body: string | undefined, headers: OutgoingHttpHeaders, timeoutMs: number) => {
+    try {
+      return await attempt(method, target, body, headers, timeoutMs);
+    } catch (error) {
+      if (!(error as { stale?: boolean }).stale || aborted) throw error;
+      return attempt(method, target, body, headers, timeoutMs);
+    }
+  };
+
+  /** Sends the request and follows redirects within its origin; another origin is refused (RedirectRefused). */
+  const send = async (first: string, firstMethod: string, body: string | undefined, headers: Record<string, string>, timeoutMs: number): Promise<HttpAnswer> => {
+    if (aborted) throw new HttpAbortError("aborted");
+    let target = new URL(first);
+    const origin = target.origin;
+    let method = firstMethod;
+    let withBody = body;
+    for (let hop = 0; ; hop++) {
+      const all: OutgoingHttpHeaders = withBody === undefined ? { ...headers } : { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(withBody) };
+      const answer = await once(method, target, withBody, all, timeoutMs);
+      const next = nextRedirect({ status: answer.status, location: answer.location }, { url: target, method, origin, hop });
+      if (!next) return { status: answer.status, text: answer.text };
+      target = next.url;
+      method = next.method;
+      if (!next.keepBody) withBody = undefined;
+    }
+  };
+
   return {
-    async postJson(url, body, headers, timeoutMs) {
-      if (aborted) throw new HttpAbortError("aborted");
-      const target = new URL(url);
-      const all = { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) };
-      try {
-        return await attempt(target, body, all, timeoutMs);
-      } catch (error) {
-        if (!(error as { stale?: boolean }).stale || aborted) throw error;
-        return attempt(target, body, all, timeoutMs);
-      }
-    },
+    postJson: (url, body, headers, timeoutMs) => send(url, "POST", body, headers, timeoutMs),
+    get: (url, headers, timeoutMs) => send(url, "GET", undefined, headers, timeoutMs),
     abortAll() {
       aborted = true;
       for (const req of inFlight) req.destroy(new HttpAbortError("aborted"));

@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { checkConfigFile } from "../config/check.js";
 import { formatFinding } from "../config/findings.js";
 import type { EvalConfig } from "../schemas/eval-config.js";
+import { DEFAULT_MAX_ANSWER_BYTES } from "./http.js";
 import { parseSeeds, SeedSpecError } from "./seeds.js";
 
 /** Thrown for a plan that cannot run (a usage error: exit 2). The message is ready to print. */
@@ -37,6 +38,8 @@ export interface EvalFlags {
   resume?: boolean;
   timeout?: number;
   retries?: number;
+  /** Largest answer body read from the app, in bytes. */
+  maxResponseBytes?: number;
 }
 
 export type EvalTarget = { kind: "app"; module: string } | { kind: "urls"; urls: string[] };
@@ -61,6 +64,8 @@ export interface EvalPlan {
   failuresOut: string;
   timeoutS: number;
   retries: number;
+  /** Largest answer body read (rollouts and health), in bytes; past it the rollout fails with response_too_large. */
+  maxResponseBytes: number;
   resume: boolean;
   /** Digest of every setting that changes what a rollout does: a resumed run must match it. */
   digest: string;
@@ -126,6 +131,8 @@ export async function resolveEvalPlan(flags: EvalFlags, cwd = process.cwd()): Pr
   const timeoutS = positive("--timeout", flags.timeout ?? cfg.timeout_s, 600);
   const retries = flags.retries ?? 2;
   if (!Number.isInteger(retries) || retries < 0) throw new EvalPlanError(`--retries must be 0 or more, got ${flags.retries}`);
+  const maxResponseBytes = flags.maxResponseBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  if (!Number.isInteger(maxResponseBytes) || maxResponseBytes <= 0) throw new EvalPlanError(`--max-response-bytes must be a positive number of bytes, got ${flags.maxResponseBytes}`);
 
   const samplingKeys = { temperature: cfg.temperature, max_tokens: cfg.max_tokens, reasoning_effort: cfg.reasoning_effort, system_hint: cfg.system_hint, tool_choice: cfg.tool_choice, use_tools: cfg.use_tools, use_vision: cfg.use_vision, image_only_mode: cfg.image_only_mode };
   const inferenceUrl = flags.inferenceUrl ?? cfg.inference_url;
@@ -168,6 +175,7 @@ export async function resolveEvalPlan(flags: EvalFlags, cwd = process.cwd()): Pr
     failuresOut,
     timeoutS,
     retries,
+    maxResponseBytes,
     resume: Boolean(flags.resume),
     digest,
   };

@@ -4,13 +4,14 @@
  * output is a pipe or a CI log, NDJSON events with `--json`.
  */
 import type { Writable } from "node:stream";
+import { escapeTerminal } from "../text/terminal.js";
 import type { EvalResult } from "./results.js";
 import type { EvalSummary } from "./summary.js";
 
 export type EvalEvent =
   | { event: "start"; total: number; skipped: number; replicas: string[]; run_dir: string }
   | { event: "rollout"; result: EvalResult }
-  | { event: "replica_removed"; replica: string }
+  | { event: "replica_removed"; replica: string; reason?: string | undefined }
   | { event: "note"; message: string }
   | { event: "summary"; summary: EvalSummary };
 
@@ -41,8 +42,12 @@ function statusLine(c: EvalCounters): string {
 }
 
 function resultLine(r: EvalResult): string {
-  const what = r.status === "ok" ? `ok return=${fmt(r.return)} outcome=${fmt(r.outcome_score)} events=${fmt(r.events_score)}` : `FAILED ${r.cause}${r.error ? `: ${r.error}` : ""}`;
+  const what = r.status === "ok" ? `ok return=${fmt(r.return)} outcome=${fmt(r.outcome_score)} events=${fmt(r.events_score)}` : `FAILED ${r.cause}${r.error ? `: ${escapeTerminal(r.error)}` : ""}`;
   return `seed ${r.seed} #${r.rollout} ${what} (${(r.duration_ms / 1000).toFixed(1)}s)`;
+}
+
+function removedLine(event: { replica: string; reason?: string | undefined }): string {
+  return escapeTerminal(`replica ${event.replica} failed its health check: taken out of the run${event.reason ? ` (${event.reason})` : ""}`);
 }
 
 /** Picks the reporter for where output goes: NDJSON with `json`, a live line on a TTY, else plain lines. */
@@ -58,8 +63,8 @@ export function createEvalReporter(options: { json: boolean; out: Writable; err:
       emit(event, c) {
         if (event.event === "start") out.write(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}\n`);
         else if (event.event === "rollout") out.write(`[${c.done}/${c.total}] ${resultLine(event.result)}\n`);
-        else if (event.event === "replica_removed") out.write(`replica ${event.replica} failed its health check: taken out of the run\n`);
-        else if (event.event === "note") out.write(`${event.message}\n`);
+        else if (event.event === "replica_removed") out.write(`${removedLine(event)}\n`);
+        else if (event.event === "note") out.write(`${escapeTerminal(event.message)}\n`);
       },
       close: () => {},
     };
@@ -82,8 +87,8 @@ export function createEvalReporter(options: { json: boolean; out: Writable; err:
       last = { ...c };
       if (event.event === "start") above(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}`);
       else if (event.event === "rollout" && event.result.status !== "ok") above(resultLine(event.result));
-      else if (event.event === "replica_removed") above(`replica ${event.replica} failed its health check: taken out of the run`);
-      else if (event.event === "note") above(event.message);
+      else if (event.event === "replica_removed") above(removedLine(event));
+      else if (event.event === "note") above(escapeTerminal(event.message));
     },
     close() {
       clearInterval(timer);

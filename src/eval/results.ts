@@ -3,7 +3,8 @@
  * it finishes (`results.jsonl` for rollouts that answered, a failures file
  * beside it for the others), and the run's manifest. A crash can leave a
  * half-written last line; opening the file cuts it off, so a resumed run
- * never reads it nor writes after it.
+ * never reads it nor writes after it. Every file of a run directory is
+ * created readable by its owner only (0600).
  */
 import { closeSync, ftruncateSync, mkdirSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -17,11 +18,13 @@ export interface EvalResult {
   /** 0-based index among the rollouts of its seed. */
   rollout: number;
   status: "ok" | "failed";
-  /** ok, or why not: http_<status>, timeout, invalid_response, run_id_mismatch, connection, no_replica, aborted. */
+  /** ok, or why not: http_<status>, timeout, invalid_response, response_too_large, redirect_refused, run_id_mismatch, connection, no_replica, aborted. */
   cause: string;
   http_status: number | null;
-  /** A short reason for failures (never a key). */
+  /** A short reason for failures (never a key): the app's code and message for an error answer. */
   error?: string;
+  /** The app's `detail.error.error_id` of an error answer, to find its log line. */
+  error_id?: string;
   replica: string | null;
   return: number | null;
   outcome_score: number | null;
@@ -149,11 +152,11 @@ export interface EvalManifest {
   out?: string;
 }
 
-/** Writes a JSON file whole or not at all (temporary file, then rename). */
+/** Writes a JSON file whole or not at all (temporary file, then rename), readable by its owner only. */
 export function writeJsonAtomic(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
+  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   renameSync(tmp, path);
 }
 

@@ -2,8 +2,10 @@
  * The command that continues a stopped run, from the command line that
  * started it: `--resume` added (once), `--run-dir` added when the run used the
  * default one, and never a key: `--api-key <value>` is dropped and the hint
- * names the variable to set instead.
+ * names the variable to set instead. Credentials in URLs (`--url
+ * http://user:pass@…`, `--trace-db postgres://u:pw@…`) are redacted.
  */
+import { redactUrlCredentials } from "../server/secrets.js";
 
 /** Quotes an argument for a POSIX shell when it needs it. */
 const quote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
@@ -26,7 +28,7 @@ export function resumeCommand(argv: readonly string[], runDir: string): { comman
       continue;
     }
     if (arg === "--run-dir" || arg.startsWith("--run-dir=")) hasRunDir = true;
-    args.push(arg);
+    args.push(redactUrlCredentials(arg));
   }
   if (!hasRunDir) args.push("--run-dir", runDir);
   args.push("--resume");

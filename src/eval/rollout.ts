@@ -29,13 +29,14 @@ export interface EvalOutcome {
 type Base = Pick<EvalResult, "run_id" | "seed" | "rollout" | "replica" | "duration_ms">;
 
 /** A failed rollout's result line. */
-export function failedResult(base: Base, cause: string, httpStatus: number | null, error: string): EvalResult {
+export function failedResult(base: Base, cause: string, httpStatus: number | null, error: string, errorId?: string): EvalResult {
   return {
     ...base,
     status: "failed",
     cause,
     http_status: httpStatus,
     error: error.slice(0, 500),
+    ...(errorId !== undefined ? { error_id: errorId } : {}),
     return: null,
     outcome_score: null,
     events_score: null,

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkOutputTarget, OutputTargetError } from "../fs/output-target.js";
+import { redactUrlsDeep } from "../server/secrets.js";
 import { EvalPlanError, type EvalPlan } from "./plan.js";
 import { configPath, manifestDifferences, manifestPath, writeJsonAtomic, type EvalManifest } from "./results.js";
 
@@ -61,5 +62,6 @@ export function openRunDir(plan: EvalPlan, manifest: EvalManifest): void {
       throw new EvalPlanError(`cannot resume ${plan.runDir}: ${differ.map((k) => `${k} was ${JSON.stringify(previous[k])}, now ${JSON.stringify(manifest[k])}`).join("; ")}`);
   }
   writeJsonAtomic(manifestPath(plan.runDir), manifest);
-  writeJsonAtomic(configPath(plan.runDir), { ...plan, resume: undefined });
+  // Credentials in URLs (--url user:pass@, --trace-db postgres://u:pw@, an inference_url) never reach the run directory.
+  writeJsonAtomic(configPath(plan.runDir), redactUrlsDeep({ ...plan, resume: undefined }));
 }

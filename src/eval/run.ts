@@ -14,7 +14,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { setImmediate } from "node:timers/promises";
-import { createRolloutClient, HttpTimeoutError, type RolloutClient } from "./http.js";
+import { BodyTooLarge, createRolloutClient, HttpTimeoutError, RedirectRefused, type RolloutClient } from "./http.js";
 import type { EvalPlan } from "./plan.js";
 import type { EvalCounters, EvalReporter } from "./progress.js";
 import { lockRunDir, type RunDirLock } from "./lock.js";
@@ -23,6 +23,7 @@ import { JsonlAppender, readResultsChecked, resultKey, type EvalManifest, type E
 import { openRunDir } from "./run-dir.js";
 import { buildEvalRequest, describePolicyMismatch, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
 import { summarizeEval, type EvalSummary } from "./summary.js";
+import { redactSecrets, redactUrlCredentials, redactUrlsDeep } from "../server/secrets.js";
 
 export interface RunEvalOptions {
   /** Base URLs of the task apps (replicas). */
@@ -101,29 +102,39 @@ type Exchange = EvalOutcome | { answered: Parameters<typeof readEvalAnswer>[0]; 
 
 const outcomeOf = (exchange: Exchange): EvalOutcome => ("answered" in exchange ? readEvalAnswer(exchange.answered, exchange.text) : exchange);
 
+/** The code, message and `error_id` of an error answer in synth-ai's shape (`detail.error`), else the start of its body. */
+export function describeErrorAnswer(text: string): { detail: string; errorId?: string } {
+  try {
+    const err = (JSON.parse(text) as { detail?: { error?: { code?: unknown; message?: unknown; error_id?: unknown } } }).detail?.error;
+    if (err && typeof err === "object") {
+      const errorId = typeof err.error_id === "string" || typeof err.error_id === "number" ? String(err.error_id).slice(0, 100) : undefined;
+      const detail = `${String(err.code ?? "")}: ${String(err.message ?? "")}${errorId ? ` (error_id ${errorId})` : ""}`;
+      return { detail, ...(errorId ? { errorId } : {}) };
+    }
+  } catch {
+    // not JSON: keep the start of the body
+  }
+  return { detail: text.slice(0, 300) };
+}
+
 /** Runs one rollout with failover: a replica that drops the connection is checked and the rollout moves to another. */
 async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions): Promise<Exchange> {
+  const redact = (text: string) => (options.apiKey ? redactSecrets(text, [options.apiKey]) : text);
   const request = buildEvalRequest(plan, seed, rollout, Boolean(options.sink));
   const started = Date.now();
   let last: EvalOutcome | undefined;
   let avoid: Replica | undefined;
   for (let attempt = 0; attempt <= plan.retries; attempt++) {
     const replica = pool.pick(avoid);
-    const base = () => ({ run_id: request.run_id, seed, rollout, replica: replica?.url ?? null, duration_ms: Date.now() - started });
+    const base = () => ({ run_id: request.run_id, seed, rollout, replica: replica?.name ?? null, duration_ms: Date.now() - started });
     if (!replica) return last ?? { result: failedResult(base(), "no_replica", null, "no task app replica is left answering /health") };
     replica.inFlight++;
     try {
       const res = await client.postJson(`${replica.url}/rollout`, JSON.stringify(request), options.apiKey ? { "x-api-key": options.apiKey } : {}, plan.timeoutS * 1000);
       const { text } = res;
       if (res.status === 200) return { answered: base(), text };
-      let detail = text.slice(0, 300);
-      try {
-        const err = (JSON.parse(text) as { detail?: { error?: { code?: string; message?: string } } }).detail?.error;
-        if (err) detail = `${err.code ?? ""}: ${err.message ?? ""}`;
-      } catch {
-        // not JSON: keep the start of the body
-      }
-      last = { result: failedResult(base(), `http_${res.status}`, res.status, detail) };
+      const { detail, errorId } = describeErrorAnswer(text);
+      last = { result: failedResult(base(), `http_${res.status}`, res.status, redact(detail), errorId === undefined ? undefined : redact(errorId)) };
       if (res.status !== 503 && res.status !== 502) return last;
       avoid = replica;
     } catch (error) {
@@ -133,6 +144,9 @@ async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: Repli
         await pool.suspect(replica);
         return { result: failedResult(base(), "timeout", null, `no answer within ${plan.timeoutS}s`) };
       }
+      if (error instanceof BodyTooLarge)
+        return { result: failedResult(base(), "response_too_large", null, `the answer is larger than ${error.limitBytes} bytes (--max-response-bytes); reading stopped`) };
+      if (error instanceof RedirectRefused) return { result: failedResult(base(), "redirect_refused", error.status, error.message) };
       const code = connectionErrorCode(error);
       if (code === undefined) throw error;
       last = { result: failedResult(base(), "connection", null, code) };
@@ -159,7 +173,8 @@ export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<
 }
 
 async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalRunReport> {
-  const manifest: EvalManifest = { app: options.app, model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest, out: plan.out };
+  // Credentials in URLs (--url user:pass@, --trace-db postgres://u:pw@, an inference_url) never reach the run directory.
+  const manifest: EvalManifest = { app: redactUrlCredentials(options.app), model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest, out: plan.out };
   openRunDir(plan, manifest);
   const final = new Map<string, EvalResult>();
   const previous = readResultsChecked(plan.out);
@@ -168,17 +183,26 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
 
   const counters: EvalCounters = { total: jobs.length, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() };
   const { reporter } = options;
-  const pool = new ReplicaPool(options.urls, options.apiKey, (r) => reporter.emit({ event: "replica_removed", replica: r.url }, counters));
-  const healthy = await pool.checkAll();
-  if (!healthy.length) throw new EvalRunError(`no task app answers GET /health with the key: ${options.urls.join(", ")}`);
-  for (const r of pool.replicas.filter((x) => !x.healthy)) reporter.emit({ event: "replica_removed", replica: r.url }, counters);
+  const client = createRolloutClient({ maxResponseBytes: plan.maxResponseBytes });
+  const pool = new ReplicaPool(options.urls, client, options.apiKey, (r) => reporter.emit({ event: "replica_removed", replica: r.name, reason: pool.reasons.get(r) }, counters));
+  let healthy;
+  try {
+    healthy = await pool.checkAll();
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+  if (!healthy.length) {
+    client.close();
+    throw new EvalRunError(pool.replicas.map((r) => pool.reasons.get(r) ?? `${r.name}: unhealthy`).join("\n"));
+  }
+  for (const r of pool.replicas.filter((x) => !x.healthy)) reporter.emit({ event: "replica_removed", replica: r.name, reason: pool.reasons.get(r) }, counters);
   // Lines that are not results (a hand edit, a foreign line) are skipped, not fatal: their rollouts run again.
   for (const bad of previous.skipped) reporter.emit({ event: "note", message: `${bad.path}:${bad.line}: ${bad.reason}: skipped (a rollout with no readable result runs again; remove or fix the line to silence this)` }, counters);
-  reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.url), run_dir: plan.runDir }, counters);
+  reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.name), run_dir: plan.runDir }, counters);
 
   const results = new JsonlAppender(plan.out);
   const failures = new JsonlAppender(plan.failuresOut);
-  const client = createRolloutClient();
   const abortAll = () => client.abortAll();
   options.abort?.addEventListener("abort", abortAll, { once: true });
   if (options.abort?.aborted) abortAll();

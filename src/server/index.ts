@@ -6,7 +6,7 @@ export { createTaskAppServer, type TaskAppServer, type TaskAppServerOptions } fr
 export { serve, type ServeOptions, type ServingTaskApp } from "./serve.js";
 export { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyMatcher } from "./auth.js";
 export { ERROR_CODES } from "./errors.js";
-export { collectSecrets, createSecretRedactor, redactSecrets, redactUrl, type SecretRedactor } from "./secrets.js";
+export { collectSecrets, createSecretRedactor, redactSecrets, redactUrl, redactUrlCredentials, type SecretRedactor, type UrlRedaction } from "./secrets.js";
 export { PROXY_ERROR_CODES, PROXY_ROUTES, resolveVendorKey, type Vendor } from "./vendor.js";
 export { injectSystemHint, INTERACT_TOOL, parseToolCallFromText, prepareForGroq, prepareForOpenai, synthesizeToolCallIfMissing } from "./proxy.js";
 export { createLogger, createPrettyDestination, createRedactingLogger, formatPrettyLine, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from "./logger.js";

@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely, type Selectable } from "kysely";
 import { parseJsonObject, parseJsonText, readJudgeScores, toIso } from "./queries.js";
+import { escapeTerminal } from "../text/terminal.js";
 import type { EventRewardsTable, EventsTable, MessagesTable, OutcomeRewardsTable, SessionTimestepsTable, TraceTables } from "./tables.js";
 
 export interface SessionDetail {
@@ -104,7 +105,7 @@ function describeEvent(event: Selectable<EventsTable>, rewards: Selectable<Event
   return out;
 }
 
-/** A terminal rendering of a session. */
+/** A terminal rendering of a session (control characters in stored text escaped). */
 export function formatSessionDetail(detail: SessionDetail): string {
   const m = detail.metadata;
   const head = [`session ${detail.session_id}`, `  created ${detail.created_at ?? "?"}`];
@@ -129,5 +130,6 @@ export function formatSessionDetail(detail: SessionDetail): string {
     const achievements = Array.isArray(meta.achievements) ? ` achievements: ${meta.achievements.join(", ")}` : "";
     lines.push(`  outcome ${o.objective_key}: ${Number(o.total_reward)} over ${o.total_steps} steps${judges.length ? `, judges ${judges.join(" ")}` : ""}${achievements}`);
   }
-  return lines.join("\n");
+  // Every value here was read from a store: one line each, its control characters escaped.
+  return lines.map(escapeTerminal).join("\n");
 }

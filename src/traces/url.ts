@@ -7,6 +7,7 @@
 import { existsSync, statSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { redactUrlCredentials } from "../server/secrets.js";
 
 /** The default store, relative to the working directory. */
 export const DEFAULT_TRACE_DB = "traces/v3/synth_ai.db";
@@ -39,14 +40,7 @@ export function resolveTraceTarget(spec: string, env: NodeJS.ProcessEnv = proces
   return { kind: "sqlite", path: isDirectory ? join(absolute, TRACE_DB_FILE) : absolute };
 }
 
-/** A URL with its password and auth token replaced by `***`, safe to log. */
+/** A store URL (or a message holding one) with its password and auth token replaced by `***`, safe to log (the shared URL redactor). */
 export function redactTraceUrl(text: string): string {
-  try {
-    const url = new URL(text);
-    if (url.password) url.password = "***";
-    for (const key of ["auth_token", "authToken", "password"]) if (url.searchParams.has(key)) url.searchParams.set(key, "***");
-    return url.toString();
-  } catch {
-    return text.replace(/\/\/([^:/@]+):[^@/]*@/, "//$1:***@");
-  }
+  return redactUrlCredentials(text, { mark: "***" });
 }

@@ -4,8 +4,16 @@
  * connection errors (the project's `withRetries`); others are tried once.
  * Failures become TrainErrors whose text never holds a key: the backend's
  * error detail is redacted before it is shown.
+ *
+ * Every call goes through the shared outgoing-request policy
+ * (`../http/policy.ts`): a redirect to another origin is refused (the key
+ * and a job payload never follow a 307 elsewhere) and answers are read up to
+ * `maxResponseBytes`. Each try has its own deadline (`timeoutMs`), the whole
+ * call (tries, waits, body) has `deadlineMs`, and a caller's `signal` (the
+ * poll deadline) ends it sooner.
  */
 import { RetriesExhausted, withRetries } from "../client/retry.js";
+import { BodyTooLarge, createGuardedFetch, policyErrorOf, RedirectRefused } from "../http/policy.js";
 import { redactSecrets } from "../server/secrets.js";
 import { TrainError } from "./errors.js";
 
@@ -20,8 +28,12 @@ export interface BackendClientOptions {
   tries?: number;
   /** Milliseconds to wait after failed attempt n (default 250·n). */
   backoffMs?: (attempt: number) => number;
-  /** Milliseconds before one attempt is aborted (default 60 000). */
+  /** Milliseconds before one attempt is aborted (default 30 000). */
   timeoutMs?: number;
+  /** Milliseconds for a whole call, every try and wait included (default 120 000). */
+  deadlineMs?: number;
+  /** Largest answer body read, in bytes (default 64 MiB). */
+  maxResponseBytes?: number;
   fetch?: (request: Request) => Promise<Response>;
 }
 
@@ -36,6 +48,8 @@ export interface BackendRequest {
   headers?: Record<string, string>;
   /** Retry 5xx answers and connection errors. */
   retry: boolean;
+  /** Ends the call when aborted (the poll's overall deadline). */
+  signal?: AbortSignal;
 }
 
 export interface BackendResponse {
@@ -58,6 +72,9 @@ function describeBody(body: unknown): string {
   return (typeof detail === "string" ? detail : JSON.stringify(detail)).slice(0, 300);
 }
 
+/** Default of {@link BackendClientOptions.maxResponseBytes}. */
+export const DEFAULT_MAX_BACKEND_BYTES = 64 * 1024 * 1024;
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -73,9 +90,12 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   const secrets = [options.apiKey, ...(options.secrets ?? [])];
   const redact = (text: string) => redactSecrets(text, secrets);
   const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const retrying = withRetries(fetchImpl, { tries: options.tries ?? 4, backoffMs: options.backoffMs ?? ((n) => 250 * n), timeoutMs });
-  const once = withRetries(fetchImpl, { tries: 1, backoffMs: () => 0, timeoutMs });
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const deadlineMs = options.deadlineMs ?? 120_000;
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_BACKEND_BYTES;
+  const guarded = createGuardedFetch(fetchImpl, { maxResponseBytes: maxBytes });
+  const retrying = withRetries(guarded, { tries: options.tries ?? 4, backoffMs: options.backoffMs ?? ((n) => 250 * n), timeoutMs });
+  const once = withRetries(guarded, { tries: 1, backoffMs: () => 0, timeoutMs });
 
   return {
     baseUrl,
@@ -87,16 +107,30 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
         body = JSON.stringify(request.json);
       } else body = request.form;
       const url = `${baseUrl}${request.path}`;
-      let response: Response;
-      try {
-        response = await (request.retry ? retrying : once)(new Request(url, { method: request.method ?? "GET", headers, body }));
-      } catch (error) {
+      const deadline = AbortSignal.timeout(deadlineMs);
+      const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline;
+      const origin = new URL(url).origin;
+      const failed = (error: unknown): TrainError => {
+        const policy = policyErrorOf(error instanceof RetriesExhausted ? error.lastError : error);
+        if (policy instanceof RedirectRefused) return new TrainError("backend", redact(`cannot ${request.operation}: the backend answered ${policy.message}; nothing was sent there`), undefined, policy.status);
+        if (policy instanceof BodyTooLarge)
+          return new TrainError("backend", redact(`cannot ${request.operation}: the answer from ${origin} is larger than ${policy.limitBytes} bytes; reading stopped (is --backend a task-app backend?)`));
         const cause = error instanceof RetriesExhausted ? error.lastError : error;
-        const reason = (cause as { cause?: { code?: string } })?.cause?.code ?? (cause instanceof Error ? cause.message : String(cause));
         const tries = error instanceof RetriesExhausted ? ` after ${error.attempts} ${error.attempts === 1 ? "try" : "tries"}` : "";
-        throw new TrainError("network", redact(`cannot ${request.operation}: no answer from ${new URL(url).origin}${tries} (${reason})`));
+        let reason = (cause as { cause?: { code?: string } })?.cause?.code ?? (cause instanceof Error ? cause.message : String(cause));
+        if (request.signal?.aborted) reason = "the wait is over";
+        else if (deadline.aborted) reason = `no complete answer within ${deadlineMs / 1000} s`;
+        else if ((cause as { name?: string })?.name === "TimeoutError") reason = `no answer within ${timeoutMs / 1000} s`;
+        return new TrainError("network", redact(`cannot ${request.operation}: no answer from ${origin}${tries} (${reason})`));
+      };
+      let response: Response;
+      let parsed: unknown;
+      try {
+        response = await (request.retry ? retrying : once)(new Request(url, { method: request.method ?? "GET", headers, body, signal }));
+        parsed = await readBody(response);
+      } catch (error) {
+        throw failed(error);
       }
-      const parsed = await readBody(response);
       if (response.ok) return { status: response.status, body: parsed };
       const detail = redact(describeBody(parsed));
       const suffix = detail ? `: ${detail}` : "";

@@ -50,8 +50,8 @@ export interface JobStatus {
 }
 
 /** GETs a job and reads its status (`status`, else `state`), lower-cased. */
-export async function getJobStatus(client: BackendClient, kind: JobKind, jobId: string): Promise<JobStatus> {
-  const { body } = await client.send({ operation: `read job ${jobId}`, path: `${JOB_PATHS[kind]}/${encodeURIComponent(jobId)}`, retry: true });
+export async function getJobStatus(client: BackendClient, kind: JobKind, jobId: string, signal?: AbortSignal): Promise<JobStatus> {
+  const { body } = await client.send({ operation: `read job ${jobId}`, path: `${JOB_PATHS[kind]}/${encodeURIComponent(jobId)}`, retry: true, ...(signal ? { signal } : {}) });
   const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
   const status = String(b.status ?? b.state ?? "unknown").toLowerCase();
   return { status, body: b };
@@ -66,11 +66,12 @@ export interface JobEvent {
 }
 
 /** GETs the events after `sinceSeq` (`{events: [...]}` or a bare array), in seq order. */
-export async function getJobEvents(client: BackendClient, kind: JobKind, jobId: string, sinceSeq = 0): Promise<JobEvent[]> {
+export async function getJobEvents(client: BackendClient, kind: JobKind, jobId: string, sinceSeq = 0, signal?: AbortSignal): Promise<JobEvent[]> {
   const { body } = await client.send({
     operation: `read the events of job ${jobId}`,
     path: `${JOB_PATHS[kind]}/${encodeURIComponent(jobId)}/events?since_seq=${sinceSeq}`,
     retry: true,
+    ...(signal ? { signal } : {}),
   });
   const list = Array.isArray(body) ? body : (body as { events?: unknown } | undefined)?.events;
   if (!Array.isArray(list)) return [];

@@ -3,7 +3,8 @@
  * events (`GET {jobs}/{id}/events?since_seq=N`) every interval, each change
  * reported as it arrives. Ends on a terminal status; a job still running
  * when the time is up is a TrainError("poll_timeout") that says how to
- * follow it later.
+ * follow it later. The time bounds the whole wait: a request still waiting
+ * for an answer when it runs out is aborted (after a grace of 2 s).
  */
 import { TrainError } from "./errors.js";
 import type { BackendClient } from "./http.js";
@@ -39,6 +40,9 @@ export interface PollOutcome {
 /** `0.2 s`, `90 s`. */
 export const formatSeconds = (ms: number): string => `${ms < 10_000 ? Number((ms / 1000).toFixed(1)) : Math.round(ms / 1000)} s`;
 
+/** How long past the poll timeout a status request already in flight may still answer. */
+export const IN_FLIGHT_GRACE_MS = 2_000;
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How to look a job up after this command has stopped following it. */
@@ -53,13 +57,22 @@ export async function pollJob(options: PollOptions): Promise<PollOutcome> {
   let lastStatus: string | undefined;
   let sinceSeq = 0;
   let eventsAvailable = true;
+  // The whole wait is bounded in real time too: a backend that never answers must not hold a request
+  // past it. A request in flight when the time is up gets a short grace to answer (its status counts).
+  const waitOver = AbortSignal.timeout(options.timeoutMs + IN_FLIGHT_GRACE_MS);
+  const timedOut = () =>
+    new TrainError(
+      "poll_timeout",
+      `stopped waiting for job ${jobId} after ${formatSeconds(options.timeoutMs)} (last status: ${lastStatus ?? "unknown"}); the job keeps running on the backend: ${lookupHint(jobId, kind)}`,
+      jobId,
+    );
   for (;;) {
     let status: string | undefined;
     let body: Record<string, unknown> = {};
     try {
-      ({ status, body } = await getJobStatus(client, kind, jobId));
+      ({ status, body } = await getJobStatus(client, kind, jobId, waitOver));
       if (eventsAvailable) {
-        for (const event of await getJobEvents(client, kind, jobId, sinceSeq).catch((error: unknown) => {
+        for (const event of await getJobEvents(client, kind, jobId, sinceSeq, waitOver).catch((error: unknown) => {
           // A backend without an events endpoint still has a status to follow.
           if (error instanceof TrainError && error.status === 404) eventsAvailable = false;
           else throw error;
@@ -72,7 +85,10 @@ export async function pollJob(options: PollOptions): Promise<PollOutcome> {
         }
       }
     } catch (error) {
-      if (!(error instanceof TrainError) || error.code === "unauthorized" || (error.status !== undefined && error.status < 500)) throw withJob(error, jobId);
+      if (waitOver.aborted) throw timedOut();
+      // Worth another poll: no answer (network), or a 5xx. A refused key, a 4xx, a refused redirect, a body over the cap: not.
+      const transient = error instanceof TrainError && (error.code === "network" || (error.code === "backend" && error.status !== undefined && error.status >= 500));
+      if (!transient) throw withJob(error, jobId);
       onUpdate({ type: "poll_error", jobId, message: error.message });
     }
     if (status !== undefined && status !== lastStatus) {
@@ -85,12 +101,7 @@ export async function pollJob(options: PollOptions): Promise<PollOutcome> {
       return { jobId, status, succeeded, body, ...(fineTunedModel ? { fineTunedModel } : {}) };
     }
     const elapsed = now() - started;
-    if (elapsed >= options.timeoutMs)
-      throw new TrainError(
-        "poll_timeout",
-        `stopped waiting for job ${jobId} after ${formatSeconds(options.timeoutMs)} (last status: ${lastStatus ?? "unknown"}); the job keeps running on the backend: ${lookupHint(jobId, kind)}`,
-        jobId,
-      );
+    if (elapsed >= options.timeoutMs || waitOver.aborted) throw timedOut();
     await sleep(Math.min(options.intervalMs, Math.max(0, options.timeoutMs - elapsed)));
   }
 }

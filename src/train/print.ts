@@ -1,10 +1,14 @@
 /**
  * Rendering a training run for a person or a program. Results go to stdout
  * (the payload on --dry-run, the job id, the fine-tuned model id), progress
- * to stderr: plain lines, or on a TTY a single status line updated in place.
+ * to stderr: plain lines, or on a TTY the same lines with a live line below
+ * them (the job's status and latest metrics) updated in place.
  * `json` writes every event as one NDJSON line on stdout instead. Every
- * byte written passes through `redact`, so no key reaches the terminal.
+ * byte written passes through `redact`, so no key reaches the terminal, and
+ * text lines have their control characters escaped (statuses, event
+ * messages and model ids come from the backend).
  */
+import { escapeTerminal } from "../text/terminal.js";
 import type { TrainEvent } from "./events.js";
 import { formatMetrics } from "./metrics.js";
 
@@ -54,8 +58,10 @@ export function createTrainPrinter(options: TrainPrinterOptions) {
   let metrics = "";
   let liveShown = false;
   const out = (text: string) => stdout.write(redact(text));
+  /** One line of text on stdout, escaped. */
+  const outLine = (text: string) => out(`${escapeTerminal(text)}\n`);
   const drawLive = () => {
-    stderr.write(redact(`\r\x1b[K${status}${metrics ? ` | ${metrics}` : ""}`));
+    stderr.write(`\r\x1b[K${escapeTerminal(redact(`${status}${metrics ? ` | ${metrics}` : ""}`))}`);
     liveShown = true;
   };
   const clearLive = () => {
@@ -64,7 +70,7 @@ export function createTrainPrinter(options: TrainPrinterOptions) {
   };
   const line = (text: string) => {
     clearLive();
-    stderr.write(redact(`${text}\n`));
+    stderr.write(`${escapeTerminal(redact(text))}\n`);
     if (live && status) drawLive();
   };
 
@@ -75,19 +81,20 @@ export function createTrainPrinter(options: TrainPrinterOptions) {
     }
     if (event.type === "payload") return void out(`${JSON.stringify(event.payload, null, 2)}\n`);
     if (live && (event.type === "status" || event.type === "metrics")) {
+      // Printed above the live line (which a later one would overwrite), then shown on it.
       if (event.type === "status") status = formatTrainEvent(event) ?? "";
       else metrics = formatMetrics(event.metrics);
-      return drawLive();
+      return line(formatTrainEvent(event) ?? "");
     }
     if (event.type === "done") {
       status = "";
       line(formatTrainEvent(event) ?? "");
-      if (event.fineTunedModel) out(`${event.fineTunedModel}\n`);
+      if (event.fineTunedModel) outLine(event.fineTunedModel);
       return;
     }
     const text = formatTrainEvent(event);
     if (text) line(text);
-    if (event.type === "job") out(`${event.jobId}\n`);
+    if (event.type === "job") outLine(event.jobId);
   }
 
   /** Prints the error that ended the run. */
@@ -97,7 +104,7 @@ export function createTrainPrinter(options: TrainPrinterOptions) {
     // Findings (file:line:col lines) first, as `validate` prints them, then the summary.
     const lines = error.message.split("\n");
     const summary = lines.pop();
-    stderr.write(redact(`${lines.map((l) => `${l}\n`).join("")}task-app train: ${summary}\n`));
+    stderr.write(`${[...lines, `task-app train: ${summary}`].map((l) => `${escapeTerminal(redact(l))}\n`).join("")}`);
   }
 
   /** Ends the live line. */

@@ -26,6 +26,8 @@ export interface LoopbackServer {
 /** Answers each request with `handler` once its body has been read. */
 export async function startLoopback(
   handler: (req: SeenRequest, res: ServerResponse, socket: Socket) => void | Promise<void>,
+  /** The loopback address to listen on: 127.0.0.2 is a second origin on the same machine. */
+  host = "127.0.0.1",
 ): Promise<LoopbackServer> {
   const seen: SeenRequest[] = [];
   const sockets = new Set<Socket>();
@@ -40,10 +42,10 @@ export async function startLoopback(
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     port,
     seen,
     close: () =>

@@ -30,6 +30,7 @@ interface EvalArgs {
   resume: boolean;
   timeout?: number;
   retries?: number;
+  "max-response-bytes"?: number;
   json: boolean;
   "env-file": string[];
   "api-key"?: string;
@@ -39,8 +40,11 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function runEvalCommand(args: EvalArgs): Promise<void> {
   const context = contextOf(args);
+  const { redactUrlCredentials, redactSecrets } = await import("../../server/secrets.js");
   const fail = (code: number, message: string) => {
-    process.stderr.write(`task-app eval: ${message}\n`);
+    const key = args["api-key"] ?? process.env.ENVIRONMENT_API_KEY;
+    const shown = redactUrlCredentials(message);
+    process.stderr.write(`task-app eval: ${key ? redactSecrets(shown, [key]) : shown}\n`);
     context.setExitCode(code);
   };
   const [{ resolveEnvironmentApiKeys }, lib] = await Promise.all([import("../../server/auth.js"), import("../../eval/index.js")]);
@@ -74,6 +78,7 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
       resume: args.resume,
       timeout: args.timeout,
       retries: args.retries,
+      maxResponseBytes: args["max-response-bytes"],
     });
   } catch (error) {
     if (error instanceof lib.EvalPlanError) return fail(2, error.message);
@@ -223,6 +228,7 @@ export const evalCommand: CommandModule<object, EvalArgs> = {
       .option("resume", { type: "boolean", default: false, describe: "Continue the run in --run-dir: run only missing or failed rollouts" })
       .option("timeout", { type: "number", describe: "Seconds one rollout may take (default 600)" })
       .option("retries", { type: "number", describe: "Retries of a rollout whose replica dropped the connection or answered 502/503 (default 2)" })
+      .option("max-response-bytes", { type: "number", describe: "Largest answer read from the app, in bytes (default 67108864, the server's maxBodyBytes); a larger one fails the rollout as response_too_large" })
       .option("api-key", { type: "string", describe: "Key for the task app (default ENVIRONMENT_API_KEY; --app generates one when unset)" })
       .option("env-file", ENV_FILE_OPTION)
       .option("json", { type: "boolean", default: false, describe: "NDJSON events on stdout instead of text" })

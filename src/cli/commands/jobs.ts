@@ -18,20 +18,24 @@ interface JobsArgs {
   backend?: string;
   "env-file": string[];
   since: number;
+  timeout: number;
   json: boolean;
 }
 
 async function runJobs(args: JobsArgs): Promise<void> {
   const context = contextOf(args);
   const train = await import("../../train/index.js");
-  const { redactSecrets, collectSecrets } = await import("../../server/secrets.js");
+  const { redactSecrets, redactUrlCredentials, collectSecrets } = await import("../../server/secrets.js");
   let secrets = collectSecrets(process.env);
   try {
     secrets = collectSecrets(train.loadTrainEnv(args["env-file"]).env);
   } catch {
     /* an unreadable env file is reported by openBackend */
   }
-  const write = (stream: NodeJS.WriteStream, text: string) => stream.write(redactSecrets(text, secrets));
+  const { escapeTerminal } = await import("../../text/terminal.js");
+  // Lines of text: what the backend sent has its control characters escaped; JSON escapes them itself.
+  const write = (stream: NodeJS.WriteStream, text: string) => stream.write(redactSecrets(redactUrlCredentials(text), secrets));
+  const writeLines = (stream: NodeJS.WriteStream, text: string) => write(stream, `${text.split("\n").map(escapeTerminal).join("\n")}\n`);
   if (args.action !== "list" && !args.id) {
     process.stderr.write(`task-app jobs: ${args.action} needs a job id: task-app jobs ${args.action} <id> (task-app jobs list shows them)\n`);
     context.setExitCode(2);
@@ -47,15 +51,21 @@ async function runJobs(args: JobsArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
+  if (!(Number.isFinite(args.timeout) && args.timeout > 0)) {
+    process.stderr.write("task-app jobs: --timeout must be a positive number of seconds\nRun `task-app jobs --help` for usage.\n");
+    context.setExitCode(2);
+    return;
+  }
   const id = args.id ?? "";
   try {
-    const client = train.openBackend({ backend: args.backend, envFiles: args["env-file"] });
+    const ms = args.timeout * 1000;
+    const client = train.openBackend({ backend: args.backend, envFiles: args["env-file"], client: { timeoutMs: ms, deadlineMs: ms } });
     if (args.action === "list") {
       const jobs = await train.lookupJobs(client, args.type, { limit: args.limit, ...(args.status ? { status: args.status } : {}) });
       if (args.json) for (const job of jobs) write(process.stdout, `${JSON.stringify(job)}\n`);
-      else if (!jobs.length) write(process.stdout, `no ${args.type ? `${args.type.toUpperCase()} ` : ""}jobs${args.status ? ` with status ${args.status}` : ""}\n`);
+      else if (!jobs.length) writeLines(process.stdout, `no ${args.type ? `${args.type.toUpperCase()} ` : ""}jobs${args.status ? ` with status ${args.status}` : ""}`);
       else {
-        const rows = jobs.map((j) => [j.id, j.kind.toUpperCase(), j.status, j.model ?? "-", j.createdAt ?? "-"]);
+        const rows = jobs.map((j) => [j.id, j.kind.toUpperCase(), j.status, j.model ?? "-", j.createdAt ?? "-"].map(escapeTerminal));
         const header = ["JOB", "KIND", "STATUS", "MODEL", "CREATED"];
         const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
         for (const row of [header, ...rows]) write(process.stdout, `${row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]!))).join("  ")}\n`);
@@ -63,24 +73,27 @@ async function runJobs(args: JobsArgs): Promise<void> {
     } else if (args.action === "cancel") {
       const { kind, value } = await train.lookupCancelJob(client, id, args.type);
       if (args.json) write(process.stdout, `${JSON.stringify({ kind, ...value.body })}\n`);
-      else write(process.stdout, `${kind.toUpperCase()} job ${id}: cancel requested (status ${value.status}); follow it with \`task-app jobs status ${id}\`\n`);
+      else writeLines(process.stdout, `${kind.toUpperCase()} job ${id}: cancel requested (status ${value.status}); follow it with \`task-app jobs status ${id}\``);
     } else if (args.action === "status") {
       const { kind, value } = await train.lookupJobStatus(client, id, args.type);
       const model = train.readFineTunedModel(value.body);
       if (args.json) write(process.stdout, `${JSON.stringify({ kind, ...value.body }, null, 2)}\n`);
-      else write(process.stdout, `${kind.toUpperCase()} job ${id}: ${value.status}${model ? `\nfine-tuned model: ${model}` : ""}\n`);
+      else {
+        writeLines(process.stdout, `${kind.toUpperCase()} job ${id}: ${value.status}`);
+        if (model) writeLines(process.stdout, `fine-tuned model: ${model}`);
+      }
     } else {
       const { value } = await train.lookupJobEvents(client, id, args.type, args.since);
       for (const event of value) {
         const metrics = train.readMetrics(event.data);
         if (args.json) write(process.stdout, `${JSON.stringify(event)}\n`);
-        else write(process.stdout, `[${event.seq}] ${event.type}${event.message ? `: ${event.message}` : ""}${metrics ? ` (${train.formatMetrics(metrics)})` : ""}\n`);
+        else writeLines(process.stdout, escapeTerminal(`[${event.seq}] ${event.type}${event.message ? `: ${event.message}` : ""}${metrics ? ` (${train.formatMetrics(metrics)})` : ""}`));
       }
     }
     context.setExitCode(0);
   } catch (error) {
     if (!(error instanceof train.TrainError)) throw error;
-    write(process.stderr, `task-app jobs: ${error.message}\n`);
+    writeLines(process.stderr, `task-app jobs: ${error.message}`);
     context.setExitCode(error.exitCode);
   }
 }
@@ -102,6 +115,7 @@ export const jobsCommand: CommandModule<object, JobsArgs> = {
       .option("limit", { type: "number", default: 20, describe: "list: at most this many jobs of each kind" })
       .option("status", { type: "string", describe: "list: only jobs with this status (running, succeeded, ...)" })
       .option("since", { type: "number", default: 0, describe: "events: only events after this sequence number" })
+      .option("timeout", { type: "number", default: 30, describe: "Seconds the backend has to answer (retries included) before the lookup gives up" })
       .option("json", { type: "boolean", default: false, describe: "Print JSON (status) or one JSON object per event (events)" })
       .epilog(ENV_PRECEDENCE)
       .example("$0 jobs list --type rl --status running", "the RL jobs running now")

@@ -5,6 +5,7 @@
  * unknown, 2 on usage errors.
  */
 import type { Argv, CommandModule } from "yargs";
+import { escapeTerminal } from "../../text/terminal.js";
 import type { TraceReader } from "../../traces/reader.js";
 import { contextOf } from "../context.js";
 
@@ -57,15 +58,16 @@ async function withStore(args: TracesArgs, work: (store: TraceReader) => Promise
     store = await openTraceReader(args.db);
     context.setExitCode(await work(store));
   } catch (error) {
-    process.stderr.write(`task-app traces: ${(error as Error).message}\n`);
+    process.stderr.write(`task-app traces: ${escapeTerminal((error as Error).message)}\n`);
     context.setExitCode(1);
   } finally {
     await store?.close();
   }
 }
 
-/** Left-aligned columns, two spaces apart. */
-export function formatTable(header: string[], rows: string[][]): string {
+/** Left-aligned columns, two spaces apart; cells (read from a store: outside text) have their control characters escaped. */
+export function formatTable(header: string[], cells: string[][]): string {
+  const rows = cells.map((r) => r.map(escapeTerminal));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   return [header, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
 }
@@ -118,7 +120,7 @@ async function runShow(args: TracesArgs): Promise<void> {
       if (candidates.length === 1) detail = await loadSessionDetail(store.db, candidates[0]!);
     }
     if (!detail) {
-      process.stderr.write(`task-app traces: no session ${JSON.stringify(args.session)} in ${store.location} (\`task-app traces ls\` lists them)\n`);
+      process.stderr.write(`task-app traces: no session ${escapeTerminal(JSON.stringify(args.session))} in ${store.location} (\`task-app traces ls\` lists them)\n`);
       return 1;
     }
     process.stdout.write(args.json ? `${JSON.stringify(detail, null, 2)}\n` : `${formatSessionDetail(detail)}\n`);

@@ -51,7 +51,7 @@ async function runTrainCommand(args: TrainArgs): Promise<void> {
     return;
   }
   const { runTrain, createTrainPrinter, TrainError, secretsOf, loadTrainEnv, lookupHint } = await import("../../train/index.js");
-  const { redactSecrets } = await import("../../server/secrets.js");
+  const { redactSecrets, redactUrlCredentials } = await import("../../server/secrets.js");
   // Redact against the process environment and the env files; a file that cannot be read is reported by runTrain.
   let secrets = secretsOf(process.env);
   try {
@@ -59,7 +59,7 @@ async function runTrainCommand(args: TrainArgs): Promise<void> {
   } catch {
     /* reported below */
   }
-  const printer = createTrainPrinter({ stdout: process.stdout, stderr: process.stderr, json: args.json, redact: (t) => redactSecrets(t, secrets) });
+  const printer = createTrainPrinter({ stdout: process.stdout, stderr: process.stderr, json: args.json, redact: (t) => redactSecrets(redactUrlCredentials(t), secrets) });
   // Ctrl-C while following a job stops following it, not the job: say how to pick it up again.
   let job: { jobId: string; kind: "rl" | "sft" } | undefined;
   const onInterrupt = () => {
