@@ -32,7 +32,7 @@ function run(command: string, args: string[], cwd: string): Promise<Run> {
 }
 
 /** What the package needs to build and generate: sources, build config, bin, committed outputs. */
-const PACKAGE_FILES = ["package.json", "tsconfig.json", "tsconfig.build.json", "src", "bin", "scripts", "schemas", "generated"];
+const PACKAGE_FILES = ["package.json", "tsconfig.json", "tsconfig.build.json", "src", "bin", "scripts", "schemas", "generated", "viewer"];
 
 test("npm run generate:check passes on the committed files and its bin fails on a drifted one", { timeout: 300_000 }, async () => {
   const repo = packageRoot();

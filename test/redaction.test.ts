@@ -19,8 +19,8 @@ import { closedPort, sendJson, startLoopback } from "./helpers/loopback.js";
 import { FIXTURES } from "./helpers/payload.js";
 import { startPostgres, type PostgresServer } from "./helpers/postgres.js";
 
-const KEY = "sk_env_redaction_0123456789abcdef";
-const SYNTH_KEY = "sk_synth_redaction_fedcba9876543210";
+const KEY = "sk_env_q7x2m9_0123456789abcdef";
+const SYNTH_KEY = "sk_synth_w4k8z1_fedcba9876543210";
 const scratch = await mkdtemp(join(tmpdir(), "task-app-redaction-"));
 after(() => rm(scratch, { recursive: true, force: true }));
 
@@ -69,7 +69,7 @@ describe("eval", () => {
       assert.equal(r.code, 130, r.stderr);
       const output = r.stdout + r.stderr;
       assertHidden(output, [KEY, KEY.slice(0, 6), KEY.slice(-6), "url-pass-secret", pgPassword], "the output");
-      assert.match(r.stderr, /Resume with:\n {2}task-app eval --url 'http:\/\/evaluser:\[redacted\]@127\.0\.0\.1:\d+' --model scripted .* --resume\n\(the key is not repeated: set ENVIRONMENT_API_KEY to it, or add --api-key\)/);
+      assert.match(r.stderr, /Resume with:\n {2}task-app eval --url 'http:\/\/evaluser:\[redacted\]@127\.0\.0\.1:\d+' --model scripted .* --resume\n\(the key given with --api-key is left out: set ENVIRONMENT_API_KEY to it \(or pass --api-key again\) before resuming\)/);
       for (const name of await readdir(runDir)) {
         const path = join(runDir, name);
         assertHidden(await readFile(path, "utf8"), [KEY, "url-pass-secret", pgPassword], path);

@@ -8,7 +8,8 @@ import { RolloutResponse } from "../src/schemas/rollout.js";
 import { TraceEnvelopeV3 } from "../src/schemas/trace.js";
 import { createMathApp } from "./fixtures/apps/math.js";
 
-const KEY = "sk_env_rollout_key";
+// Random-looking, as real keys are: any 6 characters of a key are masked in logs, so a key made of words would hide them.
+const KEY = "sk_env_v9q3t7_key";
 const env = { ENVIRONMENT_API_KEY: KEY };
 const json = { "x-api-key": KEY, "content-type": "application/json" };
 const valid = { run_id: "run-1", env: { env_name: "math", seed: 4 }, policy: { policy_id: "p1", config: { inference_url: "http://127.0.0.1:1/v1" } }, ops: [] };

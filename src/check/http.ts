@@ -40,12 +40,22 @@ export const MAX_PROBE_BYTES = 16 * 1024 * 1024;
 /** Sends one request to `baseUrl + path` and records the answer. */
 export async function sendProbe(baseUrl: string, path: string, request: ProbeRequest = {}): Promise<Probe> {
   const method = request.method ?? "GET";
-  const url = baseUrl.replace(/\/+$/, "") + path;
+  // fetch refuses a URL with credentials in it: they travel as Basic authorization instead.
+  const parsed = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
+  const basic = parsed && (parsed.username || parsed.password) ? `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString("base64")}` : undefined;
+  if (parsed && basic) {
+    parsed.username = "";
+    parsed.password = "";
+  }
+  const base = parsed && basic ? parsed.toString() : baseUrl;
+  const [beforeQuery, query] = base.split(/\?(.*)/s, 2) as [string, string | undefined];
+  const url = beforeQuery.replace(/\/+$/, "") + path + (query ? `${path.includes("?") ? "&" : "?"}${query}` : "");
+  const headers = basic ? { authorization: basic, ...(request.headers as Record<string, string> | undefined) } : request.headers;
   try {
     const res = await guardedFetch(
       new Request(url, {
         method,
-        headers: request.headers,
+        headers,
         body: request.body,
         signal: AbortSignal.timeout(request.timeoutMs ?? 30_000),
         redirect: "manual",
