@@ -6,10 +6,11 @@
  * never reads it nor writes after it. Every file of a run directory is
  * created readable by its owner only (0600).
  */
-import { closeSync, ftruncateSync, mkdirSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, mkdirSync, readFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { openRegularFile } from "../fs/output-target.js";
+import { writeFileAtomicSync } from "../fs/write-atomic.js";
 
 /** What one rollout of an eval produced. */
 export interface EvalResult {
@@ -154,10 +155,7 @@ export interface EvalManifest {
 
 /** Writes a JSON file whole or not at all (temporary file, then rename), readable by its owner only. */
 export function writeJsonAtomic(path: string, value: unknown): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-  renameSync(tmp, path);
+  writeFileAtomicSync(path, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
 }
 
 /** The fields in which two manifests differ. */

@@ -15,13 +15,14 @@ export class OutputTargetError extends Error {
   constructor(
     readonly path: string,
     readonly kind: string,
-    what: string,
+    what = "output",
   ) {
     super(`${what} ${path} is ${kind}, not a regular file: write to a regular file (or a path that does not exist yet)`);
   }
 }
 
-const kindOf = (stats: Stats) => (stats.isDirectory() ? "a directory" : describeFileType(stats));
+/** What a non-regular path is, in words ("a directory", "a FIFO (named pipe)", …). */
+export const kindOf = (stats: Stats) => (stats.isDirectory() ? "a directory" : describeFileType(stats));
 
 /** What is at an output path: nothing yet, or a regular file of `size` bytes. */
 export type OutputTarget = { exists: false } | { exists: true; size: number };

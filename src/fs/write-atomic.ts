@@ -11,23 +11,9 @@ import { once } from "node:events";
 import { createWriteStream, lstatSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats, type WriteStream } from "node:fs";
 import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { kindOf, OutputTargetError } from "./output-target.js";
 
-/** Thrown when an output path names something that is not a regular file. */
-export class OutputTargetError extends Error {
-  constructor(readonly path: string, what: string) {
-    super(`refusing to write ${path}: it is ${what}, not a regular file (name a new or regular file)`);
-    this.name = "OutputTargetError";
-  }
-}
-
-function describe(stats: Stats): string {
-  if (stats.isDirectory()) return "a directory";
-  if (stats.isCharacterDevice()) return "a character device";
-  if (stats.isBlockDevice()) return "a block device";
-  if (stats.isFIFO()) return "a FIFO";
-  if (stats.isSocket()) return "a socket";
-  return "not a file";
-}
+export { OutputTargetError };
 
 /**
  * The path to write for `path`: itself when absent or a regular file, the
@@ -43,14 +29,14 @@ export function resolveOutputTarget(path: string): string {
     throw error;
   }
   if (link.isFile()) return path;
-  if (!link.isSymbolicLink()) throw new OutputTargetError(path, describe(link));
+  if (!link.isSymbolicLink()) throw new OutputTargetError(path, kindOf(link));
   let target: Stats;
   try {
     target = statSync(path);
   } catch {
     throw new OutputTargetError(path, "a symlink to nothing");
   }
-  if (!target.isFile()) throw new OutputTargetError(path, `a symlink to ${describe(target)}`);
+  if (!target.isFile()) throw new OutputTargetError(path, `a symlink to ${kindOf(target)}`);
   return realpathSync(path);
 }
 

@@ -8,6 +8,7 @@ import { suggestKey } from "../config/suggest.js";
 import { pathToFileURL } from "node:url";
 import { defineTaskApp } from "../runtime/define.js";
 import type { TaskApp, TaskAppConfigInput } from "../schemas/task-app.js";
+import { withDeadline } from "../deadline.js";
 
 const TS_MODULE = /\.(?:ts|mts|cts|tsx)$/i;
 let tsxRegistered = false;
@@ -22,19 +23,12 @@ let tsxRegistered = false;
  */
 export async function loadTaskAppModule(path: string, options: { timeoutMs?: number } = {}): Promise<TaskApp> {
   if (!options.timeoutMs) return importTaskApp(path);
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    const seconds = options.timeoutMs! / 1000;
-    timer = setTimeout(
-      () => reject(new TaskAppStartTimeoutError(`${path} did not finish loading within ${seconds} s (a top-level await or an app factory that never settles?); raise --start-timeout if it needs longer`)),
-      options.timeoutMs,
-    );
-  });
-  try {
-    return await Promise.race([importTaskApp(path), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const seconds = options.timeoutMs / 1000;
+  return withDeadline(
+    importTaskApp(path),
+    options.timeoutMs,
+    () => new TaskAppStartTimeoutError(`${path} did not finish loading within ${seconds} s (a top-level await or an app factory that never settles?); raise --start-timeout if it needs longer`),
+  );
 }
 
 /** A module path that names no file: a usage error, with the closest module file next to it when there is one. */

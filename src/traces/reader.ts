@@ -15,6 +15,7 @@ import { createSqliteReaderDialect, NotATraceStoreError, type ReaderBounds } fro
 import { escapeStoredValue, restoreRow } from "./stored-text.js";
 import type { TraceTables } from "./tables.js";
 import { redactTraceUrl, resolveTraceTarget } from "./url.js";
+import { withDeadline } from "../deadline.js";
 
 export { NotATraceStoreError } from "./sqlite-reader.js";
 
@@ -41,26 +42,15 @@ export interface OpenTraceReaderOptions {
   maxRows?: number;
 }
 
-/** Rejects after `ms` unless `work` settles first. */
-async function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * A server dialect whose queries give up after `ms` (a server can only be
  * waited on), with text bound escaped and read restored (stored-text.ts).
  */
-function withDeadline(dialect: Dialect, ms: number): Dialect {
+function boundedDialect(dialect: Dialect, ms: number): Dialect {
   const wrapConnection = (connection: DatabaseConnection): DatabaseConnection => ({
     executeQuery: async <R>(query: CompiledQuery) => {
       const escaped = { ...query, parameters: query.parameters.map(escapeStoredValue) } as CompiledQuery;
-      const result = await within(connection.executeQuery<R>(escaped), ms, `a query took longer than ${ms} ms (TASKAPP_TRACE_QUERY_TIMEOUT_MS sets the limit)`);
+      const result = await withDeadline(connection.executeQuery<R>(escaped), ms, () => new Error(`a query took longer than ${ms} ms (TASKAPP_TRACE_QUERY_TIMEOUT_MS sets the limit)`));
       return { ...result, rows: result.rows.map(restoreRow) } as QueryResult<R>;
     },
     streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
@@ -122,17 +112,17 @@ export async function openTraceReader(spec: string, options: OpenTraceReaderOpti
       options: "-c default_transaction_read_only=on",
     });
     pool.on("error", () => {});
-    dialect = withDeadline(new PostgresDialect({ pool }), bounds.queryTimeoutMs + 1000);
+    dialect = boundedDialect(new PostgresDialect({ pool }), bounds.queryTimeoutMs + 1000);
   } else {
     location = redactTraceUrl(target.url);
     const { createClient } = await import("@libsql/client");
     const client = createClient({ url: target.url, ...(target.authToken ? { authToken: target.authToken } : {}) });
-    dialect = withDeadline(createLibsqlDialect(client), bounds.queryTimeoutMs);
+    dialect = boundedDialect(createLibsqlDialect(client), bounds.queryTimeoutMs);
   }
   const db = new Kysely<TraceTables>({ dialect });
   let version: number;
   try {
-    await within(sql`SELECT 1`.execute(db), connectTimeoutMs, `no answer within ${connectTimeoutMs} ms`);
+    await withDeadline(sql`SELECT 1`.execute(db), connectTimeoutMs, () => new Error(`no answer within ${connectTimeoutMs} ms`));
     version = await checkTraceSchema(db, kind, location);
   } catch (error) {
     await db.destroy().catch(() => {});

@@ -16,6 +16,7 @@ import { migrateTraceStore, type SqlKind } from "./migrations.js";
 import type { SqliteWriterThread } from "./sqlite-thread.js";
 import type { TraceTables } from "./tables.js";
 import { redactTraceUrl, resolveTraceTarget, type TraceTarget } from "./url.js";
+import { withDeadline } from "../deadline.js";
 
 export type { InsertResult } from "./insert.js";
 
@@ -72,17 +73,6 @@ export interface OpenTraceStoreOptions {
 function writeTimeoutOf(options: OpenTraceStoreOptions): number {
   const fromEnv = Number((options.env ?? process.env).TASKAPP_TRACE_WRITE_TIMEOUT_MS);
   return options.writeTimeoutMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 10_000);
-}
-
-/** Rejects after `ms` with `message` unless `work` settles first. */
-async function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 interface OpenDialect {
@@ -144,7 +134,7 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
   const { db, kind, location, writer } = await openDialect(target, options);
   const timeoutMs = options.connectTimeoutMs ?? 5000;
   try {
-    await within(sql`SELECT 1`.execute(db), timeoutMs, `no answer within ${timeoutMs} ms`);
+    await withDeadline(sql`SELECT 1`.execute(db), timeoutMs, () => new Error(`no answer within ${timeoutMs} ms`));
     await migrateTraceStore(db, kind);
     if (options.write) await writer?.start();
   } catch (error) {
@@ -157,7 +147,7 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
   const insert =
     writer?.insert ??
     createGroupCommit((sessions) =>
-      within(insertSessionsRows(db, kind, sessions), writeTimeoutMs, `the store did not finish the write within ${writeTimeoutMs} ms (TASKAPP_TRACE_WRITE_TIMEOUT_MS sets the limit)`),
+      withDeadline(insertSessionsRows(db, kind, sessions), writeTimeoutMs, () => new Error(`the store did not finish the write within ${writeTimeoutMs} ms (TASKAPP_TRACE_WRITE_TIMEOUT_MS sets the limit)`)),
     );
   return {
     kind,

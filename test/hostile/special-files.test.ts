@@ -35,7 +35,7 @@ interface Special {
 const SPECIALS: Special[] = [
   {
     name: "character device",
-    what: /it is a character device, not a regular file/,
+    what: /a character device, not a regular file/,
     make: (path) => {
       const made = spawnSync("mknod", [path, "c", "1", "3"], { encoding: "utf8" });
       return made.status === 0 ? undefined : `mknod needs root here: ${made.stderr.trim()}`;
@@ -44,19 +44,19 @@ const SPECIALS: Special[] = [
   },
   {
     name: "FIFO",
-    what: /it is a FIFO, not a regular file/,
+    what: /a FIFO \(named pipe\), not a regular file/,
     make: (path) => (spawnSync("mkfifo", [path]).status === 0 ? undefined : "mkfifo failed"),
     still: (stats) => stats.isFIFO(),
   },
   {
     name: "symlink to /proc/self/fd/1",
-    what: /it is a symlink to (a FIFO|a character device|a socket|not a file), not a regular file/,
+    what: /a symlink to (a FIFO \(named pipe\)|a character device|a socket|not a file), not a regular file/,
     make: (path) => void symlinkSync("/proc/self/fd/1", path),
     still: (stats, path) => stats.isSymbolicLink() && readlinkSync(path) === "/proc/self/fd/1",
   },
   {
     name: "directory",
-    what: /it is a directory, not a regular file/,
+    what: /a directory, not a regular file/,
     make: (path) => void mkdirSync(path),
     still: (stats) => stats.isDirectory(),
   },
@@ -80,7 +80,7 @@ for (const special of SPECIALS) {
       }
       const res = await runCli(argv, dir, undefined, { timeoutMs: 60_000 });
       assert.equal(res.code, 1, `exit ${res.code}: ${res.stderr}`);
-      assert.match(res.stderr, new RegExp(`refusing to write ${escape(target)}: ${special.what.source}`));
+      assert.match(res.stderr, new RegExp(`output ${escape(target)} is ${special.what.source}`));
       assert.ok(special.still(lstatSync(target), target), `${special.name} was replaced`);
       assert.deepEqual(readdirSync(place), ["out.jsonl"], "a temporary file was left behind");
     });

@@ -9,17 +9,11 @@ import { relative, resolve, join, sep } from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf, type CommandContext } from "../context.js";
 import { ENV_FILE_OPTION } from "../env-option.js";
+import type { DeployOverrides } from "../../deploy/settings.js";
 
-export interface DeployArgs {
+/** The flags: deploy.toml's overrides (see DeployOverrides) and the command's own. */
+export interface DeployArgs extends DeployOverrides {
   config?: string;
-  name?: string;
-  namespace?: string;
-  image?: string;
-  replicas?: string;
-  workers?: number;
-  trace?: string;
-  module?: string;
-  port?: number;
   out: string;
   check: boolean;
   "dry-run": boolean;
