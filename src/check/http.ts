@@ -6,6 +6,7 @@
  */
 import { createGuardedFetch, policyErrorOf, RedirectRefused } from "../http/policy.js";
 import { readCappedBody } from "../server/body.js";
+import { joinUrl, splitUrlCredentials } from "../http/url.js";
 
 /** fetch under the shared outgoing-request policy: same-origin redirects followed, another origin refused (the cap is read below). */
 const guardedFetch = createGuardedFetch((request) => fetch(request), { maxResponseBytes: Infinity });
@@ -37,20 +38,13 @@ export interface ProbeRequest {
 /** Default cap on a probe's body: an app under test must not make the checker buffer without end. */
 export const MAX_PROBE_BYTES = 16 * 1024 * 1024;
 
-/** Sends one request to `baseUrl + path` and records the answer. */
+/** Sends one request to `baseUrl + path` (credentials in `baseUrl` sent as Basic authorization) and records the answer. */
 export async function sendProbe(baseUrl: string, path: string, request: ProbeRequest = {}): Promise<Probe> {
   const method = request.method ?? "GET";
-  // fetch refuses a URL with credentials in it: they travel as Basic authorization instead.
-  const parsed = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
-  const basic = parsed && (parsed.username || parsed.password) ? `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString("base64")}` : undefined;
-  if (parsed && basic) {
-    parsed.username = "";
-    parsed.password = "";
-  }
-  const base = parsed && basic ? parsed.toString() : baseUrl;
-  const [beforeQuery, query] = base.split(/\?(.*)/s, 2) as [string, string | undefined];
-  const url = beforeQuery.replace(/\/+$/, "") + path + (query ? `${path.includes("?") ? "&" : "?"}${query}` : "");
-  const headers = basic ? { authorization: basic, ...(request.headers as Record<string, string> | undefined) } : request.headers;
+  const { url: base, authorization } = splitUrlCredentials(baseUrl);
+  const url = joinUrl(base, path);
+  // A gateway in front of the app needs them; the key still travels as X-API-Key.
+  const headers = authorization ? { ...request.headers, authorization } : request.headers;
   try {
     const res = await guardedFetch(
       new Request(url, {

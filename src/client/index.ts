@@ -41,6 +41,7 @@ export {
   TaskAppResponseTooLargeError,
   type ContractIssue,
 } from "./errors.js";
+import { splitUrlCredentials } from "../http/url.js";
 
 /** Default of {@link TaskAppClientOptions.deadlineMs}: 600 s, synth-ai's timeout, for a whole call. */
 export const DEFAULT_DEADLINE_MS = 600_000;
@@ -134,9 +135,11 @@ export function createTaskAppClient(options: TaskAppClientOptions): TaskAppClien
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     maxRedirects: 5,
   });
+  // Credentials in the URL (a gateway's) travel as Basic authorization, which fetch needs; the key still goes as X-API-Key.
+  const base = splitUrlCredentials(options.baseUrl);
   const client = createClient<paths>({
-    baseUrl: options.baseUrl.replace(/\/+$/, ""),
-    headers: { ...authHeaders(options.apiKey, options.apiKeyAliases), ...options.headers },
+    baseUrl: base.url.replace(/\/+$/, ""),
+    headers: { ...authHeaders(options.apiKey, options.apiKeyAliases), ...options.headers, ...(base.authorization ? { Authorization: base.authorization } : {}) },
   });
 
   type Init = { fetch: (request: Request) => Promise<Response>; signal: AbortSignal };
