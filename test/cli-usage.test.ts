@@ -4,13 +4,14 @@
  * fast path of bin/task-app.js printing exactly what the full CLI prints.
  */
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { findUnknownOptions } from "../src/cli/unknown-options.js";
+import { closedPort } from "./helpers/loopback.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
@@ -64,6 +65,46 @@ test("a mistyped option gets the closest option of its command, and the hint nam
   }
   const far = await runCli(["serve", "app.ts", "--zzzzzz"], dir);
   assert.equal(far.stderr, "task-app: Unknown option: --zzzzzz\nRun `task-app serve --help` for usage.\n", "nothing close: no suggestion");
+});
+
+test("a missing argument is named, with the command's form, at any depth of subcommand", async () => {
+  const cases: [string[], string][] = [
+    [["migrate"], "task-app: missing <file>: the command is `task-app migrate <file>`"],
+    [["payload", "rl"], "task-app: missing <config>: the command is `task-app payload <kind> <config>`"],
+    [["traces", "show"], "task-app: missing <session>: the command is `task-app traces show <session>`"],
+    [["validate"], "task-app: missing <files..>: the command is `task-app validate <files..>`"],
+  ];
+  for (const [argv, line] of cases) {
+    const run = await runCli(argv, dir);
+    assert.equal(run.code, 2, `${argv.join(" ")}: ${run.stderr}`);
+    assert.equal(run.stderr.split("\n")[0], line);
+  }
+});
+
+test("lsp --socket to a port where nothing listens says so and exits 1", async () => {
+  const port = await closedPort();
+  const run = await runCli(["lsp", "--socket", String(port)], dir);
+  assert.deepEqual([run.code, run.stdout, run.stderr], [1, "", `task-app lsp: nothing listens on 127.0.0.1:${port}; start the editor's LSP client on that port first\n`]);
+});
+
+test("lsp started by hand in a terminal says on stderr what it waits for; from an editor (a pipe) it says nothing", async (t) => {
+  if (spawnSync("script", ["--version"]).status !== 0) return t.skip("util-linux script is not installed");
+  const command = `${process.execPath} ${bin} lsp`;
+  const child = spawn("script", ["-qfec", command, "/dev/null"], { cwd: dir, env: { ...process.env, TERM: "xterm" } });
+  let seen = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no hint within 30 s: ${JSON.stringify(seen)}`)), 30_000);
+    child.stdout.on("data", (chunk: Buffer) => {
+      seen += chunk.toString("utf8");
+      if (seen.includes("Ctrl-C stops it")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  }).finally(() => child.kill("SIGKILL"));
+  assert.match(seen, /task-app lsp: speaking the Language Server Protocol on stdin\/stdout/);
+  const piped = spawnSync(process.execPath, [bin, "lsp"], { cwd: dir, input: "", encoding: "utf8" });
+  assert.equal(piped.stderr, "");
 });
 
 test("a single-valued option given twice, or anything after --, is a usage error", async () => {

@@ -80,7 +80,7 @@ describe("task-app validate-jsonl", () => {
   test("usage errors exit 2; unreadable files are invalid input (exit 1), as in validate", async () => {
     const none = await runCli("validate-jsonl");
     assert.equal(none.code, 2);
-    assert.match(none.stderr, /Not enough non-option arguments/);
+    assert.match(none.stderr, /missing <file>: the command is `task-app validate-jsonl <file>`/);
     const zero = await runCli("validate-jsonl", `${F}/tool-calls.jsonl`, "--max-errors", "0");
     assert.deepEqual([zero.code, zero.stdout, zero.stderr.split("\n")[0]], [2, "", "task-app: --max-errors must be a positive integer"]);
     const long = await runCli("validate-jsonl", `${F}/tool-calls.jsonl`, "--max-line-bytes", "-1");

@@ -44,7 +44,9 @@ export async function main(argv: string[]): Promise<number> {
       const named = commandNames.has(argv[0] ?? "") || argv[0]?.startsWith("-");
       const known = (cli as unknown as { getOptions(): KnownOptions }).getOptions();
       const unknown = named ? findUnknownOptions(argv, known) : [];
-      throw new UsageError(unknown.length ? describeUnknownOptions(unknown, known) : msg || String(err));
+      if (unknown.length) throw new UsageError(describeUnknownOptions(unknown, known));
+      const context = (cli as unknown as { getInternalMethods(): { getContext(): { fullCommands: string[] } } }).getInternalMethods().getContext();
+      throw new UsageError(describeMissingArguments(msg, context.fullCommands) ?? (msg || String(err)));
     })
     .middleware((args) => {
       // A single-valued option given twice would reach the handler as an array.
@@ -84,4 +86,15 @@ export async function main(argv: string[]): Promise<number> {
     return exitCode || 1;
   }
   return exitCode;
+}
+
+/** yargs' "Not enough non-option arguments: got 1, need at least 2" said as what is missing and the command's form. */
+export function describeMissingArguments(message: string | undefined, fullCommands: string[]): string | undefined {
+  const counts = /^Not enough non-option arguments: got (\d+), need at least (\d+)/.exec(message ?? "");
+  if (!counts || fullCommands.length === 0) return undefined;
+  const form = fullCommands.join(" ");
+  const required = form.match(/<[^>]+>/g) ?? [];
+  const missing = required.slice(Number(counts[1]));
+  if (missing.length === 0) return undefined;
+  return `missing ${missing.join(" ")}: the command is \`task-app ${form}\``;
 }

@@ -27,10 +27,18 @@ async function runLsp(args: LspArgs): Promise<void> {
   if (args.socket !== undefined) {
     const { connect } = await import("node:net");
     const socket = connect(args.socket, "127.0.0.1");
-    await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+    const failure = await new Promise<Error | undefined>((resolve) => socket.once("connect", () => resolve(undefined)).once("error", resolve));
+    if (failure) {
+      const refused = (failure as NodeJS.ErrnoException).code === "ECONNREFUSED";
+      process.stderr.write(`task-app lsp: ${refused ? `nothing listens on 127.0.0.1:${args.socket}; start the editor's LSP client on that port first` : failure.message}\n`);
+      contextOf(args).setExitCode(1);
+      return;
+    }
     startLanguageServer({ input: socket, output: socket, debounceMs: args["debounce-ms"] });
     return;
   }
+  // Started by hand in a terminal: say what it is waiting for (stderr; stdout is the protocol's).
+  if (process.stdin.isTTY) process.stderr.write("task-app lsp: speaking the Language Server Protocol on stdin/stdout, as editors start it (`task-app lsp --help`); Ctrl-C stops it\n");
   startLanguageServer({ debounceMs: args["debounce-ms"] });
 }
 
