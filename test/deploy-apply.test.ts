@@ -78,7 +78,8 @@ describe("deploy apply", () => {
       assert.deepEqual(secret.stringData, { ENVIRONMENT_API_KEY: KEY });
       assert.ok(api.seen.some((r) => r.path.startsWith("/api/v1/namespaces/default/services/math-task-app:http/proxy/rollout")), "the check went through the Service proxy");
 
-      const status = await runCli(["deploy", "status", ...BASE], home, envFor(api));
+      // status and delete find what is deployed by name: no image needed.
+      const status = await runCli(["deploy", "status", "--name", "math-task-app"], home, envFor(api));
       assert.equal(status.code, 0, status.stderr);
       assert.match(status.stdout, /^math-task-app in default: 2\/2 ready$/m);
 
@@ -88,15 +89,15 @@ describe("deploy apply", () => {
       assert.match(again.stderr, /Secret math-task-app-env exists \(kept as it is\)/);
       assert.deepEqual((api.store.get("secrets/default/math-task-app-env") as { stringData: Record<string, string> }).stringData, { ENVIRONMENT_API_KEY: KEY });
 
-      const rolling = await runCli(["deploy", "status", ...BASE], home, envFor(api));
+      const rolling = await runCli(["deploy", "status", "--name", "math-task-app"], home, envFor(api));
       assert.match(rolling.stdout, /^math-task-app in default: \d\/2 ready \(rolling out\)$/m, "the new generation is rolling out");
 
-      const deleted = await runCli(["deploy", "delete", ...BASE], home, envFor(api));
+      const deleted = await runCli(["deploy", "delete", "--name", "math-task-app"], home, envFor(api));
       assert.equal(deleted.code, 0, deleted.stderr);
       assert.match(deleted.stdout, /deleted Deployment math-task-app/);
       assert.ok(!api.store.has("deployments/default/math-task-app"));
       assert.ok(api.store.has("secrets/default/math-task-app-env"), "Secrets are kept");
-      const gone = await runCli(["deploy", "delete", ...BASE], home, envFor(api));
+      const gone = await runCli(["deploy", "delete", "--name", "math-task-app"], home, envFor(api));
       assert.match(gone.stdout, /Deployment math-task-app was already gone/);
     });
   });

@@ -20,6 +20,8 @@ export interface LoadDeployOptions {
   config?: string;
   cwd?: string;
   flags?: DeployOverrides;
+  /** Set by `status` and `delete`, which find what is deployed by name. */
+  imageOptional?: boolean;
 }
 
 /** The settings of one deploy; throws ConfigError (positioned findings) or DeploySettingsError (a flag). */
@@ -32,11 +34,12 @@ export async function loadDeployInputs(options: LoadDeployOptions = {}): Promise
     const check = await checkConfigFile(file, { kind: "deploy", file: options.config ?? DEPLOY_FILE });
     // A key a flag overrides is not read from the file: its errors there do not count.
     const overridden = Object.entries(options.flags ?? {}).filter(([, v]) => v !== undefined).map(([k]) => `deploy.${k}`);
+    if (options.imageOptional) overridden.push("deploy.image");
     const errors = check.findings.filter((f) => f.severity === "error" && !overridden.some((p) => f.path === p || f.path.startsWith(`${p}.`)));
     if (errors.length) throw new ConfigError(check.findings);
     table = check.ok ? ((check.config as DeployConfig).deploy as unknown as Record<string, unknown>) : rawDeployTable(await readConfigText(file));
   }
-  return { ...resolveDeploySettings(table, options.flags), ...(file ? { file } : {}) };
+  return { ...resolveDeploySettings(table, options.flags, { imageOptional: options.imageOptional }), ...(file ? { file } : {}) };
 }
 
 /** The `[deploy]` table as written (flags then replace the keys the file got wrong). */

@@ -100,13 +100,20 @@ function overlay(table: Record<string, unknown>, flags: DeployOverrides): { tabl
   return { table: out, traceUrl, flagOf };
 }
 
+export interface ResolveOptions {
+  /** Commands that only find what is deployed by name (`status`, `delete`) need no image: it is "" then. */
+  imageOptional?: boolean;
+}
+
 /**
  * Resolves a `[deploy]` table (as read, before defaults) and flags into settings.
  * Errors name the flag that caused them, or the key when the file did.
  */
-export function resolveDeploySettings(table: Record<string, unknown> | undefined, flags: DeployOverrides = {}): DeployInputs {
+export function resolveDeploySettings(table: Record<string, unknown> | undefined, flags: DeployOverrides = {}, options: ResolveOptions = {}): DeployInputs {
   const { table: raw, traceUrl, flagOf } = overlay(table ?? {}, flags);
-  const parsed = DeployTable.safeParse(raw);
+  // Without an image the table is checked with a stand-in reference, and the settings say "".
+  const noImage = options.imageOptional === true && raw.image === undefined;
+  const parsed = DeployTable.safeParse(noImage ? { ...raw, image: "image.invalid/none:none" } : raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const top = String(issue.path[0] ?? "");
@@ -123,7 +130,7 @@ export function resolveDeploySettings(table: Record<string, unknown> | undefined
     settings: {
       name: d.name,
       namespace: d.namespace,
-      image: d.image,
+      image: noImage ? "" : d.image,
       module: d.module,
       port: d.port,
       workers: d.workers ?? Math.max(1, Math.ceil(cpuCores(d.resources.cpu_limit))),

@@ -35,6 +35,7 @@ export async function loadSettingsOrReport(args: DeployArgs, context: CommandCon
     return await loadDeployInputs({
       ...(args.config ? { config: args.config } : {}),
       flags: { name: args.name, namespace: args.namespace, image: args.image, replicas: args.replicas, workers: args.workers, trace: args.trace, module: args.module, port: args.port },
+      imageOptional: command === "status" || command === "delete",
     });
   } catch (error) {
     if (error instanceof ConfigError) {
