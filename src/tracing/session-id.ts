@@ -5,6 +5,9 @@
  * store's indexes on `session_id` (six of them in the tracing-v3 layout) grow
  * at their end instead of splitting pages all over, which costs a SQLite
  * commit a third as much once the store holds a few thousand sessions.
+ * A served rollout's session is named by its request instead
+ * (`rolloutSessionId`, a UUID of version 8): the same rollout sent twice must
+ * be one session in every store, which a clock cannot give.
  */
 import { createHash, randomFillSync } from "node:crypto";
 
