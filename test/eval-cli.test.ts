@@ -134,6 +134,9 @@ describe("task-app eval", () => {
       assert.deepEqual(sessions.map((s) => s.session_id).sort(), ids);
       assert.deepEqual(done.map((r) => r.session_id).sort(), ids);
       assert.ok(sessions.every((s) => typeof s.metadata.app_session_id === "string"), "the app's own id is kept");
+      // The app's trace named no run: eval's store records the rollout's run_id and seed, so `traces ls --run` finds them.
+      assert.deepEqual(sessions.map((s) => s.seed).sort(), [1, 2, 3, 4]);
+      assert.equal((await listSessions(store.db, { limit: 100, runIds: done.map((r) => r.run_id) })).length, 4);
     } finally {
       await store.close();
     }

@@ -106,10 +106,15 @@ test("eval killed with SIGKILL mid-run, then --resume: every seed once in result
     );
     const app = await sessionsIn(appDb);
     const own = await sessionsIn(evalDb);
-    // The app's store: its sessions carry the request's run_id and seed (the server's tracer metadata).
-    const wrong = Array.from({ length: SEEDS }, (_, seed) => [seed, app.count.get(seed) ?? 0]).filter(([, n]) => n !== 1);
-    assert.deepEqual(wrong, [], "the app's store (serve --trace): every seed exactly one session ([seed, sessions] listed where not)");
-    assert.equal(app.total, SEEDS, "the app's store: nothing else");
+    // Both stores' sessions carry the request's run_id and seed (the server's tracer metadata; eval's where the app's trace left them out).
+    for (const [name, store] of [
+      ["the app's store (serve --trace)", app],
+      ["eval's store (--trace-db)", own],
+    ] as const) {
+      const wrong = Array.from({ length: SEEDS }, (_, seed) => [seed, store.count.get(seed) ?? 0]).filter(([, n]) => n !== 1);
+      assert.deepEqual(wrong, [], `${name}: every seed exactly one session ([seed, sessions] listed where not)`);
+      assert.equal(store.total, SEEDS, `${name}: nothing else`);
+    }
     // One identity for a rollout everywhere: the result line, the app's store and eval's store.
     const ids = lines.map((l) => rolloutSessionId({ run_id: l.run_id, env: { seed: l.seed } })).sort();
     assert.deepEqual(lines.map((l) => l.session_id).sort(), ids, "each result line names its rollout's session");

@@ -59,6 +59,20 @@ export interface EvalRunReport {
   traces: { stored: number; duplicates: number; failed: number; missing: number };
 }
 
+/**
+ * The session under its rollout's id, its metadata naming the rollout's
+ * run_id and seed when the app's own trace left them out (as the server's
+ * tracer records them), so `traces ls --run` finds it and both stores say alike.
+ */
+function withRolloutIdentity(session: unknown, sessionId: string, runId: string, seed: number): unknown {
+  const named = withSessionId(session, sessionId);
+  if (typeof named !== "object" || named === null || Array.isArray(named)) return named;
+  const record = named as { metadata?: unknown };
+  const metadata = typeof record.metadata === "object" && record.metadata !== null && !Array.isArray(record.metadata) ? (record.metadata as Record<string, unknown>) : {};
+  if (metadata.run_id !== undefined && metadata.seed !== undefined) return named;
+  return { ...record, metadata: { ...metadata, run_id: metadata.run_id ?? runId, seed: metadata.seed ?? seed } };
+}
+
 /** Thrown when a run cannot start (no replica answers): exit 1 with the message. */
 export class EvalRunError extends Error {
   override name = "EvalRunError";
@@ -213,7 +227,7 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
         try {
           // The id every server's trace sink gives this rollout too (its run_id is the same whenever it runs).
           const sessionId = rolloutSessionId({ run_id: result.run_id, env: { seed: result.seed } });
-          if ((await options.sink(withSessionId(session, sessionId), { sessionId })) !== false) traces.stored++;
+          if ((await options.sink(withRolloutIdentity(session, sessionId, result.run_id, result.seed), { sessionId })) !== false) traces.stored++;
           else traces.duplicates++;
           // The result names the session as the store holds it (the app's own id is in its metadata).
           result = { ...result, session_id: sessionId };
