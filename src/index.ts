@@ -73,6 +73,7 @@ export {
   createSessionTracer,
   renderCompactTrace,
   renderTrace,
+  rolloutSessionId,
   renderTraceEnvelope,
   toLMMessage,
   toLMToolCall,
@@ -109,7 +110,7 @@ export { detectConfigKind } from "./config/detect.js";
 export { formatFinding, type Finding, type Severity } from "./config/findings.js";
 export { rules, type Rule } from "./config/rules/index.js";
 export { validateSftJsonl, validateSftLine } from "./config/jsonl.js";
-export { checkSourceFile, checkSourceText } from "./config/check-source.js";
+export { checkProjectFile, checkSourceFile, checkSourceText } from "./config/check-source.js";
 export { findingCodes, type FindingCodeDoc } from "./config/finding-codes.js";
 export { applySeverities, loadProjectSettings, parseProjectSettings, ProjectSettingsError, type RuleSeverity, type SeverityOverrides } from "./config/project-settings.js";
 export { LanguageService, type ServiceSettings } from "./lsp/service.js";

@@ -8,8 +8,9 @@
  * fifth with `--url` × 3. During 2,000 rollouts one replica host's link is
  * cut and another replica is killed with SIGKILL; eval finishes on the
  * survivor; every seed has exactly one result line; every answered rollout
- * is in PostgreSQL, and (a `todo` test while the store cannot deduplicate a
- * rollout eval sent again after its replica died) exactly once.
+ * is in PostgreSQL exactly once, a rollout eval sent again after its replica
+ * died included (each server names its session by the request's run_id and
+ * seed, so the second write of it is skipped).
  *
  * Runs as root with iproute2 (`.ci/run` installs it); skips saying why otherwise.
  */
@@ -82,7 +83,7 @@ let app = "";
 let cmd: string[] = [];
 let pgHost: ReturnType<typeof inHost> | undefined;
 let traceUrl = "";
-/** Sessions per run id in PostgreSQL, and the run ids eval got an answer for (filled by the first test). */
+/** Sessions per (run id, seed) in PostgreSQL, and the (run id, seed) pairs eval got an answer for (filled by the first test). */
 const sessions = new Map<string, number>();
 let answered: string[] = [];
 
@@ -206,27 +207,22 @@ test("three replicas on three hosts, one cut off and one killed mid-run: eval fi
   const client = new pg.Client({ connectionString: traceUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ run_id: string; n: string }>(`SELECT metadata::json->>'run_id' AS run_id, COUNT(*) AS n FROM session_traces GROUP BY 1`);
-    for (const r of rows) sessions.set(r.run_id, Number(r.n));
-    const lost = ok.filter((r) => !sessions.get(r.run_id)).map((r) => r.run_id);
+    const { rows } = await client.query<{ run_id: string; seed: string; n: string }>(
+      `SELECT metadata::json->>'run_id' AS run_id, metadata::json->>'seed' AS seed, COUNT(*) AS n FROM session_traces GROUP BY 1, 2`,
+    );
+    for (const r of rows) sessions.set(`${r.run_id}/${r.seed}`, Number(r.n));
+    const lost = ok.filter((r) => !sessions.get(`${r.run_id}/${r.seed}`)).map((r) => r.run_id);
     assert.deepEqual(lost.slice(0, 10), [], `every answered rollout is stored (${lost.length} are not)`);
-    // A session whose run was not answered, or a run stored more than twice, would be a writer bug.
-    assert.ok([...sessions.values()].every((n) => n <= 2));
-    answered = ok.map((r) => r.run_id);
+    answered = ok.map((r) => `${r.run_id}/${r.seed}`);
   } finally {
     await client.end();
   }
 });
 
-test(
-  "every answered rollout has exactly one session in PostgreSQL",
-  {
-    skip,
-    todo: "a rollout whose replica is SIGKILLed after storing its session but before answering is sent again by eval (same run_id) and stored twice: the trace store does not deduplicate by run_id",
-  },
-  () => {
-    assert.ok(answered.length > 0);
-    const twice = answered.filter((id) => sessions.get(id) !== 1).map((id) => `${id}: ${sessions.get(id) ?? 0}`);
-    assert.deepEqual(twice, []);
-  },
-);
+test("every answered rollout has exactly one session in PostgreSQL: one per (run, seed), a rollout sent again after its replica died included", { skip }, () => {
+  assert.ok(answered.length > 0);
+  const twice = answered.filter((id) => sessions.get(id) !== 1).map((id) => `${id}: ${sessions.get(id) ?? 0}`);
+  assert.deepEqual(twice, []);
+  const more = [...sessions].filter(([, n]) => n !== 1);
+  assert.deepEqual(more, [], "no (run, seed) is stored more than once");
+});

@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { listSessions, openTraceStore } from "../src/traces/index.js";
+import { rolloutSessionId } from "../src/tracing/index.js";
 import { cliArgv } from "./helpers/cli-command.js";
 import { startNode } from "./helpers/cli-process.js";
 import { sendJson, startLoopback } from "./helpers/loopback.js";
@@ -36,7 +37,7 @@ const fresh = () => join(scratch, `t${++n}`);
 const start = (argv: string[], env: NodeJS.ProcessEnv = {}, cwd = scratch) => startNode(argv, { ENVIRONMENT_API_KEY: KEY, ...env }, cwd);
 
 const evalCli = (args: string[], env: NodeJS.ProcessEnv = {}) => start([...cliArgv(), "eval", ...args], env);
-const lines = async (path: string) => (await readFile(path, "utf8")).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { seed: number; status: string });
+const lines = async (path: string) => (await readFile(path, "utf8")).trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { seed: number; status: string; run_id: string; session_id: string | null });
 
 describe("task-app eval", () => {
   test("--app: serves the module, prints judge metrics, writes one result line and one traced session per rollout", async () => {
@@ -125,8 +126,17 @@ describe("task-app eval", () => {
     try {
       const sessions = await listSessions(store.db, { limit: 100 });
       assert.equal(sessions.length, 4, "each rollout once");
-      assert.ok(sessions.every((s) => /^eval-[0-9a-f]{12}-seed-[1-4]-rollout-0$/.test(s.session_id)), sessions.map((s) => s.session_id).join(" "));
+      // Named by the rollout's run_id (the same on --resume) and seed, as every server's trace sink names it.
+      // Named by the rollout's run_id (the same on --resume) and seed, as every server's trace sink names it; the result line names it so.
+      const done = await lines(results);
+      assert.deepEqual(done.map((r) => r.seed).sort(), [1, 2, 3, 4]);
+      const ids = done.map((r) => rolloutSessionId({ run_id: r.run_id, env: { seed: r.seed } })).sort();
+      assert.deepEqual(sessions.map((s) => s.session_id).sort(), ids);
+      assert.deepEqual(done.map((r) => r.session_id).sort(), ids);
       assert.ok(sessions.every((s) => typeof s.metadata.app_session_id === "string"), "the app's own id is kept");
+      // The app's trace named no run: eval's store records the rollout's run_id and seed, so `traces ls --run` finds them.
+      assert.deepEqual(sessions.map((s) => s.seed).sort(), [1, 2, 3, 4]);
+      assert.equal((await listSessions(store.db, { limit: 100, runIds: done.map((r) => r.run_id) })).length, 4);
     } finally {
       await store.close();
     }

@@ -1,7 +1,9 @@
 /**
  * Rule severities a project changes: the [rules] table of a task-app.toml,
  * read by `task-app validate` and `task-app lsp` through the same function
- * (and the client's settings for the language server).
+ * (and the client's settings for the language server), and applied the same
+ * by the commands that check a config before using it (`payload`, `train`,
+ * `eval --config`), through the one checker they share.
  */
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -33,6 +35,20 @@ before(() => {
   writeFileSync(join(dir, "plain", "rl.toml"), CONFIG);
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A config whose only findings are an error and a warning a project may relax: GPU topology 4 of 5, a loopback task URL. */
+const RELAXABLE = edit(RL, ['task_url = "https://task.example.com"', 'task_url = "http://127.0.0.1:8001"'], ["gpu_count = 4", "gpu_count = 5"]);
+/** A config whose only finding is a warning a project may make an error: an Instruct model with async_semaphore_max. */
+const TIGHTENABLE = edit(RL, ['base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-4B-Instruct-2507"'], ["group_size = 4", "group_size = 4\nasync_semaphore_max = 8"]);
+
+/** `<name>/rl.toml` holding `config`, under a task-app.toml holding `settings` (none when undefined). */
+function project(name: string, config: string, settings?: string): string {
+  const root = join(dir, name);
+  mkdirSync(join(root, "configs"), { recursive: true });
+  if (settings !== undefined) writeFileSync(join(root, "task-app.toml"), settings);
+  writeFileSync(join(root, "configs", "rl.toml"), config);
+  return root;
+}
 
 const summary = (findings: { code: string; severity: string }[]) => findings.map((f) => `${f.code}:${f.severity}`).sort();
 
@@ -70,6 +86,55 @@ describe("[rules] in task-app.toml", () => {
     const result = await runCli(["validate", "rl.toml"], bad);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /rules\.loopback_task_url must be "error", "warning" or "off", got "ignore"/);
+  });
+});
+
+describe("payload and train apply the project's [rules] as validate does", () => {
+  const env = { SYNTH_API_KEY: "", BACKEND_BASE_URL: "", TASK_APP_URL: "" };
+  const train = (cwd: string) => runCli(["train", "--config", "configs/rl.toml", "--dry-run", "--skip-health"], cwd, env);
+  const payload = (cwd: string) => runCli(["payload", "rl", "configs/rl.toml"], cwd, env);
+
+  test("an error the project makes a warning (and a warning it turns off): payload and train go ahead", async () => {
+    const plain = project("relax-plain", RELAXABLE);
+    const relaxed = project("relaxed", RELAXABLE, '[rules]\nrl_topology_gpus = "warning"\nloopback_task_url = "off"\n');
+    for (const run of [payload, train]) {
+      const refused = await run(plain);
+      assert.equal(refused.code, 1, refused.stderr);
+      assert.match(refused.stderr, /configs\/rl\.toml:\d+:\d+: error: topology\.gpus_for_vllm: .*\[rl_topology_gpus\]|error: topology\.gpus_for_vllm/);
+      const went = await run(relaxed);
+      assert.equal(went.code, 0, went.stderr);
+      assert.match(went.stderr, /configs\/rl\.toml:\d+:\d+: warning: topology\.gpus_for_vllm: /);
+      assert.doesNotMatch(went.stderr, /error: |task_url "http:\/\/127\.0\.0\.1:8001" points at this machine/);
+      assert.match(went.stdout, /"base_model": "Qwen\/Qwen3-4B"/, "the payload is printed");
+    }
+  });
+
+  test("a warning the project makes an error: payload and train refuse, naming the finding", async () => {
+    const plain = project("tight-plain", TIGHTENABLE);
+    const strict = project("strict", TIGHTENABLE, '[rules]\ninstruct_async_semaphore = "error"\n');
+    for (const run of [payload, train]) {
+      const went = await run(plain);
+      assert.equal(went.code, 0, went.stderr);
+      assert.match(went.stderr, /warning: .*async_semaphore_max/);
+      const refused = await run(strict);
+      assert.equal(refused.code, 1, refused.stderr);
+      assert.match(refused.stderr, /configs\/rl\.toml:\d+:\d+: error: .*async_semaphore_max/);
+      assert.equal(refused.stdout.trim(), "", "no payload");
+    }
+  });
+
+  test("a task-app.toml that cannot be used is a usage error (exit 2) naming its place, for payload, train and eval --config", async () => {
+    const broken = project("broken", RELAXABLE, '[rules]\nrl_topology_gpu = "warning"\n');
+    writeFileSync(join(broken, "configs", "eval.toml"), '[eval]\nmodel = "m"\nseeds = [1]\n');
+    const runs = [
+      await payload(broken),
+      await train(broken),
+      await runCli(["eval", "--config", "configs/eval.toml", "--url", "http://127.0.0.1:9", "--no-trace"], broken, { ...env, ENVIRONMENT_API_KEY: "k" }),
+    ];
+    for (const result of runs) {
+      assert.equal(result.code, 2, result.stderr);
+      assert.match(result.stderr, /task-app\.toml:2:1: unknown rule "rl_topology_gpu" in \[rules\]; did you mean "rl_topology_gpus"\?/);
+    }
   });
 });
 

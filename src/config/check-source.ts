@@ -1,10 +1,12 @@
 /**
- * The one entry `task-app validate` and `task-app lsp` share: a rubric
+ * The one entry `task-app validate`, `task-app lsp` and every command that
+ * checks a config file share (`checkProjectFile` adds the project's rule
+ * severities): a rubric
  * `.json` file goes to the rubric checker, anything else to the TOML config
  * checker, after the same text checks a file read gets (empty, NUL bytes).
  */
 import { checkConfigText, type CheckOptions, type ConfigCheck } from "./check.js";
-import { applySeverities } from "./project-settings.js";
+import { applySeverities, loadProjectSettings } from "./project-settings.js";
 import { ConfigInputError, decodeConfigText, DEFAULT_MAX_CONFIG_BYTES, readConfigText, tooLarge } from "./read.js";
 import { checkRubricText } from "./rubric-check.js";
 
@@ -47,4 +49,18 @@ export async function checkSourceFile(path: string, options: CheckOptions = {}):
     return inputFailure(error, withFile);
   }
   return checkDecoded(text, withFile);
+}
+
+/**
+ * Reads and checks a file as its project says: the severities of the nearest
+ * `task-app.toml` at or above it (`[rules]`, ./project-settings.ts) over
+ * `options.severities`. Every command that checks a config on disk (validate,
+ * payload, train, eval's --config, deploy's deploy.toml) comes through here,
+ * and the language server applies the same settings, so a finding has one
+ * level everywhere. Throws ProjectSettingsError (file:line:col) for a
+ * task-app.toml that cannot be used: a usage error, exit 2.
+ */
+export async function checkProjectFile(path: string, options: CheckOptions = {}): Promise<ConfigCheck> {
+  const project = loadProjectSettings(path).severities;
+  return checkSourceFile(path, { ...options, severities: { ...options.severities, ...project } });
 }

@@ -5,12 +5,13 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { checkConfigFile } from "../config/check.js";
+import { checkProjectFile } from "../config/check-source.js";
+import { ProjectSettingsError } from "../config/project-settings.js";
 import { readConfigText } from "../config/read.js";
 import { parseTomlDocument } from "../config/toml.js";
 import { ConfigError } from "../config/load.js";
 import type { DeployConfig } from "../schemas/deploy-config.js";
-import { resolveDeploySettings, type DeployInputs, type DeployOverrides } from "./settings.js";
+import { DeploySettingsError, resolveDeploySettings, type DeployInputs, type DeployOverrides } from "./settings.js";
 
 /** The default file name of a deploy config. */
 export const DEPLOY_FILE = "deploy.toml";
@@ -24,14 +25,20 @@ export interface LoadDeployOptions {
   imageOptional?: boolean;
 }
 
-/** The settings of one deploy; throws ConfigError (positioned findings) or DeploySettingsError (a flag). */
+/** The settings of one deploy; throws ConfigError (positioned findings) or DeploySettingsError (a flag, or a task-app.toml that cannot be used). */
 export async function loadDeployInputs(options: LoadDeployOptions = {}): Promise<DeployInputs & { file?: string }> {
   const cwd = options.cwd ?? process.cwd();
   const implicit = join(cwd, DEPLOY_FILE);
   const file = options.config ?? (existsSync(implicit) ? implicit : undefined);
   let table: Record<string, unknown> | undefined;
   if (file) {
-    const check = await checkConfigFile(file, { kind: "deploy", file: options.config ?? DEPLOY_FILE });
+    let check;
+    try {
+      check = await checkProjectFile(file, { kind: "deploy", file: options.config ?? DEPLOY_FILE }); // the project's task-app.toml [rules] apply
+    } catch (error) {
+      if (error instanceof ProjectSettingsError) throw new DeploySettingsError(error.message);
+      throw error;
+    }
     // A key a flag overrides is not read from the file: its errors there do not count.
     const overridden = Object.entries(options.flags ?? {}).filter(([, v]) => v !== undefined).map(([k]) => `deploy.${k}`);
     if (options.imageOptional) overridden.push("deploy.image");

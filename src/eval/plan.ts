@@ -5,7 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
-import { checkConfigFile } from "../config/check.js";
+import { checkProjectFile } from "../config/check-source.js";
+import { ProjectSettingsError } from "../config/project-settings.js";
 import { formatFinding } from "../config/findings.js";
 import type { EvalConfig } from "../schemas/eval-config.js";
 import { DEFAULT_MAX_ANSWER_BYTES } from "./http.js";
@@ -91,7 +92,13 @@ function parsePolicyPairs(pairs: readonly string[]): Record<string, unknown> {
 }
 
 async function readEvalConfig(path: string): Promise<EvalConfig> {
-  const check = await checkConfigFile(path, { kind: "eval" });
+  let check;
+  try {
+    check = await checkProjectFile(path, { kind: "eval" }); // the project's task-app.toml [rules] apply
+  } catch (error) {
+    if (error instanceof ProjectSettingsError) throw new EvalPlanError(error.message);
+    throw error;
+  }
   if (!check.ok) throw new EvalPlanError(`${check.findings.map(formatFinding).join("\n")}\n${path} is not a valid eval config`);
   return check.config as EvalConfig;
 }

@@ -3,15 +3,27 @@
  * it, with a unique run id and the trace asked for) and what its answer means
  * (return, judge scores, criteria, the recorded session), or why it failed.
  */
-import { randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { checkRolloutResponse } from "../server/validate.js";
 import type { EvalPlan } from "./plan.js";
 import type { EvalResult } from "./results.js";
 
+/**
+ * The `run_id` of rollout (`seed`, `rollout`) of the run in `runDir` with
+ * config digest `digest`: unique to that rollout of that run, and the same
+ * whenever it is sent again (to another replica after one died, by
+ * `--resume` after a crash), so every trace store keys its session alike
+ * (`rolloutSessionId`) and keeps it once.
+ */
+export function evalRunId(runDir: string, digest: string, seed: number, rollout: number): string {
+  const run = createHash("sha256").update(`${runDir}\0${digest}`).digest("hex").slice(0, 12);
+  return `eval-${run}-${seed}-${rollout}`;
+}
+
 /** The body of `POST /rollout` for one seed's `rollout`-th run. */
 export function buildEvalRequest(plan: EvalPlan, seed: number, rollout: number, traced: boolean) {
   return {
-    run_id: `eval-${plan.digest.slice(0, 8)}-${seed}-${rollout}-${randomUUID().slice(0, 8)}`,
+    run_id: evalRunId(plan.runDir, plan.digest, seed, rollout),
     env: { ...(plan.envName ? { env_name: plan.envName } : {}), seed, config: { ...plan.envConfig, split: plan.split, index: seed } },
     policy: { policy_name: plan.policyName, config: plan.policyConfig },
     ops: plan.ops,

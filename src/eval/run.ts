@@ -11,7 +11,6 @@
  * only once its trace is stored: a crash loses at most the records waiting,
  * and `--resume` runs those rollouts again.
  */
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { setImmediate } from "node:timers/promises";
 import { BodyTooLarge, createRolloutClient, HttpTimeoutError, RedirectRefused, type RolloutClient } from "./http.js";
@@ -24,6 +23,7 @@ import { openRunDir } from "./run-dir.js";
 import { buildEvalRequest, describePolicyMismatch, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
 import { summarizeEval, type EvalSummary } from "./summary.js";
 import { redactSecrets, redactUrlCredentials, redactUrlsDeep } from "../server/secrets.js";
+import { rolloutSessionId, withSessionId } from "../tracing/session-id.js";
 
 export interface RunEvalOptions {
   /** Base URLs of the task apps (replicas). */
@@ -34,7 +34,7 @@ export interface RunEvalOptions {
   reporter: EvalReporter;
   /**
    * Stores a returned session (validating it), already given the identity the
-   * run gives it (`evalSessionId`), and says whether it was written (false: the
+   * run gives it (`rolloutSessionId` of its request), and says whether it was written (false: the
    * store already held that session; nothing said counts as written); errors
    * are counted, never fail the rollout.
    */
@@ -60,27 +60,17 @@ export interface EvalRunReport {
 }
 
 /**
- * The store's id for the session of rollout (`seed`, `rollout`) of the run in
- * `runDir` with config digest `digest`: the same whenever that rollout runs
- * again (`--resume` after a crash), so the store skips it instead of holding
- * it twice.
+ * The session under its rollout's id, its metadata naming the rollout's
+ * run_id and seed when the app's own trace left them out (as the server's
+ * tracer records them), so `traces ls --run` finds it and both stores say alike.
  */
-export function evalSessionId(runDir: string, digest: string, seed: number, rollout: number): string {
-  const run = createHash("sha256").update(`${runDir}\0${digest}`).digest("hex").slice(0, 12);
-  return `eval-${run}-seed-${seed}-rollout-${rollout}`;
-}
-
-/**
- * The session under the run's identity for its rollout, the app's own id kept
- * as `metadata.app_session_id`: every sink stores it by that id, so a rerun is
- * skipped instead of stored twice, and the result line names what the store holds.
- */
-function withSessionId(session: unknown, sessionId: string): unknown {
-  if (typeof session !== "object" || session === null || Array.isArray(session)) return session;
-  const record = session as { session_id?: unknown; metadata?: unknown };
-  const metadata = typeof record.metadata === "object" && record.metadata !== null && !Array.isArray(record.metadata) ? { ...(record.metadata as Record<string, unknown>) } : {};
-  if (typeof record.session_id === "string" && record.session_id !== sessionId) metadata.app_session_id ??= record.session_id;
-  return { ...record, session_id: sessionId, metadata };
+function withRolloutIdentity(session: unknown, sessionId: string, runId: string, seed: number): unknown {
+  const named = withSessionId(session, sessionId);
+  if (typeof named !== "object" || named === null || Array.isArray(named)) return named;
+  const record = named as { metadata?: unknown };
+  const metadata = typeof record.metadata === "object" && record.metadata !== null && !Array.isArray(record.metadata) ? (record.metadata as Record<string, unknown>) : {};
+  if (metadata.run_id !== undefined && metadata.seed !== undefined) return named;
+  return { ...record, metadata: { ...metadata, run_id: metadata.run_id ?? runId, seed: metadata.seed ?? seed } };
 }
 
 /** Thrown when a run cannot start (no replica answers): exit 1 with the message. */
@@ -235,8 +225,9 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
       if (!session) traces.missing++;
       else
         try {
-          const sessionId = evalSessionId(plan.runDir, plan.digest, result.seed, result.rollout);
-          if ((await options.sink(withSessionId(session, sessionId), { sessionId })) !== false) traces.stored++;
+          // The id every server's trace sink gives this rollout too (its run_id is the same whenever it runs).
+          const sessionId = rolloutSessionId({ run_id: result.run_id, env: { seed: result.seed } });
+          if ((await options.sink(withRolloutIdentity(session, sessionId, result.run_id, result.seed), { sessionId })) !== false) traces.stored++;
           else traces.duplicates++;
           // The result names the session as the store holds it (the app's own id is in its metadata).
           result = { ...result, session_id: sessionId };

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { RolloutRequest } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
+import { rolloutSessionId } from "../tracing/session-id.js";
 import { createSessionTracer, type SessionTracer } from "../tracing/tracer.js";
 import { readJsonBody, type BodyLease } from "./body.js";
 import { errorReply, summariseIssues, type Reply } from "./errors.js";
@@ -95,7 +96,7 @@ class RolloutRun implements RolloutContext, Abortable {
     return (this.#log ??= this.baseLog.child({ run_id: this.runId }));
   }
   get tracer(): SessionTracer {
-    return (this.#tracer ??= createSessionTracer({ metadata: rolloutTraceMetadata(this.app, this.rollout) }));
+    return (this.#tracer ??= createSessionTracer({ sessionId: rolloutSessionId(this.rollout), metadata: rolloutTraceMetadata(this.app, this.rollout) }));
   }
   /** The tracer, if the executor used it. */
   get usedTracer(): SessionTracer | undefined {

@@ -11,6 +11,7 @@ import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import type { TaskApp } from "../schemas/task-app.js";
 import { buildSessionTrace } from "../runtime/traces.js";
 import { renderTrace } from "../tracing/render.js";
+import { rolloutSessionId, withSessionId } from "../tracing/session-id.js";
 import type { SessionTracer } from "../tracing/tracer.js";
 import type { SecretRedactor } from "./secrets.js";
 
@@ -46,16 +47,22 @@ export function rolloutTraceMetadata(app: TaskApp, request: RolloutRequest): Rec
   return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined && v !== null));
 }
 
-/** The session of a finished rollout: what the tracer recorded, else one rebuilt from the trajectories; an outcome is always there. */
-export function rolloutSession(tracer: SessionTracer | undefined, metadata: () => Record<string, unknown>, response: RolloutResponse): SessionTraceV3 {
-  const session =
+/**
+ * The session of a finished rollout: what the tracer recorded, else one
+ * rebuilt from the trajectories; an outcome is always there. Its id is the
+ * rollout's (`sessionId`, from `rolloutSessionId`): a rollout sent again to
+ * this or another server is the same session, which a store keeps once.
+ */
+export function rolloutSession(tracer: SessionTracer | undefined, metadata: () => Record<string, unknown>, response: RolloutResponse, sessionId?: string): SessionTraceV3 {
+  const recorded =
     tracer && !tracer.isEmpty
       ? tracer.toSessionTrace()
       : buildSessionTrace({
-          ...(tracer ? { sessionId: tracer.sessionId } : {}),
+          ...(sessionId ? { sessionId } : tracer ? { sessionId: tracer.sessionId } : {}),
           metadata: tracer?.metadata ?? metadata(),
           steps: (response.trajectories ?? []).flatMap((t) => t.steps),
         });
+  const session = sessionId ? withSessionId(recorded, sessionId) : recorded;
   if (session.outcome_rewards.length === 0) {
     const { metrics } = response;
     session.outcome_rewards.push({
@@ -88,7 +95,7 @@ export async function finishRolloutTrace(
 ): Promise<RolloutResponse> {
   const fill = request.record.return_trace && (response.trace === null || response.trace === undefined);
   if (!fill && !deps.traceSink) return response;
-  const session = rolloutSession(tracer, () => rolloutTraceMetadata(deps.app, request), response);
+  const session = rolloutSession(tracer, () => rolloutTraceMetadata(deps.app, request), response, rolloutSessionId(request));
   const out = fill
     ? {
         ...response,

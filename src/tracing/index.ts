@@ -4,6 +4,7 @@
  * compact / full / v3-envelope renderings of a recorded session.
  */
 export { createSessionTracer, type SessionTracer } from "./tracer.js";
+export { rolloutSessionId } from "./session-id.js";
 export type {
   EnvironmentEventInput,
   EventRewardInput,

@@ -5,8 +5,11 @@
  * store's indexes on `session_id` (six of them in the tracing-v3 layout) grow
  * at their end instead of splitting pages all over, which costs a SQLite
  * commit a third as much once the store holds a few thousand sessions.
+ * A served rollout's session is named by its request instead
+ * (`rolloutSessionId`, a UUID of version 8): the same rollout sent twice must
+ * be one session in every store, which a clock cannot give.
  */
-import { randomFillSync } from "node:crypto";
+import { createHash, randomFillSync } from "node:crypto";
 
 const bytes = new Uint8Array(16);
 const hex = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
@@ -27,4 +30,35 @@ export function createSessionId(now: number = Date.now()): string {
   let out = "";
   for (let i = 0; i < 16; i++) out += (i === 4 || i === 6 || i === 8 || i === 10 ? "-" : "") + hex[bytes[i]!];
   return out;
+}
+
+/**
+ * The session id of the rollout that `request` asks for: a UUID (version 8,
+ * RFC 9562) named by its `run_id` and `env.seed`, so the same rollout sent
+ * twice (a client that retries it on another replica after the first died,
+ * `eval --resume` after a crash) gets the same id on every server and in
+ * every store, and the stores, idempotent on `session_id`, keep one session.
+ * The server's tracer and trace sink and eval's own sink all take it from here.
+ */
+export function rolloutSessionId(request: { run_id: string; env?: { seed?: number | null | undefined } | undefined }): string {
+  const seed = request.env?.seed;
+  const digest = createHash("sha256").update(`task-app rollout session\0${request.run_id}\0${seed === undefined || seed === null ? "" : String(seed)}`).digest();
+  digest[6] = (digest[6]! & 0x0f) | 0x80; // version 8 (custom: a name hashed with SHA-256)
+  digest[8] = (digest[8]! & 0x3f) | 0x80; // variant 10
+  let out = "";
+  for (let i = 0; i < 16; i++) out += (i === 4 || i === 6 || i === 8 || i === 10 ? "-" : "") + hex[digest[i]!];
+  return out;
+}
+
+/**
+ * `session` under the id `sessionId`, the id it had kept as
+ * `metadata.app_session_id` (an app that builds its own trace names it its way).
+ */
+export function withSessionId<T>(session: T, sessionId: string): T {
+  if (typeof session !== "object" || session === null || Array.isArray(session)) return session;
+  const record = session as { session_id?: unknown; metadata?: unknown };
+  if (record.session_id === sessionId) return session;
+  const metadata = typeof record.metadata === "object" && record.metadata !== null && !Array.isArray(record.metadata) ? { ...(record.metadata as Record<string, unknown>) } : {};
+  if (typeof record.session_id === "string") metadata.app_session_id ??= record.session_id;
+  return { ...record, session_id: sessionId, metadata } as T;
 }

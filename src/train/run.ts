@@ -4,7 +4,8 @@
  * task app (RL) or the training file (SFT), submit, and follow the job.
  * Everything it has to say goes through `report`; failures are TrainErrors.
  */
-import { checkConfigFile } from "../config/check.js";
+import { checkProjectFile } from "../config/check-source.js";
+import { ProjectSettingsError } from "../config/project-settings.js";
 import { isExperimentalModel } from "../config/model-catalog.js";
 import { rlModelOf } from "../config/models.js";
 import { formatFinding } from "../config/findings.js";
@@ -72,13 +73,22 @@ async function loadConfig(options: TrainOptions, env: NodeJS.ProcessEnv, report:
   // Like `task-app payload`: what synth-ai's CLI sends, without the settings task-app derives from the model.
   // Detect the kind first, as `task-app payload` does: an RL config given with --type sft (or the reverse) is named as such,
   // not drowned in the other kind's schema errors.
-  let check = await checkConfigFile(options.config, { allowUnknownModels: options.allowUnknownModels, normalize: false });
+  // The project's task-app.toml [rules] apply, as validate and payload apply them.
+  const checkFile = async (kind?: JobKind) => {
+    try {
+      return await checkProjectFile(options.config, { ...(kind ? { kind } : {}), allowUnknownModels: options.allowUnknownModels, normalize: false });
+    } catch (error) {
+      if (error instanceof ProjectSettingsError) throw new TrainError("usage", error.message);
+      throw error;
+    }
+  };
+  let check = await checkFile();
   if (options.kind && check.kind && check.kind !== options.kind && !check.kindReason?.startsWith("its file name")) {
     const names = { rl: "an RL", sft: "an SFT", eval: "an eval", filter: "a filter", rubric: "a rubric", deploy: "a deploy" } as const;
     const fix = check.kind === "rl" || check.kind === "sft" ? `pass --type ${check.kind}, or leave --type out (the kind is detected)` : "train runs rl and sft configs only";
     throw new TrainError("usage", `${options.config} is ${names[check.kind]} config (${check.kindReason}), not ${names[options.kind]} one: ${fix}`);
   }
-  if (options.kind && check.kind !== options.kind) check = await checkConfigFile(options.config, { kind: options.kind, allowUnknownModels: options.allowUnknownModels, normalize: false });
+  if (options.kind && check.kind !== options.kind) check = await checkFile(options.kind);
   const errors = check.findings.filter((f) => f.severity === "error");
   for (const finding of check.findings) if (finding.severity === "warning") report({ type: "warning", message: formatFinding(finding), finding: true });
   if (!check.ok) throw new TrainError("config", `${errors.map(formatFinding).join("\n")}\n${options.config}: the config is not valid; nothing was submitted`);

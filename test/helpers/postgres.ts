@@ -12,7 +12,18 @@ import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 
-export type PostgresServer = { ok: true; url: string; port: number; stop(): Promise<void> } | { ok: false; reason: string };
+export type PostgresServer =
+  | {
+      ok: true;
+      url: string;
+      port: number;
+      stop(): Promise<void>;
+      /** Shuts the server down (a fast shutdown: its clients' connections are closed), keeping its data. */
+      halt(): Promise<void>;
+      /** Starts the halted server again on the same port and data. */
+      resume(): Promise<void>;
+    }
+  | { ok: false; reason: string };
 
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -44,7 +55,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     port,
     user: "postgres",
     password,
-    persistent: false,
+    persistent: true, // halt() keeps the data; stop() removes the directory itself
     createPostgresUser: userInfo().uid === 0,
     onLog: (message: unknown) => void logs.push(String(message)),
     onError: (message: unknown) => void logs.push(String(message)),
@@ -66,5 +77,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       await server.stop().catch(() => {});
       rmSync(dir, { recursive: true, force: true });
     },
+    halt: () => server.stop(),
+    resume: () => server.start(),
   };
 }

@@ -44,17 +44,27 @@ async function runPayload(args: PayloadArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
-  const { checkConfigFile } = await import("../../config/check.js");
+  const { checkProjectFile } = await import("../../config/check-source.js");
+  const { ProjectSettingsError } = await import("../../config/project-settings.js");
   // Detect first: an SFT config given to `payload rl` (or the reverse) is named as such, not drowned in missing keys.
+  // The project's task-app.toml [rules] apply, as validate applies them.
   const common = { allowUnknown: args["allow-unknown"], allowUnknownModels: args["allow-unknown-models"], normalize: args["inject-model-defaults"] };
-  let check = await checkConfigFile(args.config, common);
+  let check;
+  try {
+    check = await checkProjectFile(args.config, common);
+  } catch (error) {
+    if (!(error instanceof ProjectSettingsError)) throw error;
+    process.stderr.write(`task-app: ${error.message}\n`);
+    context.setExitCode(2);
+    return;
+  }
   if (check.kind && check.kind !== args.kind) {
     const fix = check.kind === "rl" || check.kind === "sft" ? `run \`task-app payload ${check.kind} ${args.config}\`` : "payload builds rl and sft jobs only";
     process.stderr.write(`task-app: ${args.config} is ${KIND_NAMES[check.kind]} config (${check.kindReason}), not ${KIND_NAMES[args.kind]} one: ${fix}\n`);
     context.setExitCode(2);
     return;
   }
-  if (!check.kind) check = await checkConfigFile(args.config, { kind: args.kind, ...common });
+  if (!check.kind) check = await checkProjectFile(args.config, { kind: args.kind, ...common });
   if (check.findings.length) process.stderr.write(`${check.findings.map(formatFinding).join("\n")}\n`);
   if (!check.ok) {
     context.setExitCode(1);

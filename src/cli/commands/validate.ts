@@ -76,22 +76,21 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
     contextOf(args).setExitCode(2);
     return;
   }
-  const { checkSourceFile } = await import("../../config/check-source.js");
+  const { checkProjectFile } = await import("../../config/check-source.js");
   const { loadProjectSettings, ProjectSettingsError } = await import("../../config/project-settings.js");
   for (const file of args.files) {
-    let severities;
     try {
-      severities = loadProjectSettings(file).severities;
+      loadProjectSettings(file); // a task-app.toml that cannot be used is a usage error before anything is checked
     } catch (error) {
       if (!(error instanceof ProjectSettingsError)) throw error;
       process.stderr.write(`task-app: ${error.message}\n`);
       contextOf(args).setExitCode(2);
       return;
     }
-    const options = { kind: args.kind, allowUnknown: args["allow-unknown"], allowUnknownModels: args["allow-unknown-models"] === true, maxFindings, severities };
+    const options = { kind: args.kind, allowUnknown: args["allow-unknown"], allowUnknownModels: args["allow-unknown-models"] === true, maxFindings };
     // Rubrics are JSON: the extension says which checker reads the file (checkSourceFile, shared with the editor server).
     try {
-      checks.push(await checkSourceFile(file, options));
+      checks.push(await checkProjectFile(file, options)); // with the project's task-app.toml [rules]
     } catch (error) {
       // A file the checker cannot handle is that file's error; the other files are still checked.
       const message = `could not be checked: ${error instanceof RangeError ? "too deeply nested or too large to check" : (error as Error)?.message ?? String(error)}`;
