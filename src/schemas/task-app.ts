@@ -45,9 +45,10 @@ export interface RolloutContext {
   /**
    * The container-era context overrides that passed the server's checks (no
    * `..` or absolute path, no PATH or loader variable, sizes bounded), in
-   * request order; empty on the 0.2.x wire. Applying them is the executor's
-   * part (`applyContextOverrides` writes the files into a workspace); report
-   * each in the result's `override_application_results`.
+   * request order; empty on the 0.2.x wire. Applying them (writing the files
+   * into the agent's workspace, setting the variables, running the script) is
+   * the executor's part; report each, in this order, in the result's
+   * `override_application_results` (unreported ones are answered "skipped").
    */
   contextOverrides: readonly ContextOverride[];
   /** The container-era `override_bundle_id`, if any. */
