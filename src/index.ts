@@ -32,6 +32,20 @@ export {
   type RolloutTrajectoryInput,
   type RolloutMetricsInput,
 } from "./schemas/rollout.js";
+export {
+  Artifact,
+  ContainerRolloutRequest,
+  ContainerRolloutResponse,
+  ContextOverride,
+  ContextOverrideStatus,
+  RewardInfo,
+  SuccessStatus,
+  type ArtifactInput,
+  type ContainerRolloutRequestInput,
+  type ContainerRolloutResponseInput,
+  type ContextOverrideStatusInput,
+} from "./schemas/container-rollout.js";
+export { RolloutResult, type RolloutResultInput } from "./schemas/rollout-result.js";
 export { TaskInfo, AnyTaskInfo, WindowTaskInfo, LaterTaskInfo, InfoResponse, HealthResponse, type TaskInfoInput } from "./schemas/task-info.js";
 export { TaskDatasetSpec, type TaskDatasetSpecInput } from "./schemas/dataset.js";
 export { Criterion, Rubric, RubricAggregation, RubricBundle, type RubricInput } from "./schemas/rubric.js";
@@ -128,6 +142,9 @@ export {
   TaskAppResponseTooLargeError,
   type TaskAppClient,
   type TaskAppClientOptions,
+  type Wire,
+  type RolloutRequestOf,
+  type RolloutResultOf,
 } from "./client/index.js";
 
 // Scaffolding (create-task-app) and codemods (task-app add)
