@@ -1,6 +1,7 @@
 /**
  * Bodies of both rollout wires, produced by each template's own executor
- * (scaffolded, served in-process by the built package), are accepted by
+ * (scaffolded, served in-process by the built package) for requests written
+ * here and for those `check` and `eval` send, are accepted by
  * restated synth-ai pydantic models of their era (test/python/check_wire_eras.py):
  * 0.2.x requests and answers by the 0.2.13 and later models, container-era
  * ones by the container contracts; no answer carries the other era's keys
@@ -19,6 +20,10 @@ import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { createTaskApp, TEMPLATE_NAMES } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
+import { rolloutProbe } from "../src/check/wire.js";
+import { resolveEvalPlan } from "../src/eval/index.js";
+import { buildEvalRequest } from "../src/eval/rollout.js";
+import { containerEvalRequest } from "../src/eval/wire.js";
 import { findPython } from "./helpers/python.js";
 
 const KEY = "sk_env_p4r8m2v6n1";
@@ -68,6 +73,11 @@ describe("both wires, from every template, against synth-ai's pydantic models", 
           },
         ],
       ];
+      // What check and eval send, in both eras.
+      const plan = await resolveEvalPlan({ url: ["http://127.0.0.1:1"], model: "scripted", seeds: "3", envName: template, runDir: join(work, `plan-${template}`) }, work);
+      const evalRequest = buildEvalRequest(plan, 3, 0, true) as unknown as Record<string, unknown>;
+      requests.push(["0.2", evalRequest], ["container", containerEvalRequest(buildEvalRequest(plan, 3, 1, true))]);
+      for (const wire of ["0.2", "container"] as const) requests.push([wire, JSON.parse(rolloutProbe(wire, { envName: template, seed: 3 }, 120).body) as Record<string, unknown>]);
       for (const [wire, request] of requests) {
         const res = await handler.request("/rollout", { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: JSON.stringify(request) });
         const response = (await res.json()) as Record<string, unknown>;
@@ -78,7 +88,7 @@ describe("both wires, from every template, against synth-ai's pydantic models", 
   });
 
   test("every body is accepted by its era's models, and carries no key of the other era", () => {
-    assert.equal(cases.length, TEMPLATE_NAMES.length * 4);
+    assert.equal(cases.length, TEMPLATE_NAMES.length * 8);
     const run = runCheck(cases);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stdout.trim(), `ok ${cases.length}`);
