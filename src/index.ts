@@ -80,6 +80,7 @@ export {
 export { defineTaskApp, isTaskApp, TaskAppDefinitionError } from "./runtime/define.js";
 export { createDatasetRegistry, ensureSplit, normaliseSeed, TaskDatasetRegistry, type DatasetLoader } from "./runtime/datasets.js";
 export { blendRubrics, loadRubric, scoreEvents, scoreOutcome, scoreRubric, type RubricScore, type RubricSource } from "./runtime/rubrics.js";
+export { applyContextOverrides, type AppliedOverrides, type ApplyOverridesOptions } from "./runtime/overrides.js";
 export { createRewardLog, type EventReward, type RewardLog, type StepReward } from "./runtime/rewards.js";
 export { buildPipelineMetadata, buildRolloutMetrics, buildRolloutResponse, buildTrajectory, withCorrelationId } from "./runtime/results.js";
 export { buildCompactTrace, buildSessionTrace, buildTraceEnvelope } from "./runtime/traces.js";
