@@ -1,6 +1,9 @@
 /**
  * `POST /rollout`: body checks, the executor run under an AbortSignal
  * (timeout, client disconnect, shutdown) and validation of its result.
+ * Both wires go through it: the request is read and the answer shaped for
+ * its era by `./wire/` (0.2.x, or synth-ai's container era, where failures
+ * are answered with a `success_status` instead of an error status).
  * Transport-neutral: the Hono route and the Node fast path both call it.
  * The signal, the run logger and the Request object handed to the executor
  * are created only if the executor reads them, which keeps each request cheap.
