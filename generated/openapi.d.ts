@@ -94,7 +94,7 @@ export interface paths {
         put?: never;
         /**
          * Run a rollout
-         * @description Runs one rollout of the policy in the environment and returns its trajectories and metrics.
+         * @description Runs one rollout of the policy in the environment. Two wires are served, told apart by the body's shape: a body with `trace_correlation_id` and neither `run_id` nor `ops` is synth-ai's container era (`ContainerRolloutRequest`, answered with a `ContainerRolloutResponse`); any other is 0.2.x (`RolloutRequest`, answered with a `RolloutResponse`). In the container era a timeout or an executor failure is a 200 with `success_status` (`timeout`, `runtime_error`) and the error id in `status_detail`, refused context overrides a 200 with `success_status: apply_failed`; the 0.2.x wire answers those with 504 and 500.
          */
         post: operations["postRollout"];
         delete?: never;
@@ -167,6 +167,40 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An artifact produced by a rollout. */
+        Artifact: {
+            /** @description Inline content: text or a JSON object. */
+            content: string | {
+                [key: string]: unknown;
+            };
+            /** @description Free-form content type ("rust_code", "application/json"). */
+            content_type?: string | null;
+            /**
+             * @description Artifact metadata (file_path, line_count, ...).
+             * @default {}
+             */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description Backend-assigned id after storage. */
+            artifact_id?: string | null;
+            /** @description The rollout's correlation id. */
+            trace_correlation_id?: string | null;
+            /** @description Size in bytes, when known. */
+            size_bytes?: number | null;
+            /** @description SHA-256 of the content, when known. */
+            sha256?: string | null;
+            /** @description Where a non-inline artifact is stored. */
+            storage?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description When it was stored (ISO 8601). */
+            created_at?: string | null;
+            /** @description Name of the artifact. */
+            name?: string | null;
+            /** @description What the artifact is. */
+            description?: string | null;
+        };
         /**
          * @description An OpenAI chat-completions request body; every other key (tools, tool_choice, max_tokens, temperature, ...) is forwarded. Before forwarding, the keys only task apps use (stop_after_tool_calls, thinking_mode, thinking_budget, reasoning) are removed, and when tools is missing or empty the `interact` tool is added.
          * @example {
@@ -302,6 +336,85 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description A container-era rollout request: correlation id, environment, policy, safety, context overrides.
+         * @example {
+         *       "trace_correlation_id": "trace_1",
+         *       "env": {
+         *         "env_name": "math",
+         *         "seed": 0
+         *       },
+         *       "policy": {
+         *         "policy_name": "math-react"
+         *       }
+         *     }
+         */
+        ContainerRolloutRequest: {
+            /**
+             * @description The rollout's id: correlation of traces and inference calls, seed derivation. Not blank.
+             * @example trace_7f3a
+             */
+            trace_correlation_id: string;
+            env: components["schemas"]["RolloutEnvSpec"];
+            policy: components["schemas"]["RolloutPolicySpec"];
+            /**
+             * @description What to do when the episode ends: "reset" or "terminate".
+             * @default reset
+             */
+            on_done?: string;
+            /**
+             * @description Safety limits; defaults when absent.
+             * @default {}
+             */
+            safety?: components["schemas"]["ContainerSafetyConfig"];
+            /** @description Training session this rollout belongs to. */
+            training_session_id?: string | null;
+            /** @description Base URL of the Synth backend that requested the rollout. */
+            synth_base_url?: string | null;
+            /** @description Context overrides applied before the agent runs. */
+            context_overrides?: components["schemas"]["ContextOverride"][] | null;
+            /** @description Stable id of the override bundle (traceability). */
+            override_bundle_id?: string | null;
+        };
+        /** @description A container-era rollout result: correlation id, reward info, trace, artifacts, status. */
+        ContainerRolloutResponse: {
+            /**
+             * @description The request's trace_correlation_id, echoed.
+             * @example trace_7f3a
+             */
+            trace_correlation_id: string;
+            reward_info: components["schemas"]["RewardInfo"];
+            /** @description The rollout's SessionTrace (tracing v3), its metadata holding trace_correlation_id. */
+            trace?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Inference URL the policy used. */
+            inference_url?: string | null;
+            /** @description Artifacts the rollout produced. */
+            artifact?: components["schemas"]["Artifact"][] | null;
+            /** @description Infrastructure status; absent means success. */
+            success_status?: components["schemas"]["SuccessStatus"] | null;
+            /** @description Detail of success_status (for a failure: the error id to look up in the app's log). */
+            status_detail?: string | null;
+            /** @description One result per context override, in request order. */
+            override_application_results?: components["schemas"]["ContextOverrideStatus"][] | null;
+        };
+        /** @description Container-era safety limits. */
+        ContainerSafetyConfig: {
+            /**
+             * @description Wall-clock limit in seconds (an integer in this era).
+             * @default 3600
+             * @example 3600
+             */
+            max_time_s?: number;
+            /** @description Memory limit in MB, if the container enforces one. */
+            max_memory_mb?: number | null;
+            /**
+             * @description Whether the rollout may use the network.
+             * @default true
+             */
+            allow_network?: boolean;
+        };
         /** @description One part of a multimodal message content array, told apart by "type". */
         ContentPart: {
             /**
@@ -334,6 +447,85 @@ export interface components {
                  * @enum {string}
                  */
                 detail?: "auto" | "low" | "high";
+            };
+        };
+        /** @description A context override: files, environment variables and a preflight script. */
+        ContextOverride: {
+            /**
+             * @description Files to write, relative path → content. No absolute paths, no `..`.
+             * @default {}
+             */
+            file_artifacts?: {
+                [key: string]: string;
+            };
+            /** @description Script run before the agent (a #!/bin/bash script). */
+            preflight_script?: string | null;
+            /**
+             * @description Environment variables for the agent. PATH and loader variables are refused.
+             * @default {}
+             */
+            env_vars?: {
+                [key: string]: string;
+            };
+            /** @description Kind of mutation (prompt, file_artifacts, preflight_script, multi, crossover). */
+            mutation_type?: string | null;
+            /** @description When the override was created (ISO 8601). */
+            created_at?: string | null;
+            /** @description Id of the override. */
+            override_id?: string | null;
+            /** @description Where the override came from (optimizer, manual). */
+            source?: string | null;
+            /** @description Order of application; higher is applied later. */
+            priority?: number | null;
+        };
+        /** @description Result of applying one context override. */
+        ContextOverrideStatus: {
+            /** @description The override's id. */
+            override_id?: string | null;
+            /**
+             * @description Aggregate status of the override.
+             * @enum {string}
+             */
+            overall_status: "applied" | "partial" | "failed" | "skipped";
+            /**
+             * @description What failed, per target.
+             * @default []
+             */
+            errors: {
+                /** @enum {string} */
+                error_type: "validation" | "path_traversal" | "permission" | "size_limit" | "timeout" | "runtime" | "not_found" | "unknown";
+                message: string;
+                target?: string | null;
+                /** @default {} */
+                details: {
+                    [key: string]: unknown;
+                };
+            }[];
+            /** @description The first error's type (the Rust model's field). */
+            error_type?: ("validation" | "path_traversal" | "permission" | "size_limit" | "timeout" | "runtime" | "not_found" | "unknown") | null;
+            /** @description The first error's message (the Rust model's field). */
+            error_message?: string | null;
+            /**
+             * @description Status per file: {status, bytes_written?, error?}.
+             * @default {}
+             */
+            file_artifacts: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description Preflight script result: {status, exit_code?, ...}. */
+            preflight_script?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description Status per variable: {status, error?}.
+             * @default {}
+             */
+            env_vars: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
             };
         };
         /** @description A rubric criterion: id, description, weight (> 0) and whether it is required. */
@@ -456,10 +648,13 @@ export interface components {
             status?: string;
             /** @description Soft shape: whether the request carried a valid key. */
             authorized?: boolean;
-            /** @description Base shape: {required, expected_prefix}. */
+            /** @description Base shape: {required} (synth-ai also sends expected_prefix, part of the key; task-app never does). */
             auth?: {
                 [key: string]: unknown;
             };
+            /** @description Container era: the service's version (task-app: TaskInfo.task.version). */
+            version?: string;
+            rollout_wire?: components["schemas"]["RolloutWireInfo"];
         } & {
             [key: string]: unknown;
         };
@@ -508,6 +703,7 @@ export interface components {
             limits: {
                 [key: string]: unknown;
             };
+            rollout_wire?: components["schemas"]["RolloutWireInfo"];
         } & {
             [key: string]: unknown;
         };
@@ -592,6 +788,32 @@ export interface components {
             thinking_budget?: number;
         } & {
             [key: string]: unknown;
+        };
+        /** @description Reward and objectives of a rollout (synth-ai's container-era RolloutMetrics). */
+        RewardInfo: {
+            /** @description The rollout's reward: the single source of truth for training. */
+            outcome_reward: number;
+            /** @description Per-step or per-event rewards. */
+            event_rewards?: number[] | null;
+            /** @description Objectives of the outcome; {"reward": outcome_reward} when not given. */
+            outcome_objectives?: {
+                [key: string]: number;
+            } | null;
+            /** @description Objectives per trace event. */
+            event_objectives?: {
+                [key: string]: number;
+            }[] | null;
+            /** @description Objectives per seed, in response order. */
+            instance_objectives?: {
+                [key: string]: number;
+            }[] | null;
+            /**
+             * @description Metadata only, never used for reward.
+             * @default {}
+             */
+            details: {
+                [key: string]: unknown;
+            };
         };
         /** @description The environment to roll out: name or id, free-form config and seed. */
         RolloutEnvSpec: {
@@ -890,6 +1112,16 @@ export interface components {
                 [key: string]: unknown;
             }[] | null;
         };
+        /** @description The POST /rollout wires served: 0.2.x (run_id, ops) and synth-ai's container era (trace_correlation_id). */
+        RolloutWireInfo: {
+            /**
+             * @description The wire eval and check use by default.
+             * @enum {string}
+             */
+            preferred: "0.2" | "container";
+            /** @description Every wire POST /rollout accepts, told apart by the body's shape. */
+            supported: ("0.2" | "container")[];
+        };
         /** @description Public liveness answer of GET /. */
         RootResponse: {
             /**
@@ -1008,6 +1240,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description Infrastructure status of the rollout, orthogonal to its reward; absent means success.
+         * @enum {string}
+         */
+        SuccessStatus: "success" | "timeout" | "network_error" | "apply_failed" | "runtime_error" | "failure";
         /** @description Task identity: id, name, optional description and version; extra keys kept. */
         TaskDescriptor: {
             /**
@@ -1331,17 +1568,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RolloutRequest"];
+                "application/json": components["schemas"]["RolloutRequest"] | components["schemas"]["ContainerRolloutRequest"];
             };
         };
         responses: {
-            /** @description The rollout result. */
+            /** @description The rollout result, in the request's era. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RolloutResponse"];
+                    "application/json": components["schemas"]["RolloutResponse"] | components["schemas"]["ContainerRolloutResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

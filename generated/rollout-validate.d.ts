@@ -11,4 +11,6 @@ export interface CompiledValidator {
 }
 export declare const validateRolloutRequest: CompiledValidator;
 export declare const validateRolloutResponse: CompiledValidator;
+export declare const validateContainerRolloutRequest: CompiledValidator;
+export declare const validateRolloutResult: CompiledValidator;
 export declare const validateSessionTrace: CompiledValidator;

@@ -32,6 +32,20 @@ export {
   type RolloutTrajectoryInput,
   type RolloutMetricsInput,
 } from "./schemas/rollout.js";
+export {
+  Artifact,
+  ContainerRolloutRequest,
+  ContainerRolloutResponse,
+  ContextOverride,
+  ContextOverrideStatus,
+  RewardInfo,
+  SuccessStatus,
+  type ArtifactInput,
+  type ContainerRolloutRequestInput,
+  type ContainerRolloutResponseInput,
+  type ContextOverrideStatusInput,
+} from "./schemas/container-rollout.js";
+export { RolloutResult, type RolloutResultInput } from "./schemas/rollout-result.js";
 export { TaskInfo, AnyTaskInfo, WindowTaskInfo, LaterTaskInfo, InfoResponse, HealthResponse, type TaskInfoInput } from "./schemas/task-info.js";
 export { TaskDatasetSpec, type TaskDatasetSpecInput } from "./schemas/dataset.js";
 export { Criterion, Rubric, RubricAggregation, RubricBundle, type RubricInput } from "./schemas/rubric.js";
@@ -66,6 +80,7 @@ export {
 export { defineTaskApp, isTaskApp, TaskAppDefinitionError } from "./runtime/define.js";
 export { createDatasetRegistry, ensureSplit, normaliseSeed, TaskDatasetRegistry, type DatasetLoader } from "./runtime/datasets.js";
 export { blendRubrics, loadRubric, scoreEvents, scoreOutcome, scoreRubric, type RubricScore, type RubricSource } from "./runtime/rubrics.js";
+export { applyContextOverrides, type AppliedOverrides, type ApplyOverridesOptions } from "./runtime/overrides.js";
 export { createRewardLog, type EventReward, type RewardLog, type StepReward } from "./runtime/rewards.js";
 export { buildPipelineMetadata, buildRolloutMetrics, buildRolloutResponse, buildTrajectory, withCorrelationId } from "./runtime/results.js";
 export { buildCompactTrace, buildSessionTrace, buildTraceEnvelope } from "./runtime/traces.js";
@@ -129,6 +144,9 @@ export {
   TaskAppResponseTooLargeError,
   type TaskAppClient,
   type TaskAppClientOptions,
+  type Wire,
+  type RolloutRequestOf,
+  type RolloutResultOf,
 } from "./client/index.js";
 
 // Scaffolding (create-task-app) and codemods (task-app add)

@@ -15,7 +15,16 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import type { z } from "zod";
-import { validateRolloutRequest, validateRolloutResponse, validateSessionTrace, type CompiledValidator } from "../generated/rollout-validate.js";
+import {
+  validateContainerRolloutRequest,
+  validateRolloutRequest,
+  validateRolloutResponse,
+  validateRolloutResult,
+  validateSessionTrace,
+  type CompiledValidator,
+} from "../generated/rollout-validate.js";
+import { ContainerRolloutRequest } from "../src/schemas/container-rollout.js";
+import { RolloutResult } from "../src/schemas/rollout-result.js";
 import { generateJsonSchema } from "../src/codegen/json-schema.js";
 import { formatPath } from "../src/config/findings.js";
 import { RolloutRequest, RolloutResponse } from "../src/schemas/rollout.js";
@@ -27,6 +36,8 @@ import { applyMutations, documentOf, mutationArb } from "./helpers/schema-arbitr
 const CASES: [string, z.ZodType, CompiledValidator][] = [
   ["RolloutRequest", RolloutRequest, validateRolloutRequest],
   ["RolloutResponse", RolloutResponse, validateRolloutResponse],
+  ["ContainerRolloutRequest", ContainerRolloutRequest, validateContainerRolloutRequest],
+  ["RolloutResult", RolloutResult, validateRolloutResult],
   ["SessionTraceV3", SessionTraceV3, validateSessionTrace],
 ];
 

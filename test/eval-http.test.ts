@@ -153,6 +153,8 @@ describe("runEval on that client", () => {
   const healthy = (handleRollout: (res: ServerResponse) => void) =>
     startServer((req, res) => {
       if (req.url === "/health") return void res.writeHead(200, { "content-type": "application/json" }).end('{"healthy":true}');
+      // eval asks /info which rollout wire the app prefers (none advertised here: 0.2.x).
+      if (req.url === "/info") return void res.writeHead(404).end();
       handleRollout(res);
     });
 

@@ -262,14 +262,18 @@ test("GET /task_info takes repeated seed/seeds and answers a taskset, one TaskIn
 test("components come from the Zod schemas: requests input side, responses output side", () => {
   const schemas = doc.components.schemas;
   const request = doc.paths["/rollout"].post.requestBody.content["application/json"].schema;
-  assert.deepEqual(request, { $ref: "#/components/schemas/RolloutRequest" });
+  // Both wires: 0.2.x and the container era, told apart by the body's shape.
+  assert.deepEqual(request, { anyOf: [{ $ref: "#/components/schemas/RolloutRequest" }, { $ref: "#/components/schemas/ContainerRolloutRequest" }] });
+  assert.deepEqual([...schemas.ContainerRolloutRequest.required].sort(), ["env", "policy", "trace_correlation_id"]);
+  assert.deepEqual([...schemas.ContainerRolloutResponse.required].sort(), ["reward_info", "trace_correlation_id"]);
+  assert.ok(!("metrics" in schemas.ContainerRolloutResponse.properties), "metrics is never sent beside reward_info");
   // Input side: keys with defaults (ops, record, mode, ...) are optional.
   assert.deepEqual([...schemas.RolloutRequest.required].sort(), ["env", "policy", "run_id"]);
   // Output side: the same defaults make keys always present.
   assert.ok(schemas.RolloutResponse.required.includes("trajectories"));
   assert.ok(schemas.RolloutResponse.required.includes("aborted"));
   const response = doc.paths["/rollout"].post.responses["200"].content["application/json"].schema;
-  assert.deepEqual(response, { $ref: "#/components/schemas/RolloutResponse" });
+  assert.deepEqual(response, { anyOf: [{ $ref: "#/components/schemas/RolloutResponse" }, { $ref: "#/components/schemas/ContainerRolloutResponse" }] });
   for (const name of Object.keys(schemas)) assert.match(name, /^[A-Za-z0-9]+$/, `component name ${name}`);
   const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
   for (const ref of refs) {

@@ -11,6 +11,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createTaskAppServer, serve, type ServingTaskApp } from "../src/server/index.js";
 import { ErrorBody } from "../src/schemas/errors.js";
+import { ContainerRolloutResponse } from "../src/schemas/container-rollout.js";
 import { RolloutResponse } from "../src/schemas/rollout.js";
 import { createMathApp } from "./fixtures/apps/math.js";
 import { rawRequest } from "./fixtures/apps/raw-http.js";
@@ -22,6 +23,9 @@ const ORIGIN = "https://ui.example.test";
 const json = { "x-api-key": KEY, "content-type": "application/json" };
 const rollout = (runId: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ run_id: runId, env: { env_name: "math", seed: 3 }, policy: { policy_id: "p" }, ops: [], ...extra });
+/** A container-era body: its trace_correlation_id becomes the executor's run_id, which picks the case. */
+const containerRollout = (id: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ trace_correlation_id: id, env: { env_name: "math", seed: 3 }, policy: { policy_id: "p" }, ...extra });
 
 /** A value every read of which throws: getters, prototype, conversion. */
 const unreadable = () => {
@@ -83,6 +87,8 @@ interface Case {
   early?: boolean;
   status: number;
   code?: string;
+  /** A container-era answer: its expected success_status ("success" when absent). */
+  container?: string;
 }
 
 const big = "x".repeat(MAX);
@@ -126,6 +132,18 @@ const cases: Case[] = [
   { name: "a string past limits.maxStringLength", headers: json, body: rollout("x".repeat(1001)), status: 413, code: "payload_too_large" },
   { name: "values past limits.maxTotalElements", headers: json, body: rollout("ok", { env: { config: { a: Array(40).fill([0, 0, 0, 0]) } } }), status: 413, code: "payload_too_large" },
   { name: "executor past safety.max_time_s", headers: json, body: rollout("hangs", { safety: { max_time_s: 0.2 } }), status: 504, code: "rollout_timeout" },
+  { name: "container era: valid rollout", headers: json, body: containerRollout("ok"), status: 200, container: "success" },
+  { name: "container era: blank trace_correlation_id", headers: json, body: containerRollout("  "), status: 422, code: "invalid_request" },
+  { name: "container era: refused context override", headers: json, body: containerRollout("ok", { context_overrides: [{ file_artifacts: { "../x": "y" } }] }), status: 200, container: "apply_failed" },
+  { name: "container era: executor throws with secrets in its message", headers: json, body: containerRollout("throws"), status: 200, container: "runtime_error" },
+  { name: "container era: executor throws a proxy", headers: json, body: containerRollout("throws-proxy"), status: 200, container: "runtime_error" },
+  { name: "container era: executor returns an invalid response", headers: json, body: containerRollout("invalid"), status: 200, container: "runtime_error" },
+  { name: "container era: executor returns a proxy", headers: json, body: containerRollout("returns-proxy"), status: 200, container: "runtime_error" },
+  // The circular value and the BigInt sit in pipeline_metadata, which a container-era answer does not carry.
+  { name: "container era: a circular value outside what the era sends", headers: json, body: containerRollout("circular"), status: 200, container: "success" },
+  { name: "container era: a BigInt outside what the era sends", headers: json, body: containerRollout("bigint"), status: 200, container: "success" },
+  { name: "container era: executor returns a value whose toJSON throws", headers: json, body: containerRollout("tojson-throws"), status: 200, container: "success" },
+  { name: "container era: executor past safety.max_time_s", headers: json, body: containerRollout("hangs", { safety: { max_time_s: 1 } }), status: 200, container: "timeout" },
 ];
 
 interface Answer {
@@ -195,6 +213,11 @@ async function overSocket(cors: boolean): Promise<Transport> {
 
 /** The body with its random error id replaced, after checking that every 500 carries the run id and an error id. */
 function normalise(c: Case, body: string): string {
+  if (c.container) {
+    const answer = JSON.parse(body) as Record<string, unknown>;
+    const detail = typeof answer.status_detail === "string" ? answer.status_detail.replace(/error id [0-9a-f-]{36}/, "error id <id>") : answer.status_detail;
+    return JSON.stringify({ ...answer, status_detail: detail, trace: answer.trace ? "<trace: session ids and times differ>" : answer.trace });
+  }
   if (c.status !== 500) return body;
   const error = ErrorBody.parse(JSON.parse(body)).detail.error;
   assert.equal(error.run_id, JSON.parse(c.body).run_id, `${c.name}: the run id`);
@@ -213,11 +236,16 @@ test("POST /rollout answers the same status and body in-process, on the fast pat
         assert.equal(answer.status, c.status, `${label}: status (${answer.body.slice(0, 200)})`);
         assert.match(answer.headers["content-type"] ?? "", /^application\/json/, `${label}: content type`);
         if (c.code) assert.equal(ErrorBody.parse(JSON.parse(answer.body)).detail.error.code, c.code, label);
-        else assert.equal(RolloutResponse.parse(JSON.parse(answer.body)).run_id, "ok", label);
+        else if (c.container) {
+          const answered = ContainerRolloutResponse.parse(JSON.parse(answer.body));
+          assert.equal(answered.success_status ?? "success", c.container, `${label}: ${answered.status_detail}`);
+          assert.equal(answered.trace_correlation_id, JSON.parse(c.body).trace_correlation_id, label);
+          if (c.container !== "success" && c.container !== "apply_failed") assert.match(answered.status_detail ?? "", /error id [0-9a-f-]{36}/, label);
+        } else assert.equal(RolloutResponse.parse(JSON.parse(answer.body)).run_id, "ok", label);
         const body = normalise(c, answer.body);
         if (!reference.has(c.name)) reference.set(c.name, body);
         else assert.equal(body, reference.get(c.name), `${label}: same body as in-process`);
-        if (c.status === 500) {
+        if (c.status === 500 || (c.container && c.container !== "success")) {
           assert.ok(!answer.body.includes(OPENAI.slice(0, 6)) && !answer.body.includes(KEY.slice(0, 6)), `${label}: no secret in ${answer.body}`);
         }
         if (!transport.socket) continue;

@@ -5,15 +5,15 @@
  * the remaining checks would only report the same cause again (or pass on
  * answers that never came).
  */
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { RolloutResponse } from "../schemas/rollout.js";
+import type { Wire } from "../client/index.js";
 import { AnyTaskInfo, InfoResponse, TasksetResponse } from "../schemas/task-info.js";
 import { formatPath } from "../config/findings.js";
 import { describeProbe, keyHeaders, sendProbe, type Probe } from "./http.js";
 import { findKeyLeaks } from "./leaks.js";
 import { pickRolloutTarget } from "./seed.js";
 import { describeKeyRejected, describeUnreachable, keyRejected } from "./verdict.js";
+import { answerSchemaOf, malformedBodies, rolloutAnswerProblem, rolloutProbe, wireOf } from "./wire.js";
 
 /** One named rule and whether the app met it. */
 export interface CheckResult {
@@ -30,6 +30,8 @@ export interface CheckReport {
   results: CheckResult[];
   /** Why the checks stopped before the end: nothing answered, or the key was rejected. */
   stopped?: string;
+  /** The rollout wire the rollout checks spoke (absent when they did not run). */
+  wire?: Wire;
 }
 
 /** Options of `checkTaskApp`. */
@@ -42,6 +44,8 @@ export interface CheckOptions {
   timeoutMs?: number;
   /** Timeout of the rollout request. Default 120 s. */
   rolloutTimeoutMs?: number;
+  /** The rollout wire to check (default: what the app's `/info` advertises, else "0.2"). */
+  wire?: Wire;
 }
 
 /** Every check, in report order. */
@@ -84,15 +88,9 @@ export async function checkTaskApp(options: CheckOptions): Promise<CheckReport> 
   }
   const info = await get("/info", withKey);
   const target = pickRolloutTarget(field(taskset.json, "taskset"), info.json);
-  const rolloutBody = JSON.stringify({
-    run_id: `task-app-check-${randomUUID()}`,
-    env: { env_name: target.envName ?? null, seed: target.seed, config: { ...(target.split ? { split: target.split } : {}), index: target.seed } },
-    policy: { policy_id: "task-app-check", policy_name: "task-app-check", config: {} },
-    ops: [],
-    mode: "eval",
-    record: { return_trace: false },
-    safety: { max_time_s: (options.rolloutTimeoutMs ?? 120_000) / 1000 },
-  });
+  const wire = wireOf(info.json, options.wire);
+  const probe = rolloutProbe(wire, target, (options.rolloutTimeoutMs ?? 120_000) / 1000);
+  const rolloutBody = probe.body;
 
   const guarded = (headers: Record<string, string>) =>
     Promise.all([get("/task_info", headers), get("/info", headers), post("/rollout", rolloutBody, headers)]);
@@ -118,25 +116,18 @@ export async function checkTaskApp(options: CheckOptions): Promise<CheckReport> 
   report("task-info-seed-contract", oneOk && twoOk, oneOk && !twoOk ? `${describeProbe(two)}: two seeds did not give an array of two TaskInfo` : `seed ${target.seed}: ${oneDetail}`);
 
   const rollout = await post("/rollout", rolloutBody, withKey, options.rolloutTimeoutMs ?? 120_000);
-  const [rolloutOk, rolloutDetail] = conforms(rollout, RolloutResponse);
-  const runIdOk = !rolloutOk || field(rollout.json, "run_id") === JSON.parse(rolloutBody).run_id;
-  report("rollout-valid", rolloutOk && runIdOk, runIdOk ? rolloutDetail : `${rolloutDetail}, but run_id does not echo the request`);
+  const [rolloutOk, rolloutDetail] = conforms(rollout, answerSchemaOf(wire));
+  const problem = rolloutOk ? rolloutAnswerProblem(wire, rollout.json, probe.id) : undefined;
+  report("rollout-valid", rolloutOk && !problem, `${wire} wire: ${rolloutDetail}${problem ? `, but ${problem}` : ""}`);
 
-  const malformed: [string, string, Record<string, string>][] = [
-    ["invalid JSON", "{", withKey],
-    ["a JSON array", "[]", withKey],
-    ["an empty object", "{}", withKey],
-    ["wrong types", JSON.stringify({ run_id: 1, env: "x", policy: [], ops: 7 }), withKey],
-    ["a non-integer seed", JSON.stringify({ run_id: "r", env: { seed: "abc" }, policy: {}, ops: [] }), withKey],
-    ["null", "null", withKey],
-  ];
+  const malformed = malformedBodies(wire).map(([what, body]) => [what, body, withKey] as const);
   const badAnswers = await Promise.all(malformed.map(([, body, headers]) => post("/rollout", body, headers)));
   const textPlain = await sendProbe(options.url, "/rollout", { method: "POST", body: "hello", headers: { ...withKey, "content-type": "text/plain" }, timeoutMs });
   const all = [...badAnswers.map((p, i) => [malformed[i]![0], p] as const), ["a text/plain body", textPlain] as const];
   const not4xx = all.filter(([, p]) => p.status < 400 || p.status >= 500).map(([what, p]) => `${what}: ${describeProbe(p)}`);
   report("malformed-body-4xx", not4xx.length === 0, not4xx.length ? not4xx.join("; ") : `${all.length} malformed bodies refused with ${[...new Set(all.map(([, p]) => p.status))].join("/")}`);
 
-  return { url: options.url, ok: results.every((r) => r.ok), results };
+  return { url: options.url, ok: results.every((r) => r.ok), results, wire };
 }
 
 /** 200 and a body matching the schema; otherwise the status or the first issues. */

@@ -18,9 +18,10 @@
  * the contract is reported with the path of each problem.
  */
 import createClient from "openapi-fetch";
-import type { z } from "zod";
+import { z } from "zod";
 import type { components, paths } from "../../generated/openapi.js";
 import { formatPath } from "../config/findings.js";
+import { ContainerRolloutResponse } from "../schemas/container-rollout.js";
 import { RolloutResponse } from "../schemas/rollout.js";
 import { DoneResponse, HealthResponse, InfoResponse, TaskInfo, TasksetResponse } from "../schemas/task-info.js";
 import {
@@ -57,9 +58,39 @@ export type TasksetResult = TaskAppSchemas["TasksetResponse"];
 export type InfoResult = TaskAppSchemas["InfoResponse"];
 export type HealthResult = TaskAppSchemas["HealthResponse"];
 export type DoneResult = TaskAppSchemas["DoneResponse"];
+export type ContainerRolloutRequestBody = TaskAppSchemas["ContainerRolloutRequest"];
+export type ContainerRolloutResult = TaskAppSchemas["ContainerRolloutResponse"];
+
+/** The rollout wire a client speaks: 0.2.x (`run_id`, `ops`, `metrics`) or synth-ai's container era (`trace_correlation_id`, `reward_info`). */
+export type Wire = "0.2" | "container";
+/** The request body of `wire`. */
+export type RolloutRequestOf<W extends Wire> = W extends "container" ? ContainerRolloutRequestBody : RolloutRequestBody;
+/** The answer of `wire`. */
+export type RolloutResultOf<W extends Wire> = W extends "container" ? ContainerRolloutResult : RolloutResult;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * A container-era answer as synth-ai reads it: `metrics` is accepted as an
+ * alias of `reward_info`, never beside it.
+ */
+export const ContainerAnswer = z
+  .unknown()
+  .superRefine((v, ctx) => {
+    if (isRecord(v) && "metrics" in v && "reward_info" in v)
+      ctx.addIssue({ code: "custom", path: ["metrics"], message: "metrics beside reward_info (metrics is only an alias of reward_info)" });
+  })
+  .transform((v) => {
+    if (!isRecord(v) || !("metrics" in v) || "reward_info" in v) return v;
+    const { metrics, ...rest } = v;
+    return { ...rest, reward_info: metrics };
+  })
+  .pipe(ContainerRolloutResponse);
 
 /** Options of {@link createTaskAppClient}. */
-export interface TaskAppClientOptions {
+export interface TaskAppClientOptions<W extends Wire = "0.2"> {
+  /** The rollout wire `rollout()` speaks (default "0.2"); `/info`'s `rollout_wire` says what an app prefers. */
+  wire?: W;
   /** Base URL of the task app, e.g. `http://127.0.0.1:8001`. */
   baseUrl: string;
   /** The environment API key; sent in `X-API-Key`, `Authorization: Bearer` and `X-API-Keys`. */
@@ -95,8 +126,10 @@ export interface TaskAppClientOptions {
   fetch?: (request: Request) => Promise<Response>;
 }
 
-/** A client of one task app. */
-export interface TaskAppClient {
+/** A client of one task app, speaking rollout wire `W`. */
+export interface TaskAppClient<W extends Wire = "0.2"> {
+  /** The rollout wire of `rollout()`. */
+  readonly wire: W;
   /** `GET /health`. */
   health(): Promise<HealthResult>;
   /** `GET /info`. */
@@ -107,8 +140,8 @@ export interface TaskAppClient {
   taskInfo(seed: number): Promise<TaskInfoResult>;
   /** `GET /task_info?seed=a&seed=b…`: one TaskInfo per seed, in order (an array even for one seed). */
   taskInfo(seeds: readonly number[]): Promise<TaskInfoResult[]>;
-  /** `POST /rollout`. */
-  rollout(request: RolloutRequestBody): Promise<RolloutResult>;
+  /** `POST /rollout` in the client's wire; the answer is checked against that era's schema. */
+  rollout(request: RolloutRequestOf<W>): Promise<RolloutResultOf<W>>;
   /** `POST /done`. */
   done(): Promise<DoneResult>;
 }
@@ -128,7 +161,8 @@ export function authHeaders(apiKey: string | undefined, aliases: readonly string
  * a {@link TaskAppRedirectError} and nothing (no key header, no body) is sent
  * to the other origin. Redirects within the origin are followed (up to 5).
  */
-export function createTaskAppClient(options: TaskAppClientOptions): TaskAppClient {
+export function createTaskAppClient<W extends Wire = "0.2">(options: TaskAppClientOptions<W>): TaskAppClient<W> {
+  const wire = (options.wire ?? "0.2") as W;
   const tries = options.tries ?? 3;
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const transport = createTransport(options.fetch ?? ((request) => globalThis.fetch(request)), {
@@ -200,10 +234,14 @@ export function createTaskAppClient(options: TaskAppClientOptions): TaskAppClien
   }
 
   return {
+    wire,
     health: () => call("GET /health", HealthResponse, (init) => client.GET("/health", init)),
     info: () => call("GET /info", InfoResponse, (init) => client.GET("/info", init)),
     taskInfo: taskInfo as TaskAppClient["taskInfo"],
-    rollout: (request) => call("POST /rollout", RolloutResponse, (init) => client.POST("/rollout", { ...init, body: request })),
+    rollout: (request) =>
+      call<RolloutResultOf<W>>("POST /rollout", wire === "container" ? ContainerAnswer : RolloutResponse, (init) =>
+        client.POST("/rollout", { ...init, body: request as RolloutRequestBody | ContainerRolloutRequestBody }),
+      ),
     done: () => call("POST /done", DoneResponse, (init) => client.POST("/done", init)),
   };
 }

@@ -7,6 +7,7 @@
  * error relayed by a proxy route, and each operation documents the statuses
  * of the codes it can answer with.
  */
+import { ContainerRolloutRequest, ContainerRolloutResponse } from "../schemas/container-rollout.js";
 import { ErrorBody } from "../schemas/errors.js";
 import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
 import {
@@ -161,11 +162,13 @@ export function generateOpenApi(options: OpenApiOptions): JsonSchema {
     taskset: components.add(TasksetResponse, "output"),
     taskInfo: components.add(TaskInfo, "output"),
     rollout: components.add(RolloutResponse, "output"),
+    containerRollout: components.add(ContainerRolloutResponse, "output"),
     done: components.add(DoneResponse, "output"),
     error: components.add(ErrorBody, "output"),
   };
   const vendorAnswer = components.add(ChatCompletionsResponse, "output");
   const rolloutRequest = components.add(RolloutRequest, "input");
+  const containerRolloutRequest = components.add(ContainerRolloutRequest, "input");
   const chatRequest = components.add(ChatCompletionsRequest, "input");
 
   const ok = (description: string, schema: JsonSchema) => ({
@@ -283,10 +286,11 @@ export function generateOpenApi(options: OpenApiOptions): JsonSchema {
       post: {
         operationId: "postRollout",
         summary: "Run a rollout",
-        description: "Runs one rollout of the policy in the environment and returns its trajectories and metrics.",
-        requestBody: { required: true, content: { "application/json": { schema: rolloutRequest } } },
+        description:
+          "Runs one rollout of the policy in the environment. Two wires are served, told apart by the body's shape: a body with `trace_correlation_id` and neither `run_id` nor `ops` is synth-ai's container era (`ContainerRolloutRequest`, answered with a `ContainerRolloutResponse`); any other is 0.2.x (`RolloutRequest`, answered with a `RolloutResponse`). In the container era a timeout or an executor failure is a 200 with `success_status` (`timeout`, `runtime_error`) and the error id in `status_detail`, refused context overrides a 200 with `success_status: apply_failed`; the 0.2.x wire answers those with 504 and 500.",
+        requestBody: { required: true, content: { "application/json": { schema: { anyOf: [rolloutRequest, containerRolloutRequest] } } } },
         responses: {
-          "200": ok("The rollout result.", out.rollout),
+          "200": ok("The rollout result, in the request's era.", { anyOf: [out.rollout, out.containerRollout] }),
           ...errors(OPERATION_ERROR_CODES.postRollout),
         },
       },

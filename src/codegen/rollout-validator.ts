@@ -2,7 +2,8 @@
  * `generated/rollout-validate.js` (+ `.d.ts`): the `POST /rollout` request
  * and response validators, and that of the session a rollout's tracer
  * records, compiled ahead of time by ajv's standalone code generation from
- * the JSON Schema Zod emits for `RolloutRequest`, `RolloutResponse` and
+ * the JSON Schema Zod emits for `RolloutRequest`, `RolloutResponse`,
+ * `ContainerRolloutRequest`, `RolloutResult` (what executors return) and
  * `SessionTraceV3`. Zod stays the source of truth; the compiled functions
  * are held to its verdicts by test/differential-rollout.test.ts.
  *
@@ -28,13 +29,21 @@
  * counts string length (UTF-16 units), so ajv stays a dev dependency.
  */
 import { z } from "zod";
+import { ContainerRolloutRequest } from "../schemas/container-rollout.js";
 import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
+import { RolloutResult } from "../schemas/rollout-result.js";
 import { SessionTraceV3 } from "../schemas/session-trace.js";
 import { mapSchemas, type JsonSchema } from "./schema-tree.js";
 import { normalizeText } from "./serialize.js";
 
 /** Exported function name → Zod schema, in the order they are emitted. */
-export const ROLLOUT_VALIDATED = { validateRolloutRequest: RolloutRequest, validateRolloutResponse: RolloutResponse, validateSessionTrace: SessionTraceV3 } as const;
+export const ROLLOUT_VALIDATED = {
+  validateRolloutRequest: RolloutRequest,
+  validateRolloutResponse: RolloutResponse,
+  validateContainerRolloutRequest: ContainerRolloutRequest,
+  validateRolloutResult: RolloutResult,
+  validateSessionTrace: SessionTraceV3,
+} as const;
 
 /** Keywords that only document; dropped so the emitted code stays small. */
 const DOC_KEYWORDS = new Set(["description", "examples", "title", "$comment"]);
@@ -50,6 +59,16 @@ function carryZodSemantics(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }):
   if (def.type === "object") ctx.jsonSchema.plainObject = true;
   if (def.type === "number") ctx.jsonSchema.finite = true;
   if (def.type === "record") ctx.jsonSchema.plainRecord = true;
+  // A nullable array: `type: ["array", "null"]` instead of an `anyOf` with null, where ajv's
+  // useDefaults would not fill the defaults of the items (a list of context overrides) as Zod does.
+  const branches = ctx.jsonSchema.anyOf;
+  if (def.type === "nullable" && Array.isArray(branches) && branches.length === 2) {
+    const [inner, nullBranch] = branches as JsonSchema[];
+    if (inner?.type === "array" && JSON.stringify(nullBranch) === '{"type":"null"}') {
+      delete ctx.jsonSchema.anyOf;
+      Object.assign(ctx.jsonSchema, { ...inner, type: ["array", "null"] });
+    }
+  }
 }
 
 /** Drops documentation keywords and `propertyNames: {type: "string"}` (every JSON key is a string). */

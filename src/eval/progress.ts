@@ -9,7 +9,7 @@ import type { EvalResult } from "./results.js";
 import type { EvalSummary } from "./summary.js";
 
 export type EvalEvent =
-  | { event: "start"; total: number; skipped: number; replicas: string[]; run_dir: string }
+  | { event: "start"; total: number; skipped: number; replicas: string[]; run_dir: string; wire?: string }
   | { event: "rollout"; result: EvalResult }
   | { event: "replica_removed"; replica: string; reason?: string | undefined }
   | { event: "note"; message: string }
@@ -61,7 +61,7 @@ export function createEvalReporter(options: { json: boolean; out: Writable; err:
   if (!options.tty)
     return {
       emit(event, c) {
-        if (event.event === "start") out.write(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}\n`);
+        if (event.event === "start") out.write(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}${event.wire ? ` (rollout wire ${event.wire})` : ""}\n`);
         else if (event.event === "rollout") out.write(`[${c.done}/${c.total}] ${resultLine(event.result)}\n`);
         else if (event.event === "replica_removed") out.write(`${removedLine(event)}\n`);
         else if (event.event === "note") out.write(`${escapeTerminal(event.message)}\n`);
@@ -85,7 +85,7 @@ export function createEvalReporter(options: { json: boolean; out: Writable; err:
   return {
     emit(event, c) {
       last = { ...c };
-      if (event.event === "start") above(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}`);
+      if (event.event === "start") above(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}${event.wire ? ` (rollout wire ${event.wire})` : ""}`);
       else if (event.event === "rollout" && event.result.status !== "ok") above(resultLine(event.result));
       else if (event.event === "replica_removed") above(removedLine(event));
       else if (event.event === "note") above(escapeTerminal(event.message));

@@ -4,9 +4,11 @@
  * (return, judge scores, criteria, the recorded session), or why it failed.
  */
 import { createHash } from "node:crypto";
+import type { Wire } from "../client/index.js";
 import { checkRolloutResponse } from "../server/validate.js";
 import type { EvalPlan } from "./plan.js";
 import type { EvalResult } from "./results.js";
+import { readContainerAnswer } from "./wire.js";
 
 /**
  * The `run_id` of rollout (`seed`, `rollout`) of the run in `runDir` with
@@ -60,13 +62,14 @@ export function failedResult(base: Base, cause: string, httpStatus: number | nul
 }
 
 /** Reads a 200 answer: invalid bodies are failures of their own cause, not reward 0. */
-export function readEvalAnswer(base: Base, text: string): EvalOutcome {
+export function readEvalAnswer(base: Base, text: string, wire: Wire = "0.2"): EvalOutcome {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     return { result: failedResult(base, "invalid_response", 200, "the answer is not JSON") };
   }
+  if (wire === "container") return readContainerEvalAnswer(base, json);
   // The trace is validated once, by the store that writes it; the rest of the answer here, in place,
   // by the compiled validator the server runs (Zod's verdict and issues when it refuses).
   const trace = json && typeof json === "object" ? (json as { trace?: unknown }).trace : undefined;
@@ -82,10 +85,7 @@ export function readEvalAnswer(base: Base, text: string): EvalOutcome {
     if (echoed !== undefined && echoed !== null && echoed !== base.run_id)
       return { result: failedResult(base, "run_id_mismatch", 200, `the app answered for run_id ${JSON.stringify(String(echoed).slice(0, 120))}, not this rollout's ${JSON.stringify(base.run_id)}`) };
   const { metrics } = parsed.data;
-  const criteria: Record<string, number> = {};
-  const judges = (metrics.details as { judges?: Record<string, { per_criterion?: Record<string, { score?: unknown }> }> }).judges ?? {};
-  for (const [judge, score] of Object.entries(judges))
-    for (const [id, c] of Object.entries(score?.per_criterion ?? {})) if (typeof c?.score === "number") criteria[`${judge}.${id}`] = c.score;
+  const criteria = criteriaOf(metrics.details);
   const session = trace && typeof trace === "object" ? ((trace as { session_trace?: unknown }).session_trace ?? trace) : undefined;
   const sessionId = session && typeof session === "object" ? (session as { session_id?: unknown }).session_id : undefined;
   return {
@@ -99,6 +99,40 @@ export function readEvalAnswer(base: Base, text: string): EvalOutcome {
       events_score: metrics.events_score ?? null,
       criteria,
       steps: metrics.num_steps,
+      session_id: typeof sessionId === "string" ? sessionId : null,
+      ...policyModelsOf(session),
+      finished_at: new Date().toISOString(),
+    },
+    ...(session !== undefined ? { session } : {}),
+  };
+}
+
+/** Per-criterion judge scores in an answer's details (`judges.<judge>.per_criterion.<id>.score`). */
+function criteriaOf(details: Record<string, unknown>): Record<string, number> {
+  const criteria: Record<string, number> = {};
+  const judges = (details as { judges?: Record<string, { per_criterion?: Record<string, { score?: unknown }> }> }).judges ?? {};
+  for (const [judge, score] of Object.entries(judges))
+    for (const [id, c] of Object.entries(score?.per_criterion ?? {})) if (typeof c?.score === "number") criteria[`${judge}.${id}`] = c.score;
+  return criteria;
+}
+
+/** A container-era answer read into the same result line (see `./wire.ts`). */
+function readContainerEvalAnswer(base: Base, json: unknown): EvalOutcome {
+  const read = readContainerAnswer(json, base.run_id);
+  if (!read.ok) return { result: failedResult(base, read.cause, 200, read.error, read.errorId) };
+  const session = read.trace;
+  const sessionId = session && typeof session === "object" ? (session as { session_id?: unknown }).session_id : undefined;
+  return {
+    result: {
+      ...base,
+      status: "ok",
+      cause: "ok",
+      http_status: 200,
+      return: read.return,
+      outcome_score: read.outcomeScore,
+      events_score: read.eventsScore,
+      criteria: criteriaOf(read.details),
+      steps: read.steps,
       session_id: typeof sessionId === "string" ? sessionId : null,
       ...policyModelsOf(session),
       finished_at: new Date().toISOString(),

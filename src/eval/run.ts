@@ -20,6 +20,8 @@ import { lockRunDir, type RunDirLock } from "./lock.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
 import { JsonlAppender, readResultsChecked, resultKey, type EvalManifest, type EvalResult } from "./results.js";
 import { openRunDir } from "./run-dir.js";
+import type { Wire } from "../client/index.js";
+import { containerEvalRequest, resolveEvalWire } from "./wire.js";
 import { buildEvalRequest, describePolicyMismatch, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
 import { summarizeEval, type EvalSummary } from "./summary.js";
 import { redactSecrets, redactUrlCredentials, redactUrlsDeep } from "../server/secrets.js";
@@ -45,6 +47,8 @@ export interface RunEvalOptions {
   abort?: AbortSignal;
   /** The run directory's lock, when the caller took it already (`lockRunDir`); else runEval takes and releases it. */
   lock?: RunDirLock;
+  /** The rollout wire (default: what the first healthy replica's `/info` advertises, else "0.2"). */
+  wire?: Wire;
 }
 
 export interface EvalRunReport {
@@ -90,7 +94,7 @@ const RECORDS_IN_FLIGHT = 16;
 /** A rollout's exchange: a failure, or a 200 answer still to be read (parsed and checked) by `outcomeOf`. */
 type Exchange = EvalOutcome | { answered: Parameters<typeof readEvalAnswer>[0]; text: string };
 
-const outcomeOf = (exchange: Exchange): EvalOutcome => ("answered" in exchange ? readEvalAnswer(exchange.answered, exchange.text) : exchange);
+const outcomeOf = (exchange: Exchange, wire: Wire): EvalOutcome => ("answered" in exchange ? readEvalAnswer(exchange.answered, exchange.text, wire) : exchange);
 
 /** The code, message and `error_id` of an error answer in synth-ai's shape (`detail.error`), else the start of its body. */
 export function describeErrorAnswer(text: string): { detail: string; errorId?: string } {
@@ -108,9 +112,10 @@ export function describeErrorAnswer(text: string): { detail: string; errorId?: s
 }
 
 /** Runs one rollout with failover: a replica that drops the connection is checked and the rollout moves to another. */
-async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions): Promise<Exchange> {
+async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions, wire: Wire): Promise<Exchange> {
   const redact = (text: string) => (options.apiKey ? redactSecrets(text, [options.apiKey]) : text);
   const request = buildEvalRequest(plan, seed, rollout, Boolean(options.sink));
+  const body = JSON.stringify(wire === "container" ? containerEvalRequest(request) : request);
   const started = Date.now();
   let last: EvalOutcome | undefined;
   let avoid: Replica | undefined;
@@ -120,7 +125,7 @@ async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: Repli
     if (!replica) return last ?? { result: failedResult(base(), "no_replica", null, "no task app replica is left answering /health") };
     replica.inFlight++;
     try {
-      const res = await client.postJson(`${replica.url}/rollout`, JSON.stringify(request), options.apiKey ? { "x-api-key": options.apiKey } : {}, plan.timeoutS * 1000);
+      const res = await client.postJson(`${replica.url}/rollout`, body, options.apiKey ? { "x-api-key": options.apiKey } : {}, plan.timeoutS * 1000);
       const { text } = res;
       if (res.status === 200) return { answered: base(), text };
       const { detail, errorId } = describeErrorAnswer(text);
@@ -187,9 +192,10 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
     throw new EvalRunError(pool.replicas.map((r) => pool.reasons.get(r) ?? `${r.name}: unhealthy`).join("\n"));
   }
   for (const r of pool.replicas.filter((x) => !x.healthy)) reporter.emit({ event: "replica_removed", replica: r.name, reason: pool.reasons.get(r) }, counters);
+  const wire = await resolveEvalWire(client, healthy[0]!.url, options.apiKey, options.wire);
   // Lines that are not results (a hand edit, a foreign line) are skipped, not fatal: their rollouts run again.
   for (const bad of previous.skipped) reporter.emit({ event: "note", message: `${bad.path}:${bad.line}: ${bad.reason}: skipped (a rollout with no readable result runs again; remove or fix the line to silence this)` }, counters);
-  reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.name), run_dir: plan.runDir }, counters);
+  reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.name), run_dir: plan.runDir, ...(wire === "container" ? { wire } : {}) }, counters);
 
   const results = new JsonlAppender(plan.out);
   const failures = new JsonlAppender(plan.failuresOut);
@@ -212,13 +218,13 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   const take = () => (options.stop?.aborted || recordFailure || !pool.healthy().length ? undefined : queue.shift());
   const start = (job: { seed: number; rollout: number }) => {
     counters.running++;
-    const exchange = runOne(plan, job.seed, job.rollout, pool, client, options).finally(() => counters.running--);
+    const exchange = runOne(plan, job.seed, job.rollout, pool, client, options, wire).finally(() => counters.running--);
     exchange.catch(() => {}); // awaited by its worker; this only keeps a failure meanwhile from counting as unhandled
     return exchange;
   };
   /** Reads a finished rollout's answer, stores its trace, appends its result and reports it. */
   const record = async (exchange: Exchange) => {
-    const outcome = outcomeOf(exchange);
+    const outcome = outcomeOf(exchange, wire);
     const { session } = outcome;
     let { result } = outcome;
     if (result.status === "ok" && options.sink) {

@@ -9,7 +9,9 @@ import type { Logger } from "pino";
 import type { TaskDatasetRegistry } from "../runtime/datasets.js";
 import type { SessionTracer } from "../tracing/tracer.js";
 import { RubricBundle } from "./rubric.js";
-import type { RolloutRequest, RolloutResponseInput } from "./rollout.js";
+import type { ContextOverride } from "./container-rollout.js";
+import type { RolloutRequest } from "./rollout.js";
+import type { RolloutResultInput } from "./rollout-result.js";
 import { TaskInfo, type TaskInfoInput } from "./task-info.js";
 
 /** A value or a promise of it: every callback may be sync or async. */
@@ -31,6 +33,26 @@ export interface RolloutContext {
    * recorded when `record.return_trace` is set and hands it to a trace store.
    */
   tracer: SessionTracer;
+  /**
+   * The wire the request came on: "0.2" (`run_id`, `ops`, `record`) or
+   * "container" (synth-ai's container era, keyed by `trace_correlation_id`).
+   * The request is handed over in the 0.2.x shape either way (a container
+   * request's `run_id` is its `trace_correlation_id`).
+   */
+  wire: "0.2" | "container";
+  /** The container-era `trace_correlation_id` (also in the tracer's metadata); undefined on the 0.2.x wire. */
+  traceCorrelationId: string | undefined;
+  /**
+   * The container-era context overrides that passed the server's checks (no
+   * `..` or absolute path, no PATH or loader variable, sizes bounded), in
+   * request order; empty on the 0.2.x wire. Applying them (writing the files
+   * into the agent's workspace, setting the variables, running the script) is
+   * the executor's part; report each, in this order, in the result's
+   * `override_application_results` (unreported ones are answered "skipped").
+   */
+  contextOverrides: readonly ContextOverride[];
+  /** The container-era `override_bundle_id`, if any. */
+  overrideBundleId: string | undefined;
 }
 
 /** `describeTaskset()`: the body of `GET /task_info` without seeds. */
@@ -38,7 +60,7 @@ export type DescribeTaskset = () => MaybePromise<Record<string, unknown>>;
 /** `provideTaskInstances(seeds)`: one TaskInfo per seed, in order. */
 export type ProvideTaskInstances = (seeds: number[]) => MaybePromise<Iterable<TaskInfoInput>>;
 /** The rollout executor. */
-export type RolloutExecutor = (request: RolloutRequest, context: RolloutContext) => MaybePromise<RolloutResponseInput>;
+export type RolloutExecutor = (request: RolloutRequest, context: RolloutContext) => MaybePromise<RolloutResultInput>;
 /** A startup or shutdown hook; it receives the app. */
 export type LifecycleHook = (app: TaskApp) => MaybePromise<void>;
 
@@ -126,6 +148,10 @@ export const TaskAppConfig = z
     onStartup: z.array(fn<LifecycleHook>("A startup hook.")).default([]).meta({ description: "Run in order before the server accepts requests." }),
     onShutdown: z.array(fn<LifecycleHook>("A shutdown hook.")).default([]).meta({ description: "Run in order after in-flight rollouts finish." }),
     limits: TaskAppLimits.prefault({}).meta({ description: "Request-size, request-shape and shutdown limits." }),
+    wire: z.enum(["0.2", "container"]).default("0.2").meta({
+      description:
+        'The rollout wire GET /info advertises as preferred (`rollout_wire.preferred`), which `eval` and `check` use by default. Both wires are always served: the server tells a request\'s era by its shape.',
+    }),
   })
   .meta({ id: "TaskAppConfig", description: "A task app: identity, task info, callbacks, datasets, rubrics and server settings." });
 export type TaskAppConfigInput = z.input<typeof TaskAppConfig>;

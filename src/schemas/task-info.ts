@@ -144,15 +144,27 @@ export const RootResponse = z
   })
   .meta({ id: "RootResponse", description: "Public liveness answer of GET /." });
 
+/** The rollout wires a task app serves (task-app's own key; synth-ai's apps do not send it). */
+export const RolloutWireInfo = z
+  .object({
+    preferred: z.enum(["0.2", "container"]).meta({ description: "The wire eval and check use by default." }),
+    supported: z.array(z.enum(["0.2", "container"])).meta({ description: "Every wire POST /rollout accepts, told apart by the body's shape." }),
+  })
+  .meta({ id: "RolloutWireInfo", description: "The POST /rollout wires served: 0.2.x (run_id, ops) and synth-ai's container era (trace_correlation_id)." });
+export type RolloutWireInfo = z.infer<typeof RolloutWireInfo>;
+
 /** `GET /health` body: base shape plus the soft shape's keys, so every synth-ai probe reads it. */
 export const HealthResponse = z
   .looseObject({
     healthy: z.boolean().optional().meta({ description: "Base-server shape: whether the app is healthy." }),
     status: z.string().optional().meta({ description: 'Soft shape: "healthy" or "unhealthy".' }),
     authorized: z.boolean().optional().meta({ description: "Soft shape: whether the request carried a valid key." }),
-    auth: anyRecord.optional().meta({ description: "Base shape: {required, expected_prefix}." }),
+    auth: anyRecord.optional().meta({ description: "Base shape: {required} (synth-ai also sends expected_prefix, part of the key; task-app never does)." }),
+    version: z.string().optional().meta({ description: "Container era: the service's version (task-app: TaskInfo.task.version)." }),
+    rollout_wire: RolloutWireInfo.optional(),
   })
   .meta({ id: "HealthResponse", description: "Health answer in the base ({healthy, auth}) or soft ({status, authorized}) shape, or both." });
+export type HealthResponse = z.infer<typeof HealthResponse>;
 
 /** `POST /done` body. */
 export const DoneResponse = z
@@ -182,6 +194,7 @@ export const InfoResponse = z
     inference: anyRecord.meta({ description: "TaskInfo.inference." }),
     capabilities: anyRecord.optional().meta({ description: "TaskInfo.capabilities (dropped by later synth-ai)." }),
     limits: anyRecord.meta({ description: "TaskInfo.limits." }),
+    rollout_wire: RolloutWireInfo.optional(),
   })
   .meta({ id: "InfoResponse", description: "GET /info: service identity, dataset, rubrics, inference, capabilities and limits." });
 export type InfoResponse = z.infer<typeof InfoResponse>;

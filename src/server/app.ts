@@ -16,7 +16,7 @@ import { CLIENT_CLOSED_STATUS, handleRollout, type Abortable, type RolloutTransp
 import { createSecretRedactor } from "./secrets.js";
 import type { TraceSink } from "./trace-hook.js";
 import { fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
-import { describeInfo, describeTaskInfo } from "./task-info.js";
+import { describeHealth, describeInfo, describeTaskInfo } from "./task-info.js";
 import { DEFAULT_VENDOR_TIMEOUT_MS, handleProxy, PROXY_ROUTES, type Vendor } from "./vendor.js";
 
 /** Options of `createTaskAppServer`. */
@@ -175,7 +175,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
         resolve();
       };
     });
-  hono.get("/health", guard, (c) => c.json({ healthy: true, status: "healthy", authorized: true, service: app.appId, auth: { required: app.requireApiKey } }));
+  hono.get("/health", guard, (c) => c.json(describeHealth(app)));
   hono.get("/info", guard, (c) => c.json(describeInfo(app)));
   hono.get("/task_info", guard, async (c) => describeTaskInfo(app, c.req.queries()));
   hono.post("/done", guard, (c) => c.json({ ok: true, service: app.appId }));

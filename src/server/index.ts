@@ -14,6 +14,7 @@ export { defineTaskApp, isTaskApp, TaskAppDefinitionError } from "../runtime/def
 export { createDatasetRegistry, ensureSplit, normaliseSeed, TaskDatasetRegistry, type DatasetLoader } from "../runtime/datasets.js";
 export { blendRubrics, loadRubric, RubricError, scoreEvents, scoreOutcome, scoreRubric, type RubricScore, type RubricSource } from "../runtime/rubrics.js";
 export { createRewardLog, type EventReward, type RewardLog, type StepReward } from "../runtime/rewards.js";
+export { applyContextOverrides, type AppliedOverrides, type ApplyOverridesOptions } from "../runtime/overrides.js";
 export {
   buildPipelineMetadata,
   buildRolloutMetrics,

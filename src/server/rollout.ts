@@ -1,12 +1,16 @@
 /**
  * `POST /rollout`: body checks, the executor run under an AbortSignal
  * (timeout, client disconnect, shutdown) and validation of its result.
+ * Both wires go through it: the request is read and the answer shaped for
+ * its era by `./wire/` (0.2.x, or synth-ai's container era, where failures
+ * are answered with a `success_status` instead of an error status).
  * Transport-neutral: the Hono route and the Node fast path both call it.
  * The signal, the run logger and the Request object handed to the executor
  * are created only if the executor reads them, which keeps each request cheap.
  */
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
+import type { ContextOverride } from "../schemas/container-rollout.js";
 import type { RolloutRequest } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
 import { rolloutSessionId } from "../tracing/session-id.js";
@@ -16,7 +20,9 @@ import { errorReply, summariseIssues, type Reply } from "./errors.js";
 import { describeExecutorFailure } from "./failures.js";
 import type { SecretRedactor } from "./secrets.js";
 import { finishRolloutTrace, rolloutTraceMetadata, type TraceSink } from "./trace-hook.js";
-import { checkRolloutRequest, checkRolloutResponse } from "./validate.js";
+import { checkRolloutResult } from "./validate.js";
+import { failureResponse, toContainerResponse, toLegacyResponse, type ContainerRun } from "./wire/container.js";
+import { readRolloutRequest } from "./wire/request.js";
 
 /** Something that can be aborted; the server aborts every running rollout on forced shutdown. */
 export interface Abortable {
@@ -76,13 +82,24 @@ class RolloutRun implements RolloutContext, Abortable {
   #reject: ((reason: Error) => void) | undefined;
   #tracer: SessionTracer | undefined;
 
+  readonly wire: "0.2" | "container";
+  readonly traceCorrelationId: string | undefined;
+  readonly contextOverrides: readonly ContextOverride[];
+  readonly overrideBundleId: string | undefined;
+
   constructor(
     readonly app: TaskApp,
     readonly runId: string,
     private readonly transport: RolloutTransport,
     private readonly baseLog: Logger,
     private readonly rollout: RolloutRequest,
-  ) {}
+    readonly container: ContainerRun | undefined,
+  ) {
+    this.wire = container ? "container" : "0.2";
+    this.traceCorrelationId = container ? runId : undefined;
+    this.contextOverrides = container?.overrides.accepted ?? [];
+    this.overrideBundleId = container?.request.override_bundle_id ?? undefined;
+  }
 
   get signal(): AbortSignal {
     this.#controller ??= new AbortController();
@@ -96,7 +113,7 @@ class RolloutRun implements RolloutContext, Abortable {
     return (this.#log ??= this.baseLog.child({ run_id: this.runId }));
   }
   get tracer(): SessionTracer {
-    return (this.#tracer ??= createSessionTracer({ sessionId: rolloutSessionId(this.rollout), metadata: rolloutTraceMetadata(this.app, this.rollout) }));
+    return (this.#tracer ??= createSessionTracer({ sessionId: rolloutSessionId(this.rollout), metadata: rolloutTraceMetadata(this.app, this.rollout, this.traceCorrelationId) }));
   }
   /** The tracer, if the executor used it. */
   get usedTracer(): SessionTracer | undefined {
@@ -122,18 +139,19 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
-/** Handles one rollout request and returns the reply to send. */
+/** Handles one rollout request, of either wire, and returns the reply to send. */
 export async function handleRollout(transport: RolloutTransport, deps: RolloutDeps): Promise<Reply> {
   const { app } = deps;
   const json = await readJsonBody(transport, app.limits.maxBodyBytes, app.limits);
   if (!json.ok) return json.reply;
-  const parsed = checkRolloutRequest(json.value);
-  if (!parsed.success) {
-    const { issues } = parsed;
-    return errorReply(422, "invalid_request", `invalid rollout request: ${summariseIssues(issues)}`, { issues });
+  const read = readRolloutRequest(json.value);
+  if (!read.ok) return read.reply;
+  const { rollout, container } = read;
+  const run = new RolloutRun(app, rollout.run_id, transport, deps.log, rollout, container);
+  if (container && container.overrides.refused.size > 0) {
+    run.log.warn({ code: "apply_failed", refused: container.overrides.refused.size }, "rollout not run: context overrides refused");
+    return containerReply(failureResponse(container, "apply_failed", "context overrides were refused; see override_application_results", "not applied: another context override of the request was refused"));
   }
-  const rollout = parsed.data;
-  const run = new RolloutRun(app, rollout.run_id, transport, deps.log, rollout);
   const timer = setTimeout(abortOnTimeout, Math.min(rollout.safety.max_time_s * 1000, 2 ** 31 - 1), run, rollout.safety.max_time_s);
   transport.watchClient(run);
   deps.running.add(run);
@@ -151,6 +169,7 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
       // a thrown value whose properties cannot be read: describeThrown reports it
     }
     run.log.error({ error_id: errorId, err: describeThrown(error, deps.redact), ...context }, "rollout executor failed");
+    if (container) return containerReply(failureResponse(container, "runtime_error", `the rollout executor failed (error id ${errorId})`));
     return errorReply(500, "rollout_failed", "the rollout executor failed", { run_id: rollout.run_id, error_id: errorId });
   } finally {
     clearTimeout(timer);
@@ -158,6 +177,11 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
     deps.running.delete(run);
   }
   return replyWithResult(result, run, rollout, deps);
+}
+
+/** A 200 with a container-era answer the server built itself (plain data: it serialises). */
+function containerReply(body: unknown): Reply {
+  return { status: 200, body: JSON.stringify(body) };
 }
 
 /**
@@ -172,11 +196,12 @@ async function replyWithResult(result: unknown, run: RolloutRun, rollout: Rollou
   const invalid = (message: string, extra: Record<string, unknown>, logged: Record<string, unknown>): Reply => {
     const errorId = randomUUID();
     run.log.error({ error_id: errorId, ...logged }, "rollout executor returned an invalid response");
+    if (run.container) return containerReply(failureResponse(run.container, "runtime_error", `the rollout executor returned an invalid result (error id ${errorId})`));
     return errorReply(500, "invalid_rollout_response", message, { run_id: run.runId, error_id: errorId, ...extra });
   };
-  let checked: ReturnType<typeof checkRolloutResponse>;
+  let checked: ReturnType<typeof checkRolloutResult>;
   try {
-    checked = checkRolloutResponse(result);
+    checked = checkRolloutResult(result);
   } catch (error) {
     return invalid("executor returned a RolloutResponse that cannot be read (a getter or proxy threw)", {}, { err: describeThrown(error, redact) });
   }
@@ -184,9 +209,10 @@ async function replyWithResult(result: unknown, run: RolloutRun, rollout: Rollou
     const { issues } = checked;
     return invalid(`executor returned an invalid RolloutResponse: ${summariseIssues(issues)}`, { issues }, { issues });
   }
-  const response = await finishRolloutTrace(rollout, checked.data, run.usedTracer, deps, () => run.log);
+  const response = await finishRolloutTrace(rollout, checked.data, run.usedTracer, deps, () => run.log, run.traceCorrelationId);
   try {
-    return { status: 200, body: JSON.stringify(response) };
+    const body = run.container ? toContainerResponse(response, run.container) : toLegacyResponse(response);
+    return { status: 200, body: JSON.stringify(body) };
   } catch (error) {
     const err = describeThrown(error, redact);
     return invalid(`executor returned a RolloutResponse that cannot be serialised as JSON: ${unserialisable(err.message)}`, {}, { err });
@@ -232,7 +258,9 @@ function describeThrown(error: unknown, redact: SecretRedactor): { name: string;
 function aborted(run: RolloutRun, maxTimeS: number): Reply {
   const reason = run.reason!;
   if (reason instanceof RolloutTimeout) {
-    run.log.warn({ code: "rollout_timeout", max_time_s: maxTimeS }, "rollout aborted: timeout");
+    const errorId = randomUUID();
+    run.log.warn({ code: "rollout_timeout", max_time_s: maxTimeS, error_id: errorId }, "rollout aborted: timeout");
+    if (run.container) return containerReply(failureResponse(run.container, "timeout", `${reason.message} (error id ${errorId})`));
     return errorReply(504, "rollout_timeout", reason.message, { max_time_s: maxTimeS });
   }
   if (reason instanceof ClientDisconnected) {

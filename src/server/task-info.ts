@@ -1,9 +1,29 @@
 /**
  * `GET /info` and `GET /task_info` bodies (CONTRACT.md §2).
  */
-import { TaskInfo, type InfoResponse } from "../schemas/task-info.js";
+import { TaskInfo, type HealthResponse, type InfoResponse } from "../schemas/task-info.js";
 import type { TaskApp } from "../schemas/task-app.js";
 import { errorResponse, summariseIssues, toIssues } from "./errors.js";
+import { WIRES } from "./wire/era.js";
+
+/**
+ * The `/health` body in both synth-ai shapes (base `{healthy, auth}`, soft
+ * `{status, authorized}`) with the container era's `version`. `auth` never
+ * holds any part of a key: synth-ai's `expected_prefix` (the key's first 6
+ * characters) is left out on purpose (README, "Rollout wires").
+ */
+export function describeHealth(app: TaskApp): HealthResponse {
+  const version = app.baseTaskInfo.task.version;
+  return {
+    healthy: true,
+    status: "healthy",
+    authorized: true,
+    service: app.appId,
+    ...(version ? { version } : {}),
+    auth: { required: app.requireApiKey },
+    rollout_wire: { preferred: app.wire, supported: [...WIRES] },
+  };
+}
 
 /** The `/info` body: service identity, dataset, rubrics (null when none), inference, capabilities, limits. */
 export function describeInfo(app: TaskApp): InfoResponse {
@@ -16,6 +36,7 @@ export function describeInfo(app: TaskApp): InfoResponse {
     inference: info.inference,
     capabilities: info.capabilities,
     limits: info.limits,
+    rollout_wire: { preferred: app.wire, supported: [...WIRES] },
   };
 }
 

@@ -29,11 +29,13 @@ export interface TraceSinkContext {
  */
 export type TraceSink = (session: SessionTraceV3, context: TraceSinkContext) => void | Promise<void>;
 
-/** The session metadata the server gives each rollout's tracer. */
-export function rolloutTraceMetadata(app: TaskApp, request: RolloutRequest): Record<string, unknown> {
+/** The session metadata the server gives each rollout's tracer (a container-era rollout's correlation id included). */
+export function rolloutTraceMetadata(app: TaskApp, request: RolloutRequest, traceCorrelationId?: string): Record<string, unknown> {
   const config = request.policy.config as Record<string, unknown>;
   const entries = {
     run_id: request.run_id,
+    trace_correlation_id: traceCorrelationId,
+    wire: traceCorrelationId === undefined ? undefined : "container",
     app_id: app.appId,
     env_name: request.env.env_name,
     env_id: request.env.env_id,
@@ -86,16 +88,17 @@ export interface TraceHookDeps {
 }
 
 /** Fills `response.trace` when asked and feeds the sink; returns the response to send. */
-export async function finishRolloutTrace(
+export async function finishRolloutTrace<R extends RolloutResponse>(
   request: RolloutRequest,
-  response: RolloutResponse,
+  response: R,
   tracer: SessionTracer | undefined,
   deps: TraceHookDeps,
   log: () => Logger,
-): Promise<RolloutResponse> {
+  traceCorrelationId?: string,
+): Promise<R> {
   const fill = request.record.return_trace && (response.trace === null || response.trace === undefined);
   if (!fill && !deps.traceSink) return response;
-  const session = rolloutSession(tracer, () => rolloutTraceMetadata(deps.app, request), response, rolloutSessionId(request));
+  const session = rolloutSession(tracer, () => rolloutTraceMetadata(deps.app, request, traceCorrelationId), response, rolloutSessionId(request));
   const out = fill
     ? {
         ...response,

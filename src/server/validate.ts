@@ -11,9 +11,18 @@
  * once more, so error paths and messages are Zod's and Zod has the last word.
  */
 import type { z } from "zod";
-import { validateRolloutRequest, validateRolloutResponse, type CompiledValidator, type RolloutValidationError } from "../../generated/rollout-validate.js";
+import {
+  validateContainerRolloutRequest,
+  validateRolloutRequest,
+  validateRolloutResponse,
+  validateRolloutResult,
+  type CompiledValidator,
+  type RolloutValidationError,
+} from "../../generated/rollout-validate.js";
+import { ContainerRolloutRequest } from "../schemas/container-rollout.js";
 import type { ErrorIssue } from "../schemas/errors.js";
 import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
+import { RolloutResult } from "../schemas/rollout-result.js";
 import { toIssues } from "./errors.js";
 
 /** A checked value (the same object, completed in place) or its issues. */
@@ -24,7 +33,17 @@ export function checkRolloutRequest(value: unknown): Checked<RolloutRequest> {
   return check(validateRolloutRequest, RolloutRequest, value);
 }
 
-/** Checks an executor's result in place. May throw if a getter or proxy in `value` throws. */
+/** Checks a parsed container-era `POST /rollout` body in place. May throw if a getter or proxy in `value` throws. */
+export function checkContainerRolloutRequest(value: unknown): Checked<ContainerRolloutRequest> {
+  return check(validateContainerRolloutRequest, ContainerRolloutRequest, value);
+}
+
+/** Checks an executor's result (a 0.2.x response plus container-era fields) in place. May throw if a getter or proxy in `value` throws. */
+export function checkRolloutResult(value: unknown): Checked<RolloutResult> {
+  return check(validateRolloutResult, RolloutResult, value);
+}
+
+/** Checks a 0.2.x response in place. May throw if a getter or proxy in `value` throws. */
 export function checkRolloutResponse(value: unknown): Checked<RolloutResponse> {
   return check(validateRolloutResponse, RolloutResponse, value);
 }

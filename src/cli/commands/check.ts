@@ -13,6 +13,7 @@ interface CheckArgs {
   "env-file": string[];
   json: boolean;
   "rollout-timeout": number;
+  wire?: "0.2" | "container";
 }
 
 async function runCheck(args: CheckArgs): Promise<void> {
@@ -34,7 +35,7 @@ async function runCheck(args: CheckArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
-  const report = await checkTaskApp({ url: url.href.replace(/\/$/, ""), apiKey, rolloutTimeoutMs: args["rollout-timeout"] * 1000 });
+  const report = await checkTaskApp({ url: url.href.replace(/\/$/, ""), apiKey, rolloutTimeoutMs: args["rollout-timeout"] * 1000, ...(args.wire ? { wire: args.wire } : {}) });
   process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckReport(report, (await import("../../style.js")).createStyle(process.stdout)));
   context.setExitCode(report.ok ? 0 : 1);
 }
@@ -49,6 +50,11 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       .option("api-key", { type: "string", describe: "Environment API key (default: ENVIRONMENT_API_KEY)" })
       .option("env-file", ENV_FILE_OPTION)
       .option("rollout-timeout", { type: "number", default: 120, describe: "Seconds to wait for the test rollout" })
+      .option("wire", {
+        type: "string",
+        choices: ["0.2", "container"] as const,
+        describe: "Rollout wire to check: 0.2.x (run_id, ops) or synth-ai's container era (trace_correlation_id). Default: what the app's /info advertises, else 0.2",
+      })
       .option("json", { type: "boolean", default: false, describe: "Print the report as JSON" })
       .epilog(ENV_PRECEDENCE) as unknown as Argv<CheckArgs>,
   handler: runCheck,

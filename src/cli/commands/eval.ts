@@ -34,6 +34,7 @@ interface EvalArgs {
   json: boolean;
   "env-file": string[];
   "api-key"?: string;
+  wire?: "0.2" | "container";
 }
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -144,6 +145,7 @@ async function runLockedCommand(
       stop: stop.signal,
       abort: abort.signal,
       lock,
+      ...(args.wire ? { wire: args.wire } : {}),
     });
     reporter.close();
     if (args.json) reporter.emit({ event: "summary", summary: report.summary }, { total: 0, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() });
@@ -230,6 +232,11 @@ export const evalCommand: CommandModule<object, EvalArgs> = {
       .option("retries", { type: "number", describe: "Retries of a rollout whose replica dropped the connection or answered 502/503 (default 2)" })
       .option("max-response-bytes", { type: "number", describe: "Largest answer read from the app, in bytes (default 67108864, the server's maxBodyBytes); a larger one fails the rollout as response_too_large" })
       .option("api-key", { type: "string", describe: "Key for the task app (default ENVIRONMENT_API_KEY; --app generates one when unset)" })
+      .option("wire", {
+        type: "string",
+        choices: ["0.2", "container"] as const,
+        describe: "Rollout wire: 0.2.x (run_id, ops, metrics) or synth-ai's container era (trace_correlation_id, reward_info). Default: what the app's /info advertises, else 0.2",
+      })
       .option("env-file", ENV_FILE_OPTION)
       .option("json", { type: "boolean", default: false, describe: "NDJSON events on stdout instead of text" })
       .epilog(ENV_PRECEDENCE)

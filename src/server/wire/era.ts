@@ -1,0 +1,19 @@
+/**
+ * Which wire a `POST /rollout` body speaks, told by its shape: a
+ * `trace_correlation_id` without `run_id` or `ops` is synth-ai's container
+ * era; anything else is checked as 0.2.x (whose schema names what is
+ * missing). Both eras are served by one app.
+ */
+
+/** The two rollout wires. */
+export type Wire = "0.2" | "container";
+
+/** Every wire the server speaks, in the order `/info` lists them. */
+export const WIRES: readonly Wire[] = ["0.2", "container"];
+
+/** The era of a parsed request body. */
+export function detectWire(body: unknown): Wire {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return "0.2";
+  const has = (key: string) => Object.prototype.hasOwnProperty.call(body, key);
+  return has("trace_correlation_id") && !has("run_id") && !has("ops") ? "container" : "0.2";
+}

@@ -1,0 +1,131 @@
+/**
+ * Checks of container-era context overrides before any reaches the
+ * executor, as synth-ai's Rust `ContextOverride::validate` makes them and
+ * tighter: file paths are relative (no leading `/` or `\`, no drive letter)
+ * and never contain `..`; no variable that changes what a process runs or
+ * loads (PATH, the dynamic loaders' LD_* and DYLD_*, interpreters' startup
+ * and search paths); sizes bounded (synth-ai leaves limits to the container).
+ * A refused override is reported failed with the reason, never applied.
+ */
+import type { ContextOverride, ContextOverrideStatus } from "../../schemas/container-rollout.js";
+
+/** Size limits of context overrides (UTF-8 bytes, as synth-ai's `size_bytes` counts). */
+export const OVERRIDE_LIMITS = {
+  overrides: 64,
+  filesPerOverride: 256,
+  envVarsPerOverride: 128,
+  pathBytes: 1024,
+  fileBytes: 1024 * 1024,
+  scriptBytes: 256 * 1024,
+  envValueBytes: 32 * 1024,
+  /** Files, script and variables (names and values) of one override together. */
+  overrideBytes: 4 * 1024 * 1024,
+} as const;
+
+/** Variables that decide which program runs or which code it loads. */
+const LOADER_VARIABLES = new Set([
+  "PATH", "NODE_OPTIONS", "NODE_PATH", "PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONINSPECT",
+  "BASH_ENV", "ENV", "PERL5LIB", "PERL5OPT", "RUBYLIB", "RUBYOPT", "GCONV_PATH", "IFS",
+]);
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+type ErrorType = "validation" | "path_traversal" | "size_limit";
+interface Problem {
+  error_type: ErrorType;
+  message: string;
+  target: string | null;
+}
+
+const bytes = (text: string) => Buffer.byteLength(text, "utf8");
+/** A caller's name, cut short for the answer. */
+const shown = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+
+/** Why a file path is refused, or undefined. */
+function pathProblem(path: string): Problem | undefined {
+  const target = path.slice(0, 200);
+  if (path.length === 0) return { error_type: "validation", message: "a file path is empty", target };
+  if (bytes(path) > OVERRIDE_LIMITS.pathBytes) return { error_type: "size_limit", message: `a file path is longer than ${OVERRIDE_LIMITS.pathBytes} bytes`, target };
+  if (path.includes("\0")) return { error_type: "validation", message: `file path ${shown(path)} contains a NUL character`, target };
+  if (path.includes("..")) return { error_type: "path_traversal", message: `file path ${shown(path)} contains ".."`, target };
+  if (/^([/\\~]|[A-Za-z]:)/.test(path)) return { error_type: "path_traversal", message: `file path ${shown(path)} is not relative`, target };
+  return undefined;
+}
+
+/** Why an environment variable is refused, or undefined. */
+function envProblem(name: string, value: string): Problem | undefined {
+  const target = name.slice(0, 200);
+  if (!ENV_NAME.test(name)) return { error_type: "validation", message: `variable name ${shown(name)} must start with a letter or underscore and hold only letters, digits and underscores`, target };
+  const upper = name.toUpperCase();
+  if (LOADER_VARIABLES.has(upper) || upper.startsWith("LD_") || upper.startsWith("DYLD_"))
+    return { error_type: "validation", message: `setting ${name} is not allowed (it changes which program runs or what it loads)`, target };
+  if (value.includes("\0")) return { error_type: "validation", message: `the value of ${name} contains a NUL character`, target };
+  if (bytes(value) > OVERRIDE_LIMITS.envValueBytes) return { error_type: "size_limit", message: `the value of ${name} is larger than ${OVERRIDE_LIMITS.envValueBytes} bytes`, target };
+  return undefined;
+}
+
+/** Every problem of one override (empty when it may be applied). */
+export function checkContextOverride(override: ContextOverride): Problem[] {
+  const problems: Problem[] = [];
+  const files = Object.entries(override.file_artifacts);
+  const vars = Object.entries(override.env_vars);
+  if (files.length > OVERRIDE_LIMITS.filesPerOverride) problems.push({ error_type: "size_limit", message: `more than ${OVERRIDE_LIMITS.filesPerOverride} files`, target: null });
+  if (vars.length > OVERRIDE_LIMITS.envVarsPerOverride) problems.push({ error_type: "size_limit", message: `more than ${OVERRIDE_LIMITS.envVarsPerOverride} variables`, target: null });
+  let total = 0;
+  for (const [path, content] of files) {
+    const problem = pathProblem(path);
+    if (problem) problems.push(problem);
+    const size = bytes(content);
+    total += size;
+    if (size > OVERRIDE_LIMITS.fileBytes) problems.push({ error_type: "size_limit", message: `file ${shown(path)} is larger than ${OVERRIDE_LIMITS.fileBytes} bytes`, target: path.slice(0, 200) });
+  }
+  for (const [name, value] of vars) {
+    const problem = envProblem(name, value);
+    if (problem) problems.push(problem);
+    total += bytes(name) + bytes(value);
+  }
+  const script = override.preflight_script;
+  if (script !== null && script !== undefined) {
+    total += bytes(script);
+    if (bytes(script) > OVERRIDE_LIMITS.scriptBytes) problems.push({ error_type: "size_limit", message: `the preflight script is larger than ${OVERRIDE_LIMITS.scriptBytes} bytes`, target: "preflight_script" });
+    else if (!script.startsWith("#!")) problems.push({ error_type: "validation", message: "the preflight script must start with a #! line", target: "preflight_script" });
+  }
+  if (total > OVERRIDE_LIMITS.overrideBytes) problems.push({ error_type: "size_limit", message: `the override is larger than ${OVERRIDE_LIMITS.overrideBytes} bytes`, target: null });
+  return problems.slice(0, 20);
+}
+
+/** Overrides split into those handed to the executor and the failure status of each refused one (by request index). */
+export interface CheckedOverrides {
+  accepted: ContextOverride[];
+  /** Request index → failure status. */
+  refused: Map<number, ContextOverrideStatus>;
+  /** When the request holds more overrides than allowed: the message (nothing is applied). */
+  tooMany?: string;
+}
+
+/** Checks every override of a request. */
+export function checkContextOverrides(overrides: readonly ContextOverride[]): CheckedOverrides {
+  const out: CheckedOverrides = { accepted: [], refused: new Map() };
+  if (overrides.length > OVERRIDE_LIMITS.overrides) {
+    out.tooMany = `more than ${OVERRIDE_LIMITS.overrides} context overrides`;
+    return out;
+  }
+  overrides.forEach((override, index) => {
+    const problems = checkContextOverride(override);
+    if (problems.length === 0) out.accepted.push(override);
+    else out.refused.set(index, failedStatus(override, problems));
+  });
+  return out;
+}
+
+/** The status of an override refused (or not applied) for `problems`. */
+export function failedStatus(override: ContextOverride, problems: readonly Problem[], overall: "failed" | "skipped" = "failed"): ContextOverrideStatus {
+  const first = problems[0];
+  return {
+    override_id: override.override_id ?? null,
+    overall_status: overall,
+    errors: problems.map((p) => ({ error_type: p.error_type, message: p.message, target: p.target, details: {} })),
+    ...(first ? { error_type: first.error_type, error_message: first.message } : {}),
+    file_artifacts: {},
+    env_vars: {},
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * `applyContextOverrides` on a real folder: files written inside the
+ * workspace, never through a symlink out of it (a linked folder, a linked
+ * file) nor over something that is not a file; variables returned, not set;
+ * a preflight script run only by the caller's runner; each override's status
+ * readable by the container-era schema.
+ */
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { ContextOverride, ContextOverrideStatus } from "../src/schemas/container-rollout.js";
+import { applyContextOverrides } from "../src/runtime/overrides.js";
+
+const work = mkdtempSync(join(tmpdir(), "overrides-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test("files land inside the workspace, variables come back, statuses fit the schema", async () => {
+  const workspace = join(work, "ws1");
+  const overrides = [ContextOverride.parse({ override_id: "a", file_artifacts: { "AGENTS.md": "# brief", "skills/x/y.yaml": "k: v" }, env_vars: { STRATEGY: "tests-first" } })];
+  const { results, env } = await applyContextOverrides(overrides, { workspace });
+  assert.equal(readFileSync(join(workspace, "AGENTS.md"), "utf8"), "# brief");
+  assert.equal(readFileSync(join(workspace, "skills", "x", "y.yaml"), "utf8"), "k: v");
+  assert.deepEqual(env, { STRATEGY: "tests-first" });
+  assert.equal(process.env.STRATEGY, undefined, "not set on this process");
+  assert.equal(results[0]!.overall_status, "applied");
+  assert.deepEqual(results[0]!.file_artifacts["AGENTS.md"], { status: "applied", bytes_written: 7 });
+  assert.ok(ContextOverrideStatus.safeParse(results[0]).success);
+});
+
+test("links out of the workspace and non-files are refused; the rest is applied (partial)", async () => {
+  const workspace = join(work, "ws2");
+  const outside = join(work, "outside");
+  mkdirSync(workspace, { recursive: true });
+  mkdirSync(outside, { recursive: true });
+  writeFileSync(join(outside, "secret.txt"), "keep");
+  symlinkSync(outside, join(workspace, "linked-dir"));
+  symlinkSync(join(outside, "secret.txt"), join(workspace, "linked-file.txt"));
+  mkdirSync(join(workspace, "a-dir"));
+  const files = { "linked-dir/new.txt": "x", "linked-file.txt": "overwritten", "a-dir": "x", "../escape.txt": "x", "ok.txt": "fine" };
+  const { results } = await applyContextOverrides([ContextOverride.parse({ override_id: "b", file_artifacts: files })], { workspace });
+  const status = results[0]!;
+  assert.equal(status.overall_status, "partial");
+  assert.equal(readFileSync(join(outside, "secret.txt"), "utf8"), "keep", "nothing written through a link");
+  assert.throws(() => readFileSync(join(outside, "new.txt")));
+  assert.throws(() => readFileSync(join(work, "escape.txt")));
+  assert.equal(readFileSync(join(workspace, "ok.txt"), "utf8"), "fine");
+  const byFile = Object.fromEntries(Object.entries(status.file_artifacts).map(([f, t]) => [f, [t.status, t.error_type]]));
+  assert.deepEqual(byFile, {
+    "linked-dir/new.txt": ["failed", "path_traversal"],
+    "linked-file.txt": ["failed", "path_traversal"],
+    "a-dir": ["failed", "validation"],
+    "../escape.txt": ["failed", "path_traversal"],
+    "ok.txt": ["applied", undefined],
+  });
+  assert.equal(status.errors.length, 4);
+  assert.ok(ContextOverrideStatus.safeParse(status).success);
+});
+
+test("a preflight script runs only through the caller's runner, with the variables", async () => {
+  const script = "#!/bin/bash\necho hi";
+  const override = ContextOverride.parse({ override_id: "c", preflight_script: script, env_vars: { A: "1" } });
+  const skipped = await applyContextOverrides([override], { workspace: join(work, "ws3") });
+  assert.equal(skipped.results[0]!.overall_status, "partial");
+  assert.equal(skipped.results[0]!.preflight_script?.status, "skipped");
+  const ran: unknown[] = [];
+  const failing = await applyContextOverrides([override], { workspace: join(work, "ws3"), runPreflight: async (s, env) => (ran.push([s, env]), { exitCode: 3 }) });
+  assert.deepEqual(ran, [[script, { A: "1" }]]);
+  assert.equal(failing.results[0]!.preflight_script?.status, "failed");
+  assert.match(failing.results[0]!.errors[0]!.message, /exited with 3/);
+});
