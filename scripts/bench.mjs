@@ -1,11 +1,16 @@
 /**
- * `npm run bench`: runs every benchmark in turn (each prints medians, spread
- * and the ratio to its baseline) and, with `--write`, records the report with
- * the machine it ran on in BENCHMARKS.md. Benchmarks are never part of
- * `npm test` and assert no timings. `--only a,b` runs some of them.
+ * `npm run bench`: runs every benchmark in turn (each prints CPU per unit of
+ * work as a ratio to a baseline measured in the same run, medians and
+ * spread, throughput beside it) and ends with the goals table: each row's
+ * figure, its goal and a pass/miss mark, gathered from the `@goal` lines the
+ * benchmarks print (bench/measure.mjs). With `--write`, records the table and
+ * the report, with the machine and the load average it ran under, in
+ * BENCHMARKS.md. Benchmarks are never part of `npm test` and assert no
+ * timings: a mark is a reading. `--only a,b` runs some of them.
  */
 import { spawnSync } from "node:child_process";
 import { cpus, freemem, loadavg, totalmem } from "node:os";
+import { loadLine } from "../bench/measure.mjs";
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
@@ -15,8 +20,9 @@ export const BENCHMARKS = [
   { name: "validate-large", what: "`task-app validate` on the largest hostile files under the size limit (time and peak memory)", argv: ["bench/validate-large.mjs"] },
   { name: "validation", what: "parse + validate of rollout bodies (1 KB to 50 MB, realistic and image-heavy) against JSON.parse alone, ajv and pydantic 2", argv: ["bench/validation.mjs"] },
   { name: "bounds", what: "the body-limit scan of /rollout against JSON.parse", argv: ["bench/bounds.mjs"] },
-  { name: "server", what: "POST /rollout through `task-app serve` against bare node:http servers, by body size and concurrency; 1 worker against N", argv: ["bench/server.mjs"] },
-  { name: "server-traces", what: "a served app with tracing off, into SQLite and into PostgreSQL, at concurrency 1 and 64", argv: ["bench/server-traces.mjs"] },
+  { name: "server", what: "server CPU per POST /rollout through `task-app serve` against a bare node:http server doing the same parse and stringify, by body size and concurrency; peak memory; 1 worker against N with the load generator's CPU subtracted", argv: ["bench/server.mjs"] },
+  { name: "peer", what: "server CPU per POST /rollout: task-app against synth-ai's stack (FastAPI + uvicorn + pydantic) and a lean pydantic-core server, same bytes", argv: ["bench/peer.mjs"] },
+  { name: "server-traces", what: "CPU per rollout of a served app with tracing off, into SQLite and into PostgreSQL: the serving thread's added CPU and the trace writer thread's against SQLite's own insert of the same rows at the same batching", argv: ["bench/server-traces.mjs"] },
   { name: "traces", what: "sessions/s into SQLite and PostgreSQL trace stores against a no-op sink", argv: ["bench/trace-store.mjs"] },
   { name: "eval", what: "`task-app eval` at concurrency 1, 8 and 64, tracing off, the trace returned but not stored, and stored into SQLite, against a bare loop of the same HTTP calls", argv: ["--import", "tsx", "bench/eval.mjs"] },
   { name: "lsp", what: "`task-app lsp` diagnostics of a 300-line config after an edit, over stdio, with the default debounce and none", argv: ["bench/lsp.mjs"] },
@@ -33,17 +39,31 @@ const machine = [
   `load average at start ${loadavg().map((l) => l.toFixed(2)).join(" ")}`,
 ];
 const sections = [];
+const goals = [];
 for (const bench of BENCHMARKS.filter((b) => !only || only.includes(b.name))) {
   process.stdout.write(`\n## ${bench.name}: ${bench.what}\n\n`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, bench.argv, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
-  const out = run.stdout.trimEnd();
+  const run = spawnSync(process.execPath, bench.argv, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, TASK_APP_BENCH_GOALS: "1" }, maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
+  const lines = run.stdout.trimEnd().split("\n");
+  for (const line of lines.filter((l) => l.startsWith("@goal "))) goals.push({ bench: bench.name, ...JSON.parse(line.slice(6)) });
+  const out = [...lines.filter((l) => !l.startsWith("@goal ")), `(${loadLine()} at the end)`].join("\n");
   process.stdout.write(`${out}\n`);
   const status = run.status === 0 ? "" : ` (exited with ${run.status ?? run.signal})`;
   sections.push(`## ${bench.name}\n\n${bench.what}. \`npm run bench:${bench.name}\`, ${((Date.now() - started) / 1000).toFixed(0)} s${status}.\n\n\`\`\`text\n${out}\n\`\`\``);
 }
+const table = renderGoals(goals);
+process.stdout.write(`\n## Goals\n\n${table}\n`);
 if (values.write) {
-  const text = `# Benchmarks\n\nMeasured with \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}:\n\n${machine.map((m) => `- ${m}`).join("\n")}\n\nWhat each benchmark measures and why its baseline is the fair one: [bench/README.md](bench/README.md). Shared machines are noisy: read the medians and ratios, and the spread beside them.\n\n${sections.join("\n\n")}\n`;
+  const text = `# Benchmarks\n\nMeasured with \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}:\n\n${machine.map((m) => `- ${m}`).join("\n")}\n\nWhat each benchmark measures and why its baseline is the fair one: [bench/README.md](bench/README.md). Figures are CPU per unit of work of the process (or thread) measured, as a ratio to a baseline doing the same work minus the thing measured, run in the same process tree with rounds interleaved: medians, with the spread (min-max over rounds) beside them. Throughput is printed beside as a secondary, noisy figure.\n\n## Goals\n\n${table}\n\n${sections.join("\n\n")}\n`;
   writeFileSync("BENCHMARKS.md", text);
   process.stdout.write("\nwrote BENCHMARKS.md\n");
+}
+
+/** The goals table (markdown): row, task-app, baseline, figure, goal, mark. */
+function renderGoals(rows) {
+  if (rows.length === 0) return "(no benchmark reported a goal row)";
+  const mark = (r) => (r.pass === true ? "pass" : r.pass === false ? "**miss**" : "not measured");
+  const cell = (t) => String(t ?? "").replace(/\|/g, "\\|");
+  const head = "| path | task-app | baseline | figure | goal | mark | bench |\n|---|---|---|---|---|---|---|";
+  return `${head}\n${rows.map((r) => `| ${cell(r.row)} | ${cell(r.subject)} | ${cell(r.baseline)} | ${cell(r.figure)}${r.note ? ` (${cell(r.note)})` : ""} | ${cell(r.goal)} | ${mark(r)} | ${r.bench} |`).join("\n")}`;
 }
