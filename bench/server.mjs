@@ -16,7 +16,9 @@
  *
  * Every server and the load generator (bench/load.mjs: wrk when installed,
  * otherwise a node:http client process) run in processes of their own.
- * Usage: npm run bench:server [-- --seconds 1 --rounds 5 --sizes 1kb,150kb,image --concurrency 1,16,64 --workers N --bytes --client wrk|node --log-level warn]
+ * `--before DIR` serves another built checkout beside this one (a fix's
+ * before and after, measured in the same interleaved rounds).
+ * Usage: npm run bench:server [-- --seconds 1 --rounds 5 --sizes 1kb,150kb,image --concurrency 1,16,64 --workers N --bytes --client wrk|node --before DIR --log-level warn]
  */
 import { fork, spawn } from "node:child_process";
 import { createServer } from "node:http";
@@ -38,6 +40,8 @@ const { values: opts } = parseArgs({
     bytes: { type: "boolean", default: false },
     client: { type: "string", default: findWrk() ? "wrk" : "node" },
     "log-level": { type: "string", default: "warn" },
+    /** Another checkout of task-app (built), served beside this one: before/after figures from one interleaved run. */
+    before: { type: "string" },
   },
 });
 
@@ -72,10 +76,10 @@ function startBare(kind) {
 }
 
 /** `task-app serve bench/server-app.mjs --workers N` from the built CLI, on a free port. */
-async function startServe(workers) {
+async function startServe(workers, root = new URL("..", import.meta.url).pathname) {
   const port = await freePort();
-  const bin = new URL("../bin/task-app.js", import.meta.url).pathname;
-  const app = new URL("./server-app.mjs", import.meta.url).pathname;
+  const bin = `${root}/bin/task-app.js`;
+  const app = `${root}/bench/server-app.mjs`;
   const args = [bin, "serve", app, "--port", String(port), "--workers", String(workers), "--log-level", opts["log-level"]];
   const child = spawn(process.execPath, args, { env: { ...process.env, ENVIRONMENT_API_KEY: KEY }, stdio: ["ignore", "ignore", "inherit"] });
   const until = Date.now() + 60_000;
@@ -88,7 +92,8 @@ async function startServe(workers) {
     await new Promise((r) => setTimeout(r, 100));
   }
   if (workers > 1) await new Promise((r) => setTimeout(r, 2_000));
-  return { name: workers === 1 ? "task-app serve" : `task-app serve x${workers}`, child, port, stop: () => child.kill("SIGTERM") };
+  const name = workers === 1 ? "task-app serve" : `task-app serve x${workers}`;
+  return { name: root === new URL("..", import.meta.url).pathname ? name : `${name} (before)`, child, port, stop: () => child.kill("SIGTERM") };
 }
 
 function freePort() {
@@ -146,6 +151,8 @@ async function main() {
   const bare = await startBare("stringify");
   const servers = [full, bare];
   if (opts.bytes) servers.push(await startBare("bytes"));
+  const before = opts.before ? await startServe(1, opts.before) : null;
+  if (before) servers.push(before);
   let failed = false;
   try {
     for (const s of servers) await load(s, "150kb", 16, 1); // warm-up
@@ -165,6 +172,11 @@ async function main() {
         pooledBase.push(...col(runs.get(bare), "cpuUs"));
         const tput = ratios(col(runs.get(full), "rps"), col(runs.get(bare), "rps"));
         console.log(`  CPU per request task-app / bare stringify: ${spread(rs, 2, "x")}; throughput ratio ${spread(tput, 2, "x")} (secondary)`);
+        if (before) {
+          const was = ratios(col(runs.get(before), "cpuUs"), col(runs.get(bare), "cpuUs"));
+          const gain = ratios(col(runs.get(full), "cpuUs"), col(runs.get(before), "cpuUs"));
+          console.log(`  before: ${spread(was, 2, "x")} of bare; after / before CPU per request ${spread(gain, 3, "x")}`);
+        }
         failed ||= servers.some((s) => runs.get(s).some((x) => x.errors > 0));
       }
       const [row, goal] = GOALS[size] ?? [`server CPU per request, ${size}`, 1.25];

@@ -11,6 +11,7 @@ import type { RolloutRequest } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
 import { createSessionTracer, type SessionTracer } from "../tracing/tracer.js";
 import { readJsonBody, type BodyLease } from "./body.js";
+import { createDeadlines, type Expirable } from "./deadlines.js";
 import { errorReply, summariseIssues, type Reply } from "./errors.js";
 import { describeExecutorFailure } from "./failures.js";
 import type { SecretRedactor } from "./secrets.js";
@@ -66,8 +67,11 @@ export class ClientDisconnected extends Error {
  */
 export const CLIENT_CLOSED_STATUS = 499;
 
+/** Every rollout's `safety.max_time_s` in this process, on one timer. */
+const deadlines = createDeadlines();
+
 /** One executing rollout: its context for the executor and its abort state. */
-class RolloutRun implements RolloutContext, Abortable {
+class RolloutRun implements RolloutContext, Abortable, Expirable {
   reason: Error | undefined;
   #controller: AbortController | undefined;
   #log: Logger | undefined;
@@ -101,6 +105,11 @@ class RolloutRun implements RolloutContext, Abortable {
   get usedTracer(): SessionTracer | undefined {
     return this.#tracer;
   }
+  /** Its `max_time_s` passed. */
+  expire(): void {
+    const seconds = this.rollout.safety.max_time_s;
+    this.abort(new RolloutTimeout(`rollout exceeded ${seconds}s`));
+  }
   abort(reason: Error): void {
     if (this.reason) return;
     this.reason = reason;
@@ -133,7 +142,7 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
   }
   const rollout = parsed.data;
   const run = new RolloutRun(app, rollout.run_id, transport, deps.log, rollout);
-  const timer = setTimeout(abortOnTimeout, Math.min(rollout.safety.max_time_s * 1000, 2 ** 31 - 1), run, rollout.safety.max_time_s);
+  const deadline = deadlines.add(rollout.safety.max_time_s * 1000, run);
   transport.watchClient(run);
   deps.running.add(run);
   let result: unknown;
@@ -152,7 +161,7 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
     run.log.error({ error_id: errorId, err: describeThrown(error, deps.redact), ...context }, "rollout executor failed");
     return errorReply(500, "rollout_failed", "the rollout executor failed", { run_id: rollout.run_id, error_id: errorId });
   } finally {
-    clearTimeout(timer);
+    deadlines.cancel(deadline);
     transport.unwatchClient(run);
     deps.running.delete(run);
   }
@@ -240,8 +249,4 @@ function aborted(run: RolloutRun, maxTimeS: number): Reply {
   }
   run.log.warn({ code: "shutting_down", reason: reason.message }, "rollout aborted: server shutting down");
   return errorReply(503, "shutting_down", `rollout aborted: ${reason.message}`);
-}
-
-function abortOnTimeout(run: RolloutRun, seconds: number): void {
-  run.abort(new RolloutTimeout(`rollout exceeded ${seconds}s`));
 }

@@ -72,6 +72,9 @@ export function nodeTransport(incoming: IncomingMessage, outgoing: ServerRespons
   return new NodeTransport(incoming, outgoing, budget);
 }
 
+/** Bodies from this length on are encoded once into a Buffer (its length is the Content-Length) rather than measured, then encoded again by the socket. */
+const ENCODE_ONCE_FROM = 16 * 1024;
+
 /**
  * Writes a JSON reply to a Node response in one piece. When the request body
  * was not read to the end (413, 415, refused auth), the connection is closed
@@ -79,8 +82,9 @@ export function nodeTransport(incoming: IncomingMessage, outgoing: ServerRespons
  */
 export function writeReply(incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply): void {
   if (outgoing.destroyed) return;
-  const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": Buffer.byteLength(reply.body) };
+  const body = reply.body.length >= ENCODE_ONCE_FROM ? Buffer.from(reply.body, "utf8") : reply.body;
+  const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": typeof body === "string" ? Buffer.byteLength(body) : body.length };
   if (!incoming.complete) headers.connection = "close";
   outgoing.writeHead(reply.status, headers);
-  outgoing.end(reply.body);
+  outgoing.end(body);
 }
