@@ -17,7 +17,10 @@
  * doing that one call (fresh processes, interleaved, as validate's cold
  * start is measured).
  *
- * Usage: npm run bench:eval [-- --rollouts 600 --rounds 5]
+ * `--before DIR` runs another built checkout's runEval (untraced) in the same
+ * interleaved rounds: a fix's before and after from one run.
+ *
+ * Usage: npm run bench:eval [-- --rollouts 600 --rounds 5 --before DIR]
  */
 import { fork } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
@@ -30,7 +33,7 @@ import { spawnSync } from "node:child_process";
 import { loadLine, ownCpuUs, ratios, reportGoal, spread as spreadOf, summarise } from "./measure.mjs";
 import { measureSqliteFloor } from "./sqlite-floor.mjs";
 
-const { values: opts } = parseArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" } } });
+const { values: opts } = parseArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" }, before: { type: "string" } } });
 const KEY = "sk_env_bench_eval_0123456789abcdef";
 
 if (opts.serve) {
@@ -57,7 +60,6 @@ if (opts.serve) {
   const seeds = `0-${total - 1}`;
   // The plain-line reporter a pipe gets, writing to a stream that drops what it is given (as a terminal or file would take it).
   const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
-  const quiet = () => createEvalReporter({ json: false, out: discard(), err: discard(), tty: false });
   let runs = 0;
   let lastTraceDb;
 
@@ -97,14 +99,17 @@ if (opts.serve) {
   }
 
   /** `trace`: false (no trace asked for), "returned" (asked for and read, then dropped) or "stored" (into a SQLite store). */
-  async function viaEval(concurrency, trace) {
+  const beforeLib = opts.before ? await import(`${opts.before}/dist/eval/index.js`) : null;
+  async function viaEval(concurrency, trace, lib) {
     const p = await plan(concurrency, trace === "stored");
     const store = trace === "stored" ? createTraceSink(await openTraceStore(p.traceDb, { write: true })) : undefined;
     if (store) lastTraceDb = p.traceDb;
     const sink = store ? store.sink : trace === "returned" ? async () => {} : undefined;
     const started = performance.now();
     const cpu0 = ownCpuUs();
-    await runEval(p, { urls: [url], app: "bench", apiKey: KEY, reporter: quiet(), ...(sink ? { sink } : {}) });
+    const reporter = (lib ?? { createEvalReporter }).createEvalReporter({ json: false, out: discard(), err: discard(), tty: false });
+    await (lib ?? { runEval }).runEval(p, { urls: [url], app: "bench", apiKey: KEY, reporter, ...(sink ? { sink } : {}) });
+    reporter.close();
     const cpuUs = (ownCpuUs() - cpu0) / total;
     const rate = total / ((performance.now() - started) / 1000);
     await store?.close();
@@ -130,14 +135,15 @@ if (opts.serve) {
     const pooledBare = [];
     let traced1;
     for (const concurrency of [1, 8, 64]) {
-      const r = { bare: [], bareTrace: [], plain: [], returned: [], traced: [] };
+      const r = { bare: [], bareTrace: [], plain: [], returned: [], traced: [], before: [] };
       for (let round = 0; round < rounds; round++) {
-        const order = ["bare", "plain", "bareTrace", "returned", "traced"];
+        const order = ["bare", "plain", "bareTrace", "returned", "traced", ...(beforeLib ? ["before"] : [])];
         for (const name of order.map((_, i) => order[(i + round) % order.length])) {
           if (name === "bare") r.bare.push(await bare(concurrency));
           else if (name === "bareTrace") r.bareTrace.push(await bare(concurrency, true));
           else if (name === "plain") r.plain.push(await viaEval(concurrency, false));
           else if (name === "returned") r.returned.push(await viaEval(concurrency, "returned"));
+          else if (name === "before") r.before.push(await viaEval(concurrency, false, beforeLib));
           else r.traced.push(await viaEval(concurrency, "stored"));
         }
       }
@@ -146,6 +152,10 @@ if (opts.serve) {
       console.log(`\nconcurrency ${concurrency}`);
       for (const [k, label] of [["bare", "bare loop"], ["plain", "eval, untraced"], ["bareTrace", "bare loop, trace parsed"], ["returned", "eval, trace returned"], ["traced", "eval, SQLite trace"]]) {
         console.log(`  ${label.padEnd(24)} CPU ${spreadOf(cpu(k), 0, " µs/rollout").padEnd(28)} ${spreadOf(rate(k), 0, " rollouts/s")} (secondary)`);
+      }
+      if (beforeLib) {
+        console.log(`  ${"eval, untraced (before)".padEnd(24)} CPU ${spreadOf(cpu("before"), 0, " µs/rollout").padEnd(28)} ${spreadOf(rate("before"), 0, " rollouts/s")} (secondary)`);
+        console.log(`  before: ${spreadOf(ratios(cpu("before"), cpu("bare")), 2, "x")} of the bare loop; after / before ${spreadOf(ratios(cpu("plain"), cpu("before")), 3, "x")}`);
       }
       const untraced = ratios(cpu("plain"), cpu("bare"));
       console.log(`  eval / bare loop, CPU per rollout: ${spreadOf(untraced, 2, "x")}; trace returned / bare loop parsing it: ${spreadOf(ratios(cpu("returned"), cpu("bareTrace")), 2, "x")}`);
