@@ -76,13 +76,23 @@ export function nodeTransport(incoming: IncomingMessage, outgoing: ServerRespons
 const ENCODE_ONCE_FROM = 16 * 1024;
 
 /**
+ * A long body as bytes. Its UTF-8 length equals its length in characters
+ * exactly when every character is ASCII (any other takes two bytes or more);
+ * then its bytes are its characters' codes, copied as latin1, about twice as
+ * fast as Node's UTF-8 encoder (JSON of base64 images is ASCII throughout).
+ */
+export function encodeBody(body: string): Buffer {
+  return Buffer.byteLength(body, "utf8") === body.length ? Buffer.from(body, "latin1") : Buffer.from(body, "utf8");
+}
+
+/**
  * Writes a JSON reply to a Node response in one piece. When the request body
  * was not read to the end (413, 415, refused auth), the connection is closed
  * after the reply instead of reading and discarding the rest.
  */
 export function writeReply(incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply): void {
   if (outgoing.destroyed) return;
-  const body = reply.body.length >= ENCODE_ONCE_FROM ? Buffer.from(reply.body, "utf8") : reply.body;
+  const body = reply.body.length >= ENCODE_ONCE_FROM ? encodeBody(reply.body) : reply.body;
   const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": typeof body === "string" ? Buffer.byteLength(body) : body.length };
   if (!incoming.complete) headers.connection = "close";
   outgoing.writeHead(reply.status, headers);
