@@ -5,8 +5,6 @@
  */
 import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
-import { checkConfigFile } from "../config/check.js";
-import { formatFinding } from "../config/findings.js";
 import type { EvalConfig } from "../schemas/eval-config.js";
 import { DEFAULT_MAX_ANSWER_BYTES } from "./http.js";
 import { parseSeeds, SeedSpecError } from "./seeds.js";
@@ -91,6 +89,8 @@ function parsePolicyPairs(pairs: readonly string[]): Record<string, unknown> {
 }
 
 async function readEvalConfig(path: string): Promise<EvalConfig> {
+  // The config checker (every schema it knows) is loaded only when a config file is given.
+  const [{ checkConfigFile }, { formatFinding }] = await Promise.all([import("../config/check.js"), import("../config/findings.js")]);
   const check = await checkConfigFile(path, { kind: "eval" });
   if (!check.ok) throw new EvalPlanError(`${check.findings.map(formatFinding).join("\n")}\n${path} is not a valid eval config`);
   return check.config as EvalConfig;
