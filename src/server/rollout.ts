@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import type { RolloutRequest } from "../schemas/rollout.js";
+import type { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
 import { createSessionTracer, type SessionTracer } from "../tracing/tracer.js";
 import { readJsonBody, type BodyLease } from "./body.js";
@@ -15,7 +15,7 @@ import { createDeadlines, type Expirable } from "./deadlines.js";
 import { errorReply, summariseIssues, type Reply } from "./errors.js";
 import { describeExecutorFailure } from "./failures.js";
 import type { SecretRedactor } from "./secrets.js";
-import { finishRolloutTrace, rolloutTraceMetadata, type TraceSink } from "./trace-hook.js";
+import { finishRolloutTrace, hasTraceWork, rolloutTraceMetadata, type TraceSink } from "./trace-hook.js";
 import { checkRolloutRequest, checkRolloutResponse } from "./validate.js";
 
 /** Something that can be aborted; the server aborts every running rollout on forced shutdown. */
@@ -175,7 +175,7 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
  * the details) when it fails the schema, cannot be read (throwing getters,
  * proxies) or cannot be serialised (circular, BigInt, a throwing `toJSON`).
  */
-async function replyWithResult(result: unknown, run: RolloutRun, rollout: RolloutRequest, deps: RolloutDeps): Promise<Reply> {
+function replyWithResult(result: unknown, run: RolloutRun, rollout: RolloutRequest, deps: RolloutDeps): Reply | Promise<Reply> {
   const { redact } = deps;
   const invalid = (message: string, extra: Record<string, unknown>, logged: Record<string, unknown>): Reply => {
     const errorId = randomUUID();
@@ -192,7 +192,13 @@ async function replyWithResult(result: unknown, run: RolloutRun, rollout: Rollou
     const { issues } = checked;
     return invalid(`executor returned an invalid RolloutResponse: ${summariseIssues(issues)}`, { issues }, { issues });
   }
-  const response = await finishRolloutTrace(rollout, checked.data, run.usedTracer, deps, () => run.log);
+  // Without a trace to fill or a sink to feed, the reply is made at once (no promise, no turn of the event loop).
+  if (!hasTraceWork(rollout, checked.data, deps)) return serialised(checked.data, redact, invalid);
+  return finishRolloutTrace(rollout, checked.data, run.usedTracer, deps, () => run.log).then((response) => serialised(response, redact, invalid));
+}
+
+/** The 200 reply with `response` as JSON, or the 500 when it cannot be serialised. */
+function serialised(response: RolloutResponse, redact: SecretRedactor, invalid: (message: string, extra: Record<string, unknown>, logged: Record<string, unknown>) => Reply): Reply {
   try {
     return { status: 200, body: JSON.stringify(response) };
   } catch (error) {

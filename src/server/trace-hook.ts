@@ -78,6 +78,16 @@ export interface TraceHookDeps {
   redact: SecretRedactor;
 }
 
+/** Whether `response.trace` is to be filled: asked for, and left empty by the executor. */
+function fillsTrace(request: RolloutRequest, response: RolloutResponse): boolean {
+  return request.record.return_trace && (response.trace === null || response.trace === undefined);
+}
+
+/** Whether `finishRolloutTrace` has anything to do (a trace to fill, a sink to feed); when not, the response is sent as it is. */
+export function hasTraceWork(request: RolloutRequest, response: RolloutResponse, deps: Pick<TraceHookDeps, "traceSink">): boolean {
+  return deps.traceSink !== undefined || fillsTrace(request, response);
+}
+
 /** Fills `response.trace` when asked and feeds the sink; returns the response to send. */
 export async function finishRolloutTrace(
   request: RolloutRequest,
@@ -86,7 +96,7 @@ export async function finishRolloutTrace(
   deps: TraceHookDeps,
   log: () => Logger,
 ): Promise<RolloutResponse> {
-  const fill = request.record.return_trace && (response.trace === null || response.trace === undefined);
+  const fill = fillsTrace(request, response);
   if (!fill && !deps.traceSink) return response;
   const session = rolloutSession(tracer, () => rolloutTraceMetadata(deps.app, request), response);
   const out = fill
