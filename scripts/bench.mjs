@@ -11,7 +11,7 @@
 import { spawnSync } from "node:child_process";
 import { cpus, freemem, loadavg, totalmem } from "node:os";
 import { loadLine } from "../bench/measure.mjs";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 /** Every benchmark: its name, what it compares, and the command (run after the build). */
@@ -51,9 +51,22 @@ for (const bench of BENCHMARKS.filter((b) => !only || only.includes(b.name))) {
   const status = run.status === 0 ? "" : ` (exited with ${run.status ?? run.signal})`;
   sections.push(`## ${bench.name}\n\n${bench.what}. \`npm run bench:${bench.name}\`, ${((Date.now() - started) / 1000).toFixed(0)} s${status}.\n\n\`\`\`text\n${out}\n\`\`\``);
 }
-const table = renderGoals(goals);
+let table = renderGoals(goals);
 process.stdout.write(`\n## Goals\n\n${table}\n`);
 if (values.write) {
+  // With --only, the sections of the benchmarks not run are kept from the last report (their goal rows too).
+  if (only && existsSync("BENCHMARKS.md")) {
+    const previous = readFileSync("BENCHMARKS.md", "utf8");
+    const kept = previous.split(/\n(?=## )/).filter((part) => {
+      const name = /^## (\S+)\n/.exec(part)?.[1];
+      return name && name !== "Goals" && BENCHMARKS.some((b) => b.name === name) && !only.includes(name);
+    });
+    sections.push(...kept.map((part) => part.trimEnd()));
+    const order = (part) => BENCHMARKS.findIndex((b) => b.name === /^## (\S+)\n/.exec(part)?.[1]);
+    sections.sort((a, b) => order(a) - order(b));
+    for (const row of previousGoals(previous)) if (!only.includes(row.bench)) goals.push(row);
+    table = renderGoals(goals);
+  }
   const text = `# Benchmarks\n\nMeasured with \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}:\n\n${machine.map((m) => `- ${m}`).join("\n")}\n\nWhat each benchmark measures and why its baseline is the fair one: [bench/README.md](bench/README.md). Figures are CPU per unit of work of the process (or thread) measured, as a ratio to a baseline doing the same work minus the thing measured, run in the same process tree with rounds interleaved: medians, with the spread (min-max over rounds) beside them. Throughput is printed beside as a secondary, noisy figure.\n\n## Goals\n\n${table}\n\n${sections.join("\n\n")}\n`;
   writeFileSync("BENCHMARKS.md", text);
   process.stdout.write("\nwrote BENCHMARKS.md\n");
@@ -66,4 +79,16 @@ function renderGoals(rows) {
   const cell = (t) => String(t ?? "").replace(/\|/g, "\\|");
   const head = "| path | task-app | baseline | figure | goal | mark | bench |\n|---|---|---|---|---|---|---|";
   return `${head}\n${rows.map((r) => `| ${cell(r.row)} | ${cell(r.subject)} | ${cell(r.baseline)} | ${cell(r.figure)}${r.note ? ` (${cell(r.note)})` : ""} | ${cell(r.goal)} | ${mark(r)} | ${r.bench} |`).join("\n")}`;
+}
+
+/** The goal rows of a report's table (to keep those of benchmarks not run again). */
+function previousGoals(text) {
+  const table = /## Goals\n\n([\s\S]*?)\n\n/.exec(text)?.[1] ?? "";
+  return table
+    .split("\n")
+    .slice(2)
+    .filter((l) => l.startsWith("|"))
+    .map((l) => l.slice(2, -2).split(/ (?<!\\)\| /).map((c) => c.replace(/\\\|/g, "|")))
+    .filter((c) => c.length === 7)
+    .map(([row, subject, baseline, figure, goal, mark, bench]) => ({ row, subject, baseline, figure, goal, pass: mark === "pass" ? true : mark === "**miss**" ? false : null, bench }));
 }
