@@ -1,5 +1,8 @@
 /**
- * `npm run bench:eval`: rollouts per second of `task-app eval` against the
+ * `npm run bench:eval`: CPU per rollout of `task-app eval`'s library path
+ * (runEval, in this process: process.cpuUsage() around each run) as a ratio
+ * to a bare loop doing the same calls, and rollouts per second beside it,
+ * against the
  * demo app (the scaffolded math template, served in a process of its own), at
  * concurrency 1, 8 and 64, with tracing off and on (a SQLite trace store the
  * eval process writes; and, to tell the two costs of tracing apart, with the
@@ -7,8 +10,17 @@
  * rollouts (same bodies, same concurrency, the same node:http client with
  * kept-alive connections, JSON parsed, nothing else). Rounds
  * alternate so machine noise hits every variant alike; medians and ratios.
+ * Traced, the baseline is the bare loop asking for the trace and parsing it
+ * plus 1.2x SQLite's own insert of the stored rows at the store's batching
+ * (one session per transaction at concurrency 1). Last, the start-up CPU of
+ * a `task-app eval` process running one rollout against a node process
+ * doing that one call (fresh processes, interleaved, as validate's cold
+ * start is measured).
  *
- * Usage: npm run bench:eval [-- --rollouts 600 --rounds 5]
+ * `--before DIR` runs another built checkout's runEval (untraced) in the same
+ * interleaved rounds: a fix's before and after from one run.
+ *
+ * Usage: npm run bench:eval [-- --rollouts 600 --rounds 5 --before DIR]
  */
 import { fork } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
@@ -17,9 +29,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
-import { describeSqliteFloor } from "./sqlite-floor.mjs";
+import { spawnSync } from "node:child_process";
+import { loadLine, ownCpuUs, ratios, reportGoal, spread as spreadOf, summarise } from "./measure.mjs";
+import { measureSqliteFloor } from "./sqlite-floor.mjs";
 
-const { values: opts } = parseArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" } } });
+const { values: opts } = parseArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" }, before: { type: "string" } } });
 const KEY = "sk_env_bench_eval_0123456789abcdef";
 
 if (opts.serve) {
@@ -46,10 +60,8 @@ if (opts.serve) {
   const seeds = `0-${total - 1}`;
   // The plain-line reporter a pipe gets, writing to a stream that drops what it is given (as a terminal or file would take it).
   const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
-  const quiet = () => createEvalReporter({ json: false, out: discard(), err: discard(), tty: false });
   let runs = 0;
   let lastTraceDb;
-  let offAt64;
 
   const plan = async (concurrency, trace) =>
     resolveEvalPlan({ url: [url], model: "scripted", envName: "math", split: "test", seeds, concurrency, runDir: join(root, `run-${++runs}`), traceDb: trace ? join(root, `traces-${runs}.db`) : false }, root);
@@ -69,56 +81,114 @@ if (opts.serve) {
     });
   }
 
-  async function bare(concurrency) {
+  async function bare(concurrency, traced = false) {
     const p = await plan(concurrency, false);
     const agent = new Agent({ keepAlive: true });
     const queue = [...p.seeds];
     const started = performance.now();
+    const cpu0 = ownCpuUs();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) JSON.parse(await post(agent, JSON.stringify(buildEvalRequest(p, seed, 0, false))));
+        for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) JSON.parse(await post(agent, JSON.stringify(buildEvalRequest(p, seed, 0, traced))));
       }),
     );
+    const cpuUs = (ownCpuUs() - cpu0) / total;
     const rate = total / ((performance.now() - started) / 1000);
     agent.destroy();
-    return rate;
+    return { rate, cpuUs };
   }
 
   /** `trace`: false (no trace asked for), "returned" (asked for and read, then dropped) or "stored" (into a SQLite store). */
-  async function viaEval(concurrency, trace) {
+  const beforeLib = opts.before ? await import(`${opts.before}/dist/eval/index.js`) : null;
+  async function viaEval(concurrency, trace, lib) {
     const p = await plan(concurrency, trace === "stored");
     const store = trace === "stored" ? createTraceSink(await openTraceStore(p.traceDb, { write: true })) : undefined;
     if (store) lastTraceDb = p.traceDb;
     const sink = store ? store.sink : trace === "returned" ? async () => {} : undefined;
     const started = performance.now();
-    await runEval(p, { urls: [url], app: "bench", apiKey: KEY, reporter: quiet(), ...(sink ? { sink } : {}) });
+    const cpu0 = ownCpuUs();
+    const reporter = (lib ?? { createEvalReporter }).createEvalReporter({ json: false, out: discard(), err: discard(), tty: false });
+    await (lib ?? { runEval }).runEval(p, { urls: [url], app: "bench", apiKey: KEY, reporter, ...(sink ? { sink } : {}) });
+    reporter.close();
+    const cpuUs = (ownCpuUs() - cpu0) / total;
     const rate = total / ((performance.now() - started) / 1000);
     await store?.close();
-    return rate;
+    return { rate, cpuUs };
   }
 
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const spread = (xs) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
-  console.log(`task-app eval against the scaffolded math app (${total} rollouts per run, ${opts.rounds} interleaved rounds, medians)`);
-  console.log("concurrency   bare loop/s   eval/s (no trace)   eval/s (trace returned)   eval/s (SQLite trace)   eval/bare   returned/untraced   traced/untraced");
+  /** CPU µs of a fresh process running `args` (bash's \`times\`: its children's user + system). */
+  function processCpuUs(command, args) {
+    const run = spawnSync("bash", ["-c", '"$@" > /dev/null && times', "bash", command, ...args], { encoding: "utf8", env: { ...process.env, ENVIRONMENT_API_KEY: KEY, NO_COLOR: "1" } });
+    if (run.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${run.stderr}`);
+    const [user, system] = run.stdout.trim().split("\n").pop().split(/\s+/).map((t) => {
+      const m = /(\d+)m([\d.]+)s/.exec(t);
+      return (Number(m[1]) * 60 + Number(m[2])) * 1e6;
+    });
+    return user + system;
+  }
+
+  const rounds = Number(opts.rounds);
+  console.log(`task-app eval against the scaffolded math app: eval's CPU per rollout (this process, process.cpuUsage()) against a bare node:http loop of the same calls; ${total} rollouts per run, ${rounds} interleaved rounds; medians (min-max); ${loadLine()} at start`);
   try {
+    const pooled = [];
+    const pooledEval = [];
+    const pooledBare = [];
+    let traced1;
     for (const concurrency of [1, 8, 64]) {
-      const r = { bare: [], plain: [], returned: [], traced: [] };
-      for (let round = 0; round < Number(opts.rounds); round++) {
-        r.bare.push(await bare(concurrency));
-        r.plain.push(await viaEval(concurrency, false));
-        r.returned.push(await viaEval(concurrency, "returned"));
-        r.traced.push(await viaEval(concurrency, "stored"));
+      const r = { bare: [], bareTrace: [], plain: [], returned: [], traced: [], before: [] };
+      for (let round = 0; round < rounds; round++) {
+        const order = ["bare", "plain", "bareTrace", "returned", "traced", ...(beforeLib ? ["before"] : [])];
+        for (const name of order.map((_, i) => order[(i + round) % order.length])) {
+          if (name === "bare") r.bare.push(await bare(concurrency));
+          else if (name === "bareTrace") r.bareTrace.push(await bare(concurrency, true));
+          else if (name === "plain") r.plain.push(await viaEval(concurrency, false));
+          else if (name === "returned") r.returned.push(await viaEval(concurrency, "returned"));
+          else if (name === "before") r.before.push(await viaEval(concurrency, false, beforeLib));
+          else r.traced.push(await viaEval(concurrency, "stored"));
+        }
       }
-      const [b, e, n, t] = [median(r.bare), median(r.plain), median(r.returned), median(r.traced)];
-      if (concurrency === 64) offAt64 = e;
-      console.log(
-        `${String(concurrency).padStart(11)}   ${b.toFixed(0).padStart(11)}   ${e.toFixed(0).padStart(17)}   ${n.toFixed(0).padStart(23)}   ${t.toFixed(0).padStart(21)}   ${(e / b).toFixed(2).padStart(8)}x   ${(n / e).toFixed(2).padStart(16)}x   ${(t / e).toFixed(2).padStart(14)}x`,
-      );
-      console.log(`${"".padStart(11)}   ${spread(r.bare).padStart(11)}   ${spread(r.plain).padStart(17)}   ${spread(r.returned).padStart(23)}   ${spread(r.traced).padStart(21)}   (spread)`);
+      const cpu = (k) => r[k].map((x) => x.cpuUs);
+      const rate = (k) => r[k].map((x) => x.rate);
+      console.log(`\nconcurrency ${concurrency}`);
+      for (const [k, label] of [["bare", "bare loop"], ["plain", "eval, untraced"], ["bareTrace", "bare loop, trace parsed"], ["returned", "eval, trace returned"], ["traced", "eval, SQLite trace"]]) {
+        console.log(`  ${label.padEnd(24)} CPU ${spreadOf(cpu(k), 0, " µs/rollout").padEnd(28)} ${spreadOf(rate(k), 0, " rollouts/s")} (secondary)`);
+      }
+      if (beforeLib) {
+        console.log(`  ${"eval, untraced (before)".padEnd(24)} CPU ${spreadOf(cpu("before"), 0, " µs/rollout").padEnd(28)} ${spreadOf(rate("before"), 0, " rollouts/s")} (secondary)`);
+        console.log(`  before: ${spreadOf(ratios(cpu("before"), cpu("bare")), 2, "x")} of the bare loop; after / before ${spreadOf(ratios(cpu("plain"), cpu("before")), 3, "x")}`);
+      }
+      const untraced = ratios(cpu("plain"), cpu("bare"));
+      console.log(`  eval / bare loop, CPU per rollout: ${spreadOf(untraced, 2, "x")}; trace returned / bare loop parsing it: ${spreadOf(ratios(cpu("returned"), cpu("bareTrace")), 2, "x")}`);
+      pooled.push(...untraced);
+      pooledEval.push(...cpu("plain"));
+      pooledBare.push(...cpu("bare"));
+      if (concurrency === 1) traced1 = { traced: cpu("traced"), bareTrace: cpu("bareTrace") };
     }
-    console.log("goal: eval within 10% of the bare loop (eval/bare >= 0.90x); tracing costs at most 20% at concurrency 64 (traced/untraced >= 0.80x)");
-    console.log(describeSqliteFloor(lastTraceDb, offAt64));
+    const u = summarise(pooled);
+    reportGoal({ row: "eval CPU per rollout, untraced", subject: spreadOf(pooledEval, 0, " µs"), baseline: `bare node:http keep-alive loop of the same calls ${spreadOf(pooledBare, 0, " µs")}`, figure: `${u.median.toFixed(2)}x (${u.min.toFixed(2)}-${u.max.toFixed(2)})`, goal: "<= 1.15x", pass: u.median <= 1.15, note: "c1/8/64" });
+    const floor = lastTraceDb ? measureSqliteFloor(lastTraceDb, 1) : { error: "no trace store written" };
+    if (floor.error) reportGoal({ row: "eval, traced", figure: "-", goal: "<= bare + 1.2x the SQLite floor", pass: null, note: floor.error });
+    else {
+      const allowed = traced1.bareTrace.map((b) => b + 1.2 * floor.cpu_us_per_session);
+      const over = ratios(traced1.traced, allowed);
+      const o = summarise(over);
+      console.log(`\nSQLite floor: the same ${floor.rows_per_session.toFixed(0)} rows per session inserted by Python's sqlite3 (SQLite ${floor.sqlite}), one session per transaction: ${floor.cpu_us_per_session.toFixed(0)} µs per session`);
+      reportGoal({ row: "eval, traced", subject: spreadOf(traced1.traced, 0, " µs"), baseline: `bare loop parsing the trace ${spreadOf(traced1.bareTrace, 0, " µs")} + 1.2 x SQLite floor ${floor.cpu_us_per_session.toFixed(0)} µs`, figure: `${o.median.toFixed(2)}x of the allowance (${o.min.toFixed(2)}-${o.max.toFixed(2)})`, goal: "<= 1.0x (bare + 1.2x the SQLite floor)", pass: o.median <= 1, note: "c1" });
+    }
+    // Start-up: a fresh `task-app eval` process running one rollout, against a fresh node process making that one call.
+    const bin = new URL("../bin/task-app.js", import.meta.url).pathname;
+    const evalArgs = [bin, "eval", "--url", url, "--model", "scripted", "--env-name", "math", "--split", "test", "--seeds", "0", "--no-trace", "--run-dir", join(root, "cold")];
+    const bareOne = `const b=JSON.stringify({run_id:"cold",env:{env_name:"math",seed:0,config:{split:"test",index:0}},policy:{policy_name:"scripted",config:{model:"scripted"}}});const r=require("node:http").request(${JSON.stringify(`${url}/rollout`)},{method:"POST",headers:{"content-type":"application/json","x-api-key":process.env.ENVIRONMENT_API_KEY,"content-length":Buffer.byteLength(b)}},(res)=>{let t="";res.on("data",(c)=>t+=c);res.on("end",()=>JSON.parse(t))});r.end(b);`;
+    const cold = { eval: [], bare: [] };
+    for (let i = 0; i < Math.max(5, rounds); i++) {
+      await rm(join(root, "cold"), { recursive: true, force: true });
+      if (i % 2) cold.bare.push(processCpuUs(process.execPath, ["-e", bareOne]));
+      cold.eval.push(processCpuUs(process.execPath, evalArgs));
+      if (!(i % 2)) cold.bare.push(processCpuUs(process.execPath, ["-e", bareOne]));
+    }
+    const c = summarise(ratios(cold.eval, cold.bare));
+    console.log(`start-up: \`task-app eval\` with one rollout ${spreadOf(cold.eval.map((x) => x / 1000), 0, " ms CPU")}; a node process making that call ${spreadOf(cold.bare.map((x) => x / 1000), 0, " ms CPU")}`);
+    reportGoal({ row: "eval process start-up CPU", subject: spreadOf(cold.eval.map((x) => x / 1000), 0, " ms"), baseline: `bare node making the call ${spreadOf(cold.bare.map((x) => x / 1000), 0, " ms")}`, figure: `${c.median.toFixed(2)}x (${c.min.toFixed(2)}-${c.max.toFixed(2)})`, goal: "<= 2x", pass: c.median <= 2 });
   } finally {
     child.kill("SIGTERM");
     await rm(root, { recursive: true, force: true });

@@ -1,27 +1,31 @@
 /**
- * `POST /rollout` through `task-app serve` (a real CLI process: socket, auth,
- * request parsing and validation, response validation and serialization)
- * against two bare node:http servers answering the same request:
- *   - bare stringify: parses the request and JSON.stringify-s the same
- *     response object (the fair baseline: target >= 0.8x);
- *   - bare bytes: sends precomputed bytes (for the record).
+ * Server CPU per `POST /rollout` through `task-app serve` (a real CLI
+ * process: socket, auth, request parsing and validation, response validation
+ * and serialisation) as a ratio to a bare node:http server doing the same
+ * work minus task-app: it parses the request and `JSON.stringify`s the same
+ * response object. CPU is user + system time of the server process from
+ * /proc (and of its main thread alone), divided by the requests it answered;
+ * the ratio is taken per round, rounds interleaved (the order rotates), and
+ * printed as the median with its min-max. Throughput is printed beside it.
  * Response sizes: 1 KB, ~150 KB (2 trajectories x 200 steps with tool calls,
- * rewards and info) and image-heavy (64 steps with ~20 KB PNG data URLs), at
- * concurrency 1, 16 and 64. Rounds are interleaved (the server order rotates
- * each round); each cell prints the median req/s with its spread over the
- * rounds, median p50 and p99 latency, the servers' CPU per request, and the
- * load generator's CPU (100% = one core: a client near it is the bottleneck,
- * and the ratio then says little). Last, `serve --workers 1` against
- * `--workers N` (N = the machine's cores) at concurrency 64 on ~150 KB.
+ * rewards and info) and image-heavy (1.3 MB: 64 steps with ~20 KB PNG data
+ * URLs), at concurrency 1, 16 and 64. Then the peak memory of each server
+ * (after the image-heavy runs at concurrency 64), and `serve --workers 1`
+ * against `--workers N` (N = the machine's cores) on ~150 KB at concurrency
+ * 64 with the load generator's CPU reported and subtracted.
  *
- * Every server runs in its own process; the load generator is this process.
- * Usage: npm run bench:server [-- --seconds 1 --rounds 3 --sizes 1kb,150kb,image --concurrency 1,16,64 --workers N --log-level warn]
+ * Every server and the load generator (bench/load.mjs: wrk when installed,
+ * otherwise a node:http client process) run in processes of their own.
+ * `--before DIR` serves another built checkout beside this one (a fix's
+ * before and after, measured in the same interleaved rounds).
+ * Usage: npm run bench:server [-- --seconds 1 --rounds 5 --sizes 1kb,150kb,image --concurrency 1,16,64 --workers N --bytes --client wrk|node --before DIR --log-level warn]
  */
 import { fork, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { createServer, Agent, request as httpRequest } from "node:http";
+import { createServer } from "node:http";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
+import { drive, findWrk } from "./load.mjs";
+import { cpuUsOf, loadLine, peakRssOf, ratios, reportGoal, spread, summarise, treeCpuUsOf } from "./measure.mjs";
 import { SIZES, buildResponse, requestBody } from "./server-shapes.mjs";
 
 const KEY = "bench-environment-key";
@@ -29,11 +33,15 @@ const { values: opts } = parseArgs({
   options: {
     server: { type: "string" },
     seconds: { type: "string", default: "1" },
-    rounds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "5" },
     sizes: { type: "string", default: SIZES.join(",") },
     concurrency: { type: "string", default: "1,16,64" },
     workers: { type: "string", default: String(availableParallelism()) },
+    bytes: { type: "boolean", default: false },
+    client: { type: "string", default: findWrk() ? "wrk" : "node" },
     "log-level": { type: "string", default: "warn" },
+    /** Another checkout of task-app (built), served beside this one: before/after figures from one interleaved run. */
+    before: { type: "string" },
   },
 });
 
@@ -68,10 +76,10 @@ function startBare(kind) {
 }
 
 /** `task-app serve bench/server-app.mjs --workers N` from the built CLI, on a free port. */
-async function startServe(workers) {
+async function startServe(workers, root = new URL("..", import.meta.url).pathname) {
   const port = await freePort();
-  const bin = new URL("../bin/task-app.js", import.meta.url).pathname;
-  const app = new URL("./server-app.mjs", import.meta.url).pathname;
+  const bin = `${root}/bin/task-app.js`;
+  const app = `${root}/bench/server-app.mjs`;
   const args = [bin, "serve", app, "--port", String(port), "--workers", String(workers), "--log-level", opts["log-level"]];
   const child = spawn(process.execPath, args, { env: { ...process.env, ENVIRONMENT_API_KEY: KEY }, stdio: ["ignore", "ignore", "inherit"] });
   const until = Date.now() + 60_000;
@@ -84,7 +92,8 @@ async function startServe(workers) {
     await new Promise((r) => setTimeout(r, 100));
   }
   if (workers > 1) await new Promise((r) => setTimeout(r, 2_000));
-  return { name: workers === 1 ? "task-app serve" : `task-app serve x${workers}`, child, port, stop: () => child.kill("SIGTERM") };
+  const name = workers === 1 ? "task-app serve" : `task-app serve x${workers}`;
+  return { name: root === new URL("..", import.meta.url).pathname ? name : `${name} (before)`, child, port, stop: () => child.kill("SIGTERM") };
 }
 
 function freePort() {
@@ -97,107 +106,40 @@ function freePort() {
   );
 }
 
-/** CPU time (ms) of a process and its descendants, from /proc; null where /proc is not available. */
-function treeCpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    let ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-    for (const tid of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean)) ms += treeCpuMs(Number(tid)) ?? 0;
-    return ms;
-  } catch {
-    return null;
-  }
-}
-
-/** Drives `POST /rollout` for `seconds` at `concurrency` over keep-alive connections. */
+/** One load run against `server`: requests answered, server CPU per request (process and main thread), client CPU. */
 async function load(server, size, concurrency, seconds) {
-  const body = requestBody(size);
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const headers = { "x-api-key": KEY, "content-type": "application/json", "content-length": Buffer.byteLength(body) };
-  const latencies = [];
-  let errors = 0;
-  let bodyBytes = 0;
-  const one = () =>
-    new Promise((resolve) => {
-      const t0 = performance.now();
-      const req = httpRequest({ agent, host: "127.0.0.1", port: server.port, path: "/rollout", method: "POST", headers }, (res) => {
-        let n = 0;
-        res.on("data", (d) => (n += d.length));
-        res.on("end", () => {
-          if (res.statusCode !== 200) errors++;
-          bodyBytes = n;
-          resolve(performance.now() - t0);
-        });
-      });
-      req.on("error", () => {
-        errors++;
-        resolve(performance.now() - t0);
-      });
-      req.end(body);
-    });
-  const serverCpu0 = treeCpuMs(server.child.pid);
-  const clientCpu0 = process.cpuUsage();
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) latencies.push(await one());
-    }),
-  );
-  const wallMs = performance.now() - start;
-  const clientCpu = process.cpuUsage(clientCpu0);
-  const serverCpu1 = treeCpuMs(server.child.pid);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
+  const pid = server.child.pid;
+  const cpu0 = treeCpuUsOf(pid);
+  const main0 = cpuUsOf(pid, pid);
+  const r = await drive({ port: server.port, body: requestBody(size), concurrency, seconds, key: KEY, client: opts.client });
+  const cpu1 = treeCpuUsOf(pid);
+  const main1 = cpuUsOf(pid, pid);
+  const n = r.requests || NaN;
   return {
-    rps: (latencies.length / wallMs) * 1000,
-    p50: pct(0.5),
-    p99: pct(0.99),
-    errors,
-    bodyBytes,
-    serverUsPerReq: serverCpu0 === null || serverCpu1 === null ? NaN : ((serverCpu1 - serverCpu0) * 1000) / latencies.length,
-    clientCpuPct: ((clientCpu.user + clientCpu.system) / 1000 / wallMs) * 100,
+    rps: r.requests / r.seconds,
+    errors: r.errors,
+    cpuUs: cpu0 === null || cpu1 === null ? NaN : (cpu1 - cpu0) / n,
+    mainUs: main0 === null || main1 === null ? NaN : (main1 - main0) / n,
+    clientCores: r.clientCpuUs / (r.seconds * 1e6),
+    clientUs: r.clientCpuUs / n,
   };
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-/** Runs `rounds` interleaved rounds over `servers` (order rotating) and returns each server's median figures. */
+/** Runs `rounds` interleaved rounds over `servers` (order rotating); each server's runs in round order. */
 async function measure(servers, size, concurrency, seconds, rounds) {
   const runs = new Map(servers.map((s) => [s, []]));
   for (let r = 0; r < rounds; r++) {
     const order = servers.map((_, i) => servers[(i + r) % servers.length]);
     for (const server of order) runs.get(server).push(await load(server, size, concurrency, seconds));
   }
-  return new Map(
-    servers.map((s) => {
-      const rs = runs.get(s);
-      const rps = rs.map((x) => x.rps);
-      return [
-        s,
-        {
-          rps: median(rps),
-          min: Math.min(...rps),
-          max: Math.max(...rps),
-          p50: median(rs.map((x) => x.p50)),
-          p99: median(rs.map((x) => x.p99)),
-          serverUs: median(rs.map((x) => x.serverUsPerReq)),
-          clientPct: median(rs.map((x) => x.clientCpuPct)),
-          errors: rs.reduce((n, x) => n + x.errors, 0),
-          bodyBytes: rs[0].bodyBytes,
-        },
-      ];
-    }),
-  );
+  return runs;
 }
 
-const row = (name, m) =>
-  `  ${name.padEnd(22)} ${m.rps.toFixed(0).padStart(7)} req/s (${m.min.toFixed(0)}-${m.max.toFixed(0)})`.padEnd(52) +
-  `p50 ${m.p50.toFixed(2).padStart(7)} ms  p99 ${m.p99.toFixed(2).padStart(7)} ms  server CPU ${Number.isNaN(m.serverUs) ? "  n/a" : m.serverUs.toFixed(0).padStart(5)} us/req  client CPU ${m.clientPct.toFixed(0).padStart(3)}%  errors ${m.errors}`;
+const col = (xs, key) => xs.map((x) => x[key]);
+const line = (name, rs) =>
+  `  ${name.padEnd(20)} CPU ${spread(col(rs, "cpuUs"), 0, " µs/req").padEnd(26)} main thread ${spread(col(rs, "mainUs"), 0, " µs").padEnd(22)} ${spread(col(rs, "rps"), 0, " req/s").padEnd(26)} client ${summarise(col(rs, "clientCores")).median.toFixed(2)} cores  errors ${rs.reduce((n, x) => n + x.errors, 0)}`;
+
+const GOALS = { "1kb": ["POST /rollout server CPU per request, 1 KB response", 1.25], "150kb": ["same, 150 KB", 1.1], image: ["same, 1.3 MB image-heavy", 1.05] };
 
 async function main() {
   const seconds = Number(opts.seconds);
@@ -206,44 +148,104 @@ async function main() {
   const concurrencies = opts.concurrency.split(",").map(Number);
   const workers = Number(opts.workers);
   const full = await startServe(1);
-  const bareStringify = await startBare("stringify");
-  const bareBytes = await startBare("bytes");
-  const servers = [full, bareStringify, bareBytes];
+  const bare = await startBare("stringify");
+  const servers = [full, bare];
+  if (opts.bytes) servers.push(await startBare("bytes"));
+  const before = opts.before ? await startServe(1, opts.before) : null;
+  if (before) servers.push(before);
   let failed = false;
   try {
-    for (const s of servers) await load(s, "150kb", 16, 0.5); // warm-up
-    console.log(`POST /rollout, ${rounds} interleaved rounds of ${seconds} s per server and cell; medians, (min-max) req/s over the rounds; log level ${opts["log-level"]}`);
-    console.log(`client CPU: the load generator's share of one core (near 100% it is the bottleneck: the ratio is then a floor). ${availableParallelism()} cores, shared by the client and the servers.`);
+    for (const s of servers) await load(s, "150kb", 16, 1); // warm-up
+    console.log(`POST /rollout: server CPU per request (user + system of the server process, /proc), ${rounds} interleaved rounds of ${seconds} s per server and cell; medians (min-max over rounds)`);
+    console.log(`load generator: ${opts.client === "wrk" ? "wrk (its own process)" : "a node:http client in its own process"}; ${loadLine()} at start; log level ${opts["log-level"]}`);
     for (const size of sizes) {
+      const pooled = [];
+      const pooledSubject = [];
+      const pooledBase = [];
       for (const concurrency of concurrencies) {
-        const m = await measure(servers, size, concurrency, seconds, rounds);
-        const f = m.get(full);
-        console.log(`\n${size} (${(f.bodyBytes / 1024).toFixed(1)} KiB body), concurrency ${concurrency}`);
-        for (const s of servers) console.log(row(s.name, m.get(s)));
-        const ratio = f.rps / m.get(bareStringify).rps;
-        const clientBound = Math.max(...servers.map((s) => m.get(s).clientPct)) > 85 ? "  (client near one core: client-bound)" : "";
-        console.log(`  ratio task-app / bare stringify: ${ratio.toFixed(2)}x (target >= 0.80x) ${ratio >= 0.8 ? "met" : "NOT met"}; / bare bytes: ${(f.rps / m.get(bareBytes).rps).toFixed(2)}x${clientBound}`);
-        failed ||= servers.some((s) => m.get(s).errors > 0);
+        const runs = await measure(servers, size, concurrency, seconds, rounds);
+        console.log(`\n${size}, concurrency ${concurrency}`);
+        for (const s of servers) console.log(line(s.name, runs.get(s)));
+        const rs = ratios(col(runs.get(full), "cpuUs"), col(runs.get(bare), "cpuUs"));
+        pooled.push(...rs);
+        pooledSubject.push(...col(runs.get(full), "cpuUs"));
+        pooledBase.push(...col(runs.get(bare), "cpuUs"));
+        const tput = ratios(col(runs.get(full), "rps"), col(runs.get(bare), "rps"));
+        console.log(`  CPU per request task-app / bare stringify: ${spread(rs, 2, "x")}; throughput ratio ${spread(tput, 2, "x")} (secondary)`);
+        if (before) {
+          const was = ratios(col(runs.get(before), "cpuUs"), col(runs.get(bare), "cpuUs"));
+          const gain = ratios(col(runs.get(full), "cpuUs"), col(runs.get(before), "cpuUs"));
+          console.log(`  before: ${spread(was, 2, "x")} of bare; after / before CPU per request ${spread(gain, 3, "x")}`);
+        }
+        failed ||= servers.some((s) => runs.get(s).some((x) => x.errors > 0));
       }
+      const [row, goal] = GOALS[size] ?? [`server CPU per request, ${size}`, 1.25];
+      const r = summarise(pooled);
+      reportGoal({
+        row,
+        subject: `${spread(pooledSubject, 0, " µs")}`,
+        baseline: `bare node:http parse + stringify ${spread(pooledBase, 0, " µs")}`,
+        figure: `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`,
+        goal: `<= ${goal}x`,
+        pass: r.median <= goal,
+        note: `c${concurrencies.join("/")}, ${r.n} rounds`,
+      });
     }
-    if (workers > 1) {
-      const many = await startServe(workers);
-      try {
-        await load(many, "150kb", 64, 0.5);
-        const m = await measure([full, many], "150kb", 64, seconds, rounds);
-        console.log(`\nworkers: 150kb, concurrency 64`);
-        for (const s of [full, many]) console.log(row(s.name, m.get(s)));
-        const ratio = m.get(many).rps / m.get(full).rps;
-        console.log(`  ratio ${workers} workers / 1 worker: ${ratio.toFixed(2)}x (goal >= ${(0.8 * workers).toFixed(1)}x on ${workers} free cores; here the load generator shares them)`);
-        failed ||= m.get(many).errors > 0;
-      } finally {
-        many.stop();
-      }
-    } else console.log("\nworkers: 1 core, no multi-worker comparison");
+    if (sizes.includes("image") && concurrencies.includes(64)) {
+      const peak = peakRssOf(full.child.pid);
+      const floor = peakRssOf(bare.child.pid);
+      console.log(`\npeak memory (VmHWM) after every run above, the largest at c64 on 1.3 MB: task-app ${(peak / 2 ** 20).toFixed(0)} MB, bare stringify ${(floor / 2 ** 20).toFixed(0)} MB`);
+      reportGoal({ row: "memory at c64, 1.3 MB responses", subject: `${(peak / 2 ** 20).toFixed(0)} MB peak`, baseline: `bare ${(floor / 2 ** 20).toFixed(0)} MB`, figure: `${(peak / floor).toFixed(2)}x`, goal: "<= 1.3x", pass: peak / floor <= 1.3 });
+    }
+    if (workers > 1) failed = (await compareWorkers(full, workers, seconds, rounds)) || failed;
+    else console.log("\nworkers: 1 core, no multi-worker comparison");
   } finally {
     for (const s of servers) s.stop();
   }
   if (failed) process.exitCode = 1;
+}
+
+/**
+ * `--workers 1` against `--workers N` at concurrency 64 on 150 KB. On a
+ * machine whose cores the load generator (and others) share, raw throughput
+ * says little, so three figures: the raw throughput ratio; the same with the
+ * load generator's cores subtracted (each server's throughput per core it
+ * could have had, min(workers, cores - client), scaled to its workers); and
+ * the scaling the CPU per request implies, N x (CPU per request with 1
+ * worker) / (with N), which is what N free cores would give. "client-bound"
+ * when the client used more than half a core.
+ */
+async function compareWorkers(one, workers, seconds, rounds) {
+  const many = await startServe(workers);
+  try {
+    await load(many, "150kb", 64, 1);
+    const runs = await measure([one, many], "150kb", 64, seconds, rounds);
+    const cores = availableParallelism();
+    console.log(`\nworkers: 150kb, concurrency 64, ${cores} cores`);
+    for (const s of [one, many]) console.log(line(s.name, runs.get(s)));
+    const a = runs.get(one);
+    const b = runs.get(many);
+    const raw = ratios(col(b, "rps"), col(a, "rps"));
+    const avail = (n, client) => Math.max(0.1, Math.min(n, cores - client));
+    const subtracted = b.map((x, i) => (x.rps / avail(workers, x.clientCores)) * workers / ((a[i].rps / avail(1, a[i].clientCores)) * 1));
+    const byCpu = b.map((x, i) => (workers * a[i].cpuUs) / x.cpuUs);
+    const client = summarise([...col(a, "clientCores"), ...col(b, "clientCores")]).max;
+    const bound = client > 0.5 ? `; client-bound (the load generator used up to ${client.toFixed(2)} cores)` : `; the load generator used up to ${client.toFixed(2)} cores`;
+    console.log(`  ${workers} workers / 1: throughput ${spread(raw, 2, "x")}; with the client's cores subtracted ${spread(subtracted, 2, "x")}; from CPU per request ${spread(byCpu, 2, "x")}${bound}`);
+    const s = summarise(subtracted);
+    reportGoal({
+      row: `\`serve --workers ${workers}\` vs 1, 150 KB`,
+      subject: `${spread(col(b, "rps"), 0, " req/s")}`,
+      baseline: `1 worker ${spread(col(a, "rps"), 0, " req/s")}`,
+      figure: `${s.median.toFixed(2)}x (${s.min.toFixed(2)}-${s.max.toFixed(2)}) client subtracted; ${summarise(byCpu).median.toFixed(2)}x from CPU per request`,
+      goal: `>= ${(0.9 * workers).toFixed(1)}x where the cores are free`,
+      pass: s.median >= 0.9 * workers,
+      note: client > 0.5 ? "client-bound" : `client ${client.toFixed(2)} cores, ${loadLine()}`,
+    });
+    return b.some((x) => x.errors > 0);
+  } finally {
+    many.stop();
+  }
 }
 
 if (opts.server) await runBareServer(opts.server);

@@ -15,10 +15,8 @@ import { availableParallelism } from "node:os";
  * quarter of it.
  */
 export function describeSqliteFloor(dbPath, offRate) {
-  const python = process.env.PYTHON ?? "python3";
-  const run = spawnSync(python, [new URL("./python/sqlite_floor.py", import.meta.url).pathname, dbPath], { encoding: "utf8" });
-  if (run.status !== 0) return `SQLite floor left out: ${python} failed (${(run.stderr || run.error?.message || "").trim().split("\n").pop()})`;
-  const floor = JSON.parse(run.stdout);
+  const floor = measureSqliteFloor(dbPath, 32);
+  if (floor.error) return `SQLite floor left out: ${floor.error}`;
   const cores = availableParallelism();
   const work = (cores * 1e6) / offRate;
   const allowed = work / 4;
@@ -27,4 +25,16 @@ export function describeSqliteFloor(dbPath, offRate) {
     `Tracing off, the ${cores} cores did ${work.toFixed(0)} µs of work per rollout (app and load generator); costing at most 20% lets a store add ${allowed.toFixed(0)} µs: ` +
     (floor.cpu_us_per_session > allowed ? "less than SQLite alone needs, so no SQLite store can meet the goal on these cores" : "more than SQLite alone needs")
   );
+}
+
+/**
+ * SQLite's own CPU per session for the rows stored in `dbPath`, inserted
+ * `batch` sessions per transaction: { cpu_us_per_session, rows_per_session,
+ * sessions, batch, sqlite } or { error }.
+ */
+export function measureSqliteFloor(dbPath, batch, passes = 3) {
+  const python = process.env.PYTHON ?? "python3";
+  const run = spawnSync(python, [new URL("./python/sqlite_floor.py", import.meta.url).pathname, dbPath, String(passes), String(batch)], { encoding: "utf8" });
+  if (run.status !== 0) return { error: `${python} failed (${(run.stderr || run.error?.message || "").trim().split("\n").pop()})` };
+  return JSON.parse(run.stdout);
 }

@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { reportGoal } from "./measure.mjs";
 import { createRequest, createResponse } from "./rollout-docs.mjs";
 
 const { values: opts } = parseArgs({
@@ -169,6 +170,18 @@ for (const doc of DOCUMENTS) {
   const ms = (xs) => `${(median(xs) * 1e3).toFixed(3)} ms`;
   const py = python?.results[doc.name];
   console.log(`  ${doc.name.padEnd(widths[0])}  ${NAMES.map((n) => `${n} ${ms(t[n])}`).join("  ")}${py ? `  pydantic ${ms(py.pydantic)}  json.loads ${ms(py.json_loads)}` : ""}`);
+}
+
+// Goal rows: the responses of 1 KB, ~150 KB and 1.3 MB (image-heavy), the sizes the server serves.
+const GOAL_DOCS = ["response 1 KB (1 step)", "response 2 x 200 steps", "response 64 image steps"].map((name) => DOCUMENTS.find((d) => d.name === name)).filter(Boolean);
+if (GOAL_DOCS.length) {
+  const vsParse = GOAL_DOCS.map((d) => ratio(times.get(d).compiled, times.get(d)["JSON.parse"]));
+  reportGoal({ row: "compiled validator vs JSON.parse, 1 KB / 150 KB / 1.3 MB", subject: "parse + compiled validation", baseline: "JSON.parse alone, same bytes", figure: vsParse.map((r) => `${r.median.toFixed(2)}x`).join(" / "), goal: "<= 1.15x at every size", pass: vsParse.every((r) => r.median <= 1.15), note: `CPU, ${ROUNDS} rounds` });
+  const pys = GOAL_DOCS.map((d) => python?.results[d.name]);
+  if (pys.every(Boolean)) {
+    const vsPy = GOAL_DOCS.map((d, i) => ratio(pys[i].pydantic, times.get(d).compiled));
+    reportGoal({ row: "vs pydantic 2 `model_validate_json` (same bytes)", subject: "parse + compiled validation", baseline: `Python ${python.version}`, figure: `${vsPy.map((r) => `${r.median.toFixed(2)}x`).join(" / ")} faster`, goal: ">= 1.5x at every size", pass: vsPy.every((r) => r.median >= 1.5) });
+  } else reportGoal({ row: "vs pydantic 2 `model_validate_json` (same bytes)", figure: "-", goal: ">= 1.5x at every size", pass: null, note: "pydantic 2 not available to python3 (--no-python, or install pydantic>=2)" });
 }
 
 console.log("\nServing a response: validate the executor's object + JSON.stringify, as a ratio to JSON.stringify alone:");

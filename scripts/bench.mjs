@@ -1,12 +1,17 @@
 /**
- * `npm run bench`: runs every benchmark in turn (each prints medians, spread
- * and the ratio to its baseline) and, with `--write`, records the report with
- * the machine it ran on in BENCHMARKS.md. Benchmarks are never part of
- * `npm test` and assert no timings. `--only a,b` runs some of them.
+ * `npm run bench`: runs every benchmark in turn (each prints CPU per unit of
+ * work as a ratio to a baseline measured in the same run, medians and
+ * spread, throughput beside it) and ends with the goals table: each row's
+ * figure, its goal and a pass/miss mark, gathered from the `@goal` lines the
+ * benchmarks print (bench/measure.mjs). With `--write`, records the table and
+ * the report, with the machine and the load average it ran under, in
+ * BENCHMARKS.md. Benchmarks are never part of `npm test` and assert no
+ * timings: a mark is a reading. `--only a,b` runs some of them.
  */
 import { spawnSync } from "node:child_process";
 import { cpus, freemem, loadavg, totalmem } from "node:os";
-import { writeFileSync } from "node:fs";
+import { loadLine } from "../bench/measure.mjs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 /** Every benchmark: its name, what it compares, and the command (run after the build). */
@@ -15,10 +20,11 @@ export const BENCHMARKS = [
   { name: "validate-large", what: "`task-app validate` on the largest hostile files under the size limit (time and peak memory)", argv: ["bench/validate-large.mjs"] },
   { name: "validation", what: "parse + validate of rollout bodies (1 KB to 50 MB, realistic and image-heavy) against JSON.parse alone, ajv and pydantic 2", argv: ["bench/validation.mjs"] },
   { name: "bounds", what: "the body-limit scan of /rollout against JSON.parse", argv: ["bench/bounds.mjs"] },
-  { name: "server", what: "POST /rollout through `task-app serve` against bare node:http servers, by body size and concurrency; 1 worker against N", argv: ["bench/server.mjs"] },
-  { name: "server-traces", what: "a served app with tracing off, into SQLite and into PostgreSQL, at concurrency 1 and 64", argv: ["bench/server-traces.mjs"] },
+  { name: "server", what: "server CPU per POST /rollout through `task-app serve` against a bare node:http server doing the same parse and stringify, by body size and concurrency; peak memory; 1 worker against N with the load generator's CPU subtracted", argv: ["bench/server.mjs"] },
+  { name: "peer", what: "server CPU per POST /rollout: task-app against synth-ai's stack (FastAPI + uvicorn + pydantic) and a lean pydantic-core server, same bytes", argv: ["bench/peer.mjs"] },
+  { name: "server-traces", what: "CPU per rollout of a served app with tracing off, into SQLite and into PostgreSQL: the serving thread's added CPU and the trace writer thread's against SQLite's own insert of the same rows at the same batching", argv: ["bench/server-traces.mjs"] },
   { name: "traces", what: "sessions/s into SQLite and PostgreSQL trace stores against a no-op sink", argv: ["bench/trace-store.mjs"] },
-  { name: "eval", what: "`task-app eval` at concurrency 1, 8 and 64, tracing off, the trace returned but not stored, and stored into SQLite, against a bare loop of the same HTTP calls", argv: ["--import", "tsx", "bench/eval.mjs"] },
+  { name: "eval", what: "eval's CPU per rollout at concurrency 1, 8 and 64, tracing off, the trace returned but not stored, and stored into SQLite, against a bare loop of the same HTTP calls; a fresh eval process's start-up CPU against node making the same call", argv: ["--import", "tsx", "bench/eval.mjs"] },
   { name: "lsp", what: "`task-app lsp` diagnostics of a 300-line config after an edit, over stdio, with the default debounce and none", argv: ["bench/lsp.mjs"] },
   { name: "view", what: "the viewer on a 10,000-session run: API times and the run page's first paint in Chromium, against a request to an empty viewer", argv: ["--import", "tsx", "bench/view.mjs"] },
   { name: "scaffold", what: "`create-task-app --no-install` against a plain copy of the same files", argv: ["bench/scaffold.mjs"] },
@@ -33,17 +39,56 @@ const machine = [
   `load average at start ${loadavg().map((l) => l.toFixed(2)).join(" ")}`,
 ];
 const sections = [];
+const goals = [];
 for (const bench of BENCHMARKS.filter((b) => !only || only.includes(b.name))) {
   process.stdout.write(`\n## ${bench.name}: ${bench.what}\n\n`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, bench.argv, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
-  const out = run.stdout.trimEnd();
+  const run = spawnSync(process.execPath, bench.argv, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, TASK_APP_BENCH_GOALS: "1" }, maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
+  const lines = run.stdout.trimEnd().split("\n");
+  for (const line of lines.filter((l) => l.startsWith("@goal "))) goals.push({ bench: bench.name, ...JSON.parse(line.slice(6)) });
+  const out = [...lines.filter((l) => !l.startsWith("@goal ")), `(${loadLine()} at the end)`].join("\n");
   process.stdout.write(`${out}\n`);
   const status = run.status === 0 ? "" : ` (exited with ${run.status ?? run.signal})`;
   sections.push(`## ${bench.name}\n\n${bench.what}. \`npm run bench:${bench.name}\`, ${((Date.now() - started) / 1000).toFixed(0)} s${status}.\n\n\`\`\`text\n${out}\n\`\`\``);
 }
+let table = renderGoals(goals);
+process.stdout.write(`\n## Goals\n\n${table}\n`);
 if (values.write) {
-  const text = `# Benchmarks\n\nMeasured with \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}:\n\n${machine.map((m) => `- ${m}`).join("\n")}\n\nWhat each benchmark measures and why its baseline is the fair one: [bench/README.md](bench/README.md). Shared machines are noisy: read the medians and ratios, and the spread beside them.\n\n${sections.join("\n\n")}\n`;
+  // With --only, the sections of the benchmarks not run are kept from the last report (their goal rows too).
+  if (only && existsSync("BENCHMARKS.md")) {
+    const previous = readFileSync("BENCHMARKS.md", "utf8");
+    const kept = previous.split(/\n(?=## )/).filter((part) => {
+      const name = /^## (\S+)\n/.exec(part)?.[1];
+      return name && name !== "Goals" && BENCHMARKS.some((b) => b.name === name) && !only.includes(name);
+    });
+    sections.push(...kept.map((part) => part.trimEnd()));
+    const order = (part) => BENCHMARKS.findIndex((b) => b.name === /^## (\S+)\n/.exec(part)?.[1]);
+    sections.sort((a, b) => order(a) - order(b));
+    for (const row of previousGoals(previous)) if (!only.includes(row.bench)) goals.push(row);
+    table = renderGoals(goals);
+  }
+  const text = `# Benchmarks\n\nMeasured with \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}:\n\n${machine.map((m) => `- ${m}`).join("\n")}\n\nWhat each benchmark measures and why its baseline is the fair one: [bench/README.md](bench/README.md). Figures are CPU per unit of work of the process (or thread) measured, as a ratio to a baseline doing the same work minus the thing measured, run in the same process tree with rounds interleaved: medians, with the spread (min-max over rounds) beside them. Throughput is printed beside as a secondary, noisy figure.\n\n## Goals\n\n${table}\n\n${sections.join("\n\n")}\n`;
   writeFileSync("BENCHMARKS.md", text);
   process.stdout.write("\nwrote BENCHMARKS.md\n");
+}
+
+/** The goals table (markdown): row, task-app, baseline, figure, goal, mark. */
+function renderGoals(rows) {
+  if (rows.length === 0) return "(no benchmark reported a goal row)";
+  const mark = (r) => (r.pass === true ? "pass" : r.pass === false ? "**miss**" : "not measured");
+  const cell = (t) => String(t ?? "").replace(/\|/g, "\\|");
+  const head = "| path | task-app | baseline | figure | goal | mark | bench |\n|---|---|---|---|---|---|---|";
+  return `${head}\n${rows.map((r) => `| ${cell(r.row)} | ${cell(r.subject)} | ${cell(r.baseline)} | ${cell(r.figure)}${r.note ? ` (${cell(r.note)})` : ""} | ${cell(r.goal)} | ${mark(r)} | ${r.bench} |`).join("\n")}`;
+}
+
+/** The goal rows of a report's table (to keep those of benchmarks not run again). */
+function previousGoals(text) {
+  const table = /## Goals\n\n([\s\S]*?)\n\n/.exec(text)?.[1] ?? "";
+  return table
+    .split("\n")
+    .slice(2)
+    .filter((l) => l.startsWith("|"))
+    .map((l) => l.slice(2, -2).split(/ (?<!\\)\| /).map((c) => c.replace(/\\\|/g, "|")))
+    .filter((c) => c.length === 7)
+    .map(([row, subject, baseline, figure, goal, mark, bench]) => ({ row, subject, baseline, figure, goal, pass: mark === "pass" ? true : mark === "**miss**" ? false : null, bench }));
 }

@@ -279,3 +279,12 @@ test("with CORS origins, a 413 for a 50 MB Content-Length arrives before the bod
     await running.close();
   }
 });
+
+test("a long reply body is sent as the same UTF-8 bytes whether it is ASCII or not", async () => {
+  const { encodeBody } = await import("../src/server/transports.js");
+  const ascii = `{"image":"data:image/png;base64,${"QUJD".repeat(10_000)}"}`;
+  const accented = `{"text":"${"é".repeat(9_000)}ü","emoji":"${"😀".repeat(3_000)}","lone":"\ud800"}`;
+  for (const body of [ascii, accented, `${"a".repeat(20_000)}\u0080`, `${"a".repeat(20_000)}\u00ff`]) {
+    assert.deepEqual(encodeBody(body), Buffer.from(body, "utf8"));
+  }
+});

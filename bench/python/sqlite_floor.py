@@ -3,11 +3,12 @@ tracing-v3 tables of the database given is inserted again, by Python's
 sqlite3 (the C library's own loop, the rows already built, so no row
 building and almost no binding cost), into a new file with the same schema
 and the pragmas the store uses (WAL, synchronous NORMAL, foreign keys on),
-32 sessions per transaction as a busy store groups them. Prints one JSON
+BATCH sessions per transaction (default 32; give the store's own batching:
+1 where it commits each session alone, as at concurrency 1). Prints one JSON
 line: CPU microseconds per session (median of the passes), sessions, rows
-per session, the SQLite version.
+per session, the batch, the SQLite version.
 
-Usage: python3 sqlite_floor.py <synth_ai.db> [passes]
+Usage: python3 sqlite_floor.py <synth_ai.db> [passes] [batch]
 """
 import json
 import os
@@ -19,7 +20,7 @@ import time
 BATCH = 32
 
 
-def main(path: str, passes: int) -> None:
+def main(path: str, passes: int, batch_size: int = BATCH) -> None:
     source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     schema = [sql for (sql,) in source.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid")]
     # The tables a session has rows in, in the order the store created them (parents before the tables that refer to them).
@@ -34,7 +35,7 @@ def main(path: str, passes: int) -> None:
     sessions = list(by_session["session_traces"])
     rows = sum(len(r) for t in session_tables for r in by_session[t].values())
     inserts = {t: f'INSERT INTO "{t}" ({", ".join(columns[t])}) VALUES ({", ".join("?" * len(columns[t]))})' for t in session_tables}
-    batches = [[[r for s in sessions[i : i + BATCH] for r in by_session[t].get(s, [])] for t in session_tables] for i in range(0, len(sessions), BATCH)]
+    batches = [[[r for s in sessions[i : i + batch_size] for r in by_session[t].get(s, [])] for t in session_tables] for i in range(0, len(sessions), batch_size)]
     costs = []
     with tempfile.TemporaryDirectory() as scratch:
         for n in range(passes):
@@ -52,8 +53,8 @@ def main(path: str, passes: int) -> None:
             costs.append((time.process_time() - started) / len(sessions) * 1e6)
             target.close()
     costs.sort()
-    print(json.dumps({"cpu_us_per_session": costs[len(costs) // 2], "sessions": len(sessions), "rows_per_session": rows / len(sessions), "sqlite": sqlite3.sqlite_version}))
+    print(json.dumps({"cpu_us_per_session": costs[len(costs) // 2], "sessions": len(sessions), "rows_per_session": rows / len(sessions), "batch": batch_size, "sqlite": sqlite3.sqlite_version}))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 3, int(sys.argv[3]) if len(sys.argv) > 3 else BATCH)

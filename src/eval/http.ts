@@ -12,7 +12,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import { TaskAppLimits } from "../schemas/task-app.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../schemas/limit-defaults.js";
 import { createByteCounter, declaredOver, nextRedirect, BodyTooLarge } from "../http/policy.js";
 
 export { BodyTooLarge, RedirectRefused } from "../http/policy.js";
@@ -53,7 +53,7 @@ export interface RolloutClientOptions {
 }
 
 /** Default of {@link RolloutClientOptions.maxResponseBytes}: the task-app server's default `limits.maxBodyBytes` (what it accepts, it may answer). */
-export const DEFAULT_MAX_ANSWER_BYTES: number = TaskAppLimits.parse({}).maxBodyBytes;
+export const DEFAULT_MAX_ANSWER_BYTES: number = DEFAULT_MAX_BODY_BYTES;
 
 export function createRolloutClient(options: RolloutClientOptions = {}): RolloutClient {
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_ANSWER_BYTES;

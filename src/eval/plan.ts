@@ -5,9 +5,6 @@
  */
 import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
-import { checkProjectFile } from "../config/check-source.js";
-import { ProjectSettingsError } from "../config/project-settings.js";
-import { formatFinding } from "../config/findings.js";
 import type { EvalConfig } from "../schemas/eval-config.js";
 import { DEFAULT_MAX_ANSWER_BYTES } from "./http.js";
 import { parseSeeds, SeedSpecError } from "./seeds.js";
@@ -92,9 +89,15 @@ function parsePolicyPairs(pairs: readonly string[]): Record<string, unknown> {
 }
 
 async function readEvalConfig(path: string): Promise<EvalConfig> {
+  // The config checker (every schema it knows) is loaded only when a config file is given; the project's task-app.toml [rules] apply.
+  const [{ checkProjectFile }, { ProjectSettingsError }, { formatFinding }] = await Promise.all([
+    import("../config/check-source.js"),
+    import("../config/project-settings.js"),
+    import("../config/findings.js"),
+  ]);
   let check;
   try {
-    check = await checkProjectFile(path, { kind: "eval" }); // the project's task-app.toml [rules] apply
+    check = await checkProjectFile(path, { kind: "eval" });
   } catch (error) {
     if (error instanceof ProjectSettingsError) throw new EvalPlanError(error.message);
     throw error;

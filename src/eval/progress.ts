@@ -5,6 +5,7 @@
  */
 import type { Writable } from "node:stream";
 import { escapeTerminal } from "../text/terminal.js";
+import { createLineBatcher } from "./batched.js";
 import type { EvalResult } from "./results.js";
 import type { EvalSummary } from "./summary.js";
 
@@ -27,6 +28,8 @@ export interface EvalCounters {
 
 export interface EvalReporter {
   emit(event: EvalEvent, counters: EvalCounters): void;
+  /** Writes what the reporter holds back (runEval calls it when the run ends). */
+  flush?(): void;
   /** Stops the live line; what follows prints on clean lines. */
   close(): void;
 }
@@ -58,16 +61,20 @@ export function createEvalReporter(options: { json: boolean; out: Writable; err:
       emit: (event) => out.write(`${JSON.stringify(event)}\n`),
       close: () => {},
     };
-  if (!options.tty)
+  if (!options.tty) {
+    // One write per tenth of a second at most: a line per rollout, written in batches when rollouts come fast.
+    const lines = createLineBatcher((text) => out.write(text));
     return {
       emit(event, c) {
-        if (event.event === "start") out.write(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}${event.wire ? ` (rollout wire ${event.wire})` : ""}\n`);
-        else if (event.event === "rollout") out.write(`[${c.done}/${c.total}] ${resultLine(event.result)}\n`);
-        else if (event.event === "replica_removed") out.write(`${removedLine(event)}\n`);
-        else if (event.event === "note") out.write(`${escapeTerminal(event.message)}\n`);
+        if (event.event === "start") lines.push(`eval: ${event.total} rollouts${event.skipped ? ` (${event.skipped} already done)` : ""} on ${event.replicas.join(", ")}${event.wire ? ` (rollout wire ${event.wire})` : ""}\n`);
+        else if (event.event === "rollout") lines.push(`[${c.done}/${c.total}] ${resultLine(event.result)}\n`);
+        else if (event.event === "replica_removed") lines.push(`${removedLine(event)}\n`);
+        else if (event.event === "note") lines.push(`${escapeTerminal(event.message)}\n`);
       },
-      close: () => {},
+      flush: () => lines.flush(),
+      close: () => lines.flush(),
     };
+  }
   let last: EvalCounters | undefined;
   let shown = false;
   const draw = () => {

@@ -125,7 +125,7 @@ export function readResultsChecked(path: string): { results: EvalResult[]; skipp
 /** The results of a run that can be read (see `readResultsChecked`). */
 export const readResults = (path: string): EvalResult[] => readResultsChecked(path).results;
 
-/** Appends whole lines with one write each, so a crash loses at most the line being written. */
+/** Appends whole lines with one write each call, so a crash loses at most the lines being written. */
 export class JsonlAppender {
   private fd: number;
   constructor(readonly path: string) {
@@ -135,6 +135,10 @@ export class JsonlAppender {
   }
   append(value: unknown): void {
     writeSync(this.fd, `${JSON.stringify(value)}\n`);
+  }
+  /** Appends every value, in one write. */
+  appendAll(values: readonly unknown[]): void {
+    if (values.length) writeSync(this.fd, values.map((v) => `${JSON.stringify(v)}\n`).join(""));
   }
   close(): void {
     closeSync(this.fd);

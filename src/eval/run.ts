@@ -8,14 +8,16 @@
  * is never idle while this process reads, stores and reports an answer, and
  * goes on while that record waits for the trace store (up to a bound of
  * records at once, which the store commits together). A result is appended
- * only once its trace is stored: a crash loses at most the records waiting,
- * and `--resume` runs those rollouts again.
+ * only once its trace is stored, and result lines are written in batches (at
+ * most ten writes a second): a crash loses at most the records waiting and
+ * the last tenth of a second's lines, and `--resume` runs those rollouts again.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { setImmediate } from "node:timers/promises";
 import { BodyTooLarge, createRolloutClient, HttpTimeoutError, RedirectRefused, type RolloutClient } from "./http.js";
 import type { EvalPlan } from "./plan.js";
-import type { EvalCounters, EvalReporter } from "./progress.js";
+import { createBatch } from "./batched.js";
+import type { EvalCounters, EvalEvent, EvalReporter } from "./progress.js";
 import { lockRunDir, type RunDirLock } from "./lock.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
 import { JsonlAppender, readResultsChecked, resultKey, type EvalManifest, type EvalResult } from "./results.js";
@@ -26,6 +28,9 @@ import { buildEvalRequest, describePolicyMismatch, failedResult, readEvalAnswer,
 import { summarizeEval, type EvalSummary } from "./summary.js";
 import { redactSecrets, redactUrlCredentials, redactUrlsDeep } from "../server/secrets.js";
 import { rolloutSessionId, withSessionId } from "../tracing/session-id.js";
+
+/** Result lines are written together at most once per this many milliseconds. */
+const RESULT_BATCH_MS = 100;
 
 export interface RunEvalOptions {
   /** Base URLs of the task apps (replicas). */
@@ -179,7 +184,9 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   const counters: EvalCounters = { total: jobs.length, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() };
   const { reporter } = options;
   const client = createRolloutClient({ maxResponseBytes: plan.maxResponseBytes });
-  const pool = new ReplicaPool(options.urls, client, options.apiKey, (r) => reporter.emit({ event: "replica_removed", replica: r.name, reason: pool.reasons.get(r) }, counters));
+  /** Reports an event; during the run, in order with the batched results. */
+  let say = (event: EvalEvent) => reporter.emit(event, counters);
+  const pool = new ReplicaPool(options.urls, client, options.apiKey, (r) => say({ event: "replica_removed", replica: r.name, reason: pool.reasons.get(r) }));
   let healthy;
   try {
     healthy = await pool.checkAll();
@@ -199,6 +206,24 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
 
   const results = new JsonlAppender(plan.out);
   const failures = new JsonlAppender(plan.failuresOut);
+  // Results are written and reported in batches, at most ten a second: each batch's lines are on disk
+  // before any of them is reported, so what was reported survives a crash (a crash loses at most the
+  // last tenth of a second's results, which --resume runs again).
+  const batch = createBatch<{ result?: EvalResult; event: EvalEvent; counters: EvalCounters }>(
+    (items) => {
+      try {
+        const done = items.flatMap((i) => (i.result ? [i.result] : []));
+        results.appendAll(done.filter((r) => r.status === "ok"));
+        failures.appendAll(done.filter((r) => r.status !== "ok"));
+        for (const item of items) reporter.emit(item.event, item.counters);
+      } catch (error) {
+        // A results file that cannot be written, a reporter that throws: the run stops taking rollouts and fails with it.
+        recordFailure ??= { error };
+      }
+    },
+    { intervalMs: RESULT_BATCH_MS },
+  );
+  say = (event) => batch.push({ event, counters: { ...counters } });
   const abortAll = () => client.abortAll();
   options.abort?.addEventListener("abort", abortAll, { once: true });
   if (options.abort?.aborted) abortAll();
@@ -238,10 +263,9 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
           // The result names the session as the store holds it (the app's own id is in its metadata).
           result = { ...result, session_id: sessionId };
         } catch (error) {
-          if (traces.failed++ === 0) reporter.emit({ event: "note", message: `trace store: ${(error as Error).message.split("\n")[0]} (the rollout counts; its trace is not stored)` }, counters);
+          if (traces.failed++ === 0) say({ event: "note", message: `trace store: ${(error as Error).message.split("\n")[0]} (the rollout counts; its trace is not stored)` });
         }
     }
-    (result.status === "ok" ? results : failures).append(result);
     final.set(resultKey(result), result);
     counters.done++;
     if (result.status !== "ok") counters.failed++;
@@ -249,11 +273,11 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
       counters.returnSum += result.return;
       counters.returnCount++;
     }
-    reporter.emit({ event: "rollout", result }, counters);
+    batch.push({ result, event: { event: "rollout", result }, counters: { ...counters } });
     const mismatch = !policyWarned && describePolicyMismatch(plan.model, result.policy_models ?? [], plan.policyConfig.inference_url);
     if (mismatch) {
       policyWarned = true;
-      reporter.emit({ event: "note", message: mismatch }, counters);
+      say({ event: "note", message: mismatch });
     }
   };
   try {
@@ -280,12 +304,19 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
       }),
     );
     while (recording > 0) await recordFinished();
+    batch.flush();
     if (recordFailure) throw recordFailure.error;
   } finally {
     options.abort?.removeEventListener("abort", abortAll);
     client.close();
-    results.close();
-    failures.close();
+    try {
+      batch.flush();
+    } finally {
+      say = (event) => reporter.emit(event, counters);
+      results.close();
+      failures.close();
+      reporter.flush?.();
+    }
   }
   const ordered = plan.seeds.flatMap((seed) => Array.from({ length: plan.rolloutsPerSeed }, (_, rollout) => final.get(resultKey({ seed, rollout }))).filter((r): r is EvalResult => r !== undefined));
   const stopped = queue.length ? (pool.healthy().length ? "interrupted" : "no_replica") : undefined;

@@ -3,9 +3,6 @@
  * served by the eval itself on a free loopback port for the run (`--app`),
  * with the key from the environment or one generated for the run.
  */
-import { generateApiKey } from "../scaffold/create.js";
-import { loadTaskAppModule } from "../server/load.js";
-import { serve } from "../server/serve.js";
 import type { EvalTarget } from "./plan.js";
 
 export interface EvalTargets {
@@ -19,6 +16,8 @@ export interface EvalTargets {
 /** Serves `--app` (or takes the `--url`s as they are) and says which key to send. */
 export async function startEvalTargets(target: EvalTarget, apiKey: string | undefined): Promise<EvalTargets> {
   if (target.kind === "urls") return { urls: target.urls, app: target.urls.join(","), ...(apiKey ? { apiKey } : {}), close: async () => {} };
+  // The server (and the HTTP stack it loads) only when the eval serves the app itself: `--url` runs start without it.
+  const [{ generateApiKey }, { loadTaskAppModule }, { serve }] = await Promise.all([import("../scaffold/create.js"), import("../server/load.js"), import("../server/serve.js")]);
   const key = apiKey ?? generateApiKey();
   const app = await loadTaskAppModule(target.module);
   const served = await serve(app, { port: 0, host: "127.0.0.1", handleSignals: false, logLevel: "silent", env: { ENVIRONMENT_API_KEY: key } });

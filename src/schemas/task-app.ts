@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Logger } from "pino";
 import type { TaskDatasetRegistry } from "../runtime/datasets.js";
 import type { SessionTracer } from "../tracing/tracer.js";
+import { DEFAULT_MAX_BODY_BYTES } from "./limit-defaults.js";
 import { RubricBundle } from "./rubric.js";
 import type { ContextOverride } from "./container-rollout.js";
 import type { RolloutRequest } from "./rollout.js";
@@ -88,7 +89,7 @@ export type ProxyConfig = z.infer<typeof ProxyConfig>;
 /** Server limits. */
 export const TaskAppLimits = z
   .strictObject({
-    maxBodyBytes: z.number().int().positive().default(64 * 1024 * 1024).meta({
+    maxBodyBytes: z.number().int().positive().default(DEFAULT_MAX_BODY_BYTES).meta({
       description: "Largest request body accepted, in bytes (413 beyond). Default 64 MiB, room for image-heavy rollouts.",
       examples: [64 * 1024 * 1024],
     }),

@@ -39,42 +39,45 @@ export interface BodyLease {
 
 /** A budget of `limit` bytes. */
 export function createBodyBudget(limit: number): BodyBudget {
-  let used = 0;
-  let peak = 0;
-  return {
-    limit,
-    get used() {
-      return used;
-    },
-    get peak() {
-      return peak;
-    },
-    lease() {
-      let held = 0;
-      let read = 0;
-      const hold = (bytes: number) => {
-        if (bytes <= 0) return true;
-        if (used + bytes > limit) return false;
-        used += bytes;
-        held += bytes;
-        if (used > peak) peak = used;
-        return true;
-      };
-      return {
-        reserve: hold,
-        take(bytes) {
-          if (!hold(read + bytes - held)) return false;
-          read += bytes;
-          return true;
-        },
-        release() {
-          used -= held;
-          held = 0;
-          read = 0;
-        },
-      };
-    },
-  };
+  return new Budget(limit);
+}
+
+/** The budget's counters; leases are objects of a class, with no closures made per request. */
+class Budget implements BodyBudget {
+  used = 0;
+  peak = 0;
+  constructor(readonly limit: number) {}
+  lease(): BodyLease {
+    return new Lease(this);
+  }
+}
+
+class Lease implements BodyLease {
+  #held = 0;
+  #read = 0;
+  constructor(private readonly budget: Budget) {}
+  #hold(bytes: number): boolean {
+    if (bytes <= 0) return true;
+    const budget = this.budget;
+    if (budget.used + bytes > budget.limit) return false;
+    budget.used += bytes;
+    this.#held += bytes;
+    if (budget.used > budget.peak) budget.peak = budget.used;
+    return true;
+  }
+  reserve(bytes: number): boolean {
+    return this.#hold(bytes);
+  }
+  take(bytes: number): boolean {
+    if (!this.#hold(this.#read + bytes - this.#held)) return false;
+    this.#read += bytes;
+    return true;
+  }
+  release(): void {
+    this.budget.used -= this.#held;
+    this.#held = 0;
+    this.#read = 0;
+  }
 }
 
 /** Thrown by a body reader when the process-wide budget has no room for the next chunk. */

@@ -11,15 +11,16 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { ContextOverride } from "../schemas/container-rollout.js";
-import type { RolloutRequest } from "../schemas/rollout.js";
+import type { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
 import { rolloutSessionId } from "../tracing/session-id.js";
 import { createSessionTracer, type SessionTracer } from "../tracing/tracer.js";
 import { readJsonBody, type BodyLease } from "./body.js";
+import { createDeadlines, type Expirable } from "./deadlines.js";
 import { errorReply, summariseIssues, type Reply } from "./errors.js";
 import { describeExecutorFailure } from "./failures.js";
 import type { SecretRedactor } from "./secrets.js";
-import { finishRolloutTrace, rolloutTraceMetadata, type TraceSink } from "./trace-hook.js";
+import { finishRolloutTrace, hasTraceWork, rolloutTraceMetadata, type TraceSink } from "./trace-hook.js";
 import { checkRolloutResult } from "./validate.js";
 import { failureResponse, toContainerResponse, toLegacyResponse, type ContainerRun } from "./wire/container.js";
 import { readRolloutRequest } from "./wire/request.js";
@@ -73,8 +74,11 @@ export class ClientDisconnected extends Error {
  */
 export const CLIENT_CLOSED_STATUS = 499;
 
+/** Every rollout's `safety.max_time_s` in this process, on one timer. */
+const deadlines = createDeadlines();
+
 /** One executing rollout: its context for the executor and its abort state. */
-class RolloutRun implements RolloutContext, Abortable {
+class RolloutRun implements RolloutContext, Abortable, Expirable {
   reason: Error | undefined;
   #controller: AbortController | undefined;
   #log: Logger | undefined;
@@ -119,6 +123,11 @@ class RolloutRun implements RolloutContext, Abortable {
   get usedTracer(): SessionTracer | undefined {
     return this.#tracer;
   }
+  /** Its `max_time_s` passed. */
+  expire(): void {
+    const seconds = this.rollout.safety.max_time_s;
+    this.abort(new RolloutTimeout(`rollout exceeded ${seconds}s`));
+  }
   abort(reason: Error): void {
     if (this.reason) return;
     this.reason = reason;
@@ -152,7 +161,7 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
     run.log.warn({ code: "apply_failed", refused: container.overrides.refused.size }, "rollout not run: context overrides refused");
     return containerReply(failureResponse(container, "apply_failed", "context overrides were refused; see override_application_results", "not applied: another context override of the request was refused"));
   }
-  const timer = setTimeout(abortOnTimeout, Math.min(rollout.safety.max_time_s * 1000, 2 ** 31 - 1), run, rollout.safety.max_time_s);
+  const deadline = deadlines.add(rollout.safety.max_time_s * 1000, run);
   transport.watchClient(run);
   deps.running.add(run);
   let result: unknown;
@@ -172,7 +181,7 @@ export async function handleRollout(transport: RolloutTransport, deps: RolloutDe
     if (container) return containerReply(failureResponse(container, "runtime_error", `the rollout executor failed (error id ${errorId})`));
     return errorReply(500, "rollout_failed", "the rollout executor failed", { run_id: rollout.run_id, error_id: errorId });
   } finally {
-    clearTimeout(timer);
+    deadlines.cancel(deadline);
     transport.unwatchClient(run);
     deps.running.delete(run);
   }
@@ -191,7 +200,7 @@ function containerReply(body: unknown): Reply {
  * the details) when it fails the schema, cannot be read (throwing getters,
  * proxies) or cannot be serialised (circular, BigInt, a throwing `toJSON`).
  */
-async function replyWithResult(result: unknown, run: RolloutRun, rollout: RolloutRequest, deps: RolloutDeps): Promise<Reply> {
+function replyWithResult(result: unknown, run: RolloutRun, rollout: RolloutRequest, deps: RolloutDeps): Reply | Promise<Reply> {
   const { redact } = deps;
   const invalid = (message: string, extra: Record<string, unknown>, logged: Record<string, unknown>): Reply => {
     const errorId = randomUUID();
@@ -209,7 +218,13 @@ async function replyWithResult(result: unknown, run: RolloutRun, rollout: Rollou
     const { issues } = checked;
     return invalid(`executor returned an invalid RolloutResponse: ${summariseIssues(issues)}`, { issues }, { issues });
   }
-  const response = await finishRolloutTrace(rollout, checked.data, run.usedTracer, deps, () => run.log, run.traceCorrelationId);
+  // Without a trace to fill or a sink to feed, the reply is made at once (no promise, no turn of the event loop).
+  if (!hasTraceWork(rollout, checked.data, deps)) return serialised(checked.data, run, redact, invalid);
+  return finishRolloutTrace(rollout, checked.data, run.usedTracer, deps, () => run.log, run.traceCorrelationId).then((response) => serialised(response, run, redact, invalid));
+}
+
+/** The 200 reply with `response` as JSON in its request's wire, or the 500 when it cannot be serialised. */
+function serialised(response: RolloutResponse, run: RolloutRun, redact: SecretRedactor, invalid: (message: string, extra: Record<string, unknown>, logged: Record<string, unknown>) => Reply): Reply {
   try {
     const body = run.container ? toContainerResponse(response, run.container) : toLegacyResponse(response);
     return { status: 200, body: JSON.stringify(body) };
@@ -269,8 +284,4 @@ function aborted(run: RolloutRun, maxTimeS: number): Reply {
   }
   run.log.warn({ code: "shutting_down", reason: reason.message }, "rollout aborted: server shutting down");
   return errorReply(503, "shutting_down", `rollout aborted: ${reason.message}`);
-}
-
-function abortOnTimeout(run: RolloutRun, seconds: number): void {
-  run.abort(new RolloutTimeout(`rollout exceeded ${seconds}s`));
 }

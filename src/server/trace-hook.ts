@@ -87,6 +87,16 @@ export interface TraceHookDeps {
   redact: SecretRedactor;
 }
 
+/** Whether `response.trace` is to be filled: asked for, and left empty by the executor. */
+function fillsTrace(request: RolloutRequest, response: RolloutResponse): boolean {
+  return request.record.return_trace && (response.trace === null || response.trace === undefined);
+}
+
+/** Whether `finishRolloutTrace` has anything to do (a trace to fill, a sink to feed); when not, the response is sent as it is. */
+export function hasTraceWork(request: RolloutRequest, response: RolloutResponse, deps: Pick<TraceHookDeps, "traceSink">): boolean {
+  return deps.traceSink !== undefined || fillsTrace(request, response);
+}
+
 /** Fills `response.trace` when asked and feeds the sink; returns the response to send. */
 export async function finishRolloutTrace<R extends RolloutResponse>(
   request: RolloutRequest,
@@ -96,7 +106,7 @@ export async function finishRolloutTrace<R extends RolloutResponse>(
   log: () => Logger,
   traceCorrelationId?: string,
 ): Promise<R> {
-  const fill = request.record.return_trace && (response.trace === null || response.trace === undefined);
+  const fill = fillsTrace(request, response);
   if (!fill && !deps.traceSink) return response;
   const session = rolloutSession(tracer, () => rolloutTraceMetadata(deps.app, request, traceCorrelationId), response, rolloutSessionId(request));
   const out = fill

@@ -72,6 +72,19 @@ export function nodeTransport(incoming: IncomingMessage, outgoing: ServerRespons
   return new NodeTransport(incoming, outgoing, budget);
 }
 
+/** Bodies from this length on are encoded once into a Buffer (its length is the Content-Length) rather than measured, then encoded again by the socket. */
+const ENCODE_ONCE_FROM = 16 * 1024;
+
+/**
+ * A long body as bytes. Its UTF-8 length equals its length in characters
+ * exactly when every character is ASCII (any other takes two bytes or more);
+ * then its bytes are its characters' codes, copied as latin1, about twice as
+ * fast as Node's UTF-8 encoder (JSON of base64 images is ASCII throughout).
+ */
+export function encodeBody(body: string): Buffer {
+  return Buffer.byteLength(body, "utf8") === body.length ? Buffer.from(body, "latin1") : Buffer.from(body, "utf8");
+}
+
 /**
  * Writes a JSON reply to a Node response in one piece. When the request body
  * was not read to the end (413, 415, refused auth), the connection is closed
@@ -79,8 +92,9 @@ export function nodeTransport(incoming: IncomingMessage, outgoing: ServerRespons
  */
 export function writeReply(incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply): void {
   if (outgoing.destroyed) return;
-  const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": Buffer.byteLength(reply.body) };
+  const body = reply.body.length >= ENCODE_ONCE_FROM ? encodeBody(reply.body) : reply.body;
+  const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": typeof body === "string" ? Buffer.byteLength(body) : body.length };
   if (!incoming.complete) headers.connection = "close";
   outgoing.writeHead(reply.status, headers);
-  outgoing.end(reply.body);
+  outgoing.end(body);
 }

@@ -1,0 +1,115 @@
+/**
+ * What every benchmark measures with: CPU time of a process or of one of its
+ * threads (user + system, from /proc on Linux, `process.cpuUsage()` for this
+ * process), medians with their spread over interleaved rounds, the load
+ * average a run ran under, and the goal rows `npm run bench` gathers into
+ * its table.
+ *
+ * A goal row is printed as a line for people and, under `npm run bench`
+ * (TASK_APP_BENCH_GOALS set), as one line `@goal {json}`: scripts/bench.mjs takes
+ * those lines out of the benchmark's text and prints them, with the goal and
+ * a pass/miss mark, as the table BENCHMARKS.md opens with. The mark is a
+ * reading, never a test: benchmarks assert no timings.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+
+/** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on every Linux Node supports). */
+const TICKS = 100;
+
+/** CPU microseconds (user + system) of process `pid`, or of its thread `tid`; null where /proc cannot say. */
+export function cpuUsOf(pid, tid) {
+  try {
+    const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU microseconds of `pid` and every process below it (a cluster primary and its workers). */
+export function treeCpuUsOf(pid) {
+  const own = cpuUsOf(pid);
+  if (own === null) return null;
+  let us = own;
+  try {
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean)) us += treeCpuUsOf(Number(child)) ?? 0;
+  } catch {
+    // gone meanwhile
+  }
+  return us;
+}
+
+/** The threads of `pid`: [{ tid, name }] (the name is what the thread set, e.g. a worker's "trace writer"), [] where /proc cannot say. */
+export function threadsOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map((tid) => ({ tid: Number(tid), name: readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() }));
+  } catch {
+    return [];
+  }
+}
+
+/** Peak resident memory of `pid` in bytes (VmHWM), null where /proc cannot say. */
+export function peakRssOf(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU microseconds this process has used (all its threads). */
+export function ownCpuUs() {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+}
+
+/** Median, quartiles, min and max of `xs` (NaN-free). */
+export function summarise(xs) {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return { median: NaN, q1: NaN, q3: NaN, min: NaN, max: NaN, n: 0 };
+  const at = (p) => {
+    const i = (s.length - 1) * p;
+    const lo = Math.floor(i);
+    return s[lo] + (s[Math.ceil(i)] - s[lo]) * (i - lo);
+  };
+  return { median: at(0.5), q1: at(0.25), q3: at(0.75), min: s[0], max: s[s.length - 1], n: s.length };
+}
+
+/** "12.3 (10.1-14.0)": a median with its min-max spread. */
+export function spread(xs, digits = 0, unit = "") {
+  const s = summarise(xs);
+  return `${s.median.toFixed(digits)}${unit} (${s.min.toFixed(digits)}-${s.max.toFixed(digits)})`;
+}
+
+/** Per-round ratios a[i] / b[i] of two interleaved series. */
+export function ratios(as, bs) {
+  return as.map((a, i) => a / bs[i]);
+}
+
+/** The load average now, as a line for a report. */
+export function loadLine() {
+  return `load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} on ${navigatorCores()} cores`;
+}
+
+function navigatorCores() {
+  try {
+    return readFileSync("/proc/cpuinfo", "utf8").split("\n").filter((l) => l.startsWith("processor")).length || "?";
+  } catch {
+    return "?";
+  }
+}
+
+/**
+ * Prints one row of the goals table. `row` names the path (as the table does),
+ * `subject` and `baseline` are the figures compared (text), `figure` the
+ * number the goal is read on, `goal` its text ("<= 1.25x") and `pass` whether
+ * `figure` meets it (null: not measured here, with `note` saying why).
+ */
+export function reportGoal({ row, subject = "", baseline = "", figure, goal, pass, note = "" }) {
+  const mark = pass === true ? "pass" : pass === false ? "MISS" : "not measured";
+  process.stdout.write(`goal ${row}: ${figure} (goal ${goal}) ${mark}${note ? ` (${note})` : ""}\n`);
+  if (process.env.TASK_APP_BENCH_GOALS) process.stdout.write(`@goal ${JSON.stringify({ row, subject, baseline, figure, goal, pass, note })}\n`);
+}
