@@ -192,6 +192,41 @@ describe("task-app view in Chromium", { skip: hasChromium ? false : "no /usr/bin
     assert.deepEqual(w.pageErrors, []);
   });
 
+  test("stored sessions of no run: runs → model group → session by clicking, with the store's numbers", async () => {
+    const { page } = w;
+    await page.goto(viewer.url);
+    await page.waitForSelector("[data-testid=models-table]");
+    const store = await openTraceStore(made.db, { mustExist: true });
+    let reward: number;
+    try {
+      reward = Number((await store.db.selectFrom("outcome_rewards").select("total_reward").where("session_id", "=", hostileId).executeTakeFirstOrThrow()).total_reward);
+    } finally {
+      await store.close();
+    }
+    assert.equal(await text("[data-testid=model-0] [data-testid=sessions]"), "1");
+    assert.equal(await text("[data-testid=model-0] [data-testid=mean-reward]"), `${reward.toFixed(3)} ± 0.000`);
+    assert.equal(await text("[data-testid=model-0] [data-testid=judge]"), "Backend 0.750", "the judge mean of the group");
+    assert.equal(await text("[data-testid=model-0] [data-testid=failures]"), "none");
+    await page.click("[data-testid=model-0] a");
+    await page.waitForSelector("[data-testid=stored-rows]");
+    const url = new URL(page.url());
+    assert.equal(url.pathname, "/stored");
+    assert.equal(url.searchParams.get("model"), "<i>model</i>");
+    assert.equal(await text("h1"), "Stored sessions of <i>model</i>", "the model name as text");
+    assert.equal(await text("[data-testid=group-mean]"), `${reward.toFixed(3)} ± 0.000`);
+    assert.equal(await page.locator("[data-testid=stored-row]").count(), 1);
+    assert.equal(await text("[data-testid=stored-row] [data-testid=outcome]"), reward.toFixed(3));
+    await shot("stored");
+    await page.reload();
+    await page.waitForSelector("[data-testid=stored-rows]");
+    assert.equal(await page.locator("[data-testid=stored-row]").count(), 1, "a group URL reloads to the same view");
+    await page.click("[data-testid=stored-row] a");
+    await page.waitForSelector("[data-testid=turn]");
+    assert.equal(decodeURIComponent(new URL(page.url()).pathname), `/sessions/${hostileId}`);
+    assert.deepEqual(w.consoleErrors, []);
+    assert.deepEqual(w.pageErrors, []);
+  });
+
   test("the exported report, opened from file:// with the network off, shows the same numbers", async () => {
     const out = join(root, "report", "report.html");
     const written = await exportReport({ db: made.db, runs: [join(made.runsDir, "crafting-text"), join(made.runsDir, "crafting-vision")], out });
@@ -217,6 +252,18 @@ describe("task-app view in Chromium", { skip: hasChromium ? false : "no /usr/bin
       const deltas = a.map((x) => rs.find((y) => y.seed === x.seed)!.return! - x.return!);
       assert.equal(((await page.locator("[data-testid=mean-delta]").textContent()) ?? "").trim(), pm(deltas));
       await page.screenshot({ path: join(ARTIFACTS, "export-compare.png"), fullPage: true });
+      // The stored sessions of no exported run are in the report too: the math runs' sessions and the hostile one, by model.
+      await page.goto(`${pathToFileURL(out).href}#/runs`);
+      await page.waitForSelector("[data-testid=models-table]");
+      const groups = await page.locator("[data-testid=models-table] tbody tr").count();
+      assert.ok(groups >= 1, "the model groups are exported");
+      assert.ok(((await page.locator("[data-testid=models-table]").textContent()) ?? "").includes("<i>model</i>"), "the hostile session's group, as text");
+      await page.click("[data-testid=models-table] tbody tr:last-child a");
+      await page.waitForSelector("[data-testid=stored-rows]");
+      const listed = await page.locator("[data-testid=stored-row]").count();
+      assert.ok(listed >= 1);
+      await page.click("[data-testid=stored-row] a");
+      await page.waitForSelector("[data-testid=turn]");
       assert.deepEqual(offline.refused, []);
       assert.deepEqual(offline.consoleErrors, []);
       assert.deepEqual(offline.pageErrors, []);

@@ -25,6 +25,12 @@ const sessions = [
   ...[0, 1, 2].map((o, i) => makeSessionTrace(i, { runId: "stores-a", model: "model-a", outcome: o, turns: 2 })),
   ...[1, 1, 4].map((o, i) => makeSessionTrace(10 + i, { runId: "stores-b", model: "model-b", outcome: o, turns: 3 })),
 ];
+// Model B's last session had its episode truncated, and a fourth B session recorded no outcome.
+const cut = sessions[5]!.session_time_steps.at(-1)!.events.find((e) => e.event_type === "environment")! as { truncated?: boolean };
+cut.truncated = true;
+const silent = makeSessionTrace(13, { runId: "stores-b", model: "model-b", turns: 1 });
+silent.outcome_rewards = [];
+sessions.push(silent);
 const inRun = [sessions[0]!, sessions[1]!, sessions[3]!];
 const runDir = join(root, "runs", "mixed");
 writeJsonAtomic(join(runDir, "manifest.json"), { app: "fixture", model: "mixed", seeds: [0, 1, 2], rollouts_per_seed: 1, split: "train", config_digest: "x" });
@@ -42,7 +48,12 @@ async function answers(url: string) {
     const overview = await api.runs();
     const page = await api.run("mixed", { sort: "tokens", desc: true });
     const session = await api.session(sessions[4]!.session_id);
-    return { models: overview.models, tokens: page!.rows.rows.map((r) => [r.session_id, r.tokens]), session: session!.view };
+    const storedB = await api.stored("model-b", { size: 2 });
+    const storedB2 = await api.stored("model-b", { size: 2, page: 1 });
+    const storedA = await api.stored("model-a", {});
+    const none = await api.stored(null, {});
+    const stored = { storedB, storedB2, storedA, none };
+    return { models: overview.models, tokens: page!.rows.rows.map((r) => [r.session_id, r.tokens]), session: session!.view, stored };
   } finally {
     await store.close();
   }
@@ -52,9 +63,10 @@ function check(got: Awaited<ReturnType<typeof answers>>) {
   // Outside the run: model-a's third session (2), model-b's last two (1, 4).
   const b = [1, 4];
   const mb = (1 + 4) / 2;
+  // Judge scores: 0.5 for even fixture indices, 0.75 for odd (A's 2; B's 11 and 12); B's 13 has no outcome, B's 12 was truncated.
   const expected: RunsOverview["models"] = [
-    { model: "model-a", sessions: 1, rewarded: 1, mean_reward: 2, stderr_reward: 0, pass_rate: 1 },
-    { model: "model-b", sessions: 2, rewarded: 2, mean_reward: mb, stderr_reward: Math.sqrt(b.reduce((a, x) => a + (x - mb) ** 2, 0) / 1 / 2), pass_rate: 1 },
+    { model: "model-a", sessions: 1, rewarded: 1, mean_reward: 2, stderr_reward: 0, pass_rate: 1, judge: { Backend: 0.5 }, failures: {} },
+    { model: "model-b", sessions: 3, rewarded: 2, mean_reward: mb, stderr_reward: Math.sqrt(b.reduce((a, x) => a + (x - mb) ** 2, 0) / 1 / 2), pass_rate: 1, judge: { Backend: 0.625 }, failures: { no_outcome: 1, truncated: 1 } },
   ];
   assert.equal(got.models.length, 2);
   for (const [i, want] of expected.entries()) {
@@ -62,6 +74,20 @@ function check(got: Awaited<ReturnType<typeof answers>>) {
     assert.deepEqual({ ...have, stderr_reward: null, mean_reward: null }, { ...want, stderr_reward: null, mean_reward: null });
     assert.ok(Math.abs(have.mean_reward! - want.mean_reward!) < 1e-9 && Math.abs(have.stderr_reward! - want.stderr_reward!) < 1e-9, JSON.stringify(have));
   }
+  // The group pages: newest first, paged, only sessions of no run, with the store's numbers.
+  const { storedB, storedB2, storedA, none } = got.stored;
+  assert.equal(none, undefined, "no group of sessions without a model");
+  assert.deepEqual(storedA!.rows.rows.map((r) => [r.session_id, r.outcome_reward, r.tokens, r.steps]), [[sessions[2]!.session_id, 2, 272, 2]]);
+  assert.deepEqual(storedB!.group, got.models[1]);
+  assert.deepEqual([storedB!.rows.total, storedB!.rows.page, storedB2!.rows.page], [3, 0, 1]);
+  assert.deepEqual(
+    [...storedB!.rows.rows, ...storedB2!.rows.rows].map((r) => [r.session_id, r.outcome_reward, r.tokens, r.judge_scores]),
+    [
+      [sessions[6]!.session_id, null, 136, {}],
+      [sessions[5]!.session_id, 4, 408, { Backend: 0.5 }],
+      [sessions[4]!.session_id, 1, 408, { Backend: 0.75 }],
+    ],
+  );
   // 136 tokens per LM call, one call per turn: B's session has 3 turns, A's 2.
   assert.deepEqual(got.tokens, [[sessions[3]!.session_id, 408], [sessions[0]!.session_id, 272], [sessions[1]!.session_id, 272]]);
   assert.equal(got.session.turns.length, 3);

@@ -125,11 +125,25 @@ function compareRows(key: SortKey, desc: boolean) {
 
 /** Filters, sorts and pages rows. */
 export function pageRows(rows: readonly RunRow[], query: RowQuery): Page<RunRow> {
+  return pageOf(rows.filter((r) => matches(r, query)).sort(compareRows(query.sort ?? "seed", query.desc ?? false)), query);
+}
+
+/** One page of `rows` (a page past the last gives the last). */
+export function pageOf<T>(rows: readonly T[], query: { page?: number; size?: number }): Page<T> {
   const size = query.size ?? DEFAULT_PAGE_SIZE;
-  const kept = rows.filter((r) => matches(r, query)).sort(compareRows(query.sort ?? "seed", query.desc ?? false));
-  const lastPage = Math.max(0, Math.ceil(kept.length / size) - 1);
+  const lastPage = Math.max(0, Math.ceil(rows.length / size) - 1);
   const page = Math.min(query.page ?? 0, lastPage);
-  return { rows: kept.slice(page * size, (page + 1) * size), total: kept.length, page, size };
+  return { rows: rows.slice(page * size, (page + 1) * size), total: rows.length, page, size };
+}
+
+/** The view path of a model group's page of stored sessions (a model may be any text; the group of no model has its own flag). */
+export const storedPathOf = (model: string | null) => (model === null ? "/stored?no_model=1" : `/stored?model=${encodeURIComponent(model)}`);
+
+/** The group a `/stored` query names, or undefined when it names none. */
+export function storedModelOf(params: URLSearchParams): { model: string | null } | undefined {
+  if (params.get("no_model") === "1") return { model: null };
+  const model = params.get("model");
+  return model === null ? undefined : { model };
 }
 
 /** Returns in three buckets: exactly 0, exactly 1, and anything else (in between, or outside [0, 1]). */
