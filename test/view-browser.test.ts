@@ -11,13 +11,13 @@
  * apps import this package by name).
  */
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
-import type { EvalResult } from "../src/eval/results.js";
+import { writeJsonAtomic, type EvalResult } from "../src/eval/results.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { exportReport } from "../src/view/export.js";
@@ -35,6 +35,7 @@ let viewer: RunningViewer;
 let browser: Browser;
 let w: WatchedPage;
 const hostileId = "session-hostile-<b>1</b>";
+const FLAKY_ERROR_ID = "0b9f2c4e-1d7a-4c55-9b1e-5a7f0e3d2c11";
 
 const results = (name: string): EvalResult[] =>
   readFileSync(join(made.runsDir, name, "results.jsonl"), "utf8")
@@ -67,6 +68,16 @@ describe("task-app view in Chromium", { skip: hasChromium ? false : "no /usr/bin
     const store = await openTraceStore(made.db, { write: true });
     await store.insertSession(session);
     await store.close();
+    // A run with a failed rollout that carries the app's error id.
+    const flaky = join(made.runsDir, "flaky");
+    writeJsonAtomic(join(flaky, "manifest.json"), { app: "math", model: "scripted", seeds: [0, 1], rollouts_per_seed: 1, split: "test", config_digest: "d" });
+    const line = (seed: number, ok: boolean) => ({
+      run_id: `flaky-${seed}`, seed, rollout: 0, status: ok ? "ok" : "failed", cause: ok ? "ok" : "http_500", http_status: ok ? 200 : 500, replica: null, return: ok ? 1 : null,
+      outcome_score: null, events_score: null, criteria: {}, steps: 1, duration_ms: 5, session_id: null, finished_at: new Date(0).toISOString(),
+      ...(ok ? {} : { error: "rollout_failed: the rollout executor failed", error_id: FLAKY_ERROR_ID }),
+    });
+    writeFileSync(join(flaky, "results.jsonl"), `${JSON.stringify(line(0, true))}\n`);
+    writeFileSync(join(flaky, "results.failures.jsonl"), `${JSON.stringify(line(1, false))}\n`);
     viewer = await startViewer({ db: made.db, runs: [made.runsDir], port: 0 });
     browser = await launchChromium();
     w = await watchedPage(browser);
@@ -225,6 +236,14 @@ describe("task-app view in Chromium", { skip: hasChromium ? false : "no /usr/bin
     assert.equal(decodeURIComponent(new URL(page.url()).pathname), `/sessions/${hostileId}`);
     assert.deepEqual(w.consoleErrors, []);
     assert.deepEqual(w.pageErrors, []);
+  });
+
+  test("the run page names each failure cause with the app's error id", async () => {
+    const { page } = w;
+    await page.goto(`${new URL(viewer.url).origin}/runs/flaky`);
+    await page.waitForSelector("[data-testid=failures]");
+    assert.match(await text("[data-testid=failures] li"), /^1 http_500: flaky-1 \(seed 1, error id 0b9f2c4e-1d7a-4c55-9b1e-5a7f0e3d2c11\)$/);
+    assert.equal(await text("[data-testid=error-id]"), FLAKY_ERROR_ID);
   });
 
   test("the exported report, opened from file:// with the network off, shows the same numbers", async () => {

@@ -178,12 +178,13 @@ export function histogramOf(returns: readonly number[]): Histogram {
 }
 
 /** Failed rollouts by cause, with their run ids (the id to grep a task app's logs for) and seeds. */
-export function failuresOf(results: readonly EvalResult[]): { cause: string; count: number; examples: { seed: number; rollout: number; run_id: string; error: string | null }[] }[] {
+/** Failed rollouts by cause, most frequent first, with up to 20 examples each: the run id, the reason and the app's error id (to find its log line). */
+export function failuresOf(results: readonly EvalResult[]): { cause: string; count: number; examples: { seed: number; rollout: number; run_id: string; error: string | null; error_id: string | null }[] }[] {
   const byCause = new Map<string, EvalResult[]>();
   for (const r of results) if (r.status !== "ok") byCause.set(r.cause, [...(byCause.get(r.cause) ?? []), r]);
   return [...byCause]
     .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
-    .map(([cause, rs]) => ({ cause, count: rs.length, examples: rs.slice(0, 20).map((r) => ({ seed: r.seed, rollout: r.rollout, run_id: r.run_id, error: r.error ?? null })) }));
+    .map(([cause, rs]) => ({ cause, count: rs.length, examples: rs.slice(0, 20).map((r) => ({ seed: r.seed, rollout: r.rollout, run_id: r.run_id, error: r.error ?? null, error_id: r.error_id ?? null })) }));
 }
 
 /** Mean and standard error (n - 1 in the variance); null when empty, error 0 with one value. */

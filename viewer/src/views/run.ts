@@ -53,7 +53,15 @@ export function runView(data: RunPageView, query: URLSearchParams): Child[] {
     ? h(
         "ul",
         { testid: "failures" },
-        ...data.failures.map((f) => h("li", {}, h("strong", {}, `${f.count} ${f.cause}`), ": ", ...f.examples.map((e, i) => [i ? ", " : "", h("code", { title: e.error ?? "" }, e.run_id), ` (seed ${e.seed})`]))),
+        ...data.failures.map((f) =>
+          h(
+            "li",
+            {},
+            h("strong", {}, `${f.count} ${f.cause}`),
+            ": ",
+            ...f.examples.map((e, i) => [i ? ", " : "", h("code", { title: e.error ?? "" }, e.run_id), ` (seed ${e.seed}`, e.error_id ? [", error id ", h("code", { testid: "error-id" }, e.error_id)] : null, ")"]),
+          ),
+        ),
       )
     : h("p", { class: "muted" }, "No failed rollouts.");
 
