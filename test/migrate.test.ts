@@ -99,7 +99,18 @@ describe("migrate every RL config of each era", () => {
         assert.equal(((checked.config as Table).rollout as Table).task_app_origin_rewards_only, true);
         assert.ok(!decided.notes.some((n) => n.startsWith("set exactly one of rollout.")));
       }
-      if (undecided) return;
+      if (undecided) {
+        // The flags decide both: the result validates and carries the same settings (the reward flags aside).
+        const decided = migrateRLConfig(text, to, {
+          ...(undecidedCodes.includes("rl_reward_source") ? { rewardSource: "task-app" as const } : {}),
+          ...(undecidedCodes.includes("rl_policy_judge") ? { judge: { provider: "openai", model: "gpt-5" } } : {}),
+        });
+        const checked = checkSourceText(decided.text, { file: name });
+        assert.ok(checked.ok, `${JSON.stringify(checked.findings.filter((f) => f.severity === "error"))}\n${decided.text}`);
+        const withoutFlags = (t: Table) => ({ ...t, rollout: { ...(t.rollout as Table), task_app_origin_rewards_only: undefined, rubric_rewards_only: undefined } });
+        assert.deepEqual(withoutFlags(settingsOf(checked.config as RLConfig, decided.text)), withoutFlags(settingsOf(check.config as RLConfig, text)));
+        return;
+      }
       assert.ok(after.ok);
       assert.deepEqual(settingsOf(after.config as RLConfig, result.text), settingsOf(check.config as RLConfig, text));
       // Lines migrate had no reason to touch are kept byte for byte, in order.
@@ -179,6 +190,18 @@ describe("--reward-source", () => {
     const rollout = (parseTomlDocument(rubric.text).value.rollout ?? {}) as Table;
     assert.deepEqual([rollout.rubric_rewards_only, rollout.task_app_origin_rewards_only], [true, false]);
   });
+  test("--judge-provider and --judge-model write [judge.options] (after [judge], or into it)", () => {
+    const judged = `${RL_POLICY.trimEnd()}\n\n[judge]\nenabled = true # grade outcomes\n`;
+    assert.ok(checkSourceText(judged, { file: "rl.toml" }).findings.some((f) => f.code === "rl_policy_judge"));
+    const result = migrateRLConfig(judged, "policy", { judge: { provider: "groq", model: "openai/gpt-oss-120b" } });
+    assert.match(result.text, /\[judge\]\nenabled = true # grade outcomes\n\n?\[judge\.options\]\nprovider = "groq"\nmodel = "openai\/gpt-oss-120b"\n/);
+    assert.ok(!checkSourceText(result.text, { file: "rl.toml" }).findings.some((f) => f.code === "rl_policy_judge"));
+    const changed = migrateRLConfig(result.text, "policy", { judge: { model: "gpt-5" } });
+    assert.match(changed.text, /provider = "groq"\nmodel = "gpt-5"\n/);
+    assert.throws(() => migrateRLConfig(judged, "policy", { judge: { provider: "anthropic" } }), /--judge-provider "anthropic": synth-ai's later CLI accepts openai, groq, gemini/);
+    assert.throws(() => migrateRLConfig(RL_POLICY, "policy", { judge: { provider: "openai" } }), /no \[judge\] table/);
+  });
+
   test("the CLI flag, with --write", async () => {
     const dir = mkdtempSync(join(tmpdir(), "task-app-migrate-source-"));
     try {

@@ -49,7 +49,12 @@ export const REWARD_SOURCE_KEYS: Record<RewardSource, string> = { "task-app": "t
 export interface MigrateOptions {
   /** Sets the reward source in [rollout] (the later CLI refuses a [policy]-era config with neither flag true). */
   rewardSource?: RewardSource;
+  /** Sets judge.options.provider and/or judge.options.model (the later CLI refuses a [judge] without them). */
+  judge?: { provider?: string; model?: string };
 }
+
+/** The judge providers synth-ai's later CLI accepts. */
+export const JUDGE_PROVIDERS = ["openai", "groq", "gemini"] as const;
 
 const isTable = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
@@ -63,6 +68,7 @@ export function eraOf(doc: Record<string, unknown>): Era | undefined {
 class Editor {
   readonly edits: OffsetEdit[] = [];
   rewardSource: RewardSource | undefined;
+  judge: MigrateOptions["judge"];
   readonly notes: string[] = [];
   readonly headers: Header[];
   readonly starts: number[];
@@ -214,8 +220,10 @@ function toPolicyEra(e: Editor): void {
   }
   const judge = doc.value.judge;
   const options = isTable(judge) ? judge.options : undefined;
-  if (isTable(judge) && Object.keys(judge).length && (!isTable(options) || typeof options.provider !== "string" || typeof options.model !== "string"))
-    e.notes.push("set judge.options.provider (openai, groq or gemini) and judge.options.model: synth-ai's later CLI refuses a [judge] without them");
+  const provider = e.judge?.provider ?? (isTable(options) ? options.provider : undefined);
+  const judgeModel = e.judge?.model ?? (isTable(options) ? options.model : undefined);
+  if (isTable(judge) && Object.keys(judge).length && (typeof provider !== "string" || typeof judgeModel !== "string"))
+    e.notes.push("set judge.options.provider (openai, groq or gemini) and judge.options.model (--judge-provider and --judge-model do it): synth-ai's later CLI refuses a [judge] without them");
   const rollout = doc.value.rollout;
   if (isTable(rollout) && rollout.rubric_rewards_only !== true && rollout.task_app_origin_rewards_only !== true && !e.rewardSource)
     e.notes.push(
@@ -253,6 +261,29 @@ function moveToPolicyConfig(e: Editor, keys: string[]): void {
     e.notes.push(`${moved.map((k) => `policy.${k}`).join(", ")} moved to [rollout.policy_config]: where 0.2.13 keeps the policy's sampling settings`);
   }
   if (dropped.length) e.notes.push(`${dropped.map((k) => `policy.${k}`).join(", ")} dropped: [rollout.policy_config] sets the same value`);
+}
+
+/** Writes judge.options.provider / model: in [judge.options] when it is a table header, else as a new [judge.options] after [judge]. */
+function setJudgeOptions(e: Editor, wanted: { provider?: string; model?: string }): void {
+  const { doc } = e;
+  const judge = doc.value.judge;
+  if (!isTable(judge)) e.fail("--judge-provider and --judge-model set judge.options, and the config has no [judge] table");
+  const options = isTable(judge.options) ? judge.options : undefined;
+  const entries = (["provider", "model"] as const).filter((k) => wanted[k] !== undefined).map((k): [string, string] => [k, wanted[k]!]);
+  const missing: [string, string][] = [];
+  for (const [key, value] of entries) {
+    if (options?.[key] === value) continue;
+    const s = options && key in options ? findStatement(e.text, ["judge", "options", key], doc) : undefined;
+    if (s) e.edits.push(replaceValue(s, value));
+    else missing.push([key, value]);
+    e.notes.push(`judge.options.${key} = ${JSON.stringify(value)}: --judge-${key}`);
+  }
+  if (!missing.length) return;
+  const lines = missing.map(([k, v]) => `${k} = ${JSON.stringify(v)}\n`).join("");
+  if (options) {
+    const at = e.bodyEnd(e.header(["judge", "options"]));
+    e.edits.push({ start: at, end: at, text: lines });
+  } else e.insertSectionAfter(e.header(["judge"]), `[judge.options]\n${lines}`);
 }
 
 /** Makes `source` the reward source: its flag true in [rollout], the other one false if it was true. */
@@ -315,13 +346,19 @@ export function migrateRLConfig(text: string, to: Era, options: MigrateOptions =
   if (!doc) throw new MigrateError("the file is not valid TOML: run `task-app validate` on it first");
   const from = eraOf(doc.value);
   if (!from) throw new MigrateError("no [model] or [policy] table: migrate moves RL configs between the 0.2.13 and [policy] eras");
-  if (from === to && !options.rewardSource) return { from, to, text, notes: [] };
+  const judge = options.judge && (options.judge.provider !== undefined || options.judge.model !== undefined) ? options.judge : undefined;
+  if (judge?.provider !== undefined && !(JUDGE_PROVIDERS as readonly string[]).includes(judge.provider))
+    throw new MigrateError(`--judge-provider ${JSON.stringify(judge.provider)}: synth-ai's later CLI accepts ${JUDGE_PROVIDERS.join(", ")}`);
+  if (judge?.model !== undefined && judge.model.trim() === "") throw new MigrateError("--judge-model is blank: name the judge's model id");
+  if (from === to && !options.rewardSource && !judge) return { from, to, text, notes: [] };
   const editor = new Editor(text, doc);
   editor.rewardSource = options.rewardSource;
+  editor.judge = judge;
   if (from !== to) {
     if (to === "policy") toPolicyEra(editor);
     else toModelEra(editor);
   }
   if (options.rewardSource) setRewardSource(editor, options.rewardSource);
+  if (judge) setJudgeOptions(editor, judge);
   return { from, to, text: editor.result(), notes: editor.notes };
 }
