@@ -84,9 +84,11 @@ function groupView(s: ModelOutcomeSums, facts: SessionGroupFacts[]): ModelGroupV
 /** The groups of the store's sessions that are not in `tied` (the sessions the listed runs produced). */
 export async function loadModelGroups(db: Kysely<TraceTables>, tied: ReadonlySet<string>): Promise<ModelGroupView[]> {
   const ids = [...tied];
-  const [all, part, facts] = await Promise.all([outcomeSumsByModel(db), ids.length ? outcomeSumsByModel(db, ids) : Promise.resolve([]), sessionGroupFacts(db)]);
-  const untied = facts.filter((f) => !tied.has(f.session_id));
-  return subtractSums(all, part).map((s) => groupView(s, untied.filter((f) => f.model === s.model)));
+  const [all, part] = await Promise.all([outcomeSumsByModel(db), ids.length ? outcomeSumsByModel(db, ids) : Promise.resolve([])]);
+  const sums = subtractSums(all, part);
+  // Judge scores and truncations are read only when some session is of no run (a store of eval runs alone skips it).
+  const facts = sums.length ? (await sessionGroupFacts(db)).filter((f) => !tied.has(f.session_id)) : [];
+  return sums.map((s) => groupView(s, facts.filter((f) => f.model === s.model)));
 }
 
 /** One group's page: its summary and its sessions, newest first, paged; undefined when the group holds none. */
