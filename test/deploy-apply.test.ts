@@ -206,6 +206,25 @@ describe("deploy apply", () => {
     });
   });
 
+  it("a 410 ERROR event (version too old) starts the watch again from the current state; lines that are not events are skipped", async () => {
+    await withApi({ watch: "expire" }, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
+      assert.doesNotMatch(result.stderr, /polling/);
+      const versions = api.seen.filter((r) => new URL(r.path, "http://x").searchParams.get("watch") === "true").map((r) => new URL(r.path, "http://x").searchParams.get("resourceVersion"));
+      assert.equal(versions.length, 2);
+      assert.ok(versions[0], "the first watch names the version read");
+      assert.equal(versions[1], null, "the second starts from the current state");
+    });
+    await withApi({ watch: "garbage" }, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
+      assert.doesNotMatch(result.stderr, /polling/);
+    });
+  });
+
   it("falls back to polling when the cluster refuses the watch (403), saying so", async () => {
     await withApi({ forbidden: ["watch deployments"] }, async (api) => {
       const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));

@@ -50,8 +50,12 @@ export interface KubeApiOptions {
   rollout?: Rollout;
   /** Where the Service proxy forwards (a running task app). */
   backend?: string;
-  /** How Deployment watches behave: stream every change (default), or end the stream after its first event (as an API server does at its watch timeout). */
-  watch?: "stream" | "drop";
+  /**
+   * How Deployment watches behave: stream every change (default); end the stream after its first
+   * event (as an API server does at its watch timeout); answer the first watch with a 410 ERROR
+   * event (a resourceVersion too old); or send lines that are not events before the real ones.
+   */
+  watch?: "stream" | "drop" | "expire" | "garbage";
 }
 
 export interface KubeApi {
@@ -81,6 +85,7 @@ export async function startKubeApi(options: KubeApiOptions = {}): Promise<KubeAp
   let resourceVersion = 1;
   const rollout = options.rollout ?? { mode: "ready", afterReads: 2 };
   const watch = options.watch ?? "stream";
+  let watches = 0;
 
   const deploymentView = (key: string, object: Record<string, unknown>) => {
     const meta = object.metadata as { name: string; namespace: string; generation: number };
@@ -163,6 +168,13 @@ export async function startKubeApi(options: KubeApiOptions = {}): Promise<KubeAp
       if (!watched) return status(res, 400, "BadRequest", "this endpoint needs fieldSelector=metadata.name=<name>");
       const watchKey = `deployments/${ns}/${watched}`;
       res.writeHead(200, { "content-type": "application/json", "transfer-encoding": "chunked" });
+      watches++;
+      if (watch === "expire" && watches === 1) {
+        // The version asked for is older than the server keeps: an ERROR event with a 410 Status, then the end.
+        res.write(`${JSON.stringify({ type: "ERROR", object: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message: "too old resource version", reason: "Expired", code: 410 } })}\n`);
+        return res.end();
+      }
+      if (watch === "garbage") res.write('not json at all\n{"type": "MODIFIED", "object": \n\n');
       const since = Number(url.searchParams.get("resourceVersion") ?? "0");
       let last = "";
       let sent = 0;
