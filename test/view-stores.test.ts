@@ -12,6 +12,7 @@ import { after, describe, test } from "node:test";
 import { JsonlAppender, writeJsonAtomic, type EvalResult } from "../src/eval/results.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { createViewApi, type RunsOverview } from "../src/view/api.js";
+import { collectExportData } from "../src/view/export-data.js";
 import { createRunReader, discoverRuns } from "../src/view/runs.js";
 import { startPostgres } from "./helpers/postgres.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
@@ -52,7 +53,8 @@ async function answers(url: string) {
     const storedB2 = await api.stored("model-b", { size: 2, page: 1 });
     const storedA = await api.stored("model-a", {});
     const none = await api.stored(null, {});
-    const stored = { storedB, storedB2, storedA, none };
+    const exported = await collectExportData(api, [], { storedLimit: 2 });
+    const stored = { storedB, storedB2, storedA, none, exported };
     return { models: overview.models, tokens: page!.rows.rows.map((r) => [r.session_id, r.tokens]), session: session!.view, stored };
   } finally {
     await store.close();
@@ -88,6 +90,14 @@ function check(got: Awaited<ReturnType<typeof answers>>) {
       [sessions[4]!.session_id, 1, 408, { Backend: 0.75 }],
     ],
   );
+  // An export holds the groups, each with its newest sessions (here 2) listed and embedded, besides the run's.
+  const { exported } = got.stored;
+  assert.deepEqual(exported.overview.models, got.models);
+  assert.deepEqual(exported.stored!.map((g) => [g.group.model, g.group.sessions, g.rows.map((r) => r.session_id)]), [
+    ["model-a", 1, [sessions[2]!.session_id]],
+    ["model-b", 3, [sessions[6]!.session_id, sessions[5]!.session_id]],
+  ]);
+  assert.deepEqual(Object.keys(exported.sessions).sort(), [...inRun, sessions[2]!, sessions[6]!, sessions[5]!].map((s) => s.session_id).sort());
   // 136 tokens per LM call, one call per turn: B's session has 3 turns, A's 2.
   assert.deepEqual(got.tokens, [[sessions[3]!.session_id, 408], [sessions[0]!.session_id, 272], [sessions[1]!.session_id, 272]]);
   assert.equal(got.session.turns.length, 3);

@@ -24,7 +24,7 @@ export interface ExportData {
 export const STORED_EXPORT_LIMIT = 200;
 
 /** Gathers the data of the named runs (all of them when `names` is empty). */
-export async function collectExportData(api: ViewApi, names: readonly string[]): Promise<ExportData> {
+export async function collectExportData(api: ViewApi, names: readonly string[], options: { storedLimit?: number } = {}): Promise<ExportData> {
   const overview = await api.runs();
   const wanted = names.length ? names : overview.runs.map((r) => r.name);
   const runs: ExportData["runs"] = {};
@@ -41,7 +41,7 @@ export async function collectExportData(api: ViewApi, names: readonly string[]):
   }
   const stored: NonNullable<ExportData["stored"]> = [];
   for (const group of overview.models) {
-    const page = await api.stored(group.model, { page: 0, size: STORED_EXPORT_LIMIT });
+    const page = await api.stored(group.model, { page: 0, size: options.storedLimit ?? STORED_EXPORT_LIMIT });
     if (!page) continue;
     stored.push({ group: page.group, rows: page.rows.rows });
     for (const r of page.rows.rows) {

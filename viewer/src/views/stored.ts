@@ -30,6 +30,7 @@ export function storedView(data: StoredPageView, has: (id: string) => boolean = 
   return [
     h("h1", {}, `Stored sessions of ${groupName(g.model)}`),
     h("p", { class: "muted" }, "Sessions in the trace store that no listed eval run produced, newest first."),
+    data.rows.total < g.sessions ? h("p", { class: "muted", testid: "stored-partial" }, `This report holds the newest ${data.rows.total} of the group's ${g.sessions} sessions.`) : null,
     h(
       "div",
       { class: "stats" },
