@@ -61,7 +61,7 @@ async function watchRollout(cluster: Cluster, namespace: string, name: string, s
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
-      for (const t of timers) clearTimeout(t), clearInterval(t);
+      for (const t of timers) clearInterval(t);
       controller?.abort();
       outcome();
     };
@@ -93,7 +93,7 @@ async function watchRollout(cluster: Cluster, namespace: string, name: string, s
             if (settled) return;
             received = true;
             if (type === "ERROR") {
-              // 410 Gone: the version is too old to resume from; read the state again and watch from there.
+              // 410 Gone: the version is too old to resume from; the next watch starts from the current state (an ADDED event).
               if (object.code === 410 && ++expired <= 1) version = undefined;
               else fail(new WatchUnusable(`the watch answered an error: ${object.message ?? object.code ?? "?"}`));
               return;
