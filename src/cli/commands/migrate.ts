@@ -106,6 +106,6 @@ export const migrateCommand: CommandModule<object, MigrateArgs> = {
       .example("$0 migrate configs/rl.toml --to 0.2", "back to [model] + [topology]")
       .option("judge-provider", { type: "string", choices: ["openai", "groq", "gemini"], describe: "Set judge.options.provider (the later CLI refuses a [judge] without it)" })
       .option("judge-model", { type: "string", describe: "Set judge.options.model, the judge's model id (the later CLI refuses a [judge] without it)" })
-      .example("$0 migrate configs/rl.toml --reward-source task-app --write", "migrate and train on the task app's rewards") as unknown as Argv<MigrateArgs>,
+      .example("$0 migrate rl.toml --reward-source task-app", "and train on the task app's rewards") as unknown as Argv<MigrateArgs>,
   handler: runMigrate,
 };
