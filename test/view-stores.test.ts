@@ -32,6 +32,11 @@ cut.truncated = true;
 const silent = makeSessionTrace(13, { runId: "stores-b", model: "model-b", turns: 1 });
 silent.outcome_rewards = [];
 sessions.push(silent);
+// And a session without any LM call (a scripted policy): the group of no model.
+const scripted = makeSessionTrace(20, { runId: "scripted", turns: 2, outcome: 3 });
+for (const step of scripted.session_time_steps) step.events = step.events.filter((e) => e.event_type !== "cais");
+scripted.event_history = scripted.event_history.filter((e) => e.event_type !== "cais");
+sessions.push(scripted);
 const inRun = [sessions[0]!, sessions[1]!, sessions[3]!];
 const runDir = join(root, "runs", "mixed");
 writeJsonAtomic(join(runDir, "manifest.json"), { app: "fixture", model: "mixed", seeds: [0, 1, 2], rollouts_per_seed: 1, split: "train", config_digest: "x" });
@@ -69,8 +74,9 @@ function check(got: Awaited<ReturnType<typeof answers>>) {
   const expected: RunsOverview["models"] = [
     { model: "model-a", sessions: 1, rewarded: 1, mean_reward: 2, stderr_reward: 0, pass_rate: 1, judge: { Backend: 0.5 }, failures: {} },
     { model: "model-b", sessions: 3, rewarded: 2, mean_reward: mb, stderr_reward: Math.sqrt(b.reduce((a, x) => a + (x - mb) ** 2, 0) / 1 / 2), pass_rate: 1, judge: { Backend: 0.625 }, failures: { no_outcome: 1, truncated: 1 } },
+    { model: null, sessions: 1, rewarded: 1, mean_reward: 3, stderr_reward: 0, pass_rate: 1, judge: { Backend: 0.5 }, failures: {} },
   ];
-  assert.equal(got.models.length, 2);
+  assert.equal(got.models.length, 3);
   for (const [i, want] of expected.entries()) {
     const have = got.models[i]!;
     assert.deepEqual({ ...have, stderr_reward: null, mean_reward: null }, { ...want, stderr_reward: null, mean_reward: null });
@@ -78,7 +84,8 @@ function check(got: Awaited<ReturnType<typeof answers>>) {
   }
   // The group pages: newest first, paged, only sessions of no run, with the store's numbers.
   const { storedB, storedB2, storedA, none } = got.stored;
-  assert.equal(none, undefined, "no group of sessions without a model");
+  assert.deepEqual(none!.group, got.models[2]);
+  assert.deepEqual(none!.rows.rows.map((r) => [r.session_id, r.lm_calls, r.tokens, r.outcome_reward]), [[scripted.session_id, 0, null, 3]]);
   assert.deepEqual(storedA!.rows.rows.map((r) => [r.session_id, r.outcome_reward, r.tokens, r.steps]), [[sessions[2]!.session_id, 2, 272, 2]]);
   assert.deepEqual(storedB!.group, got.models[1]);
   assert.deepEqual([storedB!.rows.total, storedB!.rows.page, storedB2!.rows.page], [3, 0, 1]);
@@ -96,8 +103,9 @@ function check(got: Awaited<ReturnType<typeof answers>>) {
   assert.deepEqual(exported.stored!.map((g) => [g.group.model, g.group.sessions, g.rows.map((r) => r.session_id)]), [
     ["model-a", 1, [sessions[2]!.session_id]],
     ["model-b", 3, [sessions[6]!.session_id, sessions[5]!.session_id]],
+    [null, 1, [scripted.session_id]],
   ]);
-  assert.deepEqual(Object.keys(exported.sessions).sort(), [...inRun, sessions[2]!, sessions[6]!, sessions[5]!].map((s) => s.session_id).sort());
+  assert.deepEqual(Object.keys(exported.sessions).sort(), [...inRun, sessions[2]!, sessions[6]!, sessions[5]!, scripted].map((s) => s.session_id).sort());
   // 136 tokens per LM call, one call per turn: B's session has 3 turns, A's 2.
   assert.deepEqual(got.tokens, [[sessions[3]!.session_id, 408], [sessions[0]!.session_id, 272], [sessions[1]!.session_id, 272]]);
   assert.equal(got.session.turns.length, 3);
