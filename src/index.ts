@@ -129,7 +129,7 @@ export { checkProjectFile, checkSourceFile, checkSourceText } from "./config/che
 export { findingCodes, type FindingCodeDoc } from "./config/finding-codes.js";
 export { applySeverities, loadProjectSettings, parseProjectSettings, ProjectSettingsError, type RuleSeverity, type SeverityOverrides } from "./config/project-settings.js";
 export { LanguageService, type ServiceSettings } from "./lsp/service.js";
-export { migrateRLConfig, MigrateError, type Era, type MigrateResult } from "./migrate/rl-era.js";
+export { migrateRLConfig, MigrateError, JUDGE_PROVIDERS, type Era, type MigrateOptions, type MigrateResult, type RewardSource } from "./migrate/rl-era.js";
 
 // Job payloads
 export { buildRLPayload, buildSFTPayload, PayloadError, type RLJobPayload, type SFTJobPayload } from "./payload/index.js";

@@ -178,6 +178,65 @@ describe("deploy apply", () => {
     });
   });
 
+  it("follows the rollout with a watch of the Deployment, not by reading it again and again", async () => {
+    await withApi({}, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
+      assert.doesNotMatch(result.stderr, /polling/);
+      const watches = api.seen.filter((r) => r.method === "GET" && new URL(r.path, "http://x").searchParams.get("watch") === "true");
+      assert.equal(watches.length, 1, "one watch stream");
+      const query = new URL(watches[0]!.path, "http://x");
+      assert.equal(query.pathname, "/apis/apps/v1/namespaces/default/deployments");
+      assert.equal(query.searchParams.get("fieldSelector"), "metadata.name=math-task-app");
+      assert.ok(query.searchParams.get("resourceVersion"), "watched from the version read");
+      const reads = api.seen.filter((r) => r.method === "GET" && new URL(r.path, "http://x").pathname === "/apis/apps/v1/namespaces/default/deployments/math-task-app");
+      assert.equal(reads.length, 1, "the Deployment is read once, then watched");
+    });
+  });
+
+  it("watches again from the last version when the server ends the stream", async () => {
+    await withApi({ watch: "drop" }, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
+      const watches = api.seen.filter((r) => new URL(r.path, "http://x").searchParams.get("watch") === "true").map((r) => new URL(r.path, "http://x").searchParams.get("resourceVersion"));
+      assert.ok(watches.length >= 2, `watched again (${watches.length})`);
+      assert.ok(Number(watches[1]) > Number(watches[0]), "from a later version than the first watch");
+      assert.doesNotMatch(result.stderr, /polling/);
+    });
+  });
+
+  it("a 410 ERROR event (version too old) starts the watch again from the current state; lines that are not events are skipped", async () => {
+    await withApi({ watch: "expire" }, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
+      assert.doesNotMatch(result.stderr, /polling/);
+      const versions = api.seen.filter((r) => new URL(r.path, "http://x").searchParams.get("watch") === "true").map((r) => new URL(r.path, "http://x").searchParams.get("resourceVersion"));
+      assert.equal(versions.length, 2);
+      assert.ok(versions[0], "the first watch names the version read");
+      assert.equal(versions[1], null, "the second starts from the current state");
+    });
+    await withApi({ watch: "garbage" }, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
+      assert.doesNotMatch(result.stderr, /polling/);
+    });
+  });
+
+  it("falls back to polling when the cluster refuses the watch (403), saying so", async () => {
+    await withApi({ forbidden: ["watch deployments"] }, async (api) => {
+      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /cannot watch the rollout \(the watch failed: 403 Forbidden\); polling it instead/);
+      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
+      const reads = api.seen.filter((r) => r.method === "GET" && new URL(r.path, "http://x").pathname === "/apis/apps/v1/namespaces/default/deployments/math-task-app");
+      assert.ok(reads.length >= 3, "polled");
+    });
+  });
+
   it("a rollout that never gets ready times out with the pods' troubles (exit 1)", async () => {
     await withApi({ rollout: { mode: "never" } }, async (api) => {
       const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "3"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));

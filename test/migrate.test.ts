@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { checkSourceText } from "../src/config/check-source.js";
+import { parseTomlDocument } from "../src/config/toml.js";
 import { migrateRLConfig, REWARD_KEYS, type Era } from "../src/migrate/rl-era.js";
 import { buildRLPayload } from "../src/payload/index.js";
 import type { RLConfig } from "../src/schemas/rl-config.js";
@@ -22,15 +23,24 @@ import { runCli } from "./helpers/run-cli.js";
 type Table = Record<string, unknown>;
 const isTable = (v: unknown): v is Table => !!v && typeof v === "object" && !Array.isArray(v);
 
-/** The settings both eras must carry, in one shape: model, training (rewards flattened), LoRA, topology, rollout. */
-function settingsOf(config: RLConfig): Table {
+/** [policy] sampling keys 0.2.13 keeps in [rollout.policy_config]. */
+const SAMPLING = ["inference_url", "temperature", "top_p", "max_tokens"];
+
+/**
+ * The settings both eras must carry, in one shape: model, training (rewards flattened), LoRA, topology, rollout
+ * (with the sampling keys a [policy] table writes counted where 0.2.13 keeps them, in rollout.policy_config).
+ */
+function settingsOf(config: RLConfig, text: string): Table {
+  const written = parseTomlDocument(text).value.policy;
+  const sampling = isTable(written) ? Object.fromEntries(SAMPLING.filter((k) => k in written).map((k) => [k, written[k]])) : {};
   const payload = buildRLPayload(config, { env: { TASK_APP_URL: "https://task.example.com" } }).payload;
   const data = payload.data.config as Table;
   const modelTable = { ...((data.model ?? data.policy) as Table) };
   if ("model_name" in modelTable) modelTable.base = modelTable.model_name;
   delete modelTable.model_name;
   // Sampling defaults the [policy] table adds, and keys only one era has.
-  for (const k of ["max_tokens", "temperature", "top_p", "repetition_penalty", "name", "dtype", "seed"]) delete modelTable[k];
+  // Sampling keys (compared in rollout.policy_config, with the defaults [policy] adds left out), and keys only one era has.
+  for (const k of [...SAMPLING, "repetition_penalty", "name", "dtype", "seed"]) delete modelTable[k];
   const training = { ...((data.training ?? {}) as Table) };
   Object.assign(training, isTable(training.rewards) ? training.rewards : {});
   const lora = training.lora ?? data.lora;
@@ -44,7 +54,7 @@ function settingsOf(config: RLConfig): Table {
     training,
     lora,
     topology,
-    rollout: data.rollout,
+    rollout: Object.keys(sampling).length ? { ...(data.rollout as Table), policy_config: { ...sampling, ...((data.rollout as Table).policy_config as Table) } } : data.rollout,
     algorithm: data.algorithm,
   };
 }
@@ -81,9 +91,28 @@ describe("migrate every RL config of each era", () => {
         [],
         result.text,
       );
-      if (undecided) return;
+      if (undecidedCodes.includes("rl_reward_source")) {
+        // --reward-source decides it: the flag is set, nothing else changes.
+        const decided = migrateRLConfig(text, to, { rewardSource: "task-app" });
+        const checked = checkSourceText(decided.text, { file: name });
+        assert.deepEqual(checked.findings.filter((f) => f.severity === "error" && f.code !== "rl_policy_judge").map((f) => `${f.code} ${f.path}: ${f.message}`), [], decided.text);
+        assert.equal(((checked.config as Table).rollout as Table).task_app_origin_rewards_only, true);
+        assert.ok(!decided.notes.some((n) => n.startsWith("set exactly one of rollout.")));
+      }
+      if (undecided) {
+        // The flags decide both: the result validates and carries the same settings (the reward flags aside).
+        const decided = migrateRLConfig(text, to, {
+          ...(undecidedCodes.includes("rl_reward_source") ? { rewardSource: "task-app" as const } : {}),
+          ...(undecidedCodes.includes("rl_policy_judge") ? { judge: { provider: "openai", model: "gpt-5" } } : {}),
+        });
+        const checked = checkSourceText(decided.text, { file: name });
+        assert.ok(checked.ok, `${JSON.stringify(checked.findings.filter((f) => f.severity === "error"))}\n${decided.text}`);
+        const withoutFlags = (t: Table) => ({ ...t, rollout: { ...(t.rollout as Table), task_app_origin_rewards_only: undefined, rubric_rewards_only: undefined } });
+        assert.deepEqual(withoutFlags(settingsOf(checked.config as RLConfig, decided.text)), withoutFlags(settingsOf(check.config as RLConfig, text)));
+        return;
+      }
       assert.ok(after.ok);
-      assert.deepEqual(settingsOf(after.config as RLConfig), settingsOf(check.config as RLConfig));
+      assert.deepEqual(settingsOf(after.config as RLConfig, result.text), settingsOf(check.config as RLConfig, text));
       // Lines migrate had no reason to touch are kept byte for byte, in order.
       const touched = /^\s*(\[|base\b|model_name\b|#.*task-app migrate|log_interval|weight_sync_interval|enable|type\s*=|(?:name|dtype|seed|max_tokens|temperature|top_p|top_k|repetition_penalty|stop_sequences|inference_url)\s*=|(?:REWARDS)\s*=)/;
       const pattern = new RegExp(touched.source.replace("REWARDS", REWARD_KEYS.join("|")));
@@ -114,6 +143,86 @@ test("a CRLF file stays CRLF, and comes back as it was", () => {
   assert.match(forward.text, /\[policy\] # the one we train\r\nmodel_name = /);
   const back = migrateRLConfig(forward.text, "0.2").text;
   assert.deepEqual(back.split("\r\n").filter(Boolean).sort(), crlf.split("\r\n").filter(Boolean).sort());
+});
+
+describe("[policy] sampling settings going back to 0.2.13", () => {
+  const withSampling = edit(RL_POLICY, ['[policy]\nmodel_name = "Qwen/Qwen3-4B"', '[policy]\nmodel_name = "Qwen/Qwen3-4B"\ntemperature = 0.4 # cooler\nmax_tokens = 1024\ntop_k = 40']);
+  test("move to [rollout.policy_config] (created after [rollout]); a key 0.2.13 has no place for is commented out, saying so", () => {
+    const result = migrateRLConfig(withSampling, "0.2");
+    assert.match(result.text, /\n\[rollout\.policy_config\]\ntemperature = 0\.4 # cooler\nmax_tokens = 1024\n/);
+    assert.match(result.text, /^# top_k = 40  # task-app migrate: 0\.2\.13 has no place for top_k$/m);
+    const after = checkSourceText(result.text, { file: "rl.toml" });
+    assert.ok(after.ok, JSON.stringify(after.findings));
+    const rollout = (after.config as Table).rollout as Table;
+    assert.deepEqual(rollout.policy_config, { temperature: 0.4, max_tokens: 1024 });
+    assert.ok(result.notes.some((n) => n === "policy.temperature, policy.max_tokens moved to [rollout.policy_config]: where 0.2.13 keeps the policy's sampling settings"));
+  });
+  test("into an existing [rollout.policy_config]: the same value is dropped, a different one refused at its place", () => {
+    const existing = `${withSampling.trimEnd()}\n\n[rollout.policy_config]\nmax_tokens = 1024\nuse_tools = true\n`;
+    const result = migrateRLConfig(existing, "0.2");
+    const after = checkSourceText(result.text, { file: "rl.toml" });
+    assert.ok(after.ok, JSON.stringify(after.findings));
+    assert.deepEqual(((after.config as Table).rollout as Table).policy_config, { max_tokens: 1024, use_tools: true, temperature: 0.4 });
+    assert.equal(result.text.match(/max_tokens = 1024/g)?.length, 1);
+    const clash = existing.replace("[rollout.policy_config]\nmax_tokens = 1024", "[rollout.policy_config]\nmax_tokens = 2048");
+    assert.throws(
+      () => migrateRLConfig(clash, "0.2"),
+      (error: Error & { line?: number }) => /\[policy\] and \[rollout\.policy_config\] both set max_tokens, differently/.test(error.message) && clash.split("\n")[error.line! - 1]!.startsWith("max_tokens = 1024"),
+    );
+  });
+});
+
+describe("--reward-source", () => {
+  const undecided = RL.replace(/^(task_app_origin_rewards_only|rubric_rewards_only)\s*=.*\n/gm, "");
+  test("sets the source the later CLI requires, in the era migrated to or in place", () => {
+    const plain = migrateRLConfig(undecided, "policy");
+    assert.ok(plain.notes.some((n) => n.includes("--reward-source task-app or --reward-source rubric")), "without it, the note says how");
+    assert.ok(checkSourceText(plain.text, { file: "rl.toml" }).findings.some((f) => f.code === "rl_reward_source"));
+    const decided = migrateRLConfig(undecided, "policy", { rewardSource: "task-app" });
+    const after = checkSourceText(decided.text, { file: "rl.toml" });
+    assert.ok(after.ok, JSON.stringify(after.findings.filter((f) => f.severity === "error")));
+    assert.equal(((after.config as Table).rollout as Table).task_app_origin_rewards_only, true);
+    assert.ok(decided.notes.includes("rollout.task_app_origin_rewards_only = true added: --reward-source task-app"));
+    // Already in the [policy] era: only the flag is written; then switching to rubric turns the other one off.
+    const inPlace = migrateRLConfig(plain.text, "policy", { rewardSource: "task-app" });
+    assert.equal(inPlace.text, decided.text);
+    const rubric = migrateRLConfig(decided.text, "policy", { rewardSource: "rubric" });
+    const rollout = (parseTomlDocument(rubric.text).value.rollout ?? {}) as Table;
+    assert.deepEqual([rollout.rubric_rewards_only, rollout.task_app_origin_rewards_only], [true, false]);
+  });
+  test("--judge-provider and --judge-model write [judge.options] (after [judge], or into it)", () => {
+    const judged = `${RL_POLICY.trimEnd()}\n\n[judge]\nenabled = true # grade outcomes\n`;
+    assert.ok(checkSourceText(judged, { file: "rl.toml" }).findings.some((f) => f.code === "rl_policy_judge"));
+    const result = migrateRLConfig(judged, "policy", { judge: { provider: "groq", model: "openai/gpt-oss-120b" } });
+    assert.match(result.text, /\[judge\]\nenabled = true # grade outcomes\n\n?\[judge\.options\]\nprovider = "groq"\nmodel = "openai\/gpt-oss-120b"\n/);
+    assert.ok(!checkSourceText(result.text, { file: "rl.toml" }).findings.some((f) => f.code === "rl_policy_judge"));
+    const changed = migrateRLConfig(result.text, "policy", { judge: { model: "gpt-5" } });
+    assert.match(changed.text, /provider = "groq"\nmodel = "gpt-5"\n/);
+    assert.throws(() => migrateRLConfig(judged, "policy", { judge: { provider: "anthropic" } }), /--judge-provider "anthropic": synth-ai's later CLI accepts openai, groq, gemini/);
+    assert.throws(() => migrateRLConfig(RL_POLICY, "policy", { judge: { provider: "openai" } }), /no \[judge\] table/);
+  });
+
+  test("the CLI flag, with --write", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "task-app-migrate-source-"));
+    try {
+      writeFileSync(join(dir, "rl.toml"), undecided);
+      // Judge rewards with no judge enabled would train on nothing: refused, the file left as it was.
+      const refused = await runCli(["migrate", "rl.toml", "--reward-source", "rubric", "--write"], dir);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /rubric_rewards_only = true needs judge\.enabled = true/);
+      assert.equal(readFileSync(join(dir, "rl.toml"), "utf8"), undecided);
+      const result = await runCli(["migrate", "rl.toml", "--reward-source", "task-app", "--write"], dir);
+      assert.equal(result.code, 0, result.stderr);
+      const written = readFileSync(join(dir, "rl.toml"), "utf8");
+      assert.match(written, /^task_app_origin_rewards_only = true$/m);
+      assert.ok(checkSourceText(written, { file: "rl.toml" }).ok);
+      const bad = await runCli(["migrate", "rl.toml", "--reward-source", "judges"], dir);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /reward-source/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("task-app migrate (CLI)", () => {

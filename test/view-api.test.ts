@@ -16,7 +16,7 @@ import type { EvalResult } from "../src/eval/results.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { createViewServer, VIEW_CSP } from "../src/view/app.js";
 import { openViewer, type OpenViewer } from "../src/view/serve.js";
-import type { CompareView, RunPageView, RunsOverview } from "../src/view/api.js";
+import type { CompareView, RunPageView, RunsOverview, StoredPageView } from "../src/view/api.js";
 import type { SessionView } from "../src/view/session.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
 import { makeViewRuns } from "./helpers/view-runs.js";
@@ -73,7 +73,31 @@ describe("view API", () => {
       assert.ok(Math.abs(run.summary.judge.outcome_score! - mean(rs.map((r) => r.outcome_score!))) < 1e-12);
       assert.equal(run.manifest.model, "scripted");
     }
-    assert.deepEqual(overview.models, [{ model: "loose-model", sessions: 1, rewarded: 1, mean_reward: 0.25, stderr_reward: 0, pass_rate: 1 }]);
+    assert.deepEqual(overview.models, [{ model: "loose-model", sessions: 1, rewarded: 1, mean_reward: 0.25, stderr_reward: 0, pass_rate: 1, judge: { Backend: 0.5 }, failures: {} }]);
+  });
+
+  test("runs overview sums the seed lists up instead of sending them", async () => {
+    const res = await app.request("/api/runs", { headers: { host: "127.0.0.1" } });
+    const body = await res.text();
+    assert.doesNotMatch(body, /"seeds"/, "no seed list in the overview");
+    const overview = JSON.parse(body) as RunsOverview;
+    const b = overview.runs.find((r) => r.name === "math-b")!;
+    assert.deepEqual([b.manifest.seed_count, b.manifest.first_seed, b.manifest.last_seed], [10, 5, 14]);
+    const page = await get<RunPageView>("/api/runs/math-b?size=1");
+    assert.equal(page.manifest.seed_count, 10);
+    assert.equal("seeds" in page.manifest, false);
+  });
+
+  test("stored sessions of no run: a page per model group, linking each session", async () => {
+    const group = await get<StoredPageView>("/api/stored?model=loose-model");
+    assert.deepEqual(group.group, (await get<RunsOverview>("/api/runs")).models[0]);
+    assert.deepEqual(group.rows.rows.map((r) => [r.session_id, r.outcome_reward, r.seed, r.run_id, r.tokens, r.judge_scores]), [[loose.session_id, 0.25, 0, "loose", 3 * 136, { Backend: 0.5 }]]);
+    assert.equal((await app.request("/api/stored?model=scripted", { headers: { host: "127.0.0.1" } })).status, 404, "the runs' own sessions are not a group");
+    assert.equal((await app.request("/api/stored?no_model=1", { headers: { host: "127.0.0.1" } })).status, 404);
+    assert.equal((await app.request("/api/stored", { headers: { host: "127.0.0.1" } })).status, 400);
+    const page = await app.request("/stored?model=loose-model", { headers: { host: "127.0.0.1" } });
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get("content-type") ?? "", /text\/html/);
   });
 
   test("run page: paged, sorted and filtered rows; histogram buckets; tokens from the store", async () => {

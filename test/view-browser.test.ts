@@ -11,13 +11,13 @@
  * apps import this package by name).
  */
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
-import type { EvalResult } from "../src/eval/results.js";
+import { writeJsonAtomic, type EvalResult } from "../src/eval/results.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { exportReport } from "../src/view/export.js";
@@ -35,6 +35,7 @@ let viewer: RunningViewer;
 let browser: Browser;
 let w: WatchedPage;
 const hostileId = "session-hostile-<b>1</b>";
+const FLAKY_ERROR_ID = "0b9f2c4e-1d7a-4c55-9b1e-5a7f0e3d2c11";
 
 const results = (name: string): EvalResult[] =>
   readFileSync(join(made.runsDir, name, "results.jsonl"), "utf8")
@@ -67,6 +68,16 @@ describe("task-app view in Chromium", { skip: hasChromium ? false : "no /usr/bin
     const store = await openTraceStore(made.db, { write: true });
     await store.insertSession(session);
     await store.close();
+    // A run with a failed rollout that carries the app's error id.
+    const flaky = join(made.runsDir, "flaky");
+    writeJsonAtomic(join(flaky, "manifest.json"), { app: "math", model: "scripted", seeds: [0, 1], rollouts_per_seed: 1, split: "test", config_digest: "d" });
+    const line = (seed: number, ok: boolean) => ({
+      run_id: `flaky-${seed}`, seed, rollout: 0, status: ok ? "ok" : "failed", cause: ok ? "ok" : "http_500", http_status: ok ? 200 : 500, replica: null, return: ok ? 1 : null,
+      outcome_score: null, events_score: null, criteria: {}, steps: 1, duration_ms: 5, session_id: null, finished_at: new Date(0).toISOString(),
+      ...(ok ? {} : { error: "rollout_failed: the rollout executor failed", error_id: FLAKY_ERROR_ID }),
+    });
+    writeFileSync(join(flaky, "results.jsonl"), `${JSON.stringify(line(0, true))}\n`);
+    writeFileSync(join(flaky, "results.failures.jsonl"), `${JSON.stringify(line(1, false))}\n`);
     viewer = await startViewer({ db: made.db, runs: [made.runsDir], port: 0 });
     browser = await launchChromium();
     w = await watchedPage(browser);
@@ -192,6 +203,49 @@ describe("task-app view in Chromium", { skip: hasChromium ? false : "no /usr/bin
     assert.deepEqual(w.pageErrors, []);
   });
 
+  test("stored sessions of no run: runs → model group → session by clicking, with the store's numbers", async () => {
+    const { page } = w;
+    await page.goto(viewer.url);
+    await page.waitForSelector("[data-testid=models-table]");
+    const store = await openTraceStore(made.db, { mustExist: true });
+    let reward: number;
+    try {
+      reward = Number((await store.db.selectFrom("outcome_rewards").select("total_reward").where("session_id", "=", hostileId).executeTakeFirstOrThrow()).total_reward);
+    } finally {
+      await store.close();
+    }
+    assert.equal(await text("[data-testid=model-0] [data-testid=sessions]"), "1");
+    assert.equal(await text("[data-testid=model-0] [data-testid=mean-reward]"), `${reward.toFixed(3)} ± 0.000`);
+    assert.equal(await text("[data-testid=model-0] [data-testid=judge]"), "Backend 0.750", "the judge mean of the group");
+    assert.equal(await text("[data-testid=model-0] [data-testid=failures]"), "none");
+    await page.click("[data-testid=model-0] a");
+    await page.waitForSelector("[data-testid=stored-rows]");
+    const url = new URL(page.url());
+    assert.equal(url.pathname, "/stored");
+    assert.equal(url.searchParams.get("model"), "<i>model</i>");
+    assert.equal(await text("h1"), "Stored sessions of <i>model</i>", "the model name as text");
+    assert.equal(await text("[data-testid=group-mean]"), `${reward.toFixed(3)} ± 0.000`);
+    assert.equal(await page.locator("[data-testid=stored-row]").count(), 1);
+    assert.equal(await text("[data-testid=stored-row] [data-testid=outcome]"), reward.toFixed(3));
+    await shot("stored");
+    await page.reload();
+    await page.waitForSelector("[data-testid=stored-rows]");
+    assert.equal(await page.locator("[data-testid=stored-row]").count(), 1, "a group URL reloads to the same view");
+    await page.click("[data-testid=stored-row] a");
+    await page.waitForSelector("[data-testid=turn]");
+    assert.equal(decodeURIComponent(new URL(page.url()).pathname), `/sessions/${hostileId}`);
+    assert.deepEqual(w.consoleErrors, []);
+    assert.deepEqual(w.pageErrors, []);
+  });
+
+  test("the run page names each failure cause with the app's error id", async () => {
+    const { page } = w;
+    await page.goto(`${new URL(viewer.url).origin}/runs/flaky`);
+    await page.waitForSelector("[data-testid=failures]");
+    assert.match(await text("[data-testid=failures] li"), /^1 http_500: flaky-1 \(seed 1, error id 0b9f2c4e-1d7a-4c55-9b1e-5a7f0e3d2c11\)$/);
+    assert.equal(await text("[data-testid=error-id]"), FLAKY_ERROR_ID);
+  });
+
   test("the exported report, opened from file:// with the network off, shows the same numbers", async () => {
     const out = join(root, "report", "report.html");
     const written = await exportReport({ db: made.db, runs: [join(made.runsDir, "crafting-text"), join(made.runsDir, "crafting-vision")], out });
@@ -217,6 +271,18 @@ describe("task-app view in Chromium", { skip: hasChromium ? false : "no /usr/bin
       const deltas = a.map((x) => rs.find((y) => y.seed === x.seed)!.return! - x.return!);
       assert.equal(((await page.locator("[data-testid=mean-delta]").textContent()) ?? "").trim(), pm(deltas));
       await page.screenshot({ path: join(ARTIFACTS, "export-compare.png"), fullPage: true });
+      // The stored sessions of no exported run are in the report too: the math runs' sessions and the hostile one, by model.
+      await page.goto(`${pathToFileURL(out).href}#/runs`);
+      await page.waitForSelector("[data-testid=models-table]");
+      const groups = await page.locator("[data-testid=models-table] tbody tr").count();
+      assert.ok(groups >= 1, "the model groups are exported");
+      assert.ok(((await page.locator("[data-testid=models-table]").textContent()) ?? "").includes("<i>model</i>"), "the hostile session's group, as text");
+      await page.click("[data-testid=models-table] tbody tr:last-child a");
+      await page.waitForSelector("[data-testid=stored-rows]");
+      const listed = await page.locator("[data-testid=stored-row]").count();
+      assert.ok(listed >= 1);
+      await page.click("[data-testid=stored-row] a");
+      await page.waitForSelector("[data-testid=turn]");
       assert.deepEqual(offline.refused, []);
       assert.deepEqual(offline.consoleErrors, []);
       assert.deepEqual(offline.pageErrors, []);

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { writeJsonAtomic, type EvalResult } from "../src/eval/results.js";
+import { buildRunPage } from "../src/view/pages.js";
 import { createRunReader, discoverRuns, RunsError } from "../src/view/runs.js";
 
 const root = mkdtempSync(join(tmpdir(), "task-app-view-runs-"));
@@ -47,4 +48,17 @@ test("a --runs path that is no run and holds none is refused by name", () => {
   mkdirSync(join(root, "empty"));
   assert.throws(() => discoverRuns([join(root, "empty")]), /neither an eval run directory/);
   assert.deepEqual(discoverRuns([join(root, "missing")], { optional: true }), []);
+});
+
+test("the run page's failure causes carry the app's error ids", () => {
+  const failed = { ...result(4, "failed", null), cause: "http_500", http_status: 500, error: "rollout_failed: the rollout executor failed", error_id: "0b9f2c4e-1d7a-4c55-9b1e-5a7f0e3d2c11" };
+  const results = [result(0, "ok", 1), failed, { ...result(5, "failed", null), cause: "timeout" }];
+  const page = buildRunPage({ name: "x", manifest: { app: "a", model: "m", seed_count: 3, first_seed: 0, last_seed: 5, rollouts_per_seed: 1, split: "test", config_digest: "d" }, started: null, finished: null, summary: {} as never }, results, {}, new Map());
+  assert.deepEqual(
+    page.failures.map((f) => [f.cause, f.examples.map((e) => [e.seed, e.error_id, e.error])]),
+    [
+      ["http_500", [[4, failed.error_id, failed.error]]],
+      ["timeout", [[5, null, null]]],
+    ],
+  );
 });

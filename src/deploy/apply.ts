@@ -10,7 +10,8 @@ import { checkTaskApp, type CheckReport } from "../check/index.js";
 import { describeClusterError, DeployClusterError, statusOf, type Cluster } from "./cluster.js";
 import { appLabels, FIELD_MANAGER, SERVICE_PORT } from "./kubernetes.js";
 import { renderKubeObjects } from "./render.js";
-import { readRollout, waitForRollout, type RolloutState } from "./rollout.js";
+import { readRollout, type RolloutState } from "./rollout.js";
+import { waitForRollout } from "./rollout-watch.js";
 import { openServiceProxy } from "./service-proxy.js";
 import type { DeploySettings } from "./settings.js";
 
@@ -28,6 +29,8 @@ export type ApplyEvent =
   | { type: "secret"; name: string; created: boolean }
   | { type: "applied"; kind: string; name: string }
   | { type: "rollout"; state: RolloutState }
+  /** The rollout could not be watched: it is polled instead. */
+  | { type: "polling"; reason: string }
   | { type: "verifying"; via: string };
 
 export interface ApplyOptions {
@@ -95,6 +98,7 @@ export async function applyDeploy(cluster: Cluster, options: ApplyOptions): Prom
     timeoutMs: options.timeoutMs ?? 300_000,
     pollMs: options.pollMs,
     onProgress: (state) => onEvent?.({ type: "rollout", state }),
+    onFallback: (reason) => onEvent?.({ type: "polling", reason }),
   });
   if (options.verify === false || !options.apiKey) return result;
   const proxy = await openServiceProxy(cluster, settings.namespace, settings.name);

@@ -11,5 +11,6 @@ export { findUnknownFields, findUnknownObjectFields, modelNameOf } from "./field
 export { renderDeployFolder, renderKubeObjects, validateKubeObjects, toYaml, DeployRenderError } from "./render.js";
 export { connectCluster, describeClusterError, DeployClusterError, statusOf, type Cluster } from "./cluster.js";
 export { applyDeploy, deployStatus, deleteDeploy, taskUrlOf, selectorOf, type ApplyEvent, type ApplyOptions, type ApplyResult } from "./apply.js";
-export { readRollout, waitForRollout, type RolloutState, type WaitOptions } from "./rollout.js";
+export { pollRollout, readRollout, type RolloutState, type WaitOptions } from "./rollout.js";
+export { waitForRollout } from "./rollout-watch.js";
 export { openServiceProxy, type ServiceProxy } from "./service-proxy.js";

@@ -37,8 +37,24 @@ export interface MigrateResult {
 export const REWARD_KEYS = ["step_rewards_enabled", "step_rewards_mode", "step_rewards_indicator_lambda", "step_rewards_beta", "step_rewards_strategy", "event_rewards_kind"];
 /** [model] keys the [policy] table has no place for. */
 const MODEL_ONLY = ["name", "dtype", "seed"];
-/** [policy] keys the [model] table has no place for. */
-const POLICY_ONLY = ["max_tokens", "temperature", "top_p", "top_k", "repetition_penalty", "stop_sequences", "inference_url"];
+/** [policy] sampling keys 0.2.13 keeps in [rollout.policy_config] (the policy.config of each rollout request). */
+const POLICY_TO_ROLLOUT = ["inference_url", "temperature", "top_p", "max_tokens"];
+/** [policy] keys 0.2.13 has no place for. */
+const POLICY_ONLY = ["top_k", "repetition_penalty", "stop_sequences"];
+
+/** Where rewards to train on come from: `rollout.task_app_origin_rewards_only` or `rollout.rubric_rewards_only`. */
+export type RewardSource = "task-app" | "rubric";
+export const REWARD_SOURCE_KEYS: Record<RewardSource, string> = { "task-app": "task_app_origin_rewards_only", rubric: "rubric_rewards_only" };
+
+export interface MigrateOptions {
+  /** Sets the reward source in [rollout] (the later CLI refuses a [policy]-era config with neither flag true). */
+  rewardSource?: RewardSource;
+  /** Sets judge.options.provider and/or judge.options.model (the later CLI refuses a [judge] without them). */
+  judge?: { provider?: string; model?: string };
+}
+
+/** The judge providers synth-ai's later CLI accepts. */
+export const JUDGE_PROVIDERS = ["openai", "groq", "gemini"] as const;
 
 const isTable = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
@@ -51,6 +67,8 @@ export function eraOf(doc: Record<string, unknown>): Era | undefined {
 
 class Editor {
   readonly edits: OffsetEdit[] = [];
+  rewardSource: RewardSource | undefined;
+  judge: MigrateOptions["judge"];
   readonly notes: string[] = [];
   readonly headers: Header[];
   readonly starts: number[];
@@ -202,11 +220,90 @@ function toPolicyEra(e: Editor): void {
   }
   const judge = doc.value.judge;
   const options = isTable(judge) ? judge.options : undefined;
-  if (isTable(judge) && Object.keys(judge).length && (!isTable(options) || typeof options.provider !== "string" || typeof options.model !== "string"))
-    e.notes.push("set judge.options.provider (openai, groq or gemini) and judge.options.model: synth-ai's later CLI refuses a [judge] without them");
+  const provider = e.judge?.provider ?? (isTable(options) ? options.provider : undefined);
+  const judgeModel = e.judge?.model ?? (isTable(options) ? options.model : undefined);
+  if (isTable(judge) && Object.keys(judge).length && (typeof provider !== "string" || typeof judgeModel !== "string"))
+    e.notes.push("set judge.options.provider (openai, groq or gemini) and judge.options.model (--judge-provider and --judge-model do it): synth-ai's later CLI refuses a [judge] without them");
   const rollout = doc.value.rollout;
-  if (isTable(rollout) && rollout.rubric_rewards_only !== true && rollout.task_app_origin_rewards_only !== true)
-    e.notes.push("set exactly one of rollout.rubric_rewards_only or rollout.task_app_origin_rewards_only = true: synth-ai's later CLI refuses a [policy]-era config with neither");
+  if (isTable(rollout) && rollout.rubric_rewards_only !== true && rollout.task_app_origin_rewards_only !== true && !e.rewardSource)
+    e.notes.push(
+      "set exactly one of rollout.rubric_rewards_only or rollout.task_app_origin_rewards_only = true (--reward-source task-app or --reward-source rubric does it): synth-ai's later CLI refuses a [policy]-era config with neither",
+    );
+}
+
+/**
+ * Moves [policy] sampling lines into [rollout.policy_config] (created after
+ * [rollout] when missing); a key that table already sets the same way is
+ * dropped, set differently fails.
+ */
+function moveToPolicyConfig(e: Editor, keys: string[]): void {
+  const { doc } = e;
+  const policy = doc.value.policy as Record<string, unknown>;
+  const rollout = doc.value.rollout;
+  if (!isTable(rollout)) e.fail(`[policy] sets ${keys.join(", ")}, which 0.2.13 keeps in [rollout.policy_config], and there is no [rollout] table; add one before migrating`);
+  const config = isTable(rollout.policy_config) ? rollout.policy_config : undefined;
+  const moved: string[] = [];
+  const dropped: string[] = [];
+  for (const key of keys) {
+    if (config && key in config) {
+      const s = findStatement(e.text, ["policy", key], doc)!;
+      if (JSON.stringify(config[key]) !== JSON.stringify(policy[key])) e.fail(`[policy] and [rollout.policy_config] both set ${key}, differently; keep one before migrating`, s.keyStart);
+      e.takeLines(["policy"], [key]);
+      dropped.push(key);
+    } else moved.push(key);
+  }
+  const lines = e.takeLines(["policy"], moved);
+  if (lines) {
+    if (config) {
+      const at = e.bodyEnd(e.header(["rollout", "policy_config"]));
+      e.edits.push({ start: at, end: at, text: lines });
+    } else e.insertSectionAfter(e.header(["rollout"]), `[rollout.policy_config]\n${lines}`);
+    e.notes.push(`${moved.map((k) => `policy.${k}`).join(", ")} moved to [rollout.policy_config]: where 0.2.13 keeps the policy's sampling settings`);
+  }
+  if (dropped.length) e.notes.push(`${dropped.map((k) => `policy.${k}`).join(", ")} dropped: [rollout.policy_config] sets the same value`);
+}
+
+/** Writes judge.options.provider / model: in [judge.options] when it is a table header, else as a new [judge.options] after [judge]. */
+function setJudgeOptions(e: Editor, wanted: { provider?: string; model?: string }): void {
+  const { doc } = e;
+  const judge = doc.value.judge;
+  if (!isTable(judge)) e.fail("--judge-provider and --judge-model set judge.options, and the config has no [judge] table");
+  const options = isTable(judge.options) ? judge.options : undefined;
+  const entries = (["provider", "model"] as const).filter((k) => wanted[k] !== undefined).map((k): [string, string] => [k, wanted[k]!]);
+  const missing: [string, string][] = [];
+  for (const [key, value] of entries) {
+    if (options?.[key] === value) continue;
+    const s = options && key in options ? findStatement(e.text, ["judge", "options", key], doc) : undefined;
+    if (s) e.edits.push(replaceValue(s, value));
+    else missing.push([key, value]);
+    e.notes.push(`judge.options.${key} = ${JSON.stringify(value)}: --judge-${key}`);
+  }
+  if (!missing.length) return;
+  const lines = missing.map(([k, v]) => `${k} = ${JSON.stringify(v)}\n`).join("");
+  if (options) {
+    const at = e.bodyEnd(e.header(["judge", "options"]));
+    e.edits.push({ start: at, end: at, text: lines });
+  } else e.insertSectionAfter(e.header(["judge"]), `[judge.options]\n${lines}`);
+}
+
+/** Makes `source` the reward source: its flag true in [rollout], the other one false if it was true. */
+function setRewardSource(e: Editor, source: RewardSource): void {
+  const { doc } = e;
+  const rollout = doc.value.rollout;
+  if (!isTable(rollout)) e.fail("--reward-source needs a [rollout] table to set it in");
+  const key = REWARD_SOURCE_KEYS[source];
+  const other = REWARD_SOURCE_KEYS[source === "rubric" ? "task-app" : "rubric"];
+  if (rollout[key] !== true) {
+    const s = findStatement(e.text, ["rollout", key], doc);
+    if (s) e.edits.push(replaceValue(s, true));
+    else e.add(["rollout"], key, true, `--reward-source ${source}`);
+    if (s) e.notes.push(`rollout.${key} = true: --reward-source ${source}`);
+  }
+  if (rollout[other] === true) {
+    const s = findStatement(e.text, ["rollout", other], doc);
+    if (s) e.edits.push(replaceValue(s, false));
+    e.notes.push(`rollout.${other} = false: --reward-source ${source} (exactly one source is true)`);
+  }
 }
 
 function toModelEra(e: Editor): void {
@@ -215,7 +312,9 @@ function toModelEra(e: Editor): void {
   if (!isTable(policy)) e.fail("[policy] is not a table");
   e.renameHeader(["policy"], ["model"]);
   if ("model_name" in policy) e.renameKey(["policy", "model_name"], "base");
-  for (const key of POLICY_ONLY.filter((k) => k in policy)) e.commentOut(["policy", key], `the 0.2.13 [model] has no ${key}`);
+  const sampling = POLICY_TO_ROLLOUT.filter((k) => k in policy);
+  if (sampling.length) moveToPolicyConfig(e, sampling);
+  for (const key of POLICY_ONLY.filter((k) => k in policy)) e.commentOut(["policy", key], `0.2.13 has no place for ${key}`);
   const compute = doc.value.compute;
   if (isTable(compute) && "topology" in compute) e.renameHeader(["compute", "topology"], ["topology"]);
   const training = doc.value.training;
@@ -237,15 +336,29 @@ function toModelEra(e: Editor): void {
   }
 }
 
-/** Migrates RL config text to `to`; throws MigrateError when it cannot, and returns the text unchanged when it is already there. */
-export function migrateRLConfig(text: string, to: Era): MigrateResult {
+/**
+ * Migrates RL config text to `to` (and sets the reward source when asked,
+ * also in a config already in that era); throws MigrateError when it
+ * cannot, and returns the text unchanged when there is nothing to do.
+ */
+export function migrateRLConfig(text: string, to: Era, options: MigrateOptions = {}): MigrateResult {
   const doc = parseOrUndefined(text);
   if (!doc) throw new MigrateError("the file is not valid TOML: run `task-app validate` on it first");
   const from = eraOf(doc.value);
   if (!from) throw new MigrateError("no [model] or [policy] table: migrate moves RL configs between the 0.2.13 and [policy] eras");
-  if (from === to) return { from, to, text, notes: [] };
+  const judge = options.judge && (options.judge.provider !== undefined || options.judge.model !== undefined) ? options.judge : undefined;
+  if (judge?.provider !== undefined && !(JUDGE_PROVIDERS as readonly string[]).includes(judge.provider))
+    throw new MigrateError(`--judge-provider ${JSON.stringify(judge.provider)}: synth-ai's later CLI accepts ${JUDGE_PROVIDERS.join(", ")}`);
+  if (judge?.model !== undefined && judge.model.trim() === "") throw new MigrateError("--judge-model is blank: name the judge's model id");
+  if (from === to && !options.rewardSource && !judge) return { from, to, text, notes: [] };
   const editor = new Editor(text, doc);
-  if (to === "policy") toPolicyEra(editor);
-  else toModelEra(editor);
+  editor.rewardSource = options.rewardSource;
+  editor.judge = judge;
+  if (from !== to) {
+    if (to === "policy") toPolicyEra(editor);
+    else toModelEra(editor);
+  }
+  if (options.rewardSource) setRewardSource(editor, options.rewardSource);
+  if (judge) setJudgeOptions(editor, judge);
   return { from, to, text: editor.result(), notes: editor.notes };
 }

@@ -114,6 +114,20 @@ export async function listSessions(db: Kysely<TraceTables>, options: ListSession
     query = query.where("session_id", "in", db.selectFrom("events").select("session_id").where("event_type", "=", "cais").where("model_name", "=", options.model));
   const rows = await (options.runIds ? query : query.limit(limit)).execute();
   const sessions = options.runIds ? rows.filter((s) => runMatches(parseJsonObject(s.metadata).run_id, options.runIds!)).slice(0, limit) : rows;
+  return summariseRows(db, sessions);
+}
+
+/** The summaries of the listed sessions, in the order given (ids the store does not hold are left out). */
+export async function summariseSessions(db: Kysely<TraceTables>, sessionIds: readonly string[]): Promise<SessionSummary[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db.selectFrom("session_traces").select(["session_id", "created_at", "num_timesteps", "metadata"]).where("session_id", "in", sessionIds).execute();
+  const byId = new Map(rows.map((r) => [r.session_id, r]));
+  return summariseRows(db, sessionIds.flatMap((id) => byId.get(id) ?? []));
+}
+
+type SessionRow = { session_id: string; created_at: unknown; num_timesteps: unknown; metadata: unknown };
+
+async function summariseRows(db: Kysely<TraceTables>, sessions: SessionRow[]): Promise<SessionSummary[]> {
   const ids = sessions.map((s) => s.session_id);
   const outcomes = ids.length
     ? await db.selectFrom("outcome_rewards").select(["session_id", "total_reward", "reward_metadata", "objective_key"]).where("session_id", "in", ids).orderBy("id").execute()

@@ -9,29 +9,26 @@
 import type { Kysely } from "kysely";
 import type { EvalManifest, EvalResult } from "../eval/results.js";
 import { summarizeEval, type EvalSummary } from "../eval/summary.js";
-import { outcomeSumsByModel, sessionTokens, type ModelOutcomeSums } from "../traces/queries.js";
+import { sessionTokens } from "../traces/queries.js";
 import type { TraceTables } from "../traces/tables.js";
 import type { LoadedRun, RunReader } from "./runs.js";
 import { loadSessionView } from "./session.js";
+import { loadModelGroups, loadStoredPage, type ModelGroupView, type StoredPageView } from "./stored.js";
 import { buildCompareView, buildRunPage } from "./pages.js";
 import type { ComparePair, Comparison, failuresOf, Histogram, Page, RowQuery, RunRow } from "./tables.js";
 
+/** A run's manifest as the pages show it: the seed list summed up (a run may have thousands of seeds). */
+export type ManifestSummary = Omit<EvalManifest, "seeds"> & { seed_count: number; first_seed: number | null; last_seed: number | null };
+
 export interface RunSummaryView {
   name: string;
-  manifest: EvalManifest;
+  manifest: ManifestSummary;
   started: string | null;
   finished: string | null;
   summary: Omit<EvalSummary, "seeds">;
 }
 
-export interface ModelGroupView {
-  model: string | null;
-  sessions: number;
-  rewarded: number;
-  mean_reward: number | null;
-  stderr_reward: number | null;
-  pass_rate: number | null;
-}
+export type { ModelGroupView, StoredPageView };
 
 export interface RunsOverview {
   store: string | null;
@@ -55,36 +52,29 @@ export interface CompareView {
   points: [number, number][];
 }
 
+export function summariseManifest(manifest: EvalManifest): ManifestSummary {
+  const { seeds, ...rest } = manifest;
+  const list = Array.isArray(seeds) ? seeds : [];
+  return { ...rest, seed_count: list.length, first_seed: list.length ? Math.min(...list) : null, last_seed: list.length ? Math.max(...list) : null };
+}
+
 const summaryOf = (run: LoadedRun): RunSummaryView => {
   const { seeds: _, ...summary } = summarizeEval(run.results);
-  return { name: run.name, manifest: run.manifest, started: run.started, finished: run.finished, summary };
+  return { name: run.name, manifest: summariseManifest(run.manifest), started: run.started, finished: run.finished, summary };
 };
 
-/** Count, mean ± standard error and pass rate from sums. */
-function groupView(s: ModelOutcomeSums): ModelGroupView {
-  const n = s.rewarded;
-  const mean = n ? s.sum / n : null;
-  const variance = n > 1 && mean !== null ? Math.max(0, (s.sum_squares - n * mean * mean) / (n - 1)) : null;
-  return { model: s.model, sessions: s.sessions, rewarded: n, mean_reward: mean, stderr_reward: variance === null ? (n === 1 ? 0 : null) : Math.sqrt(variance / n), pass_rate: n ? s.passed / n : null };
-}
-
-/** `all` minus `part`, model by model (sessions of the listed runs taken out of the store's totals). */
-function subtractSums(all: ModelOutcomeSums[], part: ModelOutcomeSums[]): ModelOutcomeSums[] {
-  return all
-    .map((s) => {
-      const p = part.find((x) => x.model === s.model);
-      return p ? { ...s, sessions: s.sessions - p.sessions, rewarded: s.rewarded - p.rewarded, sum: s.sum - p.sum, sum_squares: s.sum_squares - p.sum_squares, passed: s.passed - p.passed } : s;
-    })
-    .filter((s) => s.sessions > 0);
-}
-
 const sessionIdsOf = (results: readonly EvalResult[]) => results.map((r) => r.session_id).filter((id): id is string => typeof id === "string");
+
+/** The sessions the listed runs produced. */
+const tiedOf = (loaded: readonly LoadedRun[]) => new Set(loaded.flatMap((r) => sessionIdsOf(r.results)));
 
 export interface ViewApi {
   runs(): Promise<RunsOverview>;
   run(name: string, query: RowQuery): Promise<RunPageView | undefined>;
   compare(a: string, b: string, query: { page?: number; size?: number }): Promise<CompareView | undefined>;
   session(id: string): ReturnType<typeof loadSessionView>;
+  /** A model group of the stored sessions no listed run produced: its summary and a page of its sessions. */
+  stored(model: string | null, query: { page?: number; size?: number }): Promise<StoredPageView | undefined>;
   /** Every run's results and the tokens of their sessions: what an exported report embeds. */
   runData(name: string): Promise<{ run: RunSummaryView; results: EvalResult[]; tokens: Record<string, number> } | undefined>;
 }
@@ -95,12 +85,7 @@ export function createViewApi(options: { db?: Kysely<TraceTables>; storeLocation
   return {
     async runs() {
       const loaded = runs.all();
-      let models: ModelGroupView[] = [];
-      if (db) {
-        const tied = [...new Set(loaded.flatMap((r) => sessionIdsOf(r.results)))];
-        const [all, part] = await Promise.all([outcomeSumsByModel(db), tied.length ? outcomeSumsByModel(db, tied) : Promise.resolve([])]);
-        models = subtractSums(all, part).map(groupView);
-      }
+      const models = db ? await loadModelGroups(db, tiedOf(loaded)) : [];
       return { store: options.storeLocation ?? null, runs: loaded.map(summaryOf), models };
     },
     async run(name, query) {
@@ -117,6 +102,9 @@ export function createViewApi(options: { db?: Kysely<TraceTables>; storeLocation
       const ra = runs.get(a);
       const rb = runs.get(b);
       return ra && rb ? buildCompareView(summaryOf(ra), summaryOf(rb), ra.results, rb.results, query) : undefined;
+    },
+    async stored(model, query) {
+      return db ? loadStoredPage(db, model, tiedOf(runs.all()), query) : undefined;
     },
     async session(id) {
       return db ? loadSessionView(db, id) : undefined;

@@ -3,7 +3,7 @@
  * Read only: GET (and HEAD) only, every other method is refused; JSON under
  * `/api/`, the browser app's static files under `/assets/`, and its page for
  * every view URL (`/runs`, `/runs/<run>`, `/sessions/<id>`,
- * `/compare/<a>/<b>`). Every answer carries a Content-Security-Policy that
+ * `/compare/<a>/<b>`, `/stored?model=<m>`). Every answer carries a Content-Security-Policy that
  * forbids inline script and allows images only from `data:` URLs. With a
  * token (any host but loopback), a request must carry it (`?token=` once,
  * then the cookie it sets); without one, only loopback host names are
@@ -15,7 +15,7 @@ import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Hono, type Context } from "hono";
 import type { ViewApi } from "./api.js";
-import { parseRowQuery } from "./tables.js";
+import { parseRowQuery, storedModelOf } from "./tables.js";
 
 /** The Content-Security-Policy of every answer. */
 export const VIEW_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src data:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -87,6 +87,12 @@ export function createViewServer(options: ViewServerOptions) {
   app.get("/api/runs", async (c) => json(c, await options.api.runs()));
   app.get("/api/runs/:name", async (c) => json(c, await options.api.run(c.req.param("name"), parseRowQuery(new URL(c.req.url).searchParams))));
   app.get("/api/compare/:a/:b", async (c) => json(c, await options.api.compare(c.req.param("a"), c.req.param("b"), pageQuery(c))));
+  app.get("/api/stored", async (c) => {
+    const params = new URL(c.req.url).searchParams;
+    const group = storedModelOf(params);
+    if (!group) return c.json({ error: "name the group: ?model=<model> or ?no_model=1" }, 400);
+    return json(c, await options.api.stored(group.model, pageQuery(c)));
+  });
   app.get("/api/sessions/:id", async (c) => json(c, (await options.api.session(c.req.param("id")))?.view));
   app.get("/api/sessions/:id/raw", async (c) => json(c, (await options.api.session(c.req.param("id")))?.raw));
   app.get("/api/*", (c) => c.json({ error: "no such API route" }, 404));
@@ -106,7 +112,7 @@ export function createViewServer(options: ViewServerOptions) {
     return c.html(readFileSync(index, "utf8"));
   };
   app.get("/", (c) => c.redirect("/runs"));
-  for (const route of ["/runs", "/runs/:name", "/sessions/:id", "/compare/:a/:b"]) app.get(route, page);
+  for (const route of ["/runs", "/runs/:name", "/sessions/:id", "/compare/:a/:b", "/stored"]) app.get(route, page);
   app.notFound((c) => c.text("not found\n", 404));
   return app;
 }

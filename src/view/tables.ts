@@ -125,11 +125,25 @@ function compareRows(key: SortKey, desc: boolean) {
 
 /** Filters, sorts and pages rows. */
 export function pageRows(rows: readonly RunRow[], query: RowQuery): Page<RunRow> {
+  return pageOf(rows.filter((r) => matches(r, query)).sort(compareRows(query.sort ?? "seed", query.desc ?? false)), query);
+}
+
+/** One page of `rows` (a page past the last gives the last). */
+export function pageOf<T>(rows: readonly T[], query: { page?: number; size?: number }): Page<T> {
   const size = query.size ?? DEFAULT_PAGE_SIZE;
-  const kept = rows.filter((r) => matches(r, query)).sort(compareRows(query.sort ?? "seed", query.desc ?? false));
-  const lastPage = Math.max(0, Math.ceil(kept.length / size) - 1);
+  const lastPage = Math.max(0, Math.ceil(rows.length / size) - 1);
   const page = Math.min(query.page ?? 0, lastPage);
-  return { rows: kept.slice(page * size, (page + 1) * size), total: kept.length, page, size };
+  return { rows: rows.slice(page * size, (page + 1) * size), total: rows.length, page, size };
+}
+
+/** The view path of a model group's page of stored sessions (a model may be any text; the group of no model has its own flag). */
+export const storedPathOf = (model: string | null) => (model === null ? "/stored?no_model=1" : `/stored?model=${encodeURIComponent(model)}`);
+
+/** The group a `/stored` query names, or undefined when it names none. */
+export function storedModelOf(params: URLSearchParams): { model: string | null } | undefined {
+  if (params.get("no_model") === "1") return { model: null };
+  const model = params.get("model");
+  return model === null ? undefined : { model };
 }
 
 /** Returns in three buckets: exactly 0, exactly 1, and anything else (in between, or outside [0, 1]). */
@@ -164,12 +178,13 @@ export function histogramOf(returns: readonly number[]): Histogram {
 }
 
 /** Failed rollouts by cause, with their run ids (the id to grep a task app's logs for) and seeds. */
-export function failuresOf(results: readonly EvalResult[]): { cause: string; count: number; examples: { seed: number; rollout: number; run_id: string; error: string | null }[] }[] {
+/** Failed rollouts by cause, most frequent first, with up to 20 examples each: the run id, the reason and the app's error id (to find its log line). */
+export function failuresOf(results: readonly EvalResult[]): { cause: string; count: number; examples: { seed: number; rollout: number; run_id: string; error: string | null; error_id: string | null }[] }[] {
   const byCause = new Map<string, EvalResult[]>();
   for (const r of results) if (r.status !== "ok") byCause.set(r.cause, [...(byCause.get(r.cause) ?? []), r]);
   return [...byCause]
     .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
-    .map(([cause, rs]) => ({ cause, count: rs.length, examples: rs.slice(0, 20).map((r) => ({ seed: r.seed, rollout: r.rollout, run_id: r.run_id, error: r.error ?? null })) }));
+    .map(([cause, rs]) => ({ cause, count: rs.length, examples: rs.slice(0, 20).map((r) => ({ seed: r.seed, rollout: r.rollout, run_id: r.run_id, error: r.error ?? null, error_id: r.error_id ?? null })) }));
 }
 
 /** Mean and standard error (n - 1 in the variance); null when empty, error 0 with one value. */

@@ -2,7 +2,8 @@
  * A loopback Kubernetes API endpoint for `deploy apply / status / delete`
  * tests: it speaks the real protocol for the calls task-app makes
  * (discovery, server-side apply PATCH, get, list, create, delete, the
- * Service proxy) and refuses what a real API server refuses: a missing
+ * Service proxy, and a watch of a Deployment: `?watch=true` streaming JSON
+ * lines of {type, object}) and refuses what a real API server refuses: a missing
  * bearer token (401), a wrong patch content type (415), an apply without a
  * field manager (422), an object whose namespace or name differs from the
  * URL's (400), an unknown namespace (404), RBAC denials (403), field
@@ -49,6 +50,12 @@ export interface KubeApiOptions {
   rollout?: Rollout;
   /** Where the Service proxy forwards (a running task app). */
   backend?: string;
+  /**
+   * How Deployment watches behave: stream every change (default); end the stream after its first
+   * event (as an API server does at its watch timeout); answer the first watch with a 410 ERROR
+   * event (a resourceVersion too old); or send lines that are not events before the real ones.
+   */
+  watch?: "stream" | "drop" | "expire" | "garbage";
 }
 
 export interface KubeApi {
@@ -77,6 +84,8 @@ export async function startKubeApi(options: KubeApiOptions = {}): Promise<KubeAp
   const reads = new Map<string, number>();
   let resourceVersion = 1;
   const rollout = options.rollout ?? { mode: "ready", afterReads: 2 };
+  const watch = options.watch ?? "stream";
+  let watches = 0;
 
   const deploymentView = (key: string, object: Record<string, unknown>) => {
     const meta = object.metadata as { name: string; namespace: string; generation: number };
@@ -134,7 +143,8 @@ export async function startKubeApi(options: KubeApiOptions = {}): Promise<KubeAp
     const group = groupVersion.includes("/") ? groupVersion.split("/")[0]! : "";
     const qualified = group ? `${resource.name}.${group}` : resource.name;
     if (ns && !namespaces.has(ns)) return status(res, 404, "NotFound", `namespaces "${ns}" not found`, { name: ns, kind: "namespaces" });
-    const verb = { GET: name ? "get" : "list", PATCH: "patch", POST: "create", DELETE: "delete", PUT: "update" }[req.method] ?? "unknown";
+    const watching = req.method === "GET" && !name && url.searchParams.get("watch") === "true";
+    const verb = watching ? "watch" : ({ GET: name ? "get" : "list", PATCH: "patch", POST: "create", DELETE: "delete", PUT: "update" }[req.method] ?? "unknown");
     if (options.forbidden?.includes(`${verb} ${resource.name}`))
       return status(res, 403, "Forbidden", `${qualified}${name ? ` "${name}"` : ""} is forbidden: User "tester" cannot ${verb} resource "${resource.name}" in API group "${group}" in the namespace "${ns}"`);
 
@@ -149,6 +159,41 @@ export async function startKubeApi(options: KubeApiOptions = {}): Promise<KubeAp
       const answer = await fetch(target, { method: req.method, headers, ...(req.method === "GET" || req.method === "HEAD" ? {} : { body: req.body }) });
       res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
       return res.end(Buffer.from(await answer.arrayBuffer()));
+    }
+
+    if (watching) {
+      // The watch protocol: 200 with one JSON line {type, object} per change, the stream held open.
+      if (resource.kind !== "Deployment") return status(res, 405, "MethodNotAllowed", "this endpoint watches Deployments only");
+      const watched = /^metadata\.name=(.+)$/.exec(url.searchParams.get("fieldSelector") ?? "")?.[1];
+      if (!watched) return status(res, 400, "BadRequest", "this endpoint needs fieldSelector=metadata.name=<name>");
+      const watchKey = `deployments/${ns}/${watched}`;
+      res.writeHead(200, { "content-type": "application/json", "transfer-encoding": "chunked" });
+      watches++;
+      if (watch === "expire" && watches === 1) {
+        // The version asked for is older than the server keeps: an ERROR event with a 410 Status, then the end.
+        res.write(`${JSON.stringify({ type: "ERROR", object: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message: "too old resource version", reason: "Expired", code: 410 } })}\n`);
+        return res.end();
+      }
+      if (watch === "garbage") res.write('not json at all\n{"type": "MODIFIED", "object": \n\n');
+      const since = Number(url.searchParams.get("resourceVersion") ?? "0");
+      let last = "";
+      let sent = 0;
+      const tick = () => {
+        const object = store.get(watchKey);
+        if (!object) return;
+        const view = deploymentView(watchKey, object);
+        const key = JSON.stringify(view.status);
+        if (key === last) return;
+        last = key;
+        const rv = String(++resourceVersion);
+        if (Number(rv) <= since) return;
+        res.write(`${JSON.stringify({ type: sent++ === 0 && !since ? "ADDED" : "MODIFIED", object: { ...view, metadata: { ...((view as Record<string, unknown>).metadata as object), resourceVersion: rv } } })}\n`);
+        if (watch === "drop" && sent === 1) res.end();
+      };
+      tick();
+      const timer = setInterval(tick, 40);
+      res.on("close", () => clearInterval(timer));
+      return;
     }
 
     const key = `${resource.name}/${ns}/${name}`;

@@ -8,6 +8,7 @@ import { compareView } from "./views/compare.js";
 import { runView } from "./views/run.js";
 import { runsView } from "./views/runs.js";
 import { sessionView } from "./views/session.js";
+import { storedView } from "./views/stored.js";
 
 const embedded = document.getElementById("task-app-data");
 const source: Source = embedded ? embeddedSource(JSON.parse(embedded.textContent ?? "{}") as ExportData) : serverSource();
@@ -33,6 +34,10 @@ async function show(): Promise<void> {
       const data = await source.compare(name!, second!, route.query);
       if (data) nodes = compareView(data, route.query);
       title = `Compare ${name} / ${second}`;
+    } else if (route.name === "stored") {
+      const data = await source.stored(route.query);
+      if (data) nodes = storedView(data, (id) => source.has(id));
+      title = `Stored sessions of ${data?.group.model ?? "no model"}`;
     } else if (route.name === "session") {
       const data = await source.session(name!);
       if (data) nodes = sessionView(data, source);

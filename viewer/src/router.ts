@@ -1,13 +1,13 @@
 /**
  * A tiny router: every view has a URL (`/runs`, `/runs/<run>`,
- * `/sessions/<id>`, `/compare/<a>/<b>`, filters in the query string). Served,
+ * `/sessions/<id>`, `/compare/<a>/<b>`, `/stored?model=<m>`, filters in the query string). Served,
  * it uses the path (History API); in an exported file, the fragment
  * (`report.html#/runs/<run>`), since file:// URLs have no paths of their own.
  */
 import { h, type Child } from "./dom.js";
 
 export interface Route {
-  name: "runs" | "run" | "session" | "compare" | "missing";
+  name: "runs" | "run" | "session" | "compare" | "stored" | "missing";
   params: string[];
   query: URLSearchParams;
 }
@@ -41,6 +41,7 @@ export function currentRoute(): Route {
   query.delete("token");
   if (parts.length === 0 || (parts[0] === "runs" && parts.length === 1)) return { name: "runs", params: [], query };
   if (parts[0] === "runs" && parts.length === 2) return { name: "run", params: [parts[1]!], query };
+  if (parts[0] === "stored" && parts.length === 1) return { name: "stored", params: [], query };
   if (parts[0] === "sessions" && parts.length === 2) return { name: "session", params: [parts[1]!], query };
   if (parts[0] === "compare" && parts.length === 3) return { name: "compare", params: [parts[1]!, parts[2]!], query };
   return { name: "missing", params: parts, query };

@@ -3,11 +3,11 @@
  * data embedded in an exported report (pages computed here with the server's
  * own functions, so both show the same numbers).
  */
-import type { CompareView, RunPageView, RunsOverview } from "../../src/view/api.js";
+import type { CompareView, RunPageView, RunsOverview, StoredPageView } from "../../src/view/api.js";
 import type { ExportData } from "../../src/view/export-data.js";
 import { buildCompareView, buildRunPage } from "../../src/view/pages.js";
 import type { SessionView } from "../../src/view/session.js";
-import { parseRowQuery } from "../../src/view/tables.js";
+import { pageOf, parseRowQuery, storedModelOf, storedPathOf } from "../../src/view/tables.js";
 
 export interface Source {
   exported: boolean;
@@ -15,6 +15,10 @@ export interface Source {
   run(name: string, query: URLSearchParams): Promise<RunPageView | undefined>;
   compare(a: string, b: string, query: URLSearchParams): Promise<CompareView | undefined>;
   session(id: string): Promise<SessionView | undefined>;
+  /** A model group of stored sessions, as `/stored?model=` names it. */
+  stored(query: URLSearchParams): Promise<StoredPageView | undefined>;
+  /** Whether the source holds a session (an exported report holds only some). */
+  has(id: string): boolean;
   raw(id: string): Promise<unknown>;
 }
 
@@ -34,6 +38,13 @@ export function serverSource(): Source {
     run: (name, query) => getJson(`/api/runs/${seg(name)}?${query}`),
     compare: (a, b, query) => getJson(`/api/compare/${seg(a)}/${seg(b)}?${query}`),
     session: (id) => getJson(`/api/sessions/${seg(id)}`),
+    stored: (query) => {
+      const { page, size } = parseRowQuery(query);
+      const group = storedModelOf(query);
+      const paging = `${page !== undefined ? `&page=${page}` : ""}${size !== undefined ? `&size=${size}` : ""}`;
+      return group ? getJson(`/api${storedPathOf(group.model)}${paging}`) : Promise.resolve(undefined);
+    },
+    has: () => true,
     raw: (id) => getJson(`/api/sessions/${seg(id)}/raw`),
   };
 }
@@ -54,6 +65,12 @@ export function embeddedSource(data: ExportData): Source {
       return ra && rb ? buildCompareView(ra.run, rb.run, ra.results, rb.results, { ...(page !== undefined ? { page } : {}), ...(size !== undefined ? { size } : {}) }) : undefined;
     },
     session: async (id) => data.sessions[id]?.view,
+    stored: async (query) => {
+      const wanted = storedModelOf(query);
+      const stored = wanted && (data.stored ?? []).find((s) => s.group.model === wanted.model);
+      return stored ? { group: stored.group, rows: pageOf(stored.rows, parseRowQuery(query)) } : undefined;
+    },
+    has: (id) => id in data.sessions,
     raw: async (id) => data.sessions[id]?.raw,
   };
 }

@@ -158,6 +158,7 @@ async function runApply(args: DeployArgs): Promise<void> {
         if (event.type === "secret") progress.line(event.created ? `created Secret ${event.name}` : `Secret ${event.name} exists (kept as it is)`);
         else if (event.type === "applied") progress.line(`applied ${event.kind} ${event.name}`);
         else if (event.type === "verifying") progress.line(`checking the app through the cluster (${event.via})`);
+        else if (event.type === "polling") progress.line(`cannot watch the rollout (${event.reason}); polling it instead`);
         else {
           const { ready, wanted, done, problems } = event.state;
           progress.update(`rollout ${settings.name}: ${ready}/${wanted} ready${done ? ", done" : ""}${problems.length ? ` (${problems[0]})` : ""}`);

@@ -12,6 +12,9 @@ interface MigrateArgs {
   file: string;
   to: "policy" | "0.2";
   write: boolean;
+  "reward-source"?: "task-app" | "rubric";
+  "judge-provider"?: string;
+  "judge-model"?: string;
 }
 
 async function runMigrate(args: MigrateArgs): Promise<void> {
@@ -39,9 +42,17 @@ async function runMigrate(args: MigrateArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
+  if (args["judge-model"] !== undefined && args["judge-model"].trim() === "") {
+    process.stderr.write("task-app: --judge-model is blank: name the judge's model id\n");
+    context.setExitCode(2);
+    return;
+  }
   let result;
   try {
-    result = migrateRLConfig(text, args.to);
+    result = migrateRLConfig(text, args.to, {
+      ...(args["reward-source"] ? { rewardSource: args["reward-source"] } : {}),
+      judge: { ...(args["judge-provider"] !== undefined ? { provider: args["judge-provider"] } : {}), ...(args["judge-model"] !== undefined ? { model: args["judge-model"] } : {}) },
+    });
   } catch (error) {
     if (!(error instanceof MigrateError)) throw error;
     process.stderr.write(`${args.file}:${error.line}:${error.column}: error: ${error.reason}\n`);
@@ -50,7 +61,7 @@ async function runMigrate(args: MigrateArgs): Promise<void> {
   }
   const target = args.to === "policy" ? "[policy] era" : "0.2.13 era ([model])";
   if (result.text === text) {
-    process.stderr.write(`${args.file}: already in the ${target}; nothing to change\n`);
+    process.stderr.write(`${args.file}: already in the ${target}${args["reward-source"] || args["judge-provider"] || args["judge-model"] ? " with those settings" : ""}; nothing to change\n`);
     return;
   }
   const after = checkSourceText(result.text, { file: args.file });
@@ -85,8 +96,16 @@ export const migrateCommand: CommandModule<object, MigrateArgs> = {
       .positional("file", { type: "string", demandOption: true, describe: "RL config (TOML)" })
       .option("to", { type: "string", choices: ["policy", "0.2"], default: "policy", describe: "The era to move to" })
       .option("write", { type: "boolean", default: false, describe: "Replace the file (atomically) instead of printing a diff" })
+      .option("reward-source", {
+        type: "string",
+        choices: ["task-app", "rubric"],
+        describe: "Train on the task app's rewards (rollout.task_app_origin_rewards_only) or the judges' (rollout.rubric_rewards_only); the later CLI needs exactly one",
+      })
       .example("$0 migrate configs/rl.toml", "show the diff to the [policy] era")
       .example("$0 migrate configs/rl.toml --write", "rewrite the file in place")
-      .example("$0 migrate configs/rl.toml --to 0.2", "back to [model] + [topology]") as unknown as Argv<MigrateArgs>,
+      .example("$0 migrate configs/rl.toml --to 0.2", "back to [model] + [topology]")
+      .option("judge-provider", { type: "string", choices: ["openai", "groq", "gemini"], describe: "Set judge.options.provider (the later CLI refuses a [judge] without it)" })
+      .option("judge-model", { type: "string", describe: "Set judge.options.model, the judge's model id (the later CLI refuses a [judge] without it)" })
+      .example("$0 migrate rl.toml --reward-source task-app", "and train on the task app's rewards") as unknown as Argv<MigrateArgs>,
   handler: runMigrate,
 };

@@ -1,7 +1,7 @@
 /**
  * `task-app view`: a local web viewer for eval runs and stored traces (runs,
- * one run's rollouts, two runs compared seed by seed, one session turn by
- * turn), read only, on 127.0.0.1; `--export` writes the same views for the
+ * one run's rollouts, two runs compared seed by seed, the stored sessions of
+ * no run by model, one session turn by turn), read only, on 127.0.0.1; `--export` writes the same views for the
  * given runs as one self-contained HTML file instead. Exit 0 when stopped
  * with Ctrl-C, 1 when the store or runs cannot be read, 2 on usage errors.
  */
@@ -84,7 +84,7 @@ async function runView(args: ViewArgs): Promise<void> {
 /** The `view` command. */
 export const viewCommand: CommandModule<object, ViewArgs> = {
   command: "view",
-  describe: "Browse eval runs and traces in a local web viewer (runs, per-seed tables, comparisons, sessions with their images)",
+  describe: "Browse eval runs and traces in a local web viewer (runs, per-seed tables, comparisons, stored sessions by model, sessions with their images)",
   builder: (yargs: Argv<object>) =>
     yargs
       .option("db", { type: "string", describe: "Trace store: a SQLite path, or an http(s)://, libsql:// or postgres:// URL", defaultDescription: "$TASKAPP_TRACE_DB or traces/v3/synth_ai.db (skipped when missing)" })

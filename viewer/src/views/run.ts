@@ -4,6 +4,7 @@ import type { RunRow, SortKey } from "../../../src/view/tables.js";
 import { histogramChart } from "../charts.js";
 import { fmt, h, pct, pm, type Child } from "../dom.js";
 import { link, navigate, pathOf } from "../router.js";
+import { seedsText } from "./runs.js";
 
 const COLUMNS: [SortKey | null, string][] = [
   ["seed", "seed"],
@@ -52,7 +53,15 @@ export function runView(data: RunPageView, query: URLSearchParams): Child[] {
     ? h(
         "ul",
         { testid: "failures" },
-        ...data.failures.map((f) => h("li", {}, h("strong", {}, `${f.count} ${f.cause}`), ": ", ...f.examples.map((e, i) => [i ? ", " : "", h("code", { title: e.error ?? "" }, e.run_id), ` (seed ${e.seed})`]))),
+        ...data.failures.map((f) =>
+          h(
+            "li",
+            {},
+            h("strong", {}, `${f.count} ${f.cause}`),
+            ": ",
+            ...f.examples.map((e, i) => [i ? ", " : "", h("code", { title: e.error ?? "" }, e.run_id), ` (seed ${e.seed}`, e.error_id ? [", error id ", h("code", { testid: "error-id" }, e.error_id)] : null, ")"]),
+          ),
+        ),
       )
     : h("p", { class: "muted" }, "No failed rollouts.");
 
@@ -105,7 +114,7 @@ export function runView(data: RunPageView, query: URLSearchParams): Child[] {
   );
   return [
     h("h1", {}, `Run ${data.name}`),
-    h("p", { class: "muted" }, `app ${data.manifest.app} · model ${data.manifest.model} · ${data.manifest.seeds.length} seeds × ${data.manifest.rollouts_per_seed} · split ${data.manifest.split} · ${data.started ?? "?"} → ${data.finished ?? "?"}`),
+    h("p", { class: "muted" }, `app ${data.manifest.app} · model ${data.manifest.model} · ${seedsText(data.manifest)} × ${data.manifest.rollouts_per_seed} · split ${data.manifest.split} · ${data.started ?? "?"} → ${data.finished ?? "?"}`),
     stats,
     h("div", { class: "row" }, h("section", {}, h("h2", {}, "Returns"), histogramChart(hist.bins), buckets), h("section", {}, h("h2", {}, "Failures by cause"), failures)),
     h("h2", {}, "Rollouts"),

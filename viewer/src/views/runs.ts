@@ -1,10 +1,15 @@
 /** The runs view: every eval run with its aggregate, stored sessions of no run by model, and a pick of two runs to compare. */
-import type { RunsOverview } from "../../../src/view/api.js";
+import type { ManifestSummary, RunsOverview } from "../../../src/view/api.js";
+import { storedPathOf } from "../../../src/view/tables.js";
 import { fmt, h, pct, pm, type Child } from "../dom.js";
 import { link, navigate, pathOf } from "../router.js";
 
-const judgeText = (judge: Record<string, number>) => Object.entries(judge).map(([k, v]) => `${k} ${fmt(v)}`).join(", ") || "–";
-const failureText = (failures: Record<string, number>) => Object.entries(failures).map(([k, n]) => `${n} ${k}`).join(", ") || "none";
+export const judgeText = (judge: Record<string, number>) => Object.entries(judge).map(([k, v]) => `${k} ${fmt(v)}`).join(", ") || "–";
+/** `12 seeds (0–11)`: the manifest's seeds summed up. */
+export const seedsText = (m: ManifestSummary) => `${m.seed_count} seed${m.seed_count === 1 ? "" : "s"}${m.first_seed !== null && m.seed_count > 1 ? ` (${m.first_seed}–${m.last_seed})` : ""}`;
+/** The name of a model group (the group of no model says so). */
+export const groupName = (model: string | null) => model ?? "(no LM call recorded)";
+export const failureText = (failures: Record<string, number>) => Object.entries(failures).map(([k, n]) => `${n} ${k}`).join(", ") || "none";
 
 export function runsView(data: RunsOverview): Child[] {
   const picked: string[] = [];
@@ -39,7 +44,7 @@ export function runsView(data: RunsOverview): Child[] {
               h("td", {}, link(pathOf(["runs", r.name]), r.name)),
               h("td", {}, r.manifest.app),
               h("td", {}, r.manifest.model),
-              h("td", { class: "num" }, r.manifest.seeds.length),
+              h("td", { class: "num" }, r.manifest.seed_count),
               h("td", { class: "num", testid: "rollouts" }, r.summary.rollouts),
               h("td", { class: "num", testid: "mean-return" }, pm(r.summary.mean_return, r.summary.stderr_return)),
               h("td", { class: "num", testid: "pass-rate" }, pct(r.summary.pass_rate)),
@@ -55,8 +60,24 @@ export function runsView(data: RunsOverview): Child[] {
     ? h(
         "table",
         { class: "grid", testid: "models-table" },
-        h("thead", {}, h("tr", {}, ...["model", "sessions", "with outcome", "mean outcome ± s.e.", "pass rate"].map((t) => h("th", {}, t)))),
-        h("tbody", {}, ...data.models.map((m) => h("tr", {}, h("td", {}, m.model ?? "(no LM call recorded)"), h("td", { class: "num" }, m.sessions), h("td", { class: "num" }, m.rewarded), h("td", { class: "num" }, pm(m.mean_reward, m.stderr_reward)), h("td", { class: "num" }, pct(m.pass_rate))))),
+        h("thead", {}, h("tr", {}, ...["model", "sessions", "with outcome", "mean outcome ± s.e.", "pass rate", "judge means", "failures"].map((t) => h("th", {}, t)))),
+        h(
+          "tbody",
+          {},
+          ...data.models.map((m, i) =>
+            h(
+              "tr",
+              { testid: `model-${i}` },
+              h("td", {}, link(storedPathOf(m.model), groupName(m.model))),
+              h("td", { class: "num", testid: "sessions" }, m.sessions),
+              h("td", { class: "num" }, m.rewarded),
+              h("td", { class: "num", testid: "mean-reward" }, pm(m.mean_reward, m.stderr_reward)),
+              h("td", { class: "num", testid: "pass-rate" }, pct(m.pass_rate)),
+              h("td", { testid: "judge" }, judgeText(m.judge)),
+              h("td", { testid: "failures" }, failureText(m.failures)),
+            ),
+          ),
+        ),
       )
     : h("p", { class: "muted" }, data.store ? "Every stored session belongs to a run shown above." : "No trace store opened (pass --db).");
   return [
