@@ -87,6 +87,17 @@ export function readEvalAnswer(base: Base, text: string, wire: Wire = "0.2"): Ev
   const { metrics } = parsed.data;
   const criteria = criteriaOf(metrics.details);
   const session = trace && typeof trace === "object" ? ((trace as { session_trace?: unknown }).session_trace ?? trace) : undefined;
+  return okOutcome(base, session, {
+    return: metrics.episode_returns.length ? metrics.episode_returns.reduce((a, b) => a + b, 0) / metrics.episode_returns.length : metrics.mean_return,
+    outcome_score: metrics.outcome_score ?? null,
+    events_score: metrics.events_score ?? null,
+    criteria,
+    steps: metrics.num_steps,
+  });
+}
+
+/** An answered rollout's result line (either wire), with the session it returned for the store. */
+function okOutcome(base: Base, session: unknown, scores: Pick<EvalResult, "return" | "outcome_score" | "events_score" | "criteria" | "steps">): EvalOutcome {
   const sessionId = session && typeof session === "object" ? (session as { session_id?: unknown }).session_id : undefined;
   return {
     result: {
@@ -94,11 +105,7 @@ export function readEvalAnswer(base: Base, text: string, wire: Wire = "0.2"): Ev
       status: "ok",
       cause: "ok",
       http_status: 200,
-      return: metrics.episode_returns.length ? metrics.episode_returns.reduce((a, b) => a + b, 0) / metrics.episode_returns.length : metrics.mean_return,
-      outcome_score: metrics.outcome_score ?? null,
-      events_score: metrics.events_score ?? null,
-      criteria,
-      steps: metrics.num_steps,
+      ...scores,
       session_id: typeof sessionId === "string" ? sessionId : null,
       ...policyModelsOf(session),
       finished_at: new Date().toISOString(),
@@ -120,25 +127,7 @@ function criteriaOf(details: Record<string, unknown>): Record<string, number> {
 function readContainerEvalAnswer(base: Base, json: unknown): EvalOutcome {
   const read = readContainerAnswer(json, base.run_id);
   if (!read.ok) return { result: failedResult(base, read.cause, 200, read.error, read.errorId) };
-  const session = read.trace;
-  const sessionId = session && typeof session === "object" ? (session as { session_id?: unknown }).session_id : undefined;
-  return {
-    result: {
-      ...base,
-      status: "ok",
-      cause: "ok",
-      http_status: 200,
-      return: read.return,
-      outcome_score: read.outcomeScore,
-      events_score: read.eventsScore,
-      criteria: criteriaOf(read.details),
-      steps: read.steps,
-      session_id: typeof sessionId === "string" ? sessionId : null,
-      ...policyModelsOf(session),
-      finished_at: new Date().toISOString(),
-    },
-    ...(session !== undefined ? { session } : {}),
-  };
+  return okOutcome(base, read.trace, { return: read.return, outcome_score: read.outcomeScore, events_score: read.eventsScore, criteria: criteriaOf(read.details), steps: read.steps });
 }
 
 /** The models of the LM calls a returned session records (what policy the app really ran), when it records any. */
