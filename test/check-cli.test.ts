@@ -12,6 +12,7 @@ import { createMathApp } from "./fixtures/apps/math.js";
 import badResponse from "./fixtures/apps/bad-response.js";
 import authOff from "./fixtures/apps/auth-off.js";
 import { serveSynthLike } from "./fixtures/apps/synth-like.js";
+import { cliArgv } from "./helpers/cli-command.js";
 import { closedPort, sendJson, startLoopback } from "./helpers/loopback.js";
 
 const KEY = "sk_env_check_0123456789abcdef";
@@ -139,7 +140,7 @@ test("an endless body is read up to the probe's cap, then the probe fails instea
 const cliRunner = ["--import", "tsx", "test/fixtures/apps/run-cli.ts"];
 
 async function run(args: string[], extraEnv: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [...cliRunner, ...args], { env: { ...process.env, ENVIRONMENT_API_KEY: "", ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...cliArgv(), ...args], { env: { ...process.env, ENVIRONMENT_API_KEY: "", ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout.on("data", (d) => (out += d));

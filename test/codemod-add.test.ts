@@ -19,7 +19,7 @@ import { CodemodError } from "../src/codemods/errors.js";
 import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { runCli } from "./helpers/run-cli.js";
-import { typecheckScaffold } from "./helpers/typecheck.js";
+import { typecheckScaffolds } from "./helpers/typecheck.js";
 
 const root = await mkdtemp(path.join(os.tmpdir(), "codemod-"));
 after(() => rm(root, { recursive: true, force: true }));
@@ -194,13 +194,17 @@ describe("refusals", () => {
 
 describe("the result", () => {
   it("type-checks after adding a rubric and a dataset to each template", async () => {
-    for (const template of ["math", "multi-step", "vision"]) {
+    const templates = ["math", "multi-step", "vision"];
+    const dirs: string[] = [];
+    for (const template of templates) {
       const dir = await project(template);
       await addRubric(dir, "style");
       await addRubric(dir, "turn-quality", { kind: "events" });
       await addDataset(dir, "word-puzzles");
-      assert.deepEqual(typecheckScaffold(dir).slice(0, 10), [], template);
+      dirs.push(dir);
     }
+    const diagnostics = typecheckScaffolds(dirs);
+    templates.forEach((template, i) => assert.deepEqual(diagnostics[i]!.slice(0, 10), [], template));
   });
 });
 

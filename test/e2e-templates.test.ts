@@ -8,12 +8,15 @@
  * `#:schema` directive, resolved inside the installed package.
  *
  * Needs the build (`npm test` builds first) and the npm cache (installs run
- * with --prefer-offline). Rows run in parallel.
+ * with --prefer-offline). The templates declare the same dependencies (the
+ * suite checks it), so `npm install` runs once, in the first row's project,
+ * and the other rows get what it installed (node_modules hard-linked, the
+ * lockfile copied). Rows run in parallel, `task-app add` in a fourth.
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -62,11 +65,30 @@ function startServer(dir: string): Promise<{ url: string; stop: () => Promise<nu
   });
 }
 
+/**
+ * Gives `dir` what `npm install` made in `source` (a project with the same dependencies):
+ * node_modules and package-lock.json, with the lockfile's name made `dir`'s project's.
+ */
+async function copyInstall(source: string, dir: string, name: string): Promise<void> {
+  // Hard links: nothing in these tests writes under node_modules, and a copy's bytes would cost more than the install.
+  assertOk(await runProcess("cp", ["-al", path.join(source, "node_modules"), path.join(dir, "node_modules")], dir), "linking node_modules");
+  for (const lockfile of ["package-lock.json", path.join("node_modules", ".package-lock.json")]) {
+    if (!existsSync(path.join(source, lockfile))) continue;
+    const lock = JSON.parse(await readFile(path.join(source, lockfile), "utf8")) as { name: string; packages: Record<string, { name?: string }> };
+    lock.name = name;
+    if (lock.packages[""]) lock.packages[""].name = name;
+    await rm(path.join(dir, lockfile), { force: true }); // a hard link to the source's: write a file of its own
+    await writeFile(path.join(dir, lockfile), `${JSON.stringify(lock, null, 2)}\n`);
+  }
+}
+
 const hasBuild = existsSync(path.join(packageRoot(), "dist", "index.js")) && existsSync(path.join(packageRoot(), "dist", "cli", "create-task-app.js"));
 
-describe("e2e: create-task-app → install → test → serve → check → validate → editor", { concurrency: 3, skip: hasBuild ? false : "run `npm run build` first" }, () => {
+describe("e2e: create-task-app → install → test → serve → check → validate → editor", { concurrency: 4, skip: hasBuild ? false : "run `npm run build` first" }, () => {
   let work = "";
   let tarball = "";
+  /** The one `npm install` (in the first row's project), which every row waits for. */
+  let installed: Promise<string> | undefined;
 
   before(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), "task-app-e2e-"));
@@ -85,6 +107,15 @@ describe("e2e: create-task-app → install → test → serve → check → vali
       const made = assertOk(await runProcess("npm", args, work), `create-task-app --template ${template}`);
       assert.match(made.stdout, /Next steps:/);
     }
+    const declared = await Promise.all(TEMPLATE_NAMES.map(async (t) => JSON.parse(await readFile(path.join(work, `${t}-app`, "package.json"), "utf8")) as Record<string, unknown>));
+    for (const pkg of declared) {
+      assert.deepEqual([pkg.dependencies, pkg.devDependencies], [declared[0]!.dependencies, declared[0]!.devDependencies], "every template declares the same dependencies (one install serves them all)");
+    }
+    const first = path.join(work, `${TEMPLATE_NAMES[0]}-app`);
+    assert.equal(TEMPLATE_NAMES[0], "math");
+    assertOk(await runProcess("cp", ["-a", first, path.join(work, "math-add-app")], work), "copying the math project");
+    installed = runProcess("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], first).then((run) => (assertOk(run, "npm install"), first));
+    installed.catch(() => {}); // each row awaits it and fails with its error
   });
 
   after(async () => {
@@ -97,7 +128,8 @@ describe("e2e: create-task-app → install → test → serve → check → vali
       const pkg = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"));
       assert.equal(pkg.dependencies["task-app"], `file:${tarball}`);
 
-      assertOk(await runProcess("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], dir), "npm install");
+      const source = await installed!;
+      if (source !== dir) await copyInstall(source, dir, pkg.name);
       assert.ok(existsSync(path.join(dir, "node_modules", "task-app", "schemas", "rl-config.schema.json")));
 
       assertOk(await runProcess(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit");
@@ -150,21 +182,25 @@ describe("e2e: create-task-app → install → test → serve → check → vali
         await lsp.close();
       }
 
-      if (template === "math") {
-        // `task-app add` runs from the installed package: it works when the package brings ts-morph,
-        // and otherwise says exactly what to install.
-        const shipsTsMorph = Boolean(JSON.parse(await readFile(path.join(dir, "node_modules", "task-app", "package.json"), "utf8")).dependencies?.["ts-morph"]);
-        const added = await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "rubric", "style"], dir);
-        if (shipsTsMorph) {
-          assertOk(added, "task-app add rubric");
-          assertOk(await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "dataset", "puzzles"], dir), "task-app add dataset");
-          assertOk(await runProcess(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit after task-app add");
-          assert.match(assertOk(await runProcess("npm", ["test"], dir), "npm test after task-app add").stdout, /# fail 0/);
-        } else {
-          assert.equal(added.code, 1);
-          assert.match(added.stderr, /"ts-morph" package is not installed/);
-        }
-      }
     });
   }
+
+  it("math, then task-app add", { timeout: 480_000 }, async () => {
+    // A second math project (scaffolded with the first, installed like every row), so this runs
+    // beside the rows. `task-app add` runs from the installed package: it works when the package
+    // brings ts-morph, and otherwise says exactly what to install.
+    const dir = path.join(work, "math-add-app");
+    await copyInstall(await installed!, dir, JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")).name);
+    const shipsTsMorph = Boolean(JSON.parse(await readFile(path.join(dir, "node_modules", "task-app", "package.json"), "utf8")).dependencies?.["ts-morph"]);
+    const added = await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "rubric", "style"], dir);
+    if (shipsTsMorph) {
+      assertOk(added, "task-app add rubric");
+      assertOk(await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "dataset", "puzzles"], dir), "task-app add dataset");
+      assertOk(await runProcess(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit after task-app add");
+      assert.match(assertOk(await runProcess("npm", ["test"], dir), "npm test after task-app add").stdout, /# fail 0/);
+    } else {
+      assert.equal(added.code, 1);
+      assert.match(added.stderr, /"ts-morph" package is not installed/);
+    }
+  });
 });

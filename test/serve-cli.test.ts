@@ -11,13 +11,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { cliArgv } from "./helpers/cli-command.js";
 import { runCli } from "./helpers/run-cli.js";
 import { shownSecretPieces } from "./helpers/leaks.js";
 
 const OPENAI = "sk-proj-serveCliVendorKey0123456789";
 
 test("serving without any key warns at start; --log-format pretty prints aligned text", { timeout: 60_000 }, async () => {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/apps/run-cli.ts", "serve", "test/fixtures/apps/math.ts", "--port", "0", "--log-format", "pretty"], {
+  const child = spawn(process.execPath, [...cliArgv(), "serve", "test/fixtures/apps/math.ts", "--port", "0", "--log-format", "pretty"], {
     env: { ...process.env, ENVIRONMENT_API_KEY: "", dev_environment_api_key: "", DEV_ENVIRONMENT_API_KEY: "", ENVIRONMENT_API_KEY_ALIASES: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });

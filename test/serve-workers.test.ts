@@ -13,9 +13,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { cliArgv } from "./helpers/cli-command.js";
 import { shownSecretPieces } from "./helpers/leaks.js";
 import { runCli } from "./helpers/run-cli.js";
 import { countRows } from "./helpers/trace-checks.js";
+import { restartDelayMs } from "../src/server/cluster.js";
 import { openTraceStore } from "../src/traces/store.js";
 
 // Random-looking like real keys: any 6 characters of a key are redacted from logs, so a key made of words ("workers") would mask them.
@@ -30,9 +32,9 @@ interface Served {
   exited: Promise<[number | null, NodeJS.Signals | null]>;
 }
 
-function spawnServe(module: string, extraArgs: string[] = []) {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/apps/run-cli.ts", "serve", module, "--port", "0", "--workers", "2", ...extraArgs], {
-    env: { ...process.env, ENVIRONMENT_API_KEY: KEY, TASKAPP_TRACE_DB: "", TASKAPP_TRACING_ENABLED: "" },
+function spawnServe(module: string, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, [...cliArgv(), "serve", module, "--port", "0", "--workers", "2", ...extraArgs], {
+    env: { ...process.env, ENVIRONMENT_API_KEY: KEY, TASKAPP_TRACE_DB: "", TASKAPP_TRACING_ENABLED: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -202,19 +204,42 @@ test("--workers must be a whole number, at least 1", async () => {
   assert.match(res.stderr, /--workers must be a whole number of processes, at least 1 \(got 0\)/);
 });
 
+test("the restart backoff: nothing for the first exit, then 100 ms doubling with each recent exit, at most 5 s", () => {
+  assert.deepEqual(Array.from({ length: 11 }, (_, i) => restartDelayMs(i + 1)), [0, 100, 200, 400, 800, 1_600, 3_200, 5_000, 5_000, 5_000, 5_000]);
+  assert.deepEqual(Array.from({ length: 10 }, (_, i) => restartDelayMs(i + 1, 10)), [0, 10, 20, 40, 80, 160, 320, 500, 500, 500]);
+});
+
 test("workers that keep dying are restarted after a growing backoff, then the server gives up with exit 1", { timeout: 120_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "serve-workers-"));
-  const module = join(dir, "crashy.mjs");
+  const module = join(dir, "crashy.mts");
   const math = pathToFileURL(resolve("test/fixtures/apps/math.ts")).href;
-  // Loads and listens (both workers, well within 3 s), then dies, every time.
-  writeFileSync(module, `const { createMathApp } = await import(${JSON.stringify(math)});\nsetTimeout(() => process.exit(3), 3_000);\nexport default createMathApp();\n`);
-  const run = spawnServe(module);
+  // The first two workers load the app, listen (the primary hears they are ready) and die a
+  // second later; every replacement dies as it starts. The backoff's first wait is 10 ms here
+  // (TASKAPP_RESTART_BACKOFF_MS), so eleven exits take seconds, not half a minute; the default
+  // schedule is the test above.
+  writeFileSync(
+    module,
+    [
+      `import cluster from "node:cluster";`,
+      `import net from "node:net";`,
+      `if ((cluster.worker?.id ?? 0) > 2) process.exit(3);`,
+      `const listen = net.Server.prototype.listen;`,
+      `net.Server.prototype.listen = function (...args) {`,
+      `  this.once("listening", () => setTimeout(() => process.exit(3), 1_000));`,
+      `  return listen.apply(this, args);`,
+      `};`,
+      `const { createMathApp } = await import(${JSON.stringify(math)});`,
+      `export default createMathApp();`,
+    ].join("\n"),
+  );
+  const run = spawnServe(module, [], { TASKAPP_RESTART_BACKOFF_MS: "10" });
   const timer = setTimeout(() => run.child.kill("SIGKILL"), 100_000);
   const [code] = await run.exited;
   clearTimeout(timer);
   assert.equal(code, 1, run.output());
+  assert.match(run.output(), /"msg":"workers started"/, "the workers listened before they died");
+  assert.match(run.output(), /"msg":"worker exited; starting a replacement"/, "workers died while the server was up");
   const delays = [...run.output().matchAll(/"restart_in_ms":(\d+)/g)].map((m) => Number(m[1]));
-  assert.equal(delays.length, 10, run.output());
-  assert.deepEqual(delays.slice(0, 5), [0, 100, 200, 400, 800]);
+  assert.deepEqual(delays, Array.from({ length: 10 }, (_, i) => restartDelayMs(i + 1, 10)), run.output());
   assert.match(run.output(), /"exits":11,"window_ms":60000,"msg":"workers keep exiting; shutting down"/);
 });

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { connect } from "node:net";
+import { cliArgv } from "./helpers/cli-command.js";
 import { shownSecretPieces } from "./helpers/leaks.js";
 
 const KEY = "sk_env_shutdown_0123456789abcdef";
@@ -24,9 +25,9 @@ interface Served {
   exited: Promise<[number | null, NodeJS.Signals | null]>;
 }
 
-/** Starts `task-app serve` on the unruly fixture from source and waits for its URL. */
+/** Starts `task-app serve` on the unruly fixture (./helpers/cli-command.ts: the build when fresh) and waits for its URL. */
 async function startServe(extraEnv: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/apps/run-cli.ts", "serve", "test/fixtures/apps/unruly.ts", "--port", "0"], {
+  const child = spawn(process.execPath, [...cliArgv(), "serve", "test/fixtures/apps/unruly.ts", "--port", "0"], {
     env: { ...process.env, ENVIRONMENT_API_KEY: KEY, OPENAI_API_KEY: OPENAI, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });

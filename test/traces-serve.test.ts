@@ -10,21 +10,18 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { pathToFileURL } from "node:url";
 import { after, test } from "node:test";
 import { createLogger } from "../src/server/logger.js";
 import { createTraceSink, resolveServeTrace } from "../src/traces/sink.js";
 import { openTraceStore } from "../src/traces/store.js";
+import { cliArgv } from "./helpers/cli-command.js";
 import { freePort } from "./helpers/postgres.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
 import { assertTracingV3Layout, countRows } from "./helpers/trace-checks.js";
 
-const require = createRequire(import.meta.url);
-const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
 const dir = mkdtempSync(join(tmpdir(), "traces-serve-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const KEY = "sk-serve-trace-key-0123456789";
@@ -33,7 +30,7 @@ const KEY = "sk-serve-trace-key-0123456789";
 async function serveOnce(extra: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; log: string }> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ENVIRONMENT_API_KEY: KEY, ...env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
-  const child = spawn(process.execPath, ["--import", tsx, "test/helpers/run-cli.ts", "serve", "test/fixtures/apps/math.ts", "--port", "0", ...extra], {
+  const child = spawn(process.execPath, [...cliArgv(), "serve", "test/fixtures/apps/math.ts", "--port", "0", ...extra], {
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

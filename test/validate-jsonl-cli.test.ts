@@ -1,24 +1,20 @@
 import assert from "node:assert/strict";
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { runCli as runCliProcess } from "./helpers/run-cli.js";
 import { PROGRESS_MIN_BYTES, createProgressReporter, formatJsonlReport } from "../src/cli/commands/validate-jsonl.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const ENTRY = "import('./src/cli/main.ts').then((m) => m.main(process.argv.slice(1))).then((c) => process.exit(c))";
 const F = "test/fixtures/jsonl";
 const CONTENT_ERROR = "messages[0].content: content must be null, a string, an array of parts or an object (got number)";
 
-/** Runs `task-app ...args` from the sources, with stdout and stderr as pipes (not a TTY). */
+/** Runs `task-app ...args` (./helpers/cli-command.ts: the build when fresh), with stdout and stderr as pipes (not a TTY). */
 function runCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "-e", ENTRY, "--", ...args], { cwd: ROOT }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
-  });
+  return runCliProcess(args, ROOT);
 }
 
 const outputLines = (stdout: string) => stdout.trimEnd().split("\n");

@@ -30,12 +30,17 @@ export interface ServeClusterOptions {
   host: string;
   /** The primary's logger (redacting). */
   logger: Logger;
-  /** Environment the auth warning is checked against. Default process.env. */
+  /** Environment the auth warning is checked against and TASKAPP_RESTART_BACKOFF_MS is read from. Default process.env. */
   env?: Record<string, string | undefined>;
   /** Worker exits tolerated within `restartWindowMs` before the server gives up. Default 10. */
   maxRestarts?: number;
   /** Window of `maxRestarts`. Default 60 s. */
   restartWindowMs?: number;
+  /**
+   * First wait of the restart backoff (see {@link restartDelayMs}). Default
+   * TASKAPP_RESTART_BACKOFF_MS, else 100 ms.
+   */
+  restartBackoffMs?: number;
   /** Called once, with the URL, when every worker listens. */
   onListening?: (url: string, port: number) => void;
 }
@@ -52,8 +57,26 @@ type WorkerMessage =
   | { type: "task-app:failed"; message: string };
 
 const SHUTDOWN = { type: "task-app:shutdown" } as const;
-/** Longest wait before a replacement worker is started. */
-const MAX_BACKOFF_MS = 5_000;
+/** First wait of the restart backoff. */
+const BACKOFF_MS = 100;
+/** Longest wait before a replacement worker is started, in first waits (5 s by default). */
+const MAX_BACKOFF_STEPS = 50;
+
+/**
+ * How long the primary waits before replacing a worker, given the exits
+ * within the restart window (this one included): nothing for the first, then
+ * `baseMs`, doubling with each further exit, at most 50 × `baseMs`
+ * (0, 100, 200, 400, … 5,000 ms by default).
+ */
+export function restartDelayMs(exitsInWindow: number, baseMs = BACKOFF_MS): number {
+  return exitsInWindow <= 1 ? 0 : Math.min(baseMs * 2 ** (exitsInWindow - 2), baseMs * MAX_BACKOFF_STEPS);
+}
+
+/** The restart backoff's first wait: the option, else TASKAPP_RESTART_BACKOFF_MS (a positive number of ms), else 100 ms. */
+function backoffOf(options: ServeClusterOptions): number {
+  const fromEnv = Number((options.env ?? process.env).TASKAPP_RESTART_BACKOFF_MS);
+  return options.restartBackoffMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : BACKOFF_MS);
+}
 
 /** Whether this process is a worker forked by `runServeCluster`. */
 export function isServeWorker(): boolean {
@@ -65,6 +88,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
   const { logger, workers: count } = options;
   const maxRestarts = options.maxRestarts ?? 10;
   const windowMs = options.restartWindowMs ?? 60_000;
+  const backoffMs = backoffOf(options);
   const live = new Map<number, Worker>();
   const ready = new Set<number>();
   const exits: number[] = [];
@@ -141,7 +165,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
       if (!listening) startupError = `workers kept exiting during start-up (${exits.length} within ${windowMs / 1000} s, the last with ${signal ?? `code ${code}`})`;
       return stop();
     }
-    const delay = exits.length <= 1 ? 0 : Math.min(100 * 2 ** (exits.length - 2), MAX_BACKOFF_MS);
+    const delay = restartDelayMs(exits.length, backoffMs);
     logger.warn({ pid: worker.process.pid, code, signal, restart_in_ms: delay }, listening ? "worker exited; starting a replacement" : "worker exited during start-up; starting a replacement");
     setTimeout(() => stopping || fork(), delay);
   };
