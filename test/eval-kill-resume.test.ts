@@ -67,18 +67,20 @@ test("eval killed with SIGKILL mid-run, then --resume: every seed once in result
   const appDb = join(scratch, "app-traces.db");
   const evalDb = join(scratch, "eval-traces.db");
   const runDir = join(scratch, "run");
-  const serve = await startServe(evalApp, ["--trace", appDb], { env: { ENVIRONMENT_API_KEY: KEY, EVAL_APP_DELAY_MS: "40" } });
+  const serve = await startServe(evalApp, ["--trace", appDb], { env: { ENVIRONMENT_API_KEY: KEY, EVAL_APP_DELAY_MS: "200" } });
   let release: (() => Promise<void>) | undefined;
   try {
     const args = ["eval", "--url", serve.url, "--model", "scripted", "--seeds", `0-${SEEDS - 1}`, "--concurrency", "4", "--trace-db", evalDb, "--run-dir", runDir];
     const env = { ENVIRONMENT_API_KEY: KEY, NODE_TEST_CONTEXT: "" };
     const first = startCli([...args, "--json"], env, scratch);
     await first.waitFor(/"event":"rollout"/, 4);
-    // Eval's store is held: answers (stored by the app already) pile up in eval, unrecorded.
+    // Locked only once eval's store is made (its file in WAL mode): a lock taken first would leave eval without a store at all.
+    for (const end = Date.now() + 90_000; Date.now() < end && !existsSync(`${evalDb}-wal`); ) await new Promise((r) => setTimeout(r, 10));
     release = await holdWriteLock(evalDb);
     const results = join(runDir, "results.jsonl");
     const recorded = () => (existsSync(results) ? readFileSync(results, "utf8").split("\n").filter(Boolean).length : 0);
-    for (let i = 0; i < 200; i++) {
+    // Waits for the gap (a budget, not a timing: a loaded machine serves slowly; eval keeps up to 16 records waiting).
+    for (const end = Date.now() + 90_000; Date.now() < end; ) {
       const { total } = await sessionsIn(appDb);
       if (total - recorded() >= 6) break;
       await new Promise((r) => setTimeout(r, 25));
