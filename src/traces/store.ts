@@ -58,6 +58,15 @@ export interface OpenTraceStoreOptions {
    * 10 s busy limit).
    */
   writeTimeoutMs?: number;
+  /**
+   * Longest a session waits for others to share its transaction, in ms
+   * (batches are also cut at 64 sessions, whichever comes first). A longer
+   * wait gathers more sessions per commit when rollouts finish spread out,
+   * and delays each reply by up to as much. Default TASKAPP_TRACE_BATCH_MS,
+   * else 0: the sessions that arrived while the last batch was written, or
+   * by the next turn of the event loop.
+   */
+  batchMs?: number;
   /** Refuse to create a SQLite file that is not there (readers). Default false. */
   mustExist?: boolean;
   /**
@@ -73,6 +82,12 @@ export interface OpenTraceStoreOptions {
 function writeTimeoutOf(options: OpenTraceStoreOptions): number {
   const fromEnv = Number((options.env ?? process.env).TASKAPP_TRACE_WRITE_TIMEOUT_MS);
   return options.writeTimeoutMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 10_000);
+}
+
+/** The batch window of `options` (see OpenTraceStoreOptions.batchMs). */
+function batchMsOf(options: OpenTraceStoreOptions): number {
+  const fromEnv = Number((options.env ?? process.env).TASKAPP_TRACE_BATCH_MS);
+  return options.batchMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 0);
 }
 
 interface OpenDialect {
@@ -111,7 +126,7 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
     let closed = false;
     const start = () => {
       if (closed) return Promise.reject(new Error("the trace store is closed"));
-      return (starting ??= startSqliteWriterThread(target.path, compileSqliteWriterSql(db)).then((t) => (thread = t)));
+      return (starting ??= startSqliteWriterThread(target.path, compileSqliteWriterSql(db), batchMsOf(options)).then((t) => (thread = t)));
     };
     const writer = {
       start: async () => void (await start()),
@@ -146,8 +161,10 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
   const writeTimeoutMs = writeTimeoutOf(options);
   const insert =
     writer?.insert ??
-    createGroupCommit((sessions) =>
-      withDeadline(insertSessionsRows(db, kind, sessions), writeTimeoutMs, () => new Error(`the store did not finish the write within ${writeTimeoutMs} ms (TASKAPP_TRACE_WRITE_TIMEOUT_MS sets the limit)`)),
+    createGroupCommit(
+      (sessions) =>
+        withDeadline(insertSessionsRows(db, kind, sessions), writeTimeoutMs, () => new Error(`the store did not finish the write within ${writeTimeoutMs} ms (TASKAPP_TRACE_WRITE_TIMEOUT_MS sets the limit)`)),
+      { maxWaitMs: batchMsOf(options) },
     );
   return {
     kind,
