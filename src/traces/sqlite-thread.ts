@@ -16,7 +16,8 @@ import type { SqliteWriterSql } from "./sqlite-statements.js";
 import type { WriterReply, WriterRequest, WriterThreadData, WrittenReply } from "./sqlite-worker.js";
 
 export interface SqliteWriterThread {
-  write(session: SessionTraceV3): Promise<InsertResult>;
+  /** Writes a session; `checked` false: the thread checks it first (check-session.ts), as the store's insertSession would. */
+  write(session: SessionTraceV3, checked?: boolean): Promise<InsertResult>;
   /** Waits for the writes in flight, then closes the thread's connection and ends it. */
   close(): Promise<void>;
 }
@@ -73,7 +74,7 @@ export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql
   const inFlight = new Set<Promise<InsertResult>>();
   // The sessions handed over in one turn of the event loop go in one message: a message costs the serving thread
   // microseconds of its own, whatever it carries, and at high concurrency many rollouts finish in the same turn.
-  let queued: { id: number; session: SessionTraceV3 }[] = [];
+  let queued: { id: number; session: SessionTraceV3; check?: true }[] = [];
   const post = () => {
     const writes = queued;
     queued = [];
@@ -91,12 +92,12 @@ export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql
     if (pending.size === 0) worker.unref();
   };
   return {
-    write(session) {
+    write(session, checked = true) {
       if (failure) return Promise.reject(failure);
       const id = nextId++;
       const written = new Promise<InsertResult>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        if (queued.push({ id, session }) === 1) setImmediate(post);
+        if (queued.push(checked ? { id, session } : { id, session, check: true }) === 1) setImmediate(post);
         worker.ref(); // a write in flight keeps the process alive; an idle thread does not
       });
       inFlight.add(written);

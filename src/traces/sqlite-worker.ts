@@ -9,6 +9,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
+import { checkSessionTrace, checkSessionTraceInPlace } from "./check-session.js";
 import { createGroupCommit } from "./group-commit.js";
 import { openSqliteDatabase, type NativeDatabase } from "./sqlite-file.js";
 import type { SqliteWriterSql } from "./sqlite-statements.js";
@@ -22,7 +23,7 @@ export interface WriterThreadData {
   batchMs?: number;
 }
 /** What the store sends the thread. */
-export type WriterRequest = { writes: { id: number; session: SessionTraceV3 }[] } | { close: true };
+export type WriterRequest = { writes: { id: number; session: SessionTraceV3; /** checked here first */ check?: true }[] } | { close: true };
 /** The thread's answer for one session. */
 export type WrittenReply = { id: number; sessionId: string; inserted: boolean } | { id: number; error: { message: string; code?: string } };
 /** What the thread answers. */
@@ -47,8 +48,8 @@ port.on("message", (request: WriterRequest) => {
     port.close();
     return;
   }
-  for (const { id, session } of request.writes)
-    insert(session).then(
+  for (const { id, session, check } of request.writes)
+    (check ? checkAndInsert(session) : insert(session)).then(
       (result) => answer({ id, ...result }),
       (error: unknown) => {
         const { message, code } = error as { message?: string; code?: unknown };
@@ -56,6 +57,12 @@ port.on("message", (request: WriterRequest) => {
       },
     );
 });
+
+/** A session handed over as it was recorded: checked here, off the serving thread (Zod loaded only for one the compiled check cannot settle). */
+function checkAndInsert(session: unknown): Promise<{ sessionId: string; inserted: boolean }> {
+  const checked = checkSessionTraceInPlace(session);
+  return checked ? insert(checked) : checkSessionTrace(session).then(insert);
+}
 
 // The answers of a batch, settled together (their reactions queued at once), go back in one message, sent once
 // they all ran: a microtask queued by the first runs after the others.

@@ -6,9 +6,8 @@
  */
 import { existsSync } from "node:fs";
 import { Kysely, PostgresDialect, sql } from "kysely";
-import { z } from "zod";
-import { validateSessionTrace } from "../../generated/rollout-validate.js";
-import { SessionTraceV3 } from "../schemas/session-trace.js";
+import type { SessionTraceV3 } from "../schemas/session-trace.js";
+import { checkSessionTrace } from "./check-session.js";
 import { createGroupCommit } from "./group-commit.js";
 import { insertSessionsRows, type InsertResult } from "./insert.js";
 import { createLibsqlDialect } from "./libsql-dialect.js";
@@ -33,7 +32,9 @@ export interface TraceStore {
    * that arrived while the previous write was in progress); a second write of
    * the same session_id writes nothing. The session is checked in place, as
    * the server checks a rollout's response: defaults are filled and unknown
-   * keys dropped on the value handed in (a JSON.parse result, typically).
+   * keys dropped on the value handed in (a JSON.parse result, typically);
+   * a SQLite file's writer thread checks its own copy instead, so the
+   * calling thread only hands the session over.
    */
   insertSession(session: unknown): Promise<InsertResult>;
   /**
@@ -95,7 +96,7 @@ interface OpenDialect {
   kind: SqlKind;
   location: string;
   /** The store's own writer (SQLite files: a thread), else sessions go through insertSessionsRows. */
-  writer?: { start(): Promise<void>; insert(session: SessionTraceV3): Promise<InsertResult>; close(): Promise<void> };
+  writer?: { start(): Promise<void>; insert(session: SessionTraceV3, checked?: boolean): Promise<InsertResult>; close(): Promise<void> };
 }
 
 async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions): Promise<OpenDialect> {
@@ -130,7 +131,7 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
     };
     const writer = {
       start: async () => void (await start()),
-      insert: (session: SessionTraceV3) => (thread ? thread.write(session) : start().then((t) => t.write(session))),
+      insert: (session: SessionTraceV3, checked = true) => (thread ? thread.write(session, checked) : start().then((t) => t.write(session, checked))),
       close: async () => {
         closed = true;
         await (await starting?.catch(() => undefined))?.close();
@@ -170,18 +171,8 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
     kind,
     location,
     db,
-    async insertSession(input) {
-      let checked = false;
-      try {
-        checked = validateSessionTrace(input);
-      } catch {
-        // a value the compiled code cannot complete in place: Zod's copy below
-      }
-      if (checked) return insert(input as SessionTraceV3);
-      const parsed = SessionTraceV3.safeParse(input);
-      if (!parsed.success) throw new Error(`not a tracing-v3 session:\n${z.prettifyError(parsed.error)}`);
-      return insert(parsed.data);
-    },
+    // A SQLite file's writer thread checks the session itself: the calling (serving) thread only hands it over.
+    insertSession: (input) => (writer ? writer.insert(input as SessionTraceV3, false) : checkSessionTrace(input).then(insert)),
     insertParsedSession: insert,
     async close() {
       try {
