@@ -29,13 +29,18 @@
  * 32 per transaction, for the record, beside concurrency 64). Left out
  * without python3.
  *
- * Usage: npm run bench:server-traces [-- --requests 2000 --serial 300 --rounds 3]
+ * `--before DIR` serves the same app with SQLite tracing from another built
+ * checkout beside this one ("sqlite-before"), in the same interleaved rounds,
+ * so a change to the store is measured before and after under one load;
+ * `--no-postgres` leaves the PostgreSQL store out.
+ *
+ * Usage: npm run bench:server-traces [-- --requests 2000 --serial 300 --rounds 3 --before DIR --no-postgres]
  */
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startPostgres } from "./postgres.mjs";
 import { cpuUsOf, loadLine, ratios, reportGoal, spread, summarise, threadsOf } from "./measure.mjs";
@@ -50,13 +55,19 @@ const { values: opts } = parseArgs({
     requests: { type: "string", default: "2000" },
     serial: { type: "string", default: "300" },
     rounds: { type: "string", default: "3" },
+    /** Another built checkout of task-app whose SQLite store is measured beside this one. */
+    before: { type: "string" },
+    /** In an app process: the checkout whose dist/ it loads. */
+    root: { type: "string" },
+    "no-postgres": { type: "boolean", default: false },
   },
 });
 
 /** The served app: a quick executor that records a whole session with ctx.tracer. */
-async function startApp(store) {
-  const { defineTaskApp, serve, createLogger } = await import("../dist/server/index.js");
-  const { openServeTraceSink } = await import("../dist/traces/sink.js");
+async function startApp(store, root) {
+  const dist = new URL("dist/", root ? new URL(`file://${resolve(root)}/`) : new URL("..", import.meta.url));
+  const { defineTaskApp, serve, createLogger } = await import(new URL("server/index.js", dist).href);
+  const { openServeTraceSink } = await import(new URL("traces/sink.js", dist).href);
   const app = defineTaskApp({
     appId: "bench-traces",
     name: "Bench traces",
@@ -93,7 +104,7 @@ async function startApp(store) {
 if (opts.server) {
   // Threads that exist before the app and its store are loaded: the writer thread is one of those that come after.
   const atStart = new Set(threadsOf(process.pid).map((t) => t.tid));
-  const { port, stats } = await startApp(opts.store);
+  const { port, stats } = await startApp(opts.store, opts.root);
   process.send({ port });
   process.on("message", (m) => {
     if (m === "stats") process.send({ stats: stats() });
@@ -108,8 +119,8 @@ if (opts.server) {
   await main();
 }
 
-function spawnApp(kind, store) {
-  const child = fork(new URL(import.meta.url).pathname, ["--server", kind, ...(store ? ["--store", store] : [])], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+function spawnApp(kind, store, root) {
+  const child = fork(new URL(import.meta.url).pathname, ["--server", kind, ...(store ? ["--store", store] : []), ...(root ? ["--root", root] : [])], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
     child.once("message", (m) => resolve({ kind, child, port: m.port }));
     child.once("exit", (code) => reject(new Error(`${kind} app exited ${code}`)));
@@ -164,7 +175,8 @@ async function main() {
   const rounds = Number(opts.rounds);
   const dir = mkdtempSync(join(tmpdir(), "bench-server-traces-"));
   const apps = [await spawnApp("off"), await spawnApp("sqlite", join(dir, "v3"))];
-  const pg = await startPostgres();
+  if (opts.before) apps.push(await spawnApp("sqlite-before", join(dir, "before"), opts.before));
+  const pg = opts["no-postgres"] ? { reason: "--no-postgres" } : await startPostgres();
   if (pg.url) apps.push(await spawnApp("postgres", pg.url));
   else console.log(`PostgreSQL left out: ${pg.reason}`);
   const settings = [{ concurrency: 1, requests: serial }, { concurrency: 64, requests: total }];
@@ -195,7 +207,7 @@ async function main() {
         cpu.set(key, [...(cpu.get(key) ?? []), cpuUs]);
         threadCpu.set(key, [...(threadCpu.get(key) ?? []), threadUs]);
         writerCpu.set(key, [...(writerCpu.get(key) ?? []), writerUs]);
-        process.stdout.write(`round ${r + 1}/${rounds} concurrency ${String(concurrency).padStart(2)} ${app.kind.padEnd(8)} ${result.rps.toFixed(0).padStart(6)} rollouts/s  app CPU ${cpuUs.toFixed(0).padStart(5)} µs/rollout, serving thread ${threadUs.toFixed(0).padStart(5)} µs, threads started later (the writer) ${writerUs.toFixed(0).padStart(5)} µs\n`);
+        process.stdout.write(`round ${r + 1}/${rounds} concurrency ${String(concurrency).padStart(2)} ${app.kind.padEnd(13)} ${result.rps.toFixed(0).padStart(6)} rollouts/s  app CPU ${cpuUs.toFixed(0).padStart(5)} µs/rollout, serving thread ${threadUs.toFixed(0).padStart(5)} µs, threads started later (the writer) ${writerUs.toFixed(0).padStart(5)} µs\n`);
       }
     }
   }
@@ -204,7 +216,7 @@ async function main() {
     for (const app of apps) {
       const key = `${app.kind}@${concurrency}`;
       console.log(
-        `concurrency ${String(concurrency).padStart(2)}  ${app.kind.padEnd(8)} process ${spread(cpu.get(key), 0, " µs").padEnd(20)} serving thread ${spread(threadCpu.get(key), 0, " µs").padEnd(20)} writer thread ${spread(writerCpu.get(key), 0, " µs").padEnd(18)} ${spread(results.get(key), 0, " rollouts/s")} (secondary)`,
+        `concurrency ${String(concurrency).padStart(2)}  ${app.kind.padEnd(13)} process ${spread(cpu.get(key), 0, " µs").padEnd(20)} serving thread ${spread(threadCpu.get(key), 0, " µs").padEnd(20)} writer thread ${spread(writerCpu.get(key), 0, " µs").padEnd(18)} ${spread(results.get(key), 0, " rollouts/s")} (secondary)`,
       );
     }
   }
@@ -220,6 +232,10 @@ async function main() {
   for (const c of [1, 64]) {
     const added = ratios(threadCpu.get(`sqlite@${c}`), threadCpu.get(`off@${c}`)).map((_, i) => threadCpu.get(`sqlite@${c}`)[i] - threadCpu.get(`off@${c}`)[i]);
     console.log(`serving thread, concurrency ${c}: SQLite tracing adds ${spread(added, 0, " µs")} per session (the whole process: ${spread(cpu.get(`sqlite@${c}`).map((x, i) => x - cpu.get(`off@${c}`)[i]), 0, " µs")})`);
+    if (opts.before) {
+      const was = threadCpu.get(`sqlite-before@${c}`).map((x, i) => x - threadCpu.get(`off@${c}`)[i]);
+      console.log(`  before (${opts.before}): adds ${spread(was, 0, " µs")} per session (the whole process: ${spread(cpu.get(`sqlite-before@${c}`).map((x, i) => x - cpu.get(`off@${c}`)[i]), 0, " µs")})`);
+    }
     if (c === 64) {
       const a = summarise(added);
       reportGoal({ row: `tracing into SQLite, serving thread added CPU per ${TURNS}-turn session`, subject: `${spread(threadCpu.get("sqlite@64"), 0, " µs")}`, baseline: `tracing off ${spread(threadCpu.get("off@64"), 0, " µs")}`, figure: `+${a.median.toFixed(0)} µs (${a.min.toFixed(0)} to ${a.max.toFixed(0)})`, goal: "<= 30 µs", pass: a.median <= 30, note: "c64" });
@@ -238,6 +254,11 @@ async function main() {
     const w1 = writerCpu.get("sqlite@1");
     const w64 = writerCpu.get("sqlite@64");
     console.log(`writer thread / floor: concurrency 1 ${spread(w1.map((x) => x / floor1.cpu_us_per_session), 2, "x")} (one session per transaction); concurrency 64 ${spread(w64.map((x) => x / floor32.cpu_us_per_session), 2, "x")} of the 32-per-transaction floor`);
+    if (opts.before) {
+      const b1 = writerCpu.get("sqlite-before@1");
+      const b64 = writerCpu.get("sqlite-before@64");
+      console.log(`  before (${opts.before}): concurrency 1 ${spread(b1.map((x) => x / floor1.cpu_us_per_session), 2, "x")}; concurrency 64 ${spread(b64.map((x) => x / floor32.cpu_us_per_session), 2, "x")}; writer thread after / before: concurrency 1 ${spread(ratios(w1, b1), 2, "x")}, concurrency 64 ${spread(ratios(w64, b64), 2, "x")}`);
+    }
     const r = summarise(w1.map((x) => x / floor1.cpu_us_per_session));
     reportGoal({ row: "tracing, writer thread CPU per session", subject: spread(w1, 0, " µs"), baseline: `the same rows inserted by SQLite itself, same batching: ${floor1.cpu_us_per_session.toFixed(0)} µs`, figure: `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`, goal: "<= 1.2x", pass: r.median <= 1.2, note: "c1, one session per transaction" });
   }

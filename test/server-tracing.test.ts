@@ -159,3 +159,43 @@ test("a failed rollout gives the sink nothing; over a real socket the sink runs 
     await served.close();
   }
 });
+
+test("a sink that checks sessions itself gets them unchecked off the trace path; a SQLite store checks them on its writer thread", async () => {
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { openTraceStore } = await import("../src/traces/store.js");
+  const { createTraceSink } = await import("../src/traces/sink.js");
+  const { assertSessionsComplete } = await import("./helpers/trace-checks.js");
+  // The flag and the context: unchecked only when the session is not also returned (rendering it needs it validated).
+  const seen: (false | undefined)[] = [];
+  const spy: TraceSink = Object.assign((_: SessionTraceV3, context: { checked?: false }) => void seen.push(context.checked), { checksSessions: true });
+  const spied = createTaskAppServer(createMathApp({ rollout: tracedExecutor }), { env, traceSink: spy });
+  await rollout(spied, request());
+  await rollout(spied, request({ run_id: "run-r", record: { return_trace: true, trace_format: "full" } }));
+  assert.deepEqual(seen, [false, undefined]);
+
+  const dir = mkdtempSync(join(tmpdir(), "server-tracing-unchecked-"));
+  const store = await openTraceStore(dir, { write: true });
+  const lines: string[] = [];
+  const logger = createLogger("error", new Writable({ write: (chunk, _, done) => (lines.push(String(chunk)), done()) }));
+  const traces = createTraceSink(store, logger, {});
+  try {
+    // An executor whose tracer holds what tracing-v3 refuses (a model name that is not a string): stored by nobody, the rollout answered.
+    const invalid = async (req: RolloutRequest, ctx: RolloutContext) => {
+      ctx.tracer.recordLMCall({ model: 42 as never, input: [], output: { role: "assistant", content: "x" } });
+      return tracedExecutor(req, ctx);
+    };
+    const server = createTaskAppServer(createMathApp({ rollout: tracedExecutor }), { env, traceSink: traces.sink, logger });
+    await rollout(server, request());
+    await rollout(server, request({ run_id: "run-r", record: { return_trace: true, trace_format: "full" } }));
+    const refusing = createTaskAppServer(createMathApp({ rollout: invalid }), { env, traceSink: traces.sink, logger });
+    await rollout(refusing, request({ run_id: "run-bad" }));
+    assert.deepEqual(traces.stats, { stored: 2, duplicates: 0, failed: 1 });
+    assert.match(lines.join(""), /not a tracing-v3 session[\s\S]*model_name/);
+    assert.equal(await assertSessionsComplete(store.db), 2);
+  } finally {
+    await traces.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

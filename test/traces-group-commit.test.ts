@@ -57,3 +57,28 @@ test("on a real SQLite file: twelve sessions from separate callbacks go in one t
     await store.close();
   }
 });
+
+test("with a time window, sessions that arrive spread out share a batch, cut by count when it fills first", async () => {
+  const batches: number[] = [];
+  const commit = createGroupCommit(
+    async (sessions) => {
+      batches.push(sessions.length);
+      return sessions.map((s) => ({ sessionId: s.session_id, inserted: true }));
+    },
+    { maxBatch: 4, maxWaitMs: 1500 },
+  );
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  // Three sessions a few milliseconds apart (each in a turn of its own): without a window each would commit alone.
+  const spread: Promise<InsertResult>[] = [];
+  for (let i = 0; i < 3; i++) {
+    spread.push(commit(makeSessionTrace(i, { runId: "window" })));
+    await sleep(5);
+  }
+  assert.deepEqual(batches, [], "nothing is written before the window closes or the batch fills");
+  const results = await Promise.all(spread);
+  assert.deepEqual(results.map((r) => r.sessionId), [0, 1, 2].map((i) => makeSessionTrace(i, { runId: "window" }).session_id));
+  assert.deepEqual(batches, [3], "one transaction for the three");
+  // Ten at once: the count cuts them (4, 4, 2) without waiting for the window.
+  await Promise.all(Array.from({ length: 10 }, (_, i) => commit(makeSessionTrace(10 + i, { runId: "window" }))));
+  assert.deepEqual(batches, [3, 4, 4, 2]);
+});

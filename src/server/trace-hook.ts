@@ -19,6 +19,12 @@ import type { SecretRedactor } from "./secrets.js";
 export interface TraceSinkContext {
   request: RolloutRequest;
   response: RolloutResponse;
+  /**
+   * False when the session is handed over as the tracer recorded it, not yet
+   * validated: only to a sink that says it checks sessions itself
+   * (`checksSessions`). Otherwise absent (the session is validated).
+   */
+  checked?: false;
 }
 
 /**
@@ -27,7 +33,14 @@ export interface TraceSinkContext {
  * session stored; a sink that throws or rejects is logged (redacted) and
  * never fails the rollout.
  */
-export type TraceSink = (session: SessionTraceV3, context: TraceSinkContext) => void | Promise<void>;
+export type TraceSink = ((session: SessionTraceV3, context: TraceSinkContext) => void | Promise<void>) & {
+  /**
+   * The sink validates what it is handed when `context.checked` is false
+   * (the trace store sink does, on a SQLite file's writer thread): the server
+   * then skips validating a session it does not return itself.
+   */
+  checksSessions?: boolean;
+};
 
 /** The session metadata the server gives each rollout's tracer (a container-era rollout's correlation id included). */
 export function rolloutTraceMetadata(app: TaskApp, request: RolloutRequest, traceCorrelationId?: string): Record<string, unknown> {
@@ -54,11 +67,16 @@ export function rolloutTraceMetadata(app: TaskApp, request: RolloutRequest, trac
  * rebuilt from the trajectories; an outcome is always there. Its id is the
  * rollout's (`sessionId`, from `rolloutSessionId`): a rollout sent again to
  * this or another server is the same session, which a store keeps once.
+ *
+ * `unchecked`: what the tracer recorded is not validated here (for a sink
+ * that checks sessions itself).
  */
-export function rolloutSession(tracer: SessionTracer | undefined, metadata: () => Record<string, unknown>, response: RolloutResponse, sessionId?: string): SessionTraceV3 {
+export function rolloutSession(tracer: SessionTracer | undefined, metadata: () => Record<string, unknown>, response: RolloutResponse, sessionId?: string, unchecked = false): SessionTraceV3 {
   const recorded =
     tracer && !tracer.isEmpty
-      ? tracer.toSessionTrace()
+      ? unchecked && tracer.toUncheckedSessionTrace
+        ? tracer.toUncheckedSessionTrace()
+        : tracer.toSessionTrace()
       : buildSessionTrace({
           ...(sessionId ? { sessionId } : tracer ? { sessionId: tracer.sessionId } : {}),
           metadata: tracer?.metadata ?? metadata(),
@@ -108,7 +126,9 @@ export async function finishRolloutTrace<R extends RolloutResponse>(
 ): Promise<R> {
   const fill = fillsTrace(request, response);
   if (!fill && !deps.traceSink) return response;
-  const session = rolloutSession(tracer, () => rolloutTraceMetadata(deps.app, request, traceCorrelationId), response, rolloutSessionId(request));
+  // A session only stored, by a sink that checks it itself, is not validated on this (the serving) thread.
+  const unchecked = !fill && deps.traceSink?.checksSessions === true;
+  const session = rolloutSession(tracer, () => rolloutTraceMetadata(deps.app, request, traceCorrelationId), response, rolloutSessionId(request), unchecked);
   const out = fill
     ? {
         ...response,
@@ -121,7 +141,7 @@ export async function finishRolloutTrace<R extends RolloutResponse>(
     : response;
   if (deps.traceSink) {
     try {
-      await deps.traceSink(session, { request, response: out });
+      await deps.traceSink(session, unchecked ? { request, response: out, checked: false } : { request, response: out });
     } catch (error) {
       const name = error instanceof Error ? error.name : typeof error;
       const message = deps.redact(error instanceof Error ? error.message : String(error)).slice(0, 2000);

@@ -35,7 +35,7 @@ export async function insertSessionsRows(db: Kysely<TraceTables>, kind: SqlKind,
     for (const rows of chunk(ordered, WRITTEN_COLUMNS.session_traces.length)) {
       const inserted = await trx
         .insertInto("session_traces")
-        .values(rows.map(sessionTraceRow))
+        .values(rows.map((o) => sessionTraceRow(o)))
         .onConflict((oc) => oc.column("session_id").doNothing())
         .returning("session_id")
         .execute();

@@ -18,8 +18,13 @@ export interface TraceSinkStats {
 }
 
 export interface TraceSink {
-  /** Stores a session; resolves once it is stored or the failure is logged. Never rejects. */
-  sink(session: SessionTraceV3): Promise<void>;
+  /**
+   * Stores a session; resolves once it is stored or the failure is logged.
+   * Never rejects. With `context.checked` false (as the server hands a
+   * session it does not return itself), the store checks the session: a
+   * SQLite file's writer thread does, so the serving thread does not.
+   */
+  sink: ((session: SessionTraceV3, context?: { checked?: false }) => Promise<void>) & { checksSessions: true };
   readonly stats: TraceSinkStats;
   readonly store: TraceStore;
   /** Waits for pending writes, then closes the store. */
@@ -31,11 +36,11 @@ export function createTraceSink(store: TraceStore, logger?: Pick<Logger, "warn" 
   const redact = createSecretRedactor(env);
   const stats: TraceSinkStats = { stored: 0, duplicates: 0, failed: 0 };
   const pending = new Set<Promise<void>>();
-  const sink = (session: SessionTraceV3): Promise<void> => {
+  const sink = (session: SessionTraceV3, context?: { checked?: false }): Promise<void> => {
     const work = (async () => {
       try {
-        // The server hands the tracer's output, parsed by toSessionTrace(): checking it again would double the store's CPU cost.
-        const result = await store.insertParsedSession(session);
+        // A session the server validated (toSessionTrace()) is not checked again: that would double the store's CPU cost.
+        const result = await (context?.checked === false ? store.insertSession(session) : store.insertParsedSession(session));
         if (result.inserted) stats.stored++;
         else stats.duplicates++;
         logger?.debug({ session_id: result.sessionId, inserted: result.inserted }, "trace stored");
@@ -50,7 +55,7 @@ export function createTraceSink(store: TraceStore, logger?: Pick<Logger, "warn" 
     return work;
   };
   return {
-    sink,
+    sink: Object.assign(sink, { checksSessions: true as const }),
     stats,
     store,
     async close() {

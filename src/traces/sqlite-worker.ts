@@ -3,10 +3,13 @@
  * It opens its own connection to the file (already migrated by the store),
  * prepares the statements the store compiled for it (no query builder is
  * loaded here: the thread starts in tens of milliseconds), groups the sessions that arrive while it is writing into one transaction
- * (group-commit.ts) and answers each with its result or error.
+ * (group-commit.ts: by count, and by time when `batchMs` is set) and answers
+ * with their results or errors, one message for each batch's sessions: a
+ * session is answered only once its transaction committed.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
+import { checkSessionTrace, checkSessionTraceInPlace } from "./check-session.js";
 import { createGroupCommit } from "./group-commit.js";
 import { openSqliteDatabase, type NativeDatabase } from "./sqlite-file.js";
 import type { SqliteWriterSql } from "./sqlite-statements.js";
@@ -16,24 +19,24 @@ import { createSqliteWriter } from "./sqlite-writer.js";
 export interface WriterThreadData {
   path: string;
   sql: SqliteWriterSql;
+  /** Longest a session waits for others to share its transaction, in ms (0: those that arrived by the next turn). */
+  batchMs?: number;
 }
 /** What the store sends the thread. */
-export type WriterRequest = { id: number; session: SessionTraceV3 } | { close: true };
+export type WriterRequest = { writes: { id: number; session: SessionTraceV3; /** checked here first */ check?: true }[] } | { close: true };
+/** The thread's answer for one session. */
+export type WrittenReply = { id: number; sessionId: string; inserted: boolean } | { id: number; error: { message: string; code?: string } };
 /** What the thread answers. */
-export type WriterReply =
-  | { ready: true }
-  | { fatal: string }
-  | { id: number; sessionId: string; inserted: boolean }
-  | { id: number; error: { message: string; code?: string } };
+export type WriterReply = { ready: true } | { fatal: string } | { results: WrittenReply[] };
 
 const port = parentPort!;
-const { path, sql } = workerData as WriterThreadData;
+const { path, sql, batchMs = 0 } = workerData as WriterThreadData;
 let database: NativeDatabase;
 let insert: (session: SessionTraceV3) => Promise<{ sessionId: string; inserted: boolean }>;
 try {
   database = openSqliteDatabase(path);
   const writer = createSqliteWriter(database, sql);
-  insert = createGroupCommit(async (sessions) => writer(sessions));
+  insert = createGroupCommit(async (sessions) => writer(sessions), { maxWaitMs: batchMs });
 } catch (error) {
   port.postMessage({ fatal: (error as Error).message } satisfies WriterReply);
   process.exit(1);
@@ -45,12 +48,30 @@ port.on("message", (request: WriterRequest) => {
     port.close();
     return;
   }
-  insert(request.session).then(
-    (result) => port.postMessage({ id: request.id, ...result } satisfies WriterReply),
-    (error: unknown) => {
-      const { message, code } = error as { message?: string; code?: unknown };
-      port.postMessage({ id: request.id, error: { message: message ?? String(error), ...(typeof code === "string" ? { code } : {}) } } satisfies WriterReply);
-    },
-  );
+  for (const { id, session, check } of request.writes)
+    (check ? checkAndInsert(session) : insert(session)).then(
+      (result) => answer({ id, ...result }),
+      (error: unknown) => {
+        const { message, code } = error as { message?: string; code?: unknown };
+        answer({ id, error: { message: message ?? String(error), ...(typeof code === "string" ? { code } : {}) } });
+      },
+    );
 });
+
+/** A session handed over as it was recorded: checked here, off the serving thread (Zod loaded only for one the compiled check cannot settle). */
+function checkAndInsert(session: unknown): Promise<{ sessionId: string; inserted: boolean }> {
+  const checked = checkSessionTraceInPlace(session);
+  return checked ? insert(checked) : checkSessionTrace(session).then(insert);
+}
+
+// The answers of a batch, settled together (their reactions queued at once), go back in one message, sent once
+// they all ran: a microtask queued by the first runs after the others.
+let answers: WrittenReply[] = [];
+function answer(reply: WrittenReply): void {
+  if (answers.push(reply) === 1)
+    queueMicrotask(() => {
+      port.postMessage({ results: answers } satisfies WriterReply);
+      answers = [];
+    });
+}
 port.postMessage({ ready: true } satisfies WriterReply);

@@ -12,6 +12,7 @@ import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { batchResults, buildBatchRows, countIds, idsAfter, orderBatch, sessionTraceRow, WRITTEN_COLUMNS, type BatchRows, type IdTable } from "./batch-rows.js";
 import type { InsertResult } from "./insert.js";
 import { sqliteValue, type NativeDatabase } from "./sqlite-file.js";
+import { escapeStoredText } from "./stored-text.js";
 import type { SqliteWriterSql } from "./sqlite-statements.js";
 
 /** Writes a batch of sessions in one transaction, synchronously. */
@@ -47,11 +48,11 @@ export function createSqliteWriter(database: NativeDatabase, sql: SqliteWriterSq
     try {
       const ordered = orderBatch(sessions);
       const created = new Set<string>();
-      for (const o of ordered) if (insertSession(sessionTraceRow(o)).changes > 0) created.add(o.session.session_id);
+      for (const o of ordered) if (insertSession(sessionTraceRow(o, false)).changes > 0) created.add(o.session.session_id);
       const fresh = ordered.filter((o) => created.has(o.session.session_id));
       const counts = countIds(fresh);
       const ids = Object.fromEntries(ID_TABLES.map((t) => [t, counts[t] ? idsAfter(lastId[t](), counts[t]) : []])) as Record<IdTable, number[]>;
-      const rows = buildBatchRows(fresh, ids);
+      const rows = buildBatchRows(fresh, ids, false); // escaped as bound (valuesOf)
       for (const table of TABLES) insert[table](rows[table]);
       database.exec("COMMIT");
       return batchResults(sessions, created);
@@ -62,13 +63,16 @@ export function createSqliteWriter(database: NativeDatabase, sql: SqliteWriterSq
   };
 }
 
-/** The values of `count` rows from `start`, row after row, in column order (a column a row lacks is NULL). */
+/** The values of `count` rows from `start`, row after row, in column order (a column a row lacks is NULL), text escaped as stored-text.ts says. */
 function valuesOf(rows: readonly object[], start: number, count: number, columns: readonly string[]): unknown[] {
   const values = new Array<unknown>(count * columns.length);
   let i = 0;
   for (let r = start; r < start + count; r++) {
     const row = rows[r] as Record<string, unknown>;
-    for (const column of columns) values[i++] = sqliteValue(row[column]);
+    for (const column of columns) {
+      const value = row[column];
+      values[i++] = typeof value === "string" ? escapeStoredText(value) : sqliteValue(value);
+    }
   }
   return values;
 }

@@ -6,9 +6,8 @@
  */
 import { existsSync } from "node:fs";
 import { Kysely, PostgresDialect, sql } from "kysely";
-import { z } from "zod";
-import { validateSessionTrace } from "../../generated/rollout-validate.js";
-import { SessionTraceV3 } from "../schemas/session-trace.js";
+import type { SessionTraceV3 } from "../schemas/session-trace.js";
+import { checkSessionTrace } from "./check-session.js";
 import { createGroupCommit } from "./group-commit.js";
 import { insertSessionsRows, type InsertResult } from "./insert.js";
 import { createLibsqlDialect } from "./libsql-dialect.js";
@@ -33,7 +32,9 @@ export interface TraceStore {
    * that arrived while the previous write was in progress); a second write of
    * the same session_id writes nothing. The session is checked in place, as
    * the server checks a rollout's response: defaults are filled and unknown
-   * keys dropped on the value handed in (a JSON.parse result, typically).
+   * keys dropped on the value handed in (a JSON.parse result, typically);
+   * a SQLite file's writer thread checks its own copy instead, so the
+   * calling thread only hands the session over.
    */
   insertSession(session: unknown): Promise<InsertResult>;
   /**
@@ -58,6 +59,15 @@ export interface OpenTraceStoreOptions {
    * 10 s busy limit).
    */
   writeTimeoutMs?: number;
+  /**
+   * Longest a session waits for others to share its transaction, in ms
+   * (batches are also cut at 64 sessions, whichever comes first). A longer
+   * wait gathers more sessions per commit when rollouts finish spread out,
+   * and delays each reply by up to as much. Default TASKAPP_TRACE_BATCH_MS,
+   * else 0: the sessions that arrived while the last batch was written, or
+   * by the next turn of the event loop.
+   */
+  batchMs?: number;
   /** Refuse to create a SQLite file that is not there (readers). Default false. */
   mustExist?: boolean;
   /**
@@ -75,12 +85,18 @@ function writeTimeoutOf(options: OpenTraceStoreOptions): number {
   return options.writeTimeoutMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 10_000);
 }
 
+/** The batch window of `options` (see OpenTraceStoreOptions.batchMs). */
+function batchMsOf(options: OpenTraceStoreOptions): number {
+  const fromEnv = Number((options.env ?? process.env).TASKAPP_TRACE_BATCH_MS);
+  return options.batchMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 0);
+}
+
 interface OpenDialect {
   db: Kysely<TraceTables>;
   kind: SqlKind;
   location: string;
   /** The store's own writer (SQLite files: a thread), else sessions go through insertSessionsRows. */
-  writer?: { start(): Promise<void>; insert(session: SessionTraceV3): Promise<InsertResult>; close(): Promise<void> };
+  writer?: { start(): Promise<void>; insert(session: SessionTraceV3, checked?: boolean): Promise<InsertResult>; close(): Promise<void> };
 }
 
 async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions): Promise<OpenDialect> {
@@ -111,11 +127,11 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
     let closed = false;
     const start = () => {
       if (closed) return Promise.reject(new Error("the trace store is closed"));
-      return (starting ??= startSqliteWriterThread(target.path, compileSqliteWriterSql(db)).then((t) => (thread = t)));
+      return (starting ??= startSqliteWriterThread(target.path, compileSqliteWriterSql(db), batchMsOf(options)).then((t) => (thread = t)));
     };
     const writer = {
       start: async () => void (await start()),
-      insert: (session: SessionTraceV3) => (thread ? thread.write(session) : start().then((t) => t.write(session))),
+      insert: (session: SessionTraceV3, checked = true) => (thread ? thread.write(session, checked) : start().then((t) => t.write(session, checked))),
       close: async () => {
         closed = true;
         await (await starting?.catch(() => undefined))?.close();
@@ -146,25 +162,17 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
   const writeTimeoutMs = writeTimeoutOf(options);
   const insert =
     writer?.insert ??
-    createGroupCommit((sessions) =>
-      withDeadline(insertSessionsRows(db, kind, sessions), writeTimeoutMs, () => new Error(`the store did not finish the write within ${writeTimeoutMs} ms (TASKAPP_TRACE_WRITE_TIMEOUT_MS sets the limit)`)),
+    createGroupCommit(
+      (sessions) =>
+        withDeadline(insertSessionsRows(db, kind, sessions), writeTimeoutMs, () => new Error(`the store did not finish the write within ${writeTimeoutMs} ms (TASKAPP_TRACE_WRITE_TIMEOUT_MS sets the limit)`)),
+      { maxWaitMs: batchMsOf(options) },
     );
   return {
     kind,
     location,
     db,
-    async insertSession(input) {
-      let checked = false;
-      try {
-        checked = validateSessionTrace(input);
-      } catch {
-        // a value the compiled code cannot complete in place: Zod's copy below
-      }
-      if (checked) return insert(input as SessionTraceV3);
-      const parsed = SessionTraceV3.safeParse(input);
-      if (!parsed.success) throw new Error(`not a tracing-v3 session:\n${z.prettifyError(parsed.error)}`);
-      return insert(parsed.data);
-    },
+    // A SQLite file's writer thread checks the session itself: the calling (serving) thread only hands it over.
+    insertSession: (input) => (writer ? writer.insert(input as SessionTraceV3, false) : checkSessionTrace(input).then(insert)),
     insertParsedSession: insert,
     async close() {
       try {

@@ -57,6 +57,12 @@ export interface SessionTracer {
   recordOutcomeReward(outcome: OutcomeRewardInput): TracedOutcomeReward;
   /** The session recorded so far, validated. */
   toSessionTrace(): SessionTraceV3;
+  /**
+   * The same snapshot, not yet validated: for a consumer that validates it
+   * itself (a SQLite trace store checks it on its writer thread, off the
+   * serving thread). Typed as what it becomes once checked.
+   */
+  toUncheckedSessionTrace?(): SessionTraceV3;
 }
 
 /** Creates the tracer of one session. */
@@ -276,7 +282,7 @@ class Tracer implements SessionTracer {
     return traced;
   }
 
-  toSessionTrace(): SessionTraceV3 {
+  toUncheckedSessionTrace(): SessionTraceV3 {
     // A snapshot: turns still open may grow, the session handed out does not.
     const steps = this.#steps.map((s) => ({ ...s, events: [...s.events], markov_blanket_messages: [...s.markov_blanket_messages] }));
     const session = {
@@ -290,6 +296,11 @@ class Tracer implements SessionTracer {
       event_rewards: [...this.#eventRewards],
       outcome_rewards: [...this.#outcomes],
     };
+    return session as SessionTraceV3;
+  }
+
+  toSessionTrace(): SessionTraceV3 {
+    const session = this.toUncheckedSessionTrace();
     // Checked in place by the compiled validator (defaults filled, unknown keys dropped, as Zod's parse
     // would in a copy, at a fraction of its cost); Zod has the last word on what it refuses.
     try {
