@@ -11,7 +11,10 @@
  * with --prefer-offline). The templates declare the same dependencies (the
  * suite checks it), so `npm install` runs once, in the first row's project,
  * and the other rows get what it installed (node_modules hard-linked, the
- * lockfile copied). Rows run in parallel, `task-app add` in a fourth.
+ * lockfile copied). The first row is scaffolded through `npm exec` on the
+ * tarball, the others by the packed bin that install placed. Rows run in
+ * parallel, `task-app add` in a fourth, and the installed bin's own checks
+ * (no `generate` outside a source checkout, --help, --version) beside them.
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -101,21 +104,28 @@ describe("e2e: create-task-app → install → test → serve → check → vali
     for (const file of ["bin/create-task-app.js", "dist/cli/create-task-app.js", "schemas/rl-config.schema.json", ...templateFiles]) {
       assert.ok(shipped.has(file), `the package ships ${file}`);
     }
-    // Scaffold every row with the packed bin, one after the other (they share npm's exec cache).
-    for (const template of TEMPLATE_NAMES) {
-      const args = ["exec", "--yes", `--package=${tarball}`, "--", "create-task-app", `${template}-app`, "--template", template, "--yes", "--no-install", "--no-git", "--task-app-spec", `file:${tarball}`];
-      const made = assertOk(await runProcess("npm", args, work), `create-task-app --template ${template}`);
-      assert.match(made.stdout, /Next steps:/);
+    // Scaffold the first row with the packed bin through `npm exec`, as a user does.
+    const scaffold = (template: string) => ["create-task-app", `${template}-app`, "--template", template, "--yes", "--no-install", "--no-git", "--task-app-spec", `file:${tarball}`];
+    assert.equal(TEMPLATE_NAMES[0], "math");
+    const first = path.join(work, `${TEMPLATE_NAMES[0]}-app`);
+    const made = assertOk(await runProcess("npm", ["exec", "--yes", `--package=${tarball}`, "--", ...scaffold(TEMPLATE_NAMES[0])], work), `create-task-app --template ${TEMPLATE_NAMES[0]}`);
+    assert.match(made.stdout, /Next steps:/);
+    assertOk(await runProcess("cp", ["-a", first, path.join(work, "math-add-app")], work), "copying the math project");
+    // The one `npm install`; the other rows are scaffolded by the same packed bin as that install
+    // placed it (node_modules/task-app/bin), sparing an `npm exec` (an npm start-up and a tarball
+    // extraction) per row.
+    assertOk(await runProcess("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], first), "npm install");
+    const installedBin = path.join(first, "node_modules", "task-app", "bin", "create-task-app.js");
+    for (const template of TEMPLATE_NAMES.slice(1)) {
+      const [, ...args] = scaffold(template);
+      const row = assertOk(await runProcess(process.execPath, [installedBin, ...args], work), `create-task-app --template ${template}`);
+      assert.match(row.stdout, /Next steps:/);
     }
     const declared = await Promise.all(TEMPLATE_NAMES.map(async (t) => JSON.parse(await readFile(path.join(work, `${t}-app`, "package.json"), "utf8")) as Record<string, unknown>));
     for (const pkg of declared) {
       assert.deepEqual([pkg.dependencies, pkg.devDependencies], [declared[0]!.dependencies, declared[0]!.devDependencies], "every template declares the same dependencies (one install serves them all)");
     }
-    const first = path.join(work, `${TEMPLATE_NAMES[0]}-app`);
-    assert.equal(TEMPLATE_NAMES[0], "math");
-    assertOk(await runProcess("cp", ["-a", first, path.join(work, "math-add-app")], work), "copying the math project");
-    installed = runProcess("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], first).then((run) => (assertOk(run, "npm install"), first));
-    installed.catch(() => {}); // each row awaits it and fails with its error
+    installed = Promise.resolve(first);
   });
 
   after(async () => {
@@ -184,6 +194,28 @@ describe("e2e: create-task-app → install → test → serve → check → vali
 
     });
   }
+
+  // The bin as a dependency installs it: npm never installs a dependency's own dev dependencies
+  // (openapi-typescript, ...), so the rows' install is the one a user gets.
+  it("installed: generate explains that it belongs to a source checkout; --help and --version", { timeout: 120_000 }, async () => {
+    const dir = await installed!;
+    const taskApp = (...args: string[]) => runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", ...args], dir);
+    assert.ok(!existsSync(path.join(dir, "node_modules", "openapi-typescript")), "the dev dependency is really absent");
+    for (const args of [["generate"], ["generate", "--check"]]) {
+      const result = await taskApp(...args);
+      assert.equal(result.code, 2, `${args.join(" ")}: ${result.stderr}`);
+      assert.equal(result.stdout, "");
+      assert.match(result.stderr, /^task-app generate regenerates task-app's own schemas\/ and generated\/ files and runs only in a source checkout/);
+      assert.match(result.stderr, /node_modules\/task-app\/schemas/);
+      assert.doesNotMatch(result.stderr, /Cannot find package|openapi-typescript'/);
+    }
+    assert.ok(existsSync(path.join(dir, "node_modules", "task-app", "generated", "openapi.json")), "the shipped files are still there");
+    const help = assertOk(await taskApp("--help"), "task-app --help");
+    assert.match(help.stdout, /task-app validate/);
+    assert.doesNotMatch(help.stdout, /task-app generate/);
+    const version = (JSON.parse(await readFile(path.join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
+    assert.equal(assertOk(await taskApp("--version"), "task-app --version").stdout, `${version}\n`);
+  });
 
   it("math, then task-app add", { timeout: 480_000 }, async () => {
     // A second math project (scaffolded with the first, installed like every row), so this runs

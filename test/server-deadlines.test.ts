@@ -5,12 +5,17 @@ import { createDeadlines } from "../src/server/deadlines.js";
 const after = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test("deadlines expire in order of deadline, each once, on one timer", async () => {
-  const deadlines = createDeadlines();
+  // The three are added at one instant of the clock: on a busy machine a stall of 30 ms between
+  // two real add() calls would really make "late" due before "middle".
+  let frozen: number | undefined;
+  const deadlines = createDeadlines(() => frozen ?? performance.now());
   const fired: string[] = [];
   const target = (name: string) => ({ expire: () => fired.push(name) });
+  frozen = performance.now();
   deadlines.add(60, target("late"));
   deadlines.add(10, target("early"));
   deadlines.add(30, target("middle"));
+  frozen = undefined;
   assert.equal(deadlines.size, 3);
   await after(120);
   assert.deepEqual(fired, ["early", "middle", "late"]);

@@ -75,6 +75,10 @@ export async function main(argv: string[]): Promise<number> {
       };
     });
   for (const command of commands) cli.command(command);
+  // yargs renders a command's whole help text each time it runs that command's handler, kept in
+  // case the handler later calls showHelp(): 30-60 ms of text layout per run. No handler here
+  // shows help (usage errors print usageHint), and `--help` is answered before any handler runs.
+  (cli as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } }).getInternalMethods().getUsageInstance().cacheHelpMessage = () => {};
   try {
     await cli.parseAsync();
   } catch (error) {

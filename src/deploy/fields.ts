@@ -50,6 +50,9 @@ export function findUnknownFields(models: Models, type: string, value: unknown, 
 
 /** Unknown fields of a top-level Kubernetes object (apiVersion and kind pick its model). */
 export async function findUnknownObjectFields(object: { apiVersion: string; kind: string }): Promise<string[]> {
-  const models = (await import("@kubernetes/client-node")) as unknown as Models;
+  // The generated models alone (the package has no exports map): its index also loads the
+  // HTTP, auth, exec and watch machinery (openid-client, ws, tar-fs, …), which a check of
+  // field names never uses and which costs `deploy render` most of its start-up.
+  const models = (await import("@kubernetes/client-node/dist/gen/models/all.js")) as unknown as Models;
   return findUnknownFields(models, modelNameOf(object.apiVersion, object.kind), object);
 }
