@@ -70,3 +70,16 @@ test("a preflight script runs only through the caller's runner, with the variabl
   assert.equal(failing.results[0]!.preflight_script?.status, "failed");
   assert.match(failing.results[0]!.errors[0]!.message, /exited with 3/);
 });
+
+test("overrides handed in unchecked are held to the server's rules: no loader variable is returned, no absolute path written", async () => {
+  const workspace = join(work, "ws4");
+  const override = ContextOverride.parse({ override_id: "d", file_artifacts: { "/tmp/abs.txt": "x", "ok.txt": "fine" }, env_vars: { LD_PRELOAD: "/tmp/evil.so", PATH: "/tmp", STRATEGY: "s" } });
+  const { results, env } = await applyContextOverrides([override], { workspace });
+  assert.deepEqual(env, { STRATEGY: "s" });
+  const status = results[0]!;
+  assert.equal(status.overall_status, "partial");
+  assert.deepEqual([status.env_vars.LD_PRELOAD?.status, status.env_vars.PATH?.status, status.env_vars.STRATEGY?.status], ["failed", "failed", "applied"]);
+  assert.deepEqual([status.file_artifacts["/tmp/abs.txt"]?.status, status.file_artifacts["/tmp/abs.txt"]?.error_type], ["failed", "path_traversal"]);
+  assert.equal(status.errors.length, 3);
+  assert.ok(ContextOverrideStatus.safeParse(status).success);
+});

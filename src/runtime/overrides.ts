@@ -13,6 +13,7 @@ import { lstat, mkdir, realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { ContextOverride, ContextOverrideStatus } from "../schemas/container-rollout.js";
 import { writeFileAtomic } from "../fs/write-atomic.js";
+import { envProblem, pathProblem } from "../server/wire/overrides.js";
 
 /** Options of {@link applyContextOverrides}. */
 export interface ApplyOverridesOptions {
@@ -58,11 +59,18 @@ export async function applyContextOverrides(overrides: readonly ContextOverride[
   for (const override of overrides) {
     const files: Record<string, Target> = {};
     for (const [file, content] of Object.entries(override.file_artifacts)) {
-      if (file.split(/[\\/]/).includes("..") || isAbsolute(file)) files[file] = { status: "failed", error_type: "path_traversal", error: "not a relative path inside the workspace" };
+      // The server's own rule (one place): overrides handed in unchecked are held to it too.
+      const problem = pathProblem(file);
+      if (problem) files[file] = { status: "failed", error_type: problem.error_type, error: problem.message };
       else files[file] = await writeInside(root, file.split("\\").join(sep), content).catch((error: NodeJS.ErrnoException) => ({ status: "failed" as const, error_type: "runtime", error: error.code ?? "write failed" }));
     }
     const vars: Record<string, Target> = {};
     for (const [name, value] of Object.entries(override.env_vars)) {
+      const problem = envProblem(name, value);
+      if (problem) {
+        vars[name] = { status: "failed", error_type: problem.error_type, error: problem.message };
+        continue;
+      }
       env[name] = value;
       vars[name] = { status: "applied" };
     }
@@ -76,7 +84,7 @@ export async function applyContextOverrides(overrides: readonly ContextOverride[
     }
     const targets = [...Object.values(files), ...Object.values(vars), ...(preflight ? [preflight] : [])];
     const applied = targets.filter((t) => t.status === "applied").length;
-    const failures = Object.entries(files).filter(([, t]) => t.status === "failed");
+    const failures = [...Object.entries(files), ...Object.entries(vars)].filter(([, t]) => t.status === "failed");
     results.push({
       override_id: override.override_id ?? null,
       overall_status: applied === targets.length ? "applied" : applied === 0 ? (targets.some((t) => t.status === "failed") ? "failed" : "skipped") : "partial",

@@ -40,8 +40,8 @@ const bytes = (text: string) => Buffer.byteLength(text, "utf8");
 /** A caller's name, cut short for the answer. */
 const shown = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 
-/** Why a file path is refused, or undefined. */
-function pathProblem(path: string): Problem | undefined {
+/** Why a file path is refused, or undefined (also used by `applyContextOverrides`). */
+export function pathProblem(path: string): Problem | undefined {
   const target = path.slice(0, 200);
   if (path.length === 0) return { error_type: "validation", message: "a file path is empty", target };
   if (bytes(path) > OVERRIDE_LIMITS.pathBytes) return { error_type: "size_limit", message: `a file path is longer than ${OVERRIDE_LIMITS.pathBytes} bytes`, target };
@@ -51,8 +51,8 @@ function pathProblem(path: string): Problem | undefined {
   return undefined;
 }
 
-/** Why an environment variable is refused, or undefined. */
-function envProblem(name: string, value: string): Problem | undefined {
+/** Why an environment variable is refused, or undefined (also used by `applyContextOverrides`). */
+export function envProblem(name: string, value: string): Problem | undefined {
   const target = name.slice(0, 200);
   if (!ENV_NAME.test(name)) return { error_type: "validation", message: `variable name ${shown(name)} must start with a letter or underscore and hold only letters, digits and underscores`, target };
   const upper = name.toUpperCase();
