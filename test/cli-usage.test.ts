@@ -81,6 +81,12 @@ test("a missing argument is named, with the command's form, at any depth of subc
   }
 });
 
+test("a value outside an option's choices is named with the choices", async () => {
+  const run = await runCli(["migrate", "x.toml", "--reward-source", "bogus"], dir);
+  assert.equal(run.code, 2, run.stderr);
+  assert.equal(run.stderr.split("\n")[0], 'task-app: --reward-source "bogus" is not a choice: give one of "task-app", "rubric"');
+});
+
 test("lsp --socket to a port where nothing listens says so and exits 1", async () => {
   const port = await closedPort();
   const run = await runCli(["lsp", "--socket", String(port)], dir);
