@@ -82,7 +82,7 @@ describe("task-app payload", () => {
   test("an unknown kind is a usage error, exit 2", async () => {
     const r = await run(["ppo", join(FIXTURES, "rl-model.toml")]);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /Choices: "rl", "sft"/);
+    assert.match(r.stderr, /^task-app: <kind> "ppo" is not a choice: give one of "rl", "sft"$/m);
   });
 
   test("--help shows the options and an example", async () => {

@@ -204,8 +204,8 @@ test("the bundled fast path of bin/task-app.js prints exactly what the full CLI 
     assert.equal(built.stdout, source.stdout, argv.join(" "));
     assert.equal(built.status, source.code, argv.join(" "));
   }
-  // Anything the fast path does not take (here a bad --kind) still gets yargs' usage error.
+  // Anything the fast path does not take (here a bad --kind) still gets the full CLI's usage error.
   const usage = spawnSync(process.execPath, [bin, "validate", "rl.toml", "--kind", "ppo"], { cwd: dir, encoding: "utf8" });
   assert.equal(usage.status, 2);
-  assert.match(usage.stderr, /Choices: "rl", "sft", "eval", "filter", "deploy"/);
+  assert.match(usage.stderr, /--kind "ppo" is not a choice: give one of "rl", "sft", "eval", "filter", "deploy"/);
 });

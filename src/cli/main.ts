@@ -46,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
       const unknown = named ? findUnknownOptions(argv, known) : [];
       if (unknown.length) throw new UsageError(describeUnknownOptions(unknown, known));
       const context = (cli as unknown as { getInternalMethods(): { getContext(): { fullCommands: string[] } } }).getInternalMethods().getContext();
-      throw new UsageError(describeMissingArguments(msg, context.fullCommands) ?? describeInvalidChoices(msg) ?? (msg || String(err)));
+      throw new UsageError(describeMissingArguments(msg, context.fullCommands) ?? describeInvalidChoices(msg, context.fullCommands) ?? (msg || String(err)));
     })
     .middleware((args) => {
       // A single-valued option given twice would reach the handler as an array.
@@ -103,9 +103,13 @@ export function describeMissingArguments(message: string | undefined, fullComman
   return `missing ${missing.join(" ")}: the command is \`task-app ${form}\``;
 }
 
-/** yargs' "Invalid values:\n  Argument: wire, Given: "x", Choices: "a", "b"" said per option: `--wire "x" is not a choice: give one of "a", "b"`. */
-export function describeInvalidChoices(message: string | undefined): string | undefined {
+/** yargs' "Invalid values:\n  Argument: wire, Given: "x", Choices: "a", "b"" said per argument: `--wire "x" is not a choice: give one of "a", "b"` (a positional without the dashes). */
+export function describeInvalidChoices(message: string | undefined, fullCommands: string[] = []): string | undefined {
   if (!message?.startsWith("Invalid values:")) return undefined;
-  const lines = [...message.matchAll(/Argument: ([^,]+), Given: (.*), Choices: (.*)/g)].map(([, name, given, choices]) => `--${name} ${given} is not a choice: give one of ${choices}`);
+  const form = fullCommands.join(" ");
+  const lines = [...message.matchAll(/Argument: ([^,]+), Given: (.*), Choices: (.*)/g)].map(([, name, given, choices]) => {
+    const positional = form.includes(`<${name}>`) || form.includes(`[${name}]`);
+    return `${positional ? `<${name}>` : `--${name}`} ${given} is not a choice: give one of ${choices}`;
+  });
   return lines.length ? lines.join("; ") : undefined;
 }
