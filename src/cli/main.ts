@@ -78,7 +78,9 @@ export async function main(argv: string[]): Promise<number> {
   // yargs renders a command's whole help text each time it runs that command's handler, kept in
   // case the handler later calls showHelp(): 30-60 ms of text layout per run. No handler here
   // shows help (usage errors print usageHint), and `--help` is answered before any handler runs.
-  (cli as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } }).getInternalMethods().getUsageInstance().cacheHelpMessage = () => {};
+  // An internal of yargs 17: when a later yargs lacks it, nothing is changed.
+  const usage = (cli as unknown as { getInternalMethods?(): { getUsageInstance?(): { cacheHelpMessage?: () => void } } }).getInternalMethods?.().getUsageInstance?.();
+  if (typeof usage?.cacheHelpMessage === "function") usage.cacheHelpMessage = () => {};
   try {
     await cli.parseAsync();
   } catch (error) {
