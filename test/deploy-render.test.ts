@@ -180,7 +180,7 @@ describe("probes", () => {
     const paths = new Set<string>(["startupProbe", "readinessProbe", "livenessProbe"].map((p) => container[p].httpGet.path as string));
     assert.equal(container.startupProbe.httpGet.port, "http");
     assert.equal(container.ports[0].name, "http");
-    const healthcheck = /HEALTHCHECK .*fetch\('http:\/\/127\.0\.0\.1:\d+(\/[^']*)'\)/.exec(files.get("Dockerfile")!)?.[1];
+    const healthcheck = /HEALTHCHECK .*'http:\/\/127\.0\.0\.1:\d+(\/[^']*)'/.exec(files.get("Dockerfile")!)?.[1];
     paths.add(healthcheck!);
     const server = await startServe("test/fixtures/apps/math.ts", [], { env: { ENVIRONMENT_API_KEY: "probe-test-key-0123456789" } });
     t.after(() => server.kill());
@@ -190,6 +190,35 @@ describe("probes", () => {
     }
     // The same request on a guarded path is refused: the probe path is what makes it pass.
     assert.equal((await fetch(`${server.url}/health`)).status, 401);
+  });
+
+  it("the HEALTHCHECK command itself passes against the server on its port, a port fetch refuses included, and fails when nothing answers", async (t) => {
+    const runHealthcheck = async (port: number) => {
+      const dockerfile = (await renderDeployFolder(settingsOf({ port }))).get("Dockerfile")!;
+      const argv = JSON.parse(/^HEALTHCHECK .* CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+      assert.deepEqual(argv.slice(0, 2), ["node", "-e"]);
+      return (await runProcess(process.execPath, argv.slice(1), root, 15_000)).code;
+    };
+    // 6000 (X11) is on the Fetch standard's blocked-port list: a fetch-based check could never pass there.
+    for (const port of [6000, 0]) {
+      let server: Awaited<ReturnType<typeof startServe>>;
+      try {
+        server = await startServe("test/fixtures/apps/math.ts", [], { port, env: { ENVIRONMENT_API_KEY: "probe-test-key-0123456789" } });
+      } catch (error) {
+        if (port === 6000) {
+          t.diagnostic(`port 6000 is taken here, the blocked-port case is not run: ${(error as Error).message}`);
+          continue;
+        }
+        throw error;
+      }
+      const bound = Number(new URL(server.url).port);
+      try {
+        assert.equal(await runHealthcheck(bound), 0, `HEALTHCHECK against the server on port ${bound}`);
+      } finally {
+        await server.kill();
+      }
+      assert.equal(await runHealthcheck(bound), 1, `HEALTHCHECK with nothing on port ${bound}`);
+    }
   });
 });
 

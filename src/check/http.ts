@@ -7,6 +7,7 @@
 import { createGuardedFetch, policyErrorOf, RedirectRefused } from "../http/policy.js";
 import { readCappedBody } from "../server/body.js";
 import { joinUrl, splitUrlCredentials } from "../http/url.js";
+import { describeRequestFailure } from "../http/failure.js";
 
 /** fetch under the shared outgoing-request policy: same-origin redirects followed, another origin refused (the cap is read below). */
 const guardedFetch = createGuardedFetch((request) => fetch(request), { maxResponseBytes: Infinity });
@@ -70,8 +71,7 @@ export async function sendProbe(baseUrl: string, path: string, request: ProbeReq
   } catch (error) {
     const refused = policyErrorOf(error);
     if (refused instanceof RedirectRefused) return { method, path, status: refused.status, headers: {}, text: "", json: undefined, error: refused.message };
-    const cause = (error as { cause?: { message?: string } }).cause?.message;
-    return { method, path, status: 0, headers: {}, text: "", json: undefined, error: cause ?? (error as Error).message };
+    return { method, path, status: 0, headers: {}, text: "", json: undefined, error: describeRequestFailure(error, url) };
   }
 }
 

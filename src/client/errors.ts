@@ -1,3 +1,5 @@
+import { describeRequestFailure } from "../http/failure.js";
+
 /**
  * What the task-app client throws: an HTTP error answer, a response that
  * breaks the contract, or a request that never got an answer.
@@ -46,10 +48,10 @@ export class TaskAppNetworkError extends Error {
   constructor(
     readonly operation: string,
     readonly attempts: number,
-    options: { cause: unknown },
+    options: { cause: unknown; url?: string },
   ) {
-    const cause = options.cause instanceof Error ? options.cause.message : String(options.cause);
-    super(`${operation}: no response${attempts > 1 ? ` after ${attempts} tries` : ""}: ${cause}`, options);
+    const cause = describeRequestFailure(options.cause, options.url);
+    super(`${operation}: no response${attempts > 1 ? ` after ${attempts} tries` : ""}: ${cause}`, { cause: options.cause });
   }
 }
 

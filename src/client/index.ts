@@ -199,7 +199,7 @@ export function createTaskAppClient<W extends Wire = "0.2">(options: TaskAppClie
       if (deadline.aborted) throw new TaskAppNetworkError(operation, attempts, { cause: new Error(`no complete answer within the ${deadlineMs} ms deadline (deadlineMs)`) });
       if (cause instanceof RedirectRefused) throw new TaskAppRedirectError(operation, cause.status, cause.target, { cause });
       if (cause instanceof BodyTooLarge) throw new TaskAppResponseTooLargeError(operation, cause.limitBytes);
-      if (error instanceof RetriesExhausted) throw new TaskAppNetworkError(operation, error.attempts, { cause: error.lastError });
+      if (error instanceof RetriesExhausted) throw new TaskAppNetworkError(operation, error.attempts, { cause: error.lastError, url: base.url });
       if (error instanceof SyntaxError) throw new TaskAppContractError(operation, [{ path: "", message: `body is not JSON: ${error.message}` }], undefined);
       throw error;
     }

@@ -57,7 +57,8 @@ export function renderBuildTsconfig(settings: Pick<DeploySettings, "module">, di
 /** The Dockerfile. */
 export function renderDockerfile(settings: DeploySettings, dir = "deploy"): string {
   const compile = needsCompile(settings);
-  const healthcheck = `fetch('http://127.0.0.1:${settings.port}${PROBE_PATH}').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`;
+  // node:http, not fetch: fetch refuses some ports outright (6000, 6665-6669, …) and the check would never pass there.
+  const healthcheck = `require('node:http').get('http://127.0.0.1:${settings.port}${PROBE_PATH}', (r) => process.exit(r.statusCode >= 200 && r.statusCode < 300 ? 0 : 1)).on('error', () => process.exit(1))`;
   const lines = [
     "# syntax=docker/dockerfile:1",
     HEADER.trimEnd(),

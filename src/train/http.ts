@@ -13,6 +13,7 @@
  * poll deadline) ends it sooner.
  */
 import { RetriesExhausted, withRetries } from "../client/retry.js";
+import { describeRequestFailure } from "../http/failure.js";
 import { BodyTooLarge, createGuardedFetch, policyErrorOf, RedirectRefused } from "../http/policy.js";
 import { redactSecrets } from "../server/secrets.js";
 import { TrainError } from "./errors.js";
@@ -117,7 +118,7 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
           return new TrainError("backend", redact(`cannot ${request.operation}: the answer from ${origin} is larger than ${policy.limitBytes} bytes; reading stopped (is --backend a task-app backend?)`));
         const cause = error instanceof RetriesExhausted ? error.lastError : error;
         const tries = error instanceof RetriesExhausted ? ` after ${error.attempts} ${error.attempts === 1 ? "try" : "tries"}` : "";
-        let reason = (cause as { cause?: { code?: string } })?.cause?.code ?? (cause instanceof Error ? cause.message : String(cause));
+        let reason = describeRequestFailure(cause, url);
         if (request.signal?.aborted) reason = "the wait is over";
         else if (deadline.aborted) reason = `no complete answer within ${deadlineMs / 1000} s`;
         else if ((cause as { name?: string })?.name === "TimeoutError") reason = `no answer within ${timeoutMs / 1000} s`;

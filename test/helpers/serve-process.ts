@@ -19,6 +19,8 @@ export interface ServeProcess {
 export interface StartServeOptions {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** The port to listen on (default 0: one the system picks). */
+  port?: number;
   /** How long to wait for the server to listen (default 90 s: a loaded machine compiles TS slowly). */
   startTimeoutMs?: number;
 }
@@ -31,7 +33,7 @@ export interface StartServeOptions {
 export function startServe(module: string, args: string[], options: StartServeOptions = {}): Promise<ServeProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   delete env.NODE_TEST_CONTEXT;
-  const child = spawn(process.execPath, [...cliArgv(), "serve", module, "--port", "0", "--workers", "1", ...args], {
+  const child = spawn(process.execPath, [...cliArgv(), "serve", module, "--port", String(options.port ?? 0), "--workers", "1", ...args], {
     cwd: options.cwd ?? process.cwd(),
     env,
     stdio: ["ignore", "pipe", "pipe"],
