@@ -104,7 +104,8 @@ if (opts.serve) {
     const p = await plan(concurrency, trace === "stored");
     const store = trace === "stored" ? createTraceSink(await openTraceStore(p.traceDb, { write: true })) : undefined;
     if (store) lastTraceDb = p.traceDb;
-    const sink = store ? store.sink : trace === "returned" ? async () => {} : undefined;
+    // The session as eval read it, not yet validated: the store checks it, as task-app eval's sink has it do (insertSession).
+    const sink = store ? (session) => store.sink(session, { checked: false }) : trace === "returned" ? async () => {} : undefined;
     const started = performance.now();
     const cpu0 = ownCpuUs();
     const reporter = (lib ?? { createEvalReporter }).createEvalReporter({ json: false, out: discard(), err: discard(), tty: false });

@@ -38,6 +38,7 @@ test("sessions handed in from separate callbacks of one loop turn share a batch,
   // Later arrivals still get written: a second wave forms a second batch.
   await handInSeparately(commit, [makeSessionTrace(20, { runId: "sync" }), makeSessionTrace(21, { runId: "sync" })]);
   assert.deepEqual(batches, [10, 2]);
+  assert.deepEqual(commit.counts, { transactions: 2, sessions: 12 }, "the counts say how the writes were batched");
 });
 
 test("on a real SQLite file: twelve sessions from separate callbacks go in one transaction, all complete", async () => {
@@ -81,4 +82,20 @@ test("with a time window, sessions that arrive spread out share a batch, cut by 
   // Ten at once: the count cuts them (4, 4, 2) without waiting for the window.
   await Promise.all(Array.from({ length: 10 }, (_, i) => commit(makeSessionTrace(10 + i, { runId: "window" }))));
   assert.deepEqual(batches, [3, 4, 4, 2]);
+});
+
+test("a SQLite file store's commits count the writer thread's transactions and the sessions they held", async () => {
+  const store = await openTraceStore(join(dir, "counts.db"), { write: true });
+  try {
+    assert.deepEqual(store.commits, { transactions: 0, sessions: 0 });
+    for (let i = 0; i < 3; i++) assert.ok((await store.insertParsedSession(makeSessionTrace(i, { runId: "counts" }))).inserted);
+    assert.deepEqual(store.commits, { transactions: 3, sessions: 3 }, "one at a time: one transaction each");
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.insertParsedSession(makeSessionTrace(10 + i, { runId: "counts" }))));
+    assert.ok(results.every((r) => r.inserted));
+    const { transactions, sessions } = store.commits;
+    assert.equal(sessions, 23);
+    assert.ok(transactions < 3 + 20, `twenty handed in at once share transactions (${transactions - 3} for 20)`);
+  } finally {
+    await store.close();
+  }
 });

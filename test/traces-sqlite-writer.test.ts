@@ -83,8 +83,8 @@ test("the SQLite file writer stores exactly what the Kysely writer stores", asyn
   }
 });
 
-test("a batch whose tables take every size of multi-row INSERT stores the same rows as the Kysely writer", async () => {
-  // 29 sessions of 1 to 5 turns: 87 turns, 174 events and messages, counts that need each statement size and a remainder
+test("a batch with more rows than one INSERT takes stores the same rows as the Kysely writer", async () => {
+  // 29 sessions of 1 to 5 turns: 87 turns, 174 events and messages: full statements and a remainder
   const batch = Array.from({ length: 29 }, (_, i) => makeSessionTrace(i, { runId: "chunks", turns: 1 + (i % 5), image: i % 7 === 0 }));
   const store = await openTraceStore(join(dir, "chunks-native.db"));
   const database = openSqliteDatabase(join(dir, "chunks-native.db"));
@@ -96,12 +96,45 @@ test("a batch whose tables take every size of multi-row INSERT stores the same r
     assert.ok(write(batch).every((r) => r.inserted));
     await insertSessionsRows(kysely, "sqlite", batch);
     const [a, b] = [await dump(store.db), await dump(kysely)];
-    const sizes = new Set(ROWS_PER_INSERT);
-    assert.ok((a.events?.length ?? 0) > Math.max(...sizes) + 16 + 4, `the batch has more events (${a.events?.length}) than one statement of each size takes`);
+    assert.ok((a.events?.length ?? 0) > 2 * ROWS_PER_INSERT && (a.events?.length ?? 0) % ROWS_PER_INSERT !== 0, `the batch's events (${a.events?.length}) need full statements and a remainder`);
     assert.equal(a.session_traces?.length, 29);
     assert.deepEqual(a, b);
   } finally {
     database.close();
+    await store.close();
+    await kysely.destroy();
+  }
+});
+
+test("a writer whose file another connection wrote to since its last batch draws ids after that connection's rows", async () => {
+  // The writer remembers where its ids left off; a commit by anyone else (another process on the file, the Kysely writer) must make it look again.
+  const path = join(dir, "two-writers.db");
+  const store = await openTraceStore(path);
+  const database = openSqliteDatabase(path);
+  const other = openSqliteDatabase(path);
+  const client = createClient({ url: pathToFileURL(join(dir, "two-writers-kysely.db")).href });
+  const kysely = new Kysely<TraceTables>({ dialect: createLibsqlDialect(client) });
+  try {
+    await migrateTraceStore(kysely, "sqlite");
+    const sql = compileSqliteWriterSql(store.db);
+    const [write, writeOther] = [createSqliteWriter(database, sql), createSqliteWriter(other, sql)];
+    const batches = [0, 1, 2, 3, 4].map((b) => [makeSessionTrace(2 * b, { runId: "two", turns: 2 }), makeSessionTrace(2 * b + 1, { runId: "two", turns: 3 })]);
+    assert.ok(write(batches[0]!).every((r) => r.inserted));
+    assert.ok(writeOther(batches[1]!).every((r) => r.inserted));
+    assert.ok(write(batches[2]!).every((r) => r.inserted), "the first writer's ids continue after the other's rows");
+    assert.ok(write(batches[3]!).every((r) => r.inserted));
+    await store.db.deleteFrom("event_rewards").where("session_id", "=", batches[3]![1]!.session_id).execute(); // a commit through yet another connection
+    assert.ok(write(batches[4]!).every((r) => r.inserted));
+    for (const batch of batches.slice(0, 3)) await insertSessionsRows(kysely, "sqlite", batch);
+    await insertSessionsRows(kysely, "sqlite", batches[3]!);
+    await kysely.deleteFrom("event_rewards").where("session_id", "=", batches[3]![1]!.session_id).execute();
+    await insertSessionsRows(kysely, "sqlite", batches[4]!);
+    const [a, b] = [await dump(store.db), await dump(kysely)];
+    assert.equal(a.session_traces?.length, 10);
+    assert.deepEqual(a, b);
+  } finally {
+    database.close();
+    other.close();
     await store.close();
     await kysely.destroy();
   }

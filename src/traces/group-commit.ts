@@ -26,6 +26,12 @@ interface Pending {
   reject(error: unknown): void;
 }
 
+/** Transactions a writer ran and the sessions they held: sessions / transactions is its batching. */
+export interface CommitCounts {
+  transactions: number;
+  sessions: number;
+}
+
 export interface GroupCommitOptions {
   /** Most sessions in one transaction. Default 64. */
   maxBatch?: number;
@@ -33,12 +39,18 @@ export interface GroupCommitOptions {
   maxWaitMs?: number;
 }
 
-/** Wraps a batch writer as a one-session writer that batches what arrives while it is busy. */
+/** Wraps a batch writer as a one-session writer that batches what arrives while it is busy; `counts` says how it batched. */
 export function createGroupCommit(
-  write: (sessions: SessionTraceV3[]) => Promise<InsertResult[]>,
+  writeBatch: (sessions: SessionTraceV3[]) => Promise<InsertResult[]>,
   options: GroupCommitOptions | number = {},
-): (session: SessionTraceV3) => Promise<InsertResult> {
+): ((session: SessionTraceV3) => Promise<InsertResult>) & { readonly counts: CommitCounts } {
   const { maxBatch = 64, maxWaitMs = 0 } = typeof options === "number" ? { maxBatch: options } : options;
+  const counts: CommitCounts = { transactions: 0, sessions: 0 };
+  const write = (sessions: SessionTraceV3[]) => {
+    counts.transactions++;
+    counts.sessions += sessions.length;
+    return writeBatch(sessions);
+  };
   const queue: Pending[] = [];
   let draining = false;
   let timer: NodeJS.Timeout | undefined;
@@ -76,7 +88,7 @@ export function createGroupCommit(
     draining = true;
     setImmediate(() => void drain());
   };
-  return (session) =>
+  const insert = (session: SessionTraceV3) =>
     new Promise<InsertResult>((resolve, reject) => {
       queue.push({ session, resolve, reject });
       if (draining) return;
@@ -86,4 +98,5 @@ export function createGroupCommit(
         start();
       } else timer ??= setTimeout(start, maxWaitMs);
     });
+  return Object.assign(insert, { counts });
 }

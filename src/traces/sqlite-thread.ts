@@ -11,6 +11,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
+import type { CommitCounts } from "./group-commit.js";
 import type { InsertResult } from "./insert.js";
 import type { SqliteWriterSql } from "./sqlite-statements.js";
 import type { WriterReply, WriterRequest, WriterThreadData, WrittenReply } from "./sqlite-worker.js";
@@ -20,6 +21,8 @@ export interface SqliteWriterThread {
   write(session: SessionTraceV3, checked?: boolean): Promise<InsertResult>;
   /** Waits for the writes in flight, then closes the thread's connection and ends it. */
   close(): Promise<void>;
+  /** The transactions the thread has answered for so far, and the sessions they held. */
+  readonly counts: CommitCounts;
 }
 
 /** The worker, from the module beside this one. */
@@ -58,8 +61,10 @@ export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql
     if ("error" in reply) waiting?.reject(Object.assign(new Error(reply.error.message), reply.error.code ? { code: reply.error.code } : {}));
     else waiting?.resolve({ sessionId: reply.sessionId, inserted: reply.inserted });
   };
+  const counts: CommitCounts = { transactions: 0, sessions: 0 };
   worker.on("message", (reply: WriterReply) => {
     if (!("results" in reply)) return;
+    Object.assign(counts, reply.counts);
     for (const result of reply.results) settle(result);
     if (pending.size === 0 && queued.length === 0) worker.unref();
   });
@@ -92,6 +97,7 @@ export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql
     if (pending.size === 0) worker.unref();
   };
   return {
+    counts,
     write(session, checked = true) {
       if (failure) return Promise.reject(failure);
       const id = nextId++;

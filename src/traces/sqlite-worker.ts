@@ -10,7 +10,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { checkSessionTrace, checkSessionTraceInPlace } from "./check-session.js";
-import { createGroupCommit } from "./group-commit.js";
+import { createGroupCommit, type CommitCounts } from "./group-commit.js";
 import { openSqliteDatabase, type NativeDatabase } from "./sqlite-file.js";
 import type { SqliteWriterSql } from "./sqlite-statements.js";
 import { createSqliteWriter } from "./sqlite-writer.js";
@@ -27,12 +27,12 @@ export type WriterRequest = { writes: { id: number; session: SessionTraceV3; /**
 /** The thread's answer for one session. */
 export type WrittenReply = { id: number; sessionId: string; inserted: boolean } | { id: number; error: { message: string; code?: string } };
 /** What the thread answers. */
-export type WriterReply = { ready: true } | { fatal: string } | { results: WrittenReply[] };
+export type WriterReply = { ready: true } | { fatal: string } | { results: WrittenReply[]; /** so far, after these */ counts: CommitCounts };
 
 const port = parentPort!;
 const { path, sql, batchMs = 0 } = workerData as WriterThreadData;
 let database: NativeDatabase;
-let insert: (session: SessionTraceV3) => Promise<{ sessionId: string; inserted: boolean }>;
+let insert: ReturnType<typeof createGroupCommit>;
 try {
   database = openSqliteDatabase(path);
   const writer = createSqliteWriter(database, sql);
@@ -70,7 +70,7 @@ let answers: WrittenReply[] = [];
 function answer(reply: WrittenReply): void {
   if (answers.push(reply) === 1)
     queueMicrotask(() => {
-      port.postMessage({ results: answers } satisfies WriterReply);
+      port.postMessage({ results: answers, counts: insert.counts } satisfies WriterReply);
       answers = [];
     });
 }

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { checkSessionTrace } from "./check-session.js";
-import { createGroupCommit } from "./group-commit.js";
+import { createGroupCommit, type CommitCounts } from "./group-commit.js";
 import { insertSessionsRows, type InsertResult } from "./insert.js";
 import { createLibsqlDialect } from "./libsql-dialect.js";
 import { migrateTraceStore, type SqlKind } from "./migrations.js";
@@ -42,6 +42,8 @@ export interface TraceStore {
    * session tracer's `toSessionTrace()` returns): it is not checked again.
    */
   insertParsedSession(session: SessionTraceV3): Promise<InsertResult>;
+  /** The write transactions run so far and the sessions they held (sessions / transactions: how writes were batched). */
+  readonly commits: Readonly<CommitCounts>;
   close(): Promise<void>;
 }
 
@@ -96,7 +98,7 @@ interface OpenDialect {
   kind: SqlKind;
   location: string;
   /** The store's own writer (SQLite files: a thread), else sessions go through insertSessionsRows. */
-  writer?: { start(): Promise<void>; insert(session: SessionTraceV3, checked?: boolean): Promise<InsertResult>; close(): Promise<void> };
+  writer?: { start(): Promise<void>; insert(session: SessionTraceV3, checked?: boolean): Promise<InsertResult>; readonly counts: CommitCounts; close(): Promise<void> };
 }
 
 async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions): Promise<OpenDialect> {
@@ -129,8 +131,12 @@ async function openDialect(target: TraceTarget, options: OpenTraceStoreOptions):
       if (closed) return Promise.reject(new Error("the trace store is closed"));
       return (starting ??= startSqliteWriterThread(target.path, compileSqliteWriterSql(db), batchMsOf(options)).then((t) => (thread = t)));
     };
+    const none: CommitCounts = { transactions: 0, sessions: 0 };
     const writer = {
       start: async () => void (await start()),
+      get counts() {
+        return thread?.counts ?? none;
+      },
       insert: (session: SessionTraceV3, checked = true) => (thread ? thread.write(session, checked) : start().then((t) => t.write(session, checked))),
       close: async () => {
         closed = true;
@@ -160,13 +166,14 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
     throw new Error(`trace store ${location} cannot be opened: ${redactTraceUrl(reason)}`, { cause: error });
   }
   const writeTimeoutMs = writeTimeoutOf(options);
-  const insert =
-    writer?.insert ??
-    createGroupCommit(
+  const grouped = writer
+    ? undefined
+    : createGroupCommit(
       (sessions) =>
         withDeadline(insertSessionsRows(db, kind, sessions), writeTimeoutMs, () => new Error(`the store did not finish the write within ${writeTimeoutMs} ms (TASKAPP_TRACE_WRITE_TIMEOUT_MS sets the limit)`)),
       { maxWaitMs: batchMsOf(options) },
     );
+  const insert = writer?.insert ?? grouped!;
   return {
     kind,
     location,
@@ -174,6 +181,9 @@ export async function openTraceStore(spec: string, options: OpenTraceStoreOption
     // A SQLite file's writer thread checks the session itself: the calling (serving) thread only hands it over.
     insertSession: (input) => (writer ? writer.insert(input as SessionTraceV3, false) : checkSessionTrace(input).then(insert)),
     insertParsedSession: insert,
+    get commits() {
+      return { ...(writer?.counts ?? grouped!.counts) };
+    },
     async close() {
       try {
         await writer?.close();
