@@ -2,8 +2,9 @@
  * The cost of validating POST /rollout bodies, as a ratio to `JSON.parse`
  * alone on the same bytes, from 1 KB to 50 MB. Side by side, interleaved
  * (the order of the paths rotates every round): JSON.parse; Zod's
- * safeParse after it; the compiled validator the server runs
- * (src/server/validate.ts, in place); ajv compiled at start from the
+ * safeParse after it; the compiled validator the server runs on a parsed
+ * body (src/server/validate.ts, in place: `checkParsedRolloutRequest`, and
+ * `checkParsedRolloutResponse`, which eval runs on an answer it parsed); ajv compiled at start from the
  * emitted generated/openapi.json; and, in a Python process on the same
  * bytes, pydantic 2 `model_validate_json` on a model of the same schemas
  * (bench/python/rollout_model.py), one Python round after each Node round.
@@ -33,7 +34,7 @@ const ROUNDS = Number(opts.rounds);
 const SIZES = new Set(opts.sizes.split(","));
 
 const { RolloutRequest, RolloutResponse } = await import("../dist/schemas/rollout.js");
-const { checkRolloutRequest, checkRolloutResponse } = await import("../dist/server/validate.js");
+const { checkParsedRolloutRequest, checkParsedRolloutResponse, checkRolloutResponse } = await import("../dist/server/validate.js");
 
 /** ajv as a JSON Schema validator is used: the emitted OpenAPI components, compiled once. */
 const ajv = new Ajv2020({ strict: false, allErrors: false });
@@ -61,13 +62,13 @@ const PATHS = {
   request: {
     "JSON.parse": (t) => JSON.parse(t),
     zod: (t) => RolloutRequest.safeParse(JSON.parse(t)).success,
-    compiled: (t) => checkRolloutRequest(JSON.parse(t)).success,
+    compiled: (t) => checkParsedRolloutRequest(JSON.parse(t)).success,
     ajv: (t) => ajvOf("RolloutRequest")(JSON.parse(t)),
   },
   response: {
     "JSON.parse": (t) => JSON.parse(t),
     zod: (t) => RolloutResponse.safeParse(JSON.parse(t)).success,
-    compiled: (t) => checkRolloutResponse(JSON.parse(t)).success,
+    compiled: (t) => checkParsedRolloutResponse(JSON.parse(t)).success,
     ajv: (t) => ajvOf("RolloutResponse")(JSON.parse(t)),
   },
 };
@@ -116,8 +117,9 @@ try {
   python?.close();
 }
 
-// The server's answer: validate the executor's object, then JSON.stringify what was validated
-// (Zod's copy, or the object itself), as a ratio to JSON.stringify alone.
+// The server's answer: validate the executor's object (which JSON.parse did not make: the
+// validator that also refuses class instances and symbol keys), then JSON.stringify what was
+// validated (Zod's copy, or the object itself), as a ratio to JSON.stringify alone.
 const SERVE = {
   "JSON.stringify": (o) => JSON.stringify(o),
   zod: (o) => JSON.stringify(RolloutResponse.parse(o)),
@@ -142,7 +144,7 @@ const fmt = (r) => `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed
 const mbps = (bytes, s) => `${(bytes / s / 1e6).toFixed(0)} MB/s`;
 
 console.log(`Parse + validate as a ratio to JSON.parse alone on the same bytes; CPU time, ${ROUNDS} interleaved rounds, median (min-max of the per-round ratios).`);
-console.log(`compiled = the validator POST /rollout runs; ajv = ajv compiled from generated/openapi.json; pydantic = model_validate_json (Python ${python?.version ?? "not run"}).\n`);
+console.log(`compiled = the compiled validator for parsed JSON (POST /rollout's request, eval's reading of a response); ajv = ajv compiled from generated/openapi.json; pydantic = model_validate_json (Python ${python?.version ?? "not run"}).\n`);
 const header = ["document", "bytes", "JSON.parse", "zod", "compiled", "ajv", "zod/ajv", "compiled/ajv", "pydantic", "compiled vs pydantic"];
 const rows = [header];
 for (const doc of DOCUMENTS) {
