@@ -14,3 +14,6 @@ export declare const validateRolloutResponse: CompiledValidator;
 export declare const validateContainerRolloutRequest: CompiledValidator;
 export declare const validateRolloutResult: CompiledValidator;
 export declare const validateSessionTrace: CompiledValidator;
+export declare const validateParsedRolloutRequest: CompiledValidator;
+export declare const validateParsedRolloutResponse: CompiledValidator;
+export declare const validateParsedContainerRolloutRequest: CompiledValidator;

@@ -17,6 +17,9 @@ import fc from "fast-check";
 import type { z } from "zod";
 import {
   validateContainerRolloutRequest,
+  validateParsedContainerRolloutRequest,
+  validateParsedRolloutRequest,
+  validateParsedRolloutResponse,
   validateRolloutRequest,
   validateRolloutResponse,
   validateRolloutResult,
@@ -39,6 +42,13 @@ const CASES: [string, z.ZodType, CompiledValidator][] = [
   ["ContainerRolloutRequest", ContainerRolloutRequest, validateContainerRolloutRequest],
   ["RolloutResult", RolloutResult, validateRolloutResult],
   ["SessionTraceV3", SessionTraceV3, validateSessionTrace],
+];
+
+/** The variants for `JSON.parse` output, with the validator they stand for. */
+const PARSED_CASES: [string, z.ZodType, CompiledValidator, CompiledValidator][] = [
+  ["RolloutRequest", RolloutRequest, validateParsedRolloutRequest, validateRolloutRequest],
+  ["RolloutResponse", RolloutResponse, validateParsedRolloutResponse, validateRolloutResponse],
+  ["ContainerRolloutRequest", ContainerRolloutRequest, validateParsedContainerRolloutRequest, validateContainerRolloutRequest],
 ];
 
 /**
@@ -80,6 +90,74 @@ describe("the compiled rollout validators agree with Zod", () => {
       t.diagnostic(JSON.stringify(stats));
       assert.ok(stats.valid >= RUNS * 0.1, `at least 10% valid documents: ${JSON.stringify(stats)}`);
       assert.ok(stats.invalid >= RUNS * 0.2, `at least 20% invalid documents: ${JSON.stringify(stats)}`);
+    });
+  }
+});
+
+describe("the compiled validators for JSON.parse output agree with Zod and with the general ones", () => {
+  for (const [name, schema, parsed, general] of PARSED_CASES) {
+    test(`${name}: ${RUNS} generated documents, as JSON.parse makes them`, () => {
+      const shape = generateJsonSchema(schema, { io: "input", editorExtras: false });
+      fc.assert(
+        fc.property(corpusOf(shape), (doc) => {
+          const text = JSON.stringify(doc);
+          if (text === undefined) return;
+          const zod = schema.safeParse(JSON.parse(text));
+          const checked = JSON.parse(text);
+          const verdict = parsed(checked);
+          const report = () => `document: ${text}\nzod: ${JSON.stringify(zod.error?.issues ?? [])}\ncompiled: ${JSON.stringify(parsed.errors)}`;
+          assert.equal(verdict, zod.success, `Zod ${zod.success ? "accepts" : "rejects"}, the parsed-JSON validator does not\n${report()}`);
+          const byGeneral = JSON.parse(text);
+          assert.equal(general(byGeneral), verdict, `the general validator's verdict differs\n${report()}`);
+          if (zod.success) {
+            assert.deepEqual(checked, zod.data, `completed in place as Zod parses\n${report()}`);
+            assert.deepEqual(checked, byGeneral, `completed in place as the general validator completes it\n${report()}`);
+            return;
+          }
+          assert.equal(formatPath(pathOf(failureOf(parsed)!)), formatPath(pathOf(failureOf(general)!)), `the same failure as the general validator's\n${report()}`);
+          assert.ok(zod.error.issues.map((i) => formatPath(i.path)).includes(formatPath(pathOf(failureOf(parsed)!))), `error at a path Zod reports\n${report()}`);
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+    });
+  }
+
+  test("JSON.parse output with an own `constructor` or `__proto__` key is a plain record to both, as to Zod", () => {
+    const text = JSON.stringify({ ...response(), metrics: { ...response().metrics, details: { constructor: { prototype: 1 } } } }).replace('"obs":{', '"obs":{"__proto__":{"a":1},"constructor":"x",');
+    for (const validate of [validateParsedRolloutResponse, validateRolloutResponse]) assert.equal(validate(JSON.parse(text)), RolloutResponse.safeParse(JSON.parse(text)).success);
+    assert.ok(RolloutResponse.safeParse(JSON.parse(text)).success);
+  });
+});
+
+describe("a nullable value is tested for null first, and its own failure is reported", () => {
+  const cases: [string, (r: Record<string, any>) => void, string | undefined][] = [
+    ["a null trace", (r) => (r.trace = null), undefined],
+    ["a null reward", (r) => (r.trajectories[0].steps[0].reward = null), undefined],
+    ["a null info", (r) => (r.trajectories[0].steps[0].info = null), undefined],
+    ["a string as a reward", (r) => (r.trajectories[0].steps[0].reward = "1"), "trajectories[0].steps[0].reward"],
+    ["a list as info", (r) => (r.trajectories[0].steps[0].info = [1]), "trajectories[0].steps[0].info"],
+    ["an infinite events score", (r) => (r.metrics.events_score = Infinity), "metrics.events_score"],
+    ["a trace that is a number", (r) => (r.trace = 5), "trace"],
+    ["a trace envelope without its session", (r) => (r.trace = { version: 3 }), undefined],
+  ];
+  for (const [what, change, path] of cases) {
+    test(`${what}: ${path === undefined ? "the verdict is Zod's" : `refused at ${path}`}`, () => {
+      const doc = response() as Record<string, any>;
+      change(doc);
+      const zod = RolloutResponse.safeParse(structuredClone(doc));
+      for (const validate of [validateRolloutResponse, validateParsedRolloutResponse]) {
+        const verdict = validate(structuredClone(doc));
+        assert.equal(verdict, zod.success);
+        if (!verdict) {
+          const failure = failureOf(validate)!;
+          const at = formatPath(pathOf(failure));
+          if (path !== undefined) assert.equal(at, path);
+          assert.notEqual(failure.keyword, "if", `the value's own error, not the null test's: ${JSON.stringify(validate.errors)}`);
+          assert.ok(zod.error!.issues.map((i) => formatPath(i.path)).includes(at), `${at} is a path Zod reports: ${JSON.stringify(zod.error!.issues)}`);
+        }
+      }
+      if (path !== undefined) assert.ok(!zod.success);
+      else if (what.startsWith("a null")) assert.ok(zod.success);
     });
   }
 });

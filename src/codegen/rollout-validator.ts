@@ -45,30 +45,68 @@ export const ROLLOUT_VALIDATED = {
   validateSessionTrace: SessionTraceV3,
 } as const;
 
+/**
+ * The same validators for values that come from `JSON.parse` (the server's
+ * request body, eval's reading of an answer): they leave out the checks such
+ * a value always passes (a plain object, string keys), which cost an
+ * allocation per record, and refuse the same JSON documents.
+ */
+export const PARSED_JSON_VALIDATED = {
+  validateParsedRolloutRequest: RolloutRequest,
+  validateParsedRolloutResponse: RolloutResponse,
+  validateParsedContainerRolloutRequest: ContainerRolloutRequest,
+} as const;
+
 /** Keywords that only document; dropped so the emitted code stays small. */
 const DOC_KEYWORDS = new Set(["description", "examples", "title", "$comment"]);
 
-/** Marks Zod's stripping objects closed and its numbers finite (see the module comment). */
-function carryZodSemantics(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
-  const def = (ctx.zodSchema as { _zod: { def: { type: string; catchall?: unknown; discriminator?: unknown } } })._zod.def;
-  // A discriminated union checks the one branch its tag names, and reports inside it, as Zod does.
-  // (ajv's keyword applies to objects only, hence the type, which Zod's discriminated union requires too.)
-  if (def.type === "union" && typeof def.discriminator === "string" && Array.isArray(ctx.jsonSchema.oneOf))
-    Object.assign(ctx.jsonSchema, { type: "object", discriminator: { propertyName: def.discriminator } });
-  if (def.type === "object" && def.catchall === undefined) ctx.jsonSchema.additionalProperties = false;
-  if (def.type === "object") ctx.jsonSchema.plainObject = true;
-  if (def.type === "number") ctx.jsonSchema.finite = true;
-  if (def.type === "record") ctx.jsonSchema.plainRecord = true;
-  // A nullable array: `type: ["array", "null"]` instead of an `anyOf` with null, where ajv's
-  // useDefaults would not fill the defaults of the items (a list of context overrides) as Zod does.
-  const branches = ctx.jsonSchema.anyOf;
-  if (def.type === "nullable" && Array.isArray(branches) && branches.length === 2) {
-    const [inner, nullBranch] = branches as JsonSchema[];
-    if (inner?.type === "array" && JSON.stringify(nullBranch) === '{"type":"null"}') {
-      delete ctx.jsonSchema.anyOf;
-      Object.assign(ctx.jsonSchema, { ...inner, type: ["array", "null"] });
+/**
+ * Carries Zod's parsing behaviour into the schema (see the module comment).
+ * For `parsedJson`, the checks `JSON.parse` output always passes (`plainObject`,
+ * `plainRecord`: it makes only plain objects, with string keys) are left out.
+ */
+function carryZodSemantics(parsedJson: boolean) {
+  return (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void => {
+    const def = (ctx.zodSchema as { _zod: { def: { type: string; catchall?: unknown; discriminator?: unknown } } })._zod.def;
+    // A discriminated union checks the one branch its tag names, and reports inside it, as Zod does.
+    // (ajv's keyword applies to objects only, hence the type, which Zod's discriminated union requires too.)
+    if (def.type === "union" && typeof def.discriminator === "string" && Array.isArray(ctx.jsonSchema.oneOf))
+      Object.assign(ctx.jsonSchema, { type: "object", discriminator: { propertyName: def.discriminator } });
+    if (def.type === "object" && def.catchall === undefined) ctx.jsonSchema.additionalProperties = false;
+    if (def.type === "object" && !parsedJson) ctx.jsonSchema.plainObject = true;
+    if (def.type === "number") ctx.jsonSchema.finite = true;
+    if (def.type === "record" && !parsedJson) ctx.jsonSchema.plainRecord = true;
+    // A nullable array: `type: ["array", "null"]`, where ajv's useDefaults fills the defaults of
+    // the items (a list of context overrides) as Zod does, which it would not inside an `anyOf`.
+    const branches = ctx.jsonSchema.anyOf;
+    if (def.type === "nullable" && Array.isArray(branches) && branches.length === 2) {
+      const [inner, nullBranch] = branches as JsonSchema[];
+      if (inner?.type === "array" && JSON.stringify(nullBranch) === '{"type":"null"}') {
+        delete ctx.jsonSchema.anyOf;
+        Object.assign(ctx.jsonSchema, { ...inner, type: ["array", "null"] });
+      }
     }
-  }
+    // Any other nullable is rewritten once the tree is complete (`testNullFirst`).
+    if (def.type === "nullable") ctx.jsonSchema[NULLABLE] = true;
+  };
+}
+
+/** Marks a Zod nullable for `testNullFirst`. */
+const NULLABLE = "x-task-app-nullable";
+
+/**
+ * A nullable value that is not a bare type (`{$ref}`, a record, a number with
+ * `finite`): null is tried first, as a test that records no error (`if`), then
+ * the value itself (`else`). Zod's `anyOf: [X, {type: "null"}]` tries X first
+ * and, for a null, builds X's errors (objects, arrays) before the null branch
+ * passes: garbage made on a valid document. For a value that is not null,
+ * X is checked once either way, and its errors are the failure's (`failureOf`).
+ */
+function testNullFirst(node: JsonSchema): JsonSchema {
+  if (!(NULLABLE in node)) return node;
+  const { [NULLABLE]: _marker, anyOf, ...rest } = node;
+  if (!Array.isArray(anyOf) || anyOf.length !== 2 || JSON.stringify(anyOf[1]) !== '{"type":"null"}') return anyOf === undefined ? rest : { ...rest, anyOf };
+  return { ...rest, if: { type: "null" }, else: anyOf[0] };
 }
 
 /** Drops documentation keywords and `propertyNames: {type: "string"}` (every JSON key is a string). */
@@ -83,17 +121,23 @@ function dropDocs(node: JsonSchema): JsonSchema {
 }
 
 /** The JSON Schema the validator of `schema` is compiled from. */
-export function validatorSchemaOf(schema: z.ZodType): JsonSchema {
+export function validatorSchemaOf(schema: z.ZodType, { parsedJson = false }: { parsedJson?: boolean } = {}): JsonSchema {
   const raw = z.toJSONSchema(schema, {
     // Draft-07: ajv's 2020-12 code tracks evaluated properties for `unevaluated*`, which costs time here.
     target: "draft-7",
     io: "input",
     unrepresentable: "any",
-    override: carryZodSemantics as (ctx: unknown) => void,
+    override: carryZodSemantics(parsedJson) as (ctx: unknown) => void,
   }) as JsonSchema;
-  const { $schema: _s, definitions, ...root } = raw;
-  const defs = Object.entries((definitions ?? {}) as Record<string, JsonSchema>).map(([name, def]) => [name, mapSchemas(def, dropDocs)]);
-  return { ...mapSchemas(root, dropDocs), definitions: Object.fromEntries(defs) };
+  const { $schema: _s, definitions, ...ref } = raw;
+  // The root as the named definition itself, not a `$ref` to it: ajv would compile a wrapper
+  // function that calls it with an options object on every call.
+  const rootName = typeof ref.$ref === "string" && Object.keys(ref).length === 1 ? ref.$ref.replace(/^#\/definitions\//, "") : undefined;
+  const defined = (definitions ?? {}) as Record<string, JsonSchema>;
+  const root = rootName !== undefined && rootName in defined ? defined[rootName]! : ref;
+  const finish = (node: JsonSchema) => testNullFirst(dropDocs(node));
+  const defs = Object.entries(defined).map(([name, def]) => [name, mapSchemas(def, finish)]);
+  return { ...mapSchemas(root, finish), definitions: Object.fromEntries(defs) };
 }
 
 /** First lines of the generated module. */
@@ -120,7 +164,7 @@ const DECLARATIONS = [
   "  (data: unknown): boolean;",
   "  errors?: RolloutValidationError[] | null;",
   "}",
-  ...Object.keys(ROLLOUT_VALIDATED).map((name) => `export declare const ${name}: CompiledValidator;`),
+  ...[...Object.keys(ROLLOUT_VALIDATED), ...Object.keys(PARSED_JSON_VALIDATED)].map((name) => `export declare const ${name}: CompiledValidator;`),
   "",
 ].join("\n");
 
@@ -167,10 +211,30 @@ export async function generateRolloutValidator(): Promise<{ js: string; dts: str
     },
   });
   for (const [name, schema] of Object.entries(ROLLOUT_VALIDATED)) ajv.addSchema(validatorSchemaOf(schema), name);
-  const refs = Object.fromEntries(Object.keys(ROLLOUT_VALIDATED).map((name) => [name, name]));
+  for (const [name, schema] of Object.entries(PARSED_JSON_VALIDATED)) ajv.addSchema(validatorSchemaOf(schema, { parsedJson: true }), name);
+  const refs = Object.fromEntries([...Object.keys(ROLLOUT_VALIDATED), ...Object.keys(PARSED_JSON_VALIDATED)].map((name) => [name, name]));
   let js = standaloneCode(ajv, refs);
   const helper = /const (\w+) = require\("ajv\/dist\/runtime\/ucs2length"\)\.default;/g;
   js = js.replace(helper, (_match: string, fn: string) => `const ${fn} = (s) => s.length;`);
+  js = testKnownKeys(js);
   if (/require\(|\bimport\b/.test(js)) throw new Error("the rollout validator code needs an ajv runtime helper: inline it or make ajv a dependency");
   return { js: normalizeText(BANNER + js + "\n"), dts: normalizeText(DECLARATIONS) };
+}
+
+/**
+ * ajv tests an object's keys against a closed object's properties with
+ * `hasOwnProperty.call(schemaN.properties, key)` when there are more than 8,
+ * a keyed lookup per key; with `===` against each name (what it emits for 8
+ * or fewer), V8 compares the interned key strings by pointer.
+ */
+function testKnownKeys(js: string): string {
+  const hasOwn = /^const (func\d+) = Object\.prototype\.hasOwnProperty;$/m.exec(js)?.[1];
+  if (hasOwn === undefined) return js;
+  const schemas = new Map<string, JsonSchema>();
+  for (const [, name, json] of js.matchAll(/^const (schema\d+) = (\{.*\});$/gm)) schemas.set(name!, JSON.parse(json!) as JsonSchema);
+  return js.replace(new RegExp(`${hasOwn}\\.call\\((schema\\d+)\\.properties, (key\\d+)\\)`, "g"), (call: string, schema: string, key: string) => {
+    const properties = schemas.get(schema)?.properties;
+    if (typeof properties !== "object" || properties === null) throw new Error(`the rollout validator code tests keys against ${schema}, which it does not define`);
+    return `(${Object.keys(properties).map((name) => `${key} === ${JSON.stringify(name)}`).join(" || ")})`;
+  });
 }

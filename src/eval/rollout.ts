@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Wire } from "../client/index.js";
-import { checkRolloutResponse } from "../server/validate.js";
+import { checkParsedRolloutResponse } from "../server/validate.js";
 import type { EvalPlan } from "./plan.js";
 import type { EvalResult } from "./results.js";
 import { readContainerAnswer } from "./wire.js";
@@ -74,7 +74,7 @@ export function readEvalAnswer(base: Base, text: string, wire: Wire = "0.2"): Ev
   // by the compiled validator the server runs (Zod's verdict and issues when it refuses).
   const trace = json && typeof json === "object" ? (json as { trace?: unknown }).trace : undefined;
   if (trace !== undefined) (json as { trace: unknown }).trace = null;
-  const parsed = checkRolloutResponse(json);
+  const parsed = checkParsedRolloutResponse(json);
   if (!parsed.success) {
     const first = parsed.issues[0];
     return { result: failedResult(base, "invalid_response", 200, `not a RolloutResponse: ${first?.path || "(root)"}: ${first?.message ?? "invalid"}`) };

@@ -13,6 +13,9 @@
 import type { z } from "zod";
 import {
   validateContainerRolloutRequest,
+  validateParsedContainerRolloutRequest,
+  validateParsedRolloutRequest,
+  validateParsedRolloutResponse,
   validateRolloutRequest,
   validateRolloutResponse,
   validateRolloutResult,
@@ -31,6 +34,25 @@ export type Checked<T> = { success: true; data: T } | { success: false; issues: 
 /** Checks a parsed `POST /rollout` body in place. May throw if a getter or proxy in `value` throws. */
 export function checkRolloutRequest(value: unknown): Checked<RolloutRequest> {
   return check(validateRolloutRequest, RolloutRequest, value);
+}
+
+/**
+ * `checkRolloutRequest` for a value `JSON.parse` made (the server's request body): the
+ * compiled code leaves out the checks such a value always passes (plain objects, string
+ * keys), and refuses the same documents.
+ */
+export function checkParsedRolloutRequest(value: unknown): Checked<RolloutRequest> {
+  return check(validateParsedRolloutRequest, RolloutRequest, value);
+}
+
+/** `checkContainerRolloutRequest` for a value `JSON.parse` made. */
+export function checkParsedContainerRolloutRequest(value: unknown): Checked<ContainerRolloutRequest> {
+  return check(validateParsedContainerRolloutRequest, ContainerRolloutRequest, value);
+}
+
+/** `checkRolloutResponse` for a value `JSON.parse` made (an answer eval reads off the wire). */
+export function checkParsedRolloutResponse(value: unknown): Checked<RolloutResponse> {
+  return check(validateParsedRolloutResponse, RolloutResponse, value);
 }
 
 /** Checks a parsed container-era `POST /rollout` body in place. May throw if a getter or proxy in `value` throws. */
@@ -65,13 +87,20 @@ function check<T>(validate: CompiledValidator, schema: z.ZodType<T>, value: unkn
  * The error that made a compiled validator refuse. It stops at the first
  * failure, so that is the last error it recorded; a union records its
  * alternatives' errors, then its own at the union's path, as Zod reports it.
- * A nullable value (`anyOf: [X, {type: "null"}]`) is not a union to Zod,
- * which reports what is wrong inside X: so is X's own failure here.
+ * A nullable value is not a union to Zod, which reports what is wrong inside
+ * the value: the compiled code tests null first (`if: {type: "null"}`), then
+ * the value (`else`), and records the value's errors, then an `if` error at
+ * the same path, which is skipped here (as the `anyOf: [X, {type: "null"}]`
+ * form's union and null errors are).
  */
 export function failureOf(validate: CompiledValidator): RolloutValidationError | undefined {
   const errors = validate.errors ?? [];
   let end = errors.length;
-  while (end >= 3 && isNullableFailure(errors[end - 1]!, errors[end - 2]!)) end -= 2;
+  for (;;) {
+    if (end >= 2 && errors[end - 1]!.keyword === "if") end -= 1;
+    else if (end >= 3 && isNullableFailure(errors[end - 1]!, errors[end - 2]!)) end -= 2;
+    else break;
+  }
   return errors[end - 1];
 }
 

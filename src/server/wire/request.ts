@@ -6,7 +6,7 @@
  */
 import type { RolloutRequest } from "../../schemas/rollout.js";
 import { errorReply, summariseIssues, type Reply } from "../errors.js";
-import { checkContainerRolloutRequest, checkRolloutRequest } from "../validate.js";
+import { checkParsedContainerRolloutRequest, checkParsedRolloutRequest } from "../validate.js";
 import { toExecutorRequest, type ContainerRun } from "./container.js";
 import { detectWire } from "./era.js";
 import { checkContextOverrides } from "./overrides.js";
@@ -17,11 +17,11 @@ export type ReadRollout = { ok: true; rollout: RolloutRequest; container: Contai
 /** Reads a parsed body. May throw only as `JSON.parse` output cannot (no getters, no proxies). */
 export function readRolloutRequest(value: unknown): ReadRollout {
   if (detectWire(value) === "0.2") {
-    const parsed = checkRolloutRequest(value);
+    const parsed = checkParsedRolloutRequest(value);
     if (!parsed.success) return invalid("invalid rollout request", parsed.issues);
     return { ok: true, rollout: parsed.data, container: undefined };
   }
-  const parsed = checkContainerRolloutRequest(value);
+  const parsed = checkParsedContainerRolloutRequest(value);
   if (!parsed.success) return invalid("invalid container-era rollout request", parsed.issues);
   const request = parsed.data;
   const overrides = checkContextOverrides(request.context_overrides ?? []);
