@@ -1,0 +1,187 @@
+/**
+ * The JSON of a reply body: byte for byte what `JSON.stringify` gives
+ * (UTF-8 encoded), made cheaply when the value carries long strings.
+ *
+ * `JSON.stringify` re-escapes every character of every string (about
+ * 1.5 ns a character in Node 20), then the reply path measures and copies
+ * the 1.3 MB result again. Image-heavy rollouts are mostly long base64 data
+ * URLs that need no escaping at all: here each long string is checked once
+ * (ASCII with no quote, backslash or control character: `Buffer.byteLength`
+ * and `indexOf`, which run at memory speed) and copied into the reply's
+ * bytes as it is; everything else is JSON-stringified piece by piece, and
+ * the parts are written into one Buffer, so the whole text is never built
+ * as a string.
+ *
+ * Values without long strings (a bounded look at a sample of the value:
+ * objects' values, arrays' first and last elements) go to `JSON.stringify`
+ * whole, as before. Anything the walk does not own exactly (proxies,
+ * `toJSON`, class instances, BigInt, functions) is handed to
+ * `JSON.stringify` in place, with its own key; a cycle, a throwing getter or
+ * a stack overflow make the whole value go through `JSON.stringify` again,
+ * so what it refuses is refused with its own error.
+ */
+import { types } from "node:util";
+import { takeReplyBytes } from "./reply-bytes.js";
+
+/** Strings from this length on are checked and, when they need no escaping, copied as they are. */
+export const RAW_STRING_FROM = 1024;
+/** How many values the look for long strings reads at most. */
+const PROBE_BUDGET = 128;
+
+/** Characters JSON escapes in ASCII text, the likeliest first: a string holding none is its own JSON between quotes. */
+const ESCAPED = ["\n", '"', "\\", "\t", "\r", ...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).filter((c) => !"\n\t\r".includes(c))];
+
+/**
+ * `JSON.stringify(value)`, as a string when `value` holds no long strings and
+ * as its UTF-8 bytes when it does; `undefined` where `JSON.stringify` gives
+ * `undefined`. Throws what `JSON.stringify` throws (a cycle, a BigInt, a
+ * throwing getter or `toJSON`).
+ */
+export function serializeJson(value: unknown): string | Buffer | undefined {
+  let long = false;
+  try {
+    long = hasLongString(value, { left: PROBE_BUDGET });
+  } catch {
+    // a getter that throws: JSON.stringify below meets it and says so
+  }
+  if (!long) return JSON.stringify(value);
+  const writer = new JsonWriter();
+  try {
+    if (!writer.value("", value)) return undefined;
+  } catch {
+    // A cycle, a getter or toJSON that threw, a stack overflow: JSON.stringify gives its own answer or error.
+    return JSON.stringify(value);
+  }
+  return writer.bytes();
+}
+
+/** A long ASCII string that JSON leaves as it is. */
+function isVerbatim(text: string): boolean {
+  if (Buffer.byteLength(text, "utf8") !== text.length) return false;
+  for (const c of ESCAPED) if (text.indexOf(c) !== -1) return false;
+  return true;
+}
+
+/** An object the walk reads itself: an ordinary array or plain object, no proxy, no `toJSON`. */
+function isPlain(value: object): boolean {
+  if (types.isProxy(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === Array.prototype ? !Array.isArray(value) : proto !== Object.prototype && proto !== null) return false;
+  return typeof (value as { toJSON?: unknown }).toJSON !== "function";
+}
+
+/** Whether a bounded sample of `value` holds a string of `RAW_STRING_FROM` characters or more. */
+function hasLongString(value: unknown, budget: { left: number }): boolean {
+  if (--budget.left < 0) return false;
+  if (typeof value === "string") return value.length >= RAW_STRING_FROM;
+  if (typeof value !== "object" || value === null || types.isProxy(value)) return false;
+  if (Array.isArray(value)) {
+    const n = value.length;
+    return n > 0 && (hasLongString(value[0], budget) || (n > 1 && hasLongString(value[n - 1], budget)));
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key in value) if (Object.hasOwn(value, key) && hasLongString((value as Record<string, unknown>)[key], budget)) return true;
+  return false;
+}
+
+/** What `JSON.stringify` makes of `value` found under `key`, or undefined when it leaves it out. */
+function stringifyAt(key: string, value: unknown): string | undefined {
+  const text = JSON.stringify({ [key]: value });
+  return text.length === 2 ? undefined : text.slice(JSON.stringify(key).length + 2, -1);
+}
+
+/** Text parts and, between them, long ASCII strings copied as they are: texts[0] raws[0] texts[1] ... texts[n]. */
+class JsonWriter {
+  private readonly texts: string[] = [];
+  private readonly raws: string[] = [];
+  private text = "";
+  private readonly stack: object[] = [];
+
+  /** Writes `value` found under `key`; false when JSON leaves it out (undefined, a function, a symbol). */
+  value(key: string, value: unknown): boolean {
+    switch (typeof value) {
+      case "string":
+        this.string(value);
+        return true;
+      case "number":
+        this.text += Number.isFinite(value) ? String(value) : "null";
+        return true;
+      case "boolean":
+        this.text += value ? "true" : "false";
+        return true;
+      case "undefined":
+      case "symbol":
+        return false;
+      case "object":
+        if (value === null) {
+          this.text += "null";
+          return true;
+        }
+        if (isPlain(value)) {
+          if (this.stack.includes(value)) throw new TypeError("Converting circular structure to JSON");
+          this.stack.push(value);
+          if (Array.isArray(value)) this.array(value);
+          else this.object(value as Record<string, unknown>);
+          this.stack.pop();
+          return true;
+        }
+      // falls through: JSON.stringify serialises what the walk does not own
+      default: {
+        const text = stringifyAt(key, value);
+        if (text === undefined) return false;
+        this.text += text;
+        return true;
+      }
+    }
+  }
+
+  private string(value: string): void {
+    if (value.length < RAW_STRING_FROM || !isVerbatim(value)) {
+      this.text += JSON.stringify(value);
+      return;
+    }
+    this.texts.push(this.text + '"');
+    this.raws.push(value);
+    this.text = '"';
+  }
+
+  private array(values: unknown[]): void {
+    this.text += "[";
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) this.text += ",";
+      if (!this.value(String(i), values[i])) this.text += "null";
+    }
+    this.text += "]";
+  }
+
+  private object(record: Record<string, unknown>): void {
+    this.text += "{";
+    let first = true;
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      if (value === undefined || typeof value === "symbol") continue;
+      const before = this.text;
+      this.text += first ? JSON.stringify(key) + ":" : "," + JSON.stringify(key) + ":";
+      if (this.value(key, value)) first = false;
+      else this.text = before;
+    }
+    this.text += "}";
+  }
+
+  /** The parts written into one Buffer (pooled memory: see reply-bytes.ts): text as UTF-8, the long ASCII strings copied byte for byte. */
+  bytes(): Buffer {
+    const texts = [...this.texts, this.text];
+    let size = 0;
+    for (const text of texts) size += Buffer.byteLength(text, "utf8");
+    for (const raw of this.raws) size += raw.length;
+    const out = takeReplyBytes(size);
+    let at = 0;
+    for (let i = 0; i < this.raws.length; i++) {
+      at += out.write(texts[i]!, at, "utf8");
+      at += out.write(this.raws[i]!, at, "latin1");
+    }
+    out.write(texts[texts.length - 1]!, at, "utf8");
+    return out;
+  }
+}
