@@ -6,9 +6,8 @@
  * 1.5 ns a character in Node 20), then the reply path measures and copies
  * the 1.3 MB result again. Image-heavy rollouts are mostly long base64 data
  * URLs that need no escaping at all: here each long string is checked once
- * (ASCII with no quote, backslash or control character: `Buffer.byteLength`
- * and `indexOf`, which run at memory speed) and copied into the reply's
- * bytes as it is; everything else is JSON-stringified piece by piece, and
+ * (printable ASCII with no quote or backslash: escape-scan.ts, at about
+ * 0.1 ns a character) and copied into the reply's bytes as it is; everything else is JSON-stringified piece by piece, and
  * the parts are written into one Buffer, so the whole text is never built
  * as a string.
  *
@@ -21,15 +20,13 @@
  * so what it refuses is refused with its own error.
  */
 import { types } from "node:util";
+import { isPrintableAscii } from "./escape-scan.js";
 import { takeReplyBytes } from "./reply-bytes.js";
 
 /** Strings from this length on are checked and, when they need no escaping, copied as they are. */
 export const RAW_STRING_FROM = 1024;
 /** How many values the look for long strings reads at most. */
 const PROBE_BUDGET = 256;
-
-/** Characters JSON escapes in ASCII text, the likeliest first: a string holding none is its own JSON between quotes. */
-const ESCAPED = ["\n", '"', "\\", "\t", "\r", ...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).filter((c) => !"\n\t\r".includes(c))];
 
 /**
  * `JSON.stringify(value)`, as a string when `value` holds no long strings and
@@ -54,13 +51,6 @@ export function serializeJson(value: unknown): string | Buffer | undefined {
     return JSON.stringify(value);
   }
   return writer.bytes();
-}
-
-/** A long ASCII string that JSON leaves as it is. */
-function isVerbatim(text: string): boolean {
-  if (Buffer.byteLength(text, "utf8") !== text.length) return false;
-  for (const c of ESCAPED) if (text.indexOf(c) !== -1) return false;
-  return true;
 }
 
 /** An object the walk reads itself: an ordinary array or plain object, no proxy, no `toJSON`. */
@@ -151,7 +141,7 @@ class JsonWriter {
   }
 
   private string(value: string): void {
-    if (value.length < RAW_STRING_FROM || !isVerbatim(value)) {
+    if (value.length < RAW_STRING_FROM || !isPrintableAscii(value)) {
       this.text += JSON.stringify(value);
       return;
     }

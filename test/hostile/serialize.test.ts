@@ -14,6 +14,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { RAW_STRING_FROM, serializeJson } from "../../src/server/serialize.js";
 import { POOLED_FROM, releaseReplyBytes, takeReplyBytes } from "../../src/server/reply-bytes.js";
+import { isPrintableAscii, isPrintableAsciiByIndexOf, usesSimdScan } from "../../src/server/escape-scan.js";
 
 /** A long ASCII string that needs no escaping, as base64 images are. */
 const image = (n = 20_000, tag = "") => `data:image/png;base64,${"iVBORw0KGgoAAAANSUhEUgAA+/9=".repeat(Math.ceil(n / 28)).slice(0, n)}${tag}`;
@@ -209,6 +210,25 @@ test("any value built from hostile strings serialises as JSON.stringify does (pr
     }),
     { numRuns: 400, seed: 23 },
   );
+});
+
+test("the SIMD scan and the indexOf scan say what a reference regex says, for every UTF-16 unit and at chunk edges", () => {
+  assert.equal(usesSimdScan, true, "Node 20 runs WebAssembly SIMD: the fast scan is the one in use");
+  const reference = (text: string) => /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/.test(text);
+  const problems: string[] = [];
+  const check = (text: string, label: string) => {
+    const want = reference(text);
+    if (isPrintableAscii(text) !== want) problems.push(`simd ${label}`);
+    if (isPrintableAsciiByIndexOf(text) !== want) problems.push(`indexOf ${label}`);
+  };
+  for (let code = 0; code <= 0xffff; code++) check(`abc${String.fromCharCode(code)}${"x".repeat(code % 40)}`, `U+${code.toString(16)}`);
+  const long = "QUJD".repeat(20_000); // 80,000 characters: several 16,384-character chunks
+  for (const c of ['"', "\\", "\u0000", "\u001f", "\u007f", "\u0080", "\u00ff", "\u0100", "\ud800", "\udc00", "\u2028", "\ud83d\ude00", "\u0020", "\u007e"]) {
+    for (const at of [0, 1, 15, 16, 17, 16_383, 16_384, 16_385, 32_767, 32_768, 49_151, 79_999, 80_000]) check(long.slice(0, at) + c + long.slice(at), `${JSON.stringify(c)} at ${at}`);
+  }
+  check("", "empty");
+  check(long, "clean, 80,000 characters");
+  assert.deepEqual(problems, []);
 });
 
 test("reply memory: big buffers are reused once released, once each, and nothing else is taken in", () => {
