@@ -6,18 +6,19 @@
  * 1.5 ns a character in Node 20), then the reply path measures and copies
  * the 1.3 MB result again. Image-heavy rollouts are mostly long base64 data
  * URLs that need no escaping at all: here each long string is checked once
- * (printable ASCII with no quote or backslash: escape-scan.ts, at about
- * 0.1 ns a character) and copied into the reply's bytes as it is; everything else is JSON-stringified piece by piece, and
- * the parts are written into one Buffer, so the whole text is never built
- * as a string.
+ * (printable ASCII with no quote or backslash: escape-scan.ts, about 0.1 ns
+ * a character) and copied into the reply's bytes as it is; the rest is
+ * JSON-stringified piece by piece, and the parts are written into one
+ * Buffer, so the whole text is never built as a string.
  *
  * Values without long strings (a bounded look at a sample of the value:
  * objects' values, arrays' first and last elements) go to `JSON.stringify`
- * whole, as before. Anything the walk does not own exactly (proxies,
- * `toJSON`, class instances, BigInt, functions) is handed to
- * `JSON.stringify` in place, with its own key; a cycle, a throwing getter or
- * a stack overflow make the whole value go through `JSON.stringify` again,
- * so what it refuses is refused with its own error.
+ * whole, as before, and so does each part of a walked value that holds none
+ * (a step's tool calls and info, say). Anything the walk does not own
+ * exactly (proxies, `toJSON`, class instances, BigInt, functions) is handed
+ * to `JSON.stringify` in place, with its own key; a cycle, a throwing getter
+ * or a stack overflow make the whole value go through `JSON.stringify`
+ * again, so what it refuses is refused with its own error.
  */
 import { types } from "node:util";
 import { isPrintableAscii } from "./escape-scan.js";
@@ -95,6 +96,38 @@ function stringifyAt(key: string, value: unknown): string | undefined {
   return text.length === 2 ? undefined : text.slice(JSON.stringify(key).length + 2, -1);
 }
 
+/** How many more values `holdsOnlyShortStrings` may read. */
+let shortLeft = 0;
+/** How many values a part may hold to be handed to JSON.stringify whole. */
+const SHORT_BUDGET = 64;
+
+/** Whether `value` was read in full, within `shortLeft` values, and holds no string of `RAW_STRING_FROM` characters or more. */
+function holdsOnlyShortStrings(value: object): boolean {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (--shortLeft < 0 || !isShort(value[i])) return false;
+    return true;
+  }
+  for (const key in value) if (--shortLeft < 0 || !isShort((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+function isShort(value: unknown): boolean {
+  if (typeof value === "string") return value.length < RAW_STRING_FROM;
+  return typeof value !== "object" || value === null || holdsOnlyShortStrings(value);
+}
+
+/** `"key":` for the keys replies repeat (step fields), made once; short keys only, and at most 1024 of them. */
+const quotedKeys = new Map<string, string>();
+
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key) + ":";
+    if (key.length <= 64 && quotedKeys.size < 1024) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
 /** Text parts and, between them, long ASCII strings copied as they are: texts[0] raws[0] texts[1] ... texts[n]. */
 class JsonWriter {
   private readonly texts: string[] = [];
@@ -123,6 +156,12 @@ class JsonWriter {
           return true;
         }
         if (isPlain(value)) {
+          // A part with no long string (tool calls, info, metrics) is JSON.stringify's: the same text, made natively.
+          shortLeft = SHORT_BUDGET;
+          if (holdsOnlyShortStrings(value)) {
+            this.text += JSON.stringify(value);
+            return true;
+          }
           if (this.stack.includes(value)) throw new TypeError("Converting circular structure to JSON");
           this.stack.push(value);
           if (Array.isArray(value)) this.array(value);
@@ -166,7 +205,7 @@ class JsonWriter {
       const value = record[key];
       if (value === undefined || typeof value === "symbol") continue;
       const before = this.text;
-      this.text += first ? JSON.stringify(key) + ":" : "," + JSON.stringify(key) + ":";
+      this.text += first ? quotedKey(key) : "," + quotedKey(key);
       if (this.value(key, value)) first = false;
       else this.text = before;
     }
