@@ -66,14 +66,14 @@ function isPlain(value: object): boolean {
 let probeLeft = 0;
 
 /**
- * Whether a bounded sample of `value` holds a string of `RAW_STRING_FROM`
- * characters or more: every value of an object, the first and last element
+ * Whether a bounded sample of `value` holds a string that looks verbatim
+ * (`looksVerbatim`): every value of an object, the first and last element
  * of an array, at most `PROBE_BUDGET` values in all. Cheap enough for every
  * reply (well under a microsecond for a 1 KB one). What it reads,
  * JSON.stringify reads next; a throw on the way only means "no".
  */
 function isLongOrHolds(value: unknown): boolean {
-  if (typeof value === "string") return value.length >= RAW_STRING_FROM;
+  if (typeof value === "string") return looksVerbatim(value);
   if (typeof value !== "object" || value === null) return false;
   if (Array.isArray(value)) {
     const n = value.length;
@@ -83,7 +83,7 @@ function isLongOrHolds(value: unknown): boolean {
   for (const key in value) {
     const item: unknown = (value as Record<string, unknown>)[key];
     if (typeof item === "string") {
-      if (item.length >= RAW_STRING_FROM) return true;
+      if (item.length >= RAW_STRING_FROM && looksVerbatim(item)) return true;
     } else if (typeof item === "object" && item !== null && isLongOrHolds(item)) return true;
     if (--probeLeft < 0) return false;
   }
@@ -96,12 +96,22 @@ function stringifyAt(key: string, value: unknown): string | undefined {
   return text.length === 2 ? undefined : text.slice(JSON.stringify(key).length + 2, -1);
 }
 
+/**
+ * A string long enough to be copied as it is, whose first `RAW_STRING_FROM`
+ * characters need no escaping: what makes walking worth it. Long text with
+ * newlines or quotes is JSON.stringify's work either way, so a value (or a
+ * part) holding only such strings goes to JSON.stringify whole.
+ */
+function looksVerbatim(text: string): boolean {
+  return text.length >= RAW_STRING_FROM && isPrintableAscii(text.length > RAW_STRING_FROM ? text.slice(0, RAW_STRING_FROM) : text);
+}
+
 /** How many more values `holdsOnlyShortStrings` may read. */
 let shortLeft = 0;
 /** How many values a part may hold to be handed to JSON.stringify whole. */
 const SHORT_BUDGET = 64;
 
-/** Whether `value` was read in full, within `shortLeft` values, and holds no string of `RAW_STRING_FROM` characters or more. */
+/** Whether `value` was read in full, within `shortLeft` values, and holds no string that looks verbatim. */
 function holdsOnlyShortStrings(value: object): boolean {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) if (--shortLeft < 0 || !isShort(value[i])) return false;
@@ -112,7 +122,7 @@ function holdsOnlyShortStrings(value: object): boolean {
 }
 
 function isShort(value: unknown): boolean {
-  if (typeof value === "string") return value.length < RAW_STRING_FROM;
+  if (typeof value === "string") return !looksVerbatim(value);
   return typeof value !== "object" || value === null || holdsOnlyShortStrings(value);
 }
 
