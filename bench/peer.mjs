@@ -10,10 +10,19 @@
  *     `model_dump_json` (pydantic-core), the least a Python server does.
  * CPU of each server process from /proc per request, rounds interleaved,
  * the ratio (peer / task-app) per round, median and min-max; the load
- * generator (bench/load.mjs) runs in a process of its own. A peer whose
+ * generator (bench/load.mjs) runs in a process of its own. When the load
+ * generator stops, `--concurrency` requests are still in flight and every
+ * server still works them through (the body is in; only the answer goes
+ * nowhere): the CPU is read once the server is idle again and those requests
+ * are counted, which is what keeps a slow server (a few requests a second)
+ * from being charged 16 requests' work for free. A round lasts `--seconds`
+ * and goes on until `--min-requests` were answered (at most 15 s), so no one
+ * is judged on a handful of requests and 10 ms CPU ticks. Before measuring, each
+ * server's answer of every size is fetched once and its size printed, so the
+ * response bytes compared are seen to be the same work. A peer whose
  * packages are missing is left out with the command that installs them.
  *
- * Usage: npm run bench:peer [-- --seconds 1 --rounds 5 --sizes 1kb,150kb,image --concurrency 16]
+ * Usage: npm run bench:peer [-- --seconds 1 --rounds 5 --min-requests 40 --sizes 1kb,150kb,image --concurrency 16]
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -32,13 +41,14 @@ const { values: opts } = parseArgs({
     rounds: { type: "string", default: "5" },
     sizes: { type: "string", default: SIZES.join(",") },
     concurrency: { type: "string", default: "16" },
+    "min-requests": { type: "string", default: "40" },
     client: { type: "string", default: findWrk() ? "wrk" : "node" },
   },
 });
 const SCRIPT = new URL("./python/peer_server.py", import.meta.url).pathname;
 const PEERS = [
-  { name: "synth-ai (FastAPI)", kind: "synth-ai", python: "/usr/bin/python3", probe: "import fastapi, uvicorn, pydantic", install: "apt-get install -y python3-fastapi python3-uvicorn" },
-  { name: "lean pydantic-core", kind: "lean", python: process.env.PYTHON ?? "python3", probe: "import pydantic_core, sys; sys.path.append('/usr/lib/python3/dist-packages'); import uvicorn", install: "pip install 'pydantic>=2' uvicorn (or apt-get install -y python3-uvicorn beside a Python with pydantic 2)" },
+  { name: "synth-ai (FastAPI)", kind: "synth-ai", python: "/usr/bin/python3", probe: "import fastapi, uvicorn, pydantic", versions: "import sys, fastapi, uvicorn, pydantic; print(f'Python {sys.version.split()[0]}, FastAPI {fastapi.__version__}, uvicorn {uvicorn.__version__}, pydantic {pydantic.VERSION}')", install: "apt-get install -y python3-fastapi python3-uvicorn" },
+  { name: "lean pydantic-core", kind: "lean", python: process.env.PYTHON ?? "python3", probe: "import pydantic_core, sys; sys.path.append('/usr/lib/python3/dist-packages'); import uvicorn", versions: "import sys; sys.path.append('/usr/lib/python3/dist-packages'); import uvicorn, pydantic; print(f'Python {sys.version.split()[0]}, uvicorn {uvicorn.__version__}, pydantic {pydantic.VERSION}')", install: "pip install 'pydantic>=2' uvicorn (or apt-get install -y python3-uvicorn beside a Python with pydantic 2)" },
 ];
 
 function freePort() {
@@ -68,6 +78,36 @@ async function start(name, command, args, env = {}) {
   return { name, child, port, stop: () => child.kill("SIGTERM") };
 }
 
+/** A round goes on until `--min-requests` were answered, for at most this long. */
+const MAX_ROUND_SECONDS = 15;
+
+/** Resolves once `pid` used no CPU for 300 ms (the requests left in flight are done), or after 30 s. */
+async function waitIdle(pid) {
+  const until = Date.now() + 30_000;
+  let last = treeCpuUsOf(pid);
+  let quiet = 0;
+  while (quiet < 3 && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = treeCpuUsOf(pid);
+    quiet = now - last < 1 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+/** Each server's answer to one rollout of every size: "size: server bytes, ...". */
+async function responseSizes(servers) {
+  const lines = [];
+  for (const size of opts.sizes.split(",")) {
+    const sizes = [];
+    for (const s of servers) {
+      const res = await fetch(`http://127.0.0.1:${s.port}/rollout`, { method: "POST", headers: { "x-api-key": KEY, "content-type": "application/json" }, body: requestBody(size) });
+      sizes.push(`${s.name} ${(await res.arrayBuffer()).byteLength}${res.status === 200 ? "" : ` (status ${res.status})`}`);
+    }
+    lines.push(`${size}: ${sizes.join(", ")}`);
+  }
+  return lines;
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "task-app-peer-"));
   for (const size of SIZES) writeFileSync(join(dir, `${size}.json`), JSON.stringify(buildResponse(size)));
@@ -82,9 +122,12 @@ async function main() {
       console.log(`${peer.name} left out: ${peer.python} cannot ${peer.probe.split(";")[0]} (${(probe.stderr || probe.error?.message || "").trim().split("\n").pop()}); install with: ${peer.install}`);
       continue;
     }
+    console.log(`${peer.name}: ${spawnSync(peer.python, ["-c", peer.versions], { encoding: "utf8" }).stdout.trim()}`);
     servers.push({ ...(await start(peer.name, peer.python, [SCRIPT, peer.kind, dir, "PORT", KEY])), peer });
   }
+  console.log(`response bytes (the same rollout from each server): ${(await responseSizes(servers)).join("; ")}`);
   const rounds = Number(opts.rounds);
+  const minRequests = Number(opts["min-requests"]);
   const seconds = Number(opts.seconds);
   const concurrency = Number(opts.concurrency);
   console.log(`server CPU per POST /rollout (user + system of each server process, /proc), concurrency ${concurrency}, ${rounds} interleaved rounds of ${seconds} s; load from ${opts.client} in its own process; ${loadLine()} at start`);
@@ -96,15 +139,22 @@ async function main() {
       for (let r = 0; r < rounds; r++) {
         for (const s of servers.map((_, i) => servers[(i + r) % servers.length])) {
           const cpu0 = treeCpuUsOf(s.child.pid);
-          const out = await drive({ port: s.port, body: requestBody(size), concurrency, seconds, key: KEY, client: opts.client });
+          const out = { requests: 0, seconds: 0, errors: 0 };
+          while (out.requests < minRequests && out.seconds < MAX_ROUND_SECONDS) {
+            const part = await drive({ port: s.port, body: requestBody(size), concurrency, seconds, key: KEY, client: opts.client });
+            await waitIdle(s.child.pid);
+            out.requests += part.requests + concurrency;
+            out.seconds += part.seconds;
+            out.errors += part.errors;
+          }
           const cpu1 = treeCpuUsOf(s.child.pid);
-          runs.get(s).push({ cpuUs: (cpu1 - cpu0) / out.requests, rps: out.requests / out.seconds, errors: out.errors });
+          runs.get(s).push({ cpuUs: (cpu1 - cpu0) / out.requests, rps: out.requests / out.seconds, errors: out.errors, requests: out.requests });
         }
       }
       console.log(`\n${size}`);
       for (const s of servers) {
         const rs = runs.get(s);
-        console.log(`  ${s.name.padEnd(20)} CPU ${spread(rs.map((x) => x.cpuUs), 0, " µs/req").padEnd(28)} ${spread(rs.map((x) => x.rps), 0, " req/s")} (secondary)  errors ${rs.reduce((n, x) => n + x.errors, 0)}`);
+        console.log(`  ${s.name.padEnd(20)} CPU ${spread(rs.map((x) => x.cpuUs), 0, " µs/req").padEnd(28)} ${spread(rs.map((x) => x.rps), 0, " req/s")} (secondary)  ${Math.min(...rs.map((x) => x.requests))}+ requests a round  errors ${rs.reduce((n, x) => n + x.errors, 0)}`);
       }
       bySize[size] = {};
       for (const s of servers.slice(1)) {

@@ -2,8 +2,9 @@
  * The rollout responses `bench:server` serves, built once per process:
  * "1kb" (a short episode), "150kb" (2 trajectories x 200 steps with tool
  * calls, rewards and info, what a multi-turn agent returns) and "image"
- * (64 steps, each observation carrying a ~20 KB PNG data URL). Deterministic,
- * so every server sends the same bytes.
+ * (64 steps, each observation carrying a ~20 KB PNG data URL of its own, as
+ * the frames of a real episode differ). Deterministic, so every server sends
+ * the same bytes.
  */
 export const SIZES = ["1kb", "150kb", "image"];
 
@@ -22,7 +23,8 @@ function createRandom(seed) {
 const ACTIONS = ["move_left", "move_right", "move_up", "move_down", "do", "sleep", "place_stone", "make_wood_pickaxe"];
 const ITEMS = ["wood", "stone", "coal", "iron", "sapling", "drink", "food"];
 
-function stepOf(random, t, last, image) {
+function stepOf(random, t, last, imageOf) {
+  const image = imageOf?.();
   const action = ACTIONS[Math.floor(random() * ACTIONS.length)];
   const inventory = Object.fromEntries(ITEMS.map((item) => [item, Math.floor(random() * 9)]));
   const obs = image
@@ -37,11 +39,11 @@ function stepOf(random, t, last, image) {
   };
 }
 
-function trajectoryOf(random, index, steps, image) {
+function trajectoryOf(random, index, steps, imageOf) {
   return {
     env_id: `crafter-${index}`,
     policy_id: "policy-qwen",
-    steps: Array.from({ length: steps }, (_, t) => stepOf(random, t, t === steps - 1, image)),
+    steps: Array.from({ length: steps }, (_, t) => stepOf(random, t, t === steps - 1, imageOf)),
     final: { achievements: ["collect_wood", "place_table"], total_reward: 3 },
     length: steps,
     inference_url: "http://127.0.0.1:8000/v1?cid=trace_bench",
@@ -64,7 +66,7 @@ export function buildResponse(size) {
       ? [trajectoryOf(random, 0, 1, null)]
       : size === "150kb"
         ? [trajectoryOf(random, 0, 200, null), trajectoryOf(random, 1, 200, null)]
-        : [trajectoryOf(random, 0, 64, pngDataUrl(random, 15_000))];
+        : [trajectoryOf(random, 0, 64, () => pngDataUrl(random, 15_000))];
   const returns = trajectories.map((t) => t.steps.reduce((sum, s) => sum + s.reward, 0));
   return {
     trajectories,

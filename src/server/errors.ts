@@ -20,10 +20,10 @@ export const ERROR_CODES = {
   504: ["rollout_timeout"],
 } as const;
 
-/** A JSON reply before it becomes a Response or is written to a socket. */
+/** A JSON reply before it becomes a Response or is written to a socket: its text, or its UTF-8 bytes (serialize.ts). */
 export interface Reply {
   status: number;
-  body: string;
+  body: string | Buffer;
 }
 
 /** An error reply in synth-ai's shape. */
@@ -33,7 +33,7 @@ export function errorReply(status: number, code: string, message: string, extra:
 
 /** A JSON reply as a Fetch-API Response. */
 export function toResponse(reply: Reply): Response {
-  return new Response(reply.body, { status: reply.status, headers: { "content-type": "application/json" } });
+  return new Response(reply.body as string | Uint8Array<ArrayBuffer>, { status: reply.status, headers: { "content-type": "application/json" } });
 }
 
 /** A JSON error response with the given status, code, message and extra fields. */

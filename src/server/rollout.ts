@@ -21,6 +21,7 @@ import { errorReply, summariseIssues, type Reply } from "./errors.js";
 import { describeExecutorFailure } from "./failures.js";
 import type { SecretRedactor } from "./secrets.js";
 import { finishRolloutTrace, hasTraceWork, rolloutTraceMetadata, type TraceSink } from "./trace-hook.js";
+import { serializeJson } from "./serialize.js";
 import { checkRolloutResult } from "./validate.js";
 import { failureResponse, toContainerResponse, toLegacyResponse, type ContainerRun } from "./wire/container.js";
 import { readRolloutRequest } from "./wire/request.js";
@@ -227,7 +228,7 @@ function replyWithResult(result: unknown, run: RolloutRun, rollout: RolloutReque
 function serialised(response: RolloutResponse, run: RolloutRun, redact: SecretRedactor, invalid: (message: string, extra: Record<string, unknown>, logged: Record<string, unknown>) => Reply): Reply {
   try {
     const body = run.container ? toContainerResponse(response, run.container) : toLegacyResponse(response);
-    return { status: 200, body: JSON.stringify(body) };
+    return { status: 200, body: serializeJson(body)! };
   } catch (error) {
     const err = describeThrown(error, redact);
     return invalid(`executor returned a RolloutResponse that cannot be serialised as JSON: ${unserialisable(err.message)}`, {}, { err });
