@@ -102,7 +102,7 @@ export function createRolloutClient(options: RolloutClientOptions = {}): Rollout
             req.destroy(error as Error);
           }
         });
-        res.on("end", () => settle(undefined, { status, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => settle(undefined, { status, text: chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8") }));
         res.on("error", (error) => settle(error));
       });
       const timer = setTimeout(() => {
@@ -127,10 +127,21 @@ export function createRolloutClient(options: RolloutClientOptions = {}): Rollout
     }
   };
 
+  /** The URLs requested, parsed once (a run asks the same few: each replica's /rollout, /health, /info). */
+  const parsed = new Map<string, URL>();
+  const parsedUrl = (url: string) => {
+    let target = parsed.get(url);
+    if (!target) {
+      if (parsed.size >= 64) parsed.clear();
+      parsed.set(url, (target = new URL(url)));
+    }
+    return target;
+  };
+
   /** Sends the request and follows redirects within its origin; another origin is refused (RedirectRefused). */
   const send = async (first: string, firstMethod: string, body: string | undefined, headers: Record<string, string>, timeoutMs: number): Promise<HttpAnswer> => {
     if (aborted) throw new HttpAbortError("aborted");
-    let target = new URL(first);
+    let target = parsedUrl(first);
     const origin = target.origin;
     let method = firstMethod;
     let withBody = body;

@@ -176,9 +176,30 @@ function okOutcome(base: Base, session: unknown, scores: Pick<EvalResult, "retur
 function criteriaOf(details: Record<string, unknown>): Record<string, number> {
   const criteria: Record<string, number> = {};
   const judges = (details as { judges?: Record<string, { per_criterion?: Record<string, { score?: unknown }> }> }).judges ?? {};
-  for (const [judge, score] of Object.entries(judges))
-    for (const [id, c] of Object.entries(score?.per_criterion ?? {})) if (typeof c?.score === "number") criteria[`${judge}.${id}`] = c.score;
+  for (const judge of Object.keys(judges)) {
+    const per = judges[judge]?.per_criterion ?? {};
+    for (const id of Object.keys(per)) {
+      const score = per[id]?.score;
+      if (typeof score === "number") criteria[criterionKey(judge, id)] = score;
+    }
+  }
   return criteria;
+}
+
+/** `judge.criterion`, one string per pair for the run (every result of a run names the same few). */
+const criterionKeys = new Map<string, Map<string, string>>();
+function criterionKey(judge: string, id: string): string {
+  let ids = criterionKeys.get(judge);
+  if (!ids) {
+    if (criterionKeys.size >= 256) criterionKeys.clear();
+    criterionKeys.set(judge, (ids = new Map()));
+  }
+  let key = ids.get(id);
+  if (key === undefined) {
+    if (ids.size >= 1024) ids.clear();
+    ids.set(id, (key = `${judge}.${id}`));
+  }
+  return key;
 }
 
 /** A container-era answer read into the same result line (see `./wire.ts`). */

@@ -123,23 +123,22 @@ export function describeErrorAnswer(text: string): { detail: string; errorId?: s
 }
 
 /** Runs one rollout with failover: a replica that drops the connection is checked and the rollout moves to another. */
-async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions, bodies: EvalBodies): Promise<Exchange> {
-  const redact = (text: string) => (options.apiKey ? redactSecrets(text, [options.apiKey]) : text);
+async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions, bodies: EvalBodies, headers: Record<string, string>): Promise<Exchange> {
   const { runId, body } = bodies(seed, rollout);
-  const request = { run_id: runId };
   const started = Date.now();
   let last: EvalOutcome | undefined;
   let avoid: Replica | undefined;
   for (let attempt = 0; attempt <= plan.retries; attempt++) {
     const replica = pool.pick(avoid);
-    const base = () => ({ run_id: request.run_id, seed, rollout, replica: replica?.name ?? null, duration_ms: Date.now() - started });
+    const base = () => ({ run_id: runId, seed, rollout, replica: replica?.name ?? null, duration_ms: Date.now() - started });
     if (!replica) return last ?? { result: failedResult(base(), "no_replica", null, "no task app replica is left answering /health") };
     replica.inFlight++;
     try {
-      const res = await client.postJson(`${replica.url}/rollout`, body, options.apiKey ? { "x-api-key": options.apiKey } : {}, plan.timeoutS * 1000);
+      const res = await client.postJson(replica.rolloutUrl, body, headers, plan.timeoutS * 1000);
       const { text } = res;
       if (res.status === 200) return { answered: base(), text };
       const { detail, errorId } = describeErrorAnswer(text);
+      const redact = (text: string) => (options.apiKey ? redactSecrets(text, [options.apiKey]) : text);
       last = { result: failedResult(base(), `http_${res.status}`, res.status, redact(detail), errorId === undefined ? undefined : redact(errorId)) };
       if (res.status !== 503 && res.status !== 502) return last;
       avoid = replica;
@@ -213,6 +212,7 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.name), run_dir: plan.runDir, ...(wire === "container" ? { wire } : {}) }, counters);
 
   const bodies = createEvalBodies(plan, Boolean(options.sink), wire);
+  const headers: Record<string, string> = options.apiKey ? { "x-api-key": options.apiKey } : {};
   const results = new JsonlAppender(plan.out);
   const failures = new JsonlAppender(plan.failuresOut);
   // Results are written and reported in batches, at most ten a second: each batch's lines are on disk
@@ -249,10 +249,10 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
 
   /** The next job, unless the run was stopped or a record failed. */
   // Nothing is sent once every replica is out: the rest would only fail as no_replica, one line each.
-  const take = () => (options.stop?.aborted || recordFailure || !pool.healthy().length ? undefined : queue.shift());
+  const take = () => (options.stop?.aborted || recordFailure || !pool.anyHealthy() ? undefined : queue.shift());
   const start = (job: { seed: number; rollout: number }) => {
     counters.running++;
-    const exchange = runOne(plan, job.seed, job.rollout, pool, client, options, bodies).finally(() => counters.running--);
+    const exchange = runOne(plan, job.seed, job.rollout, pool, client, options, bodies, headers).finally(() => counters.running--);
     exchange.catch(() => {}); // awaited by its worker; this only keeps a failure meanwhile from counting as unhandled
     return exchange;
   };
