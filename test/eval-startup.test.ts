@@ -42,3 +42,31 @@ test("a one-rollout eval with plain arguments loads no yargs, no Zod and no trac
     await running.close();
   }
 });
+
+test("eval's plain-argument path says what the full CLI says, failures included", async () => {
+  // The full CLI, given argv as bin/task-app.js gives it (--task-app-env-file is how the launcher passes --env-file past Node 20).
+  const main = `import(${JSON.stringify(new URL("../dist/cli/main.js", import.meta.url).href)}).then(async (m) => { process.exitCode = await m.main(process.argv.slice(1).map((a) => (a === "--task-app-env-file" ? "--env-file" : a))); })`;
+  const calls = [
+    ["eval", "--model", "m", "--seeds", "1"],
+    ["eval", "--url", "http://127.0.0.1:9", "--model", "m", "--seeds", "x-y"],
+    ["eval", "--url", "http://127.0.0.1:9", "--model", "m", "--seeds", "1", "--task-app-env-file", join(work, "missing.env")],
+    ["eval", "--url", "http://127.0.0.1:9", "--model", "m", "--seeds", "1", "--concurrency", "0"],
+    ["eval", "--url", "http://127.0.0.1:9", "--model", "m", "--seeds", "1", "--concurrency", "abc"],
+  ];
+  const env = { ...process.env, ENVIRONMENT_API_KEY: KEY, NO_COLOR: "1" };
+  const run = async (args: string[]) => {
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { encoding: "utf8", env, cwd: work });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+      return { code, stdout, stderr };
+    }
+  };
+  for (const argv of calls) {
+    const fast = await run([join(root, "bin", "task-app.js"), ...argv]);
+    const full = await run(["--input-type=module", "-e", main, ...argv]);
+    assert.notEqual(fast.code, 0, argv.join(" "));
+    assert.deepEqual(fast, full, argv.join(" "));
+  }
+});
