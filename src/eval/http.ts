@@ -118,14 +118,11 @@ export function createRolloutClient(options: RolloutClientOptions = {}): Rollout
     });
 
   /** One attempt, retried once on a stale kept-alive socket. */
-  const once = async (method: string, target: URL, body: string | undefined, headers: OutgoingHttpHeaders, timeoutMs: number) => {
-    try {
-      return await attempt(method, target, body, headers, timeoutMs);
-    } catch (error) {
+  const once = (method: string, target: URL, body: string | undefined, headers: OutgoingHttpHeaders, timeoutMs: number) =>
+    attempt(method, target, body, headers, timeoutMs).catch((error: unknown) => {
       if (!(error as { stale?: boolean }).stale || aborted) throw error;
       return attempt(method, target, body, headers, timeoutMs);
-    }
-  };
+    });
 
   /** The URLs requested, parsed once (a run asks the same few: each replica's /rollout, /health, /info). */
   const parsed = new Map<string, URL>();
@@ -148,6 +145,8 @@ export function createRolloutClient(options: RolloutClientOptions = {}): Rollout
     for (let hop = 0; ; hop++) {
       const all: OutgoingHttpHeaders = withBody === undefined ? { ...headers } : { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(withBody) };
       const answer = await once(method, target, withBody, all, timeoutMs);
+      // Not a redirect (no location was kept): the answer as it is.
+      if (answer.location === undefined) return answer;
       const next = nextRedirect({ status: answer.status, location: answer.location }, { url: target, method, origin, hop });
       if (!next) return { status: answer.status, text: answer.text };
       target = next.url;
