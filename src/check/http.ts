@@ -8,23 +8,12 @@ import { createGuardedFetch, policyErrorOf, RedirectRefused } from "../http/poli
 import { readCappedBody } from "../server/body.js";
 import { joinUrl, splitUrlCredentials } from "../http/url.js";
 import { describeRequestFailure } from "../http/failure.js";
+import type { Probe } from "./probe.js";
+
+export { describeProbe, type Probe } from "./probe.js";
 
 /** fetch under the shared outgoing-request policy: same-origin redirects followed, another origin refused (the cap is read below). */
 const guardedFetch = createGuardedFetch((request) => fetch(request), { maxResponseBytes: Infinity });
-
-/** What came back from one request (or why nothing did). */
-export interface Probe {
-  method: string;
-  path: string;
-  /** 0 when the request failed before a response. */
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** Parsed JSON body, `undefined` when the body is not JSON. */
-  json: unknown;
-  /** Network or timeout error when there was no response (status 0), or why the body was not read in full. */
-  error?: string;
-}
 
 /** Request options of `sendProbe`. */
 export interface ProbeRequest {
@@ -75,11 +64,6 @@ export async function sendProbe(baseUrl: string, path: string, request: ProbeReq
   }
 }
 
-
-/** `GET /x -> 200` style summary of a probe. */
-export function describeProbe(p: Probe): string {
-  return `${p.method} ${p.path} -> ${p.status === 0 ? `no response (${p.error})` : p.error ? `${p.status} (${p.error})` : p.status}`;
-}
 
 /** The headers synth-ai clients send: X-API-Key, Bearer and X-API-Keys. */
 export function keyHeaders(key: string): Record<string, string> {

@@ -3,7 +3,7 @@
  * nothing answered (the server is down or the URL is wrong), or it answered
  * and refused the key.
  */
-import { describeProbe, type Probe } from "./http.js";
+import { describeProbe, type Probe } from "./probe.js";
 
 /** 401/403, or synth-ai's 400 `unauthorised` (CONTRACT.md §3.3). */
 export function keyRejected(p: Pick<Probe, "status" | "json">): boolean {

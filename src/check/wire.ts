@@ -15,12 +15,7 @@ export interface RolloutTarget {
   split?: string | null;
 }
 
-/** The wire to speak: `requested`, else the one `/info` advertises, else "0.2". */
-export function wireOf(info: unknown, requested: Wire | undefined): Wire {
-  if (requested) return requested;
-  const preferred = (info as { rollout_wire?: { preferred?: unknown } } | null)?.rollout_wire?.preferred;
-  return preferred === "container" || preferred === "0.2" ? preferred : "0.2";
-}
+export { wireOf } from "./wire-of.js";
 
 /** The probe rollout's body in `wire`; its id is what the answer must echo. */
 export function rolloutProbe(wire: Wire, target: RolloutTarget, maxTimeS: number): { id: string; body: string } {

@@ -102,7 +102,7 @@ export function createRolloutClient(options: RolloutClientOptions = {}): Rollout
             req.destroy(error as Error);
           }
         });
-        res.on("end", () => settle(undefined, { status, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => settle(undefined, { status, text: chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8") }));
         res.on("error", (error) => settle(error));
       });
       const timer = setTimeout(() => {
@@ -118,25 +118,35 @@ export function createRolloutClient(options: RolloutClientOptions = {}): Rollout
     });
 
   /** One attempt, retried once on a stale kept-alive socket. */
-  const once = async (method: string, target: URL, body: string | undefined, headers: OutgoingHttpHeaders, timeoutMs: number) => {
-    try {
-      return await attempt(method, target, body, headers, timeoutMs);
-    } catch (error) {
+  const once = (method: string, target: URL, body: string | undefined, headers: OutgoingHttpHeaders, timeoutMs: number) =>
+    attempt(method, target, body, headers, timeoutMs).catch((error: unknown) => {
       if (!(error as { stale?: boolean }).stale || aborted) throw error;
       return attempt(method, target, body, headers, timeoutMs);
+    });
+
+  /** The URLs requested, parsed once (a run asks the same few: each replica's /rollout, /health, /info). */
+  const parsed = new Map<string, URL>();
+  const parsedUrl = (url: string) => {
+    let target = parsed.get(url);
+    if (!target) {
+      if (parsed.size >= 64) parsed.clear();
+      parsed.set(url, (target = new URL(url)));
     }
+    return target;
   };
 
   /** Sends the request and follows redirects within its origin; another origin is refused (RedirectRefused). */
   const send = async (first: string, firstMethod: string, body: string | undefined, headers: Record<string, string>, timeoutMs: number): Promise<HttpAnswer> => {
     if (aborted) throw new HttpAbortError("aborted");
-    let target = new URL(first);
+    let target = parsedUrl(first);
     const origin = target.origin;
     let method = firstMethod;
     let withBody = body;
     for (let hop = 0; ; hop++) {
       const all: OutgoingHttpHeaders = withBody === undefined ? { ...headers } : { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(withBody) };
       const answer = await once(method, target, withBody, all, timeoutMs);
+      // Not a redirect (no location was kept): the answer as it is.
+      if (answer.location === undefined) return answer;
       const next = nextRedirect({ status: answer.status, location: answer.location }, { url: target, method, origin, hop });
       if (!next) return { status: answer.status, text: answer.text };
       target = next.url;

@@ -12,6 +12,8 @@ import type { RolloutClient } from "./http.js";
 
 export interface Replica {
   url: string;
+  /** `<url>/rollout`. */
+  rolloutUrl: string;
   /** The URL as shown and recorded: credentials redacted. */
   name: string;
   inFlight: number;
@@ -53,7 +55,7 @@ export class ReplicaPool {
     private readonly apiKey: string | undefined,
     private readonly onRemoved: (replica: Replica) => void = () => {},
   ) {
-    this.replicas = urls.map((url) => ({ url, name: redactUrlCredentials(url), inFlight: 0, healthy: true, done: 0 }));
+    this.replicas = urls.map((url) => ({ url, rolloutUrl: `${url}/rollout`, name: redactUrlCredentials(url), inFlight: 0, healthy: true, done: 0 }));
   }
 
   /** Health-checks every replica; those that fail are out. Returns the healthy ones. */
@@ -72,11 +74,17 @@ export class ReplicaPool {
     return this.replicas.filter((r) => r.healthy);
   }
 
-  /** The healthy replica with the fewest rollouts in flight (ties: the one that did fewer), or undefined when none is left. */
+  /** Whether any replica is still in the run (what `healthy().length` says, without the array). */
+  anyHealthy(): boolean {
+    return this.replicas.some((r) => r.healthy);
+  }
+
+  /** The healthy replica with the fewest rollouts in flight (ties: the one that did fewer), or undefined when none is left. `exclude` only when another is healthy. */
   pick(exclude?: Replica): Replica | undefined {
-    const candidates = this.healthy().filter((r) => r !== exclude);
-    const pool = candidates.length ? candidates : this.healthy();
-    return pool.reduce<Replica | undefined>((best, r) => (!best || r.inFlight < best.inFlight || (r.inFlight === best.inFlight && r.done < best.done) ? r : best), undefined);
+    // Called once per rollout: a scan, no arrays.
+    let best: Replica | undefined;
+    for (const r of this.replicas) if (r.healthy && r !== exclude && (!best || r.inFlight < best.inFlight || (r.inFlight === best.inFlight && r.done < best.done))) best = r;
+    return best ?? (exclude?.healthy ? exclude : undefined);
   }
 
   /** After a connection failure: checks the replica once (concurrent callers share the check) and takes it out when it fails. */

@@ -4,11 +4,12 @@
  * beside it for the others), and the run's manifest. A crash can leave a
  * half-written last line; opening the file cuts it off, so a resumed run
  * never reads it nor writes after it. Every file of a run directory is
- * created readable by its owner only (0600).
+ * created readable by its owner only (0600). Reading the lines back as
+ * results (checked with Zod) is `./results-read.ts`, loaded only when a
+ * run has lines to read.
  */
 import { closeSync, ftruncateSync, mkdirSync, readFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { z } from "zod";
 import { openRegularFile } from "../fs/output-target.js";
 import { writeFileAtomicSync } from "../fs/write-atomic.js";
 
@@ -65,65 +66,6 @@ export function repairJsonl(path: string): { line: number; text: string }[] {
     closeSync(fd);
   }
 }
-
-/** What a results line must hold to count (unknown keys are kept). */
-const EvalResultLine = z.looseObject({
-  run_id: z.string(),
-  seed: z.number().int(),
-  rollout: z.number().int().nonnegative(),
-  status: z.enum(["ok", "failed"]),
-  cause: z.string(),
-  http_status: z.number().nullable(),
-  error: z.string().optional(),
-  replica: z.string().nullable(),
-  return: z.number().nullable(),
-  outcome_score: z.number().nullable(),
-  events_score: z.number().nullable(),
-  criteria: z.record(z.string(), z.number()),
-  steps: z.number().nullable(),
-  duration_ms: z.number(),
-  session_id: z.string().nullable(),
-  policy_models: z.array(z.string()).optional(),
-  finished_at: z.string(),
-});
-
-/** A line of a results file that is not a result, and why. */
-export interface SkippedLine {
-  path: string;
-  line: number;
-  reason: string;
-}
-
-/**
- * Reads the results of a run, repairing the file first. A line that is not a
- * whole result (unreadable JSON, a field missing or of the wrong type, as a
- * hand edit leaves it) is skipped and reported: a result that cannot be read
- * is one the run does not have, so a resumed run runs that rollout again.
- */
-export function readResultsChecked(path: string): { results: EvalResult[]; skipped: SkippedLine[] } {
-  const results: EvalResult[] = [];
-  const skipped: SkippedLine[] = [];
-  for (const { line, text } of repairJsonl(path)) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      skipped.push({ path, line, reason: "not JSON" });
-      continue;
-    }
-    const parsed = EvalResultLine.safeParse(value);
-    if (parsed.success) results.push(parsed.data as EvalResult);
-    else {
-      const issue = parsed.error.issues[0]!;
-      const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
-      skipped.push({ path, line, reason: `not a result (${where}${issue.path.length && issue.code === "invalid_type" && (value as Record<string, unknown>)?.[String(issue.path[0])] === undefined ? "missing" : issue.message})` });
-    }
-  }
-  return { results, skipped };
-}
-
-/** The results of a run that can be read (see `readResultsChecked`). */
-export const readResults = (path: string): EvalResult[] => readResultsChecked(path).results;
 
 /** Appends whole lines with one write each call, so a crash loses at most the lines being written. */
 export class JsonlAppender {

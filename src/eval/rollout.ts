@@ -5,10 +5,11 @@
  */
 import { createHash } from "node:crypto";
 import type { Wire } from "../client/index.js";
-import { checkParsedRolloutResponse } from "../server/validate.js";
+import { validateParsedRolloutResponse } from "../../generated/rollout-validate.js";
+import type { RolloutResponse } from "../schemas/rollout.js";
 import type { EvalPlan } from "./plan.js";
 import type { EvalResult } from "./results.js";
-import { readContainerAnswer } from "./wire.js";
+import { containerEvalRequest as containerRequestOf } from "./wire.js";
 
 /**
  * The `run_id` of rollout (`seed`, `rollout`) of the run in `runDir` with
@@ -18,19 +19,59 @@ import { readContainerAnswer } from "./wire.js";
  * (`rolloutSessionId`) and keeps it once.
  */
 export function evalRunId(runDir: string, digest: string, seed: number, rollout: number): string {
-  const run = createHash("sha256").update(`${runDir}\0${digest}`).digest("hex").slice(0, 12);
-  return `eval-${run}-${seed}-${rollout}`;
+  return `${evalRunIdPrefix(runDir, digest)}${seed}-${rollout}`;
 }
+
+/** `eval-<hash of the run>-`: what every run_id of the run starts with. */
+const evalRunIdPrefix = (runDir: string, digest: string) => `eval-${createHash("sha256").update(`${runDir}\0${digest}`).digest("hex").slice(0, 12)}-`;
 
 /** The body of `POST /rollout` for one seed's `rollout`-th run. */
 export function buildEvalRequest(plan: EvalPlan, seed: number, rollout: number, traced: boolean) {
+  return requestOf(plan, evalRunId(plan.runDir, plan.digest, seed, rollout), seed, traced);
+}
+
+function requestOf(plan: EvalPlan, runId: string, seed: number, traced: boolean) {
   return {
-    run_id: evalRunId(plan.runDir, plan.digest, seed, rollout),
+    run_id: runId,
     env: { ...(plan.envName ? { env_name: plan.envName } : {}), seed, config: { ...plan.envConfig, split: plan.split, index: seed } },
     policy: { policy_name: plan.policyName, config: plan.policyConfig },
     ops: plan.ops,
     record: { return_trace: traced, trace_format: "structured" },
     mode: "eval",
+  };
+}
+
+/** Stands for the run_id and the seed in a body template: a NUL-delimited string no JSON value of a plan holds by chance (and it is checked). */
+const RUN_ID_SLOT = "\u0000task-app-run-id\u0000";
+const SEED_SLOT = "\u0000task-app-seed\u0000";
+
+/**
+ * The bodies of a run's rollouts, in `wire`: the request is serialised once,
+ * with slots where the run_id and seed go, and each rollout's body is the
+ * template with its numbers put in, byte for byte what
+ * `JSON.stringify(buildEvalRequest(...))` (or its container form) gives.
+ * A plan whose values hold a slot's text is serialised per rollout instead.
+ */
+export function createEvalBodies(plan: EvalPlan, traced: boolean, wire: Wire): (seed: number, rollout: number) => { runId: string; body: string } {
+  const prefix = evalRunIdPrefix(plan.runDir, plan.digest);
+  const build = (runId: string, seed: number | string) => {
+    const request = requestOf(plan, runId, seed as number, traced);
+    return JSON.stringify(wire === "container" ? containerRequestOf(request) : request);
+  };
+  // Both slots are strings in the template; where they sit, the JSON has "<slot>".
+  const parts = build(RUN_ID_SLOT, SEED_SLOT).split(/("\\u0000task-app-(?:run-id|seed)\\u0000")/);
+  const slots = parts.filter((_, i) => i % 2 === 1);
+  const expected = [JSON.stringify(RUN_ID_SLOT), JSON.stringify(SEED_SLOT), JSON.stringify(SEED_SLOT)];
+  if (slots.length !== 3 || slots.some((slot, i) => slot !== expected[i]))
+    return (seed, rollout) => {
+      const runId = `${prefix}${seed}-${rollout}`;
+      return { runId, body: build(runId, seed) };
+    };
+  const [a, , b, , c, , d] = parts as [string, string, string, string, string, string, string];
+  return (seed, rollout) => {
+    const runId = `${prefix}${seed}-${rollout}`;
+    // A run_id is "eval-<hex>-<digits>-<digits>": JSON needs no escape in it.
+    return { runId, body: `${a}"${runId}"${b}${seed}${c}${seed}${d}` };
   };
 }
 
@@ -61,20 +102,37 @@ export function failedResult(base: Base, cause: string, httpStatus: number | nul
   };
 }
 
+/**
+ * Checks a parsed answer in place with the compiled validator the server
+ * runs; one it refuses goes to `checkParsedRolloutResponse` (Zod's verdict and
+ * issues, loaded then: a run whose answers are valid never loads Zod).
+ */
+async function checkAnswer(json: unknown): Promise<{ success: true; data: RolloutResponse } | { success: false; issues: { path: string; message: string }[] }> {
+  try {
+    if (validateParsedRolloutResponse(json)) return { success: true, data: json as RolloutResponse };
+  } catch {
+    // a value the compiled code cannot complete in place: Zod decides below, as the server's check does
+  }
+  return (await import("../server/validate.js")).checkParsedRolloutResponse(json);
+}
+
+/** The container-era reader, loaded by the first container answer. */
+let containerReader: Promise<typeof import("./container-answer.js")> | undefined;
+
 /** Reads a 200 answer: invalid bodies are failures of their own cause, not reward 0. */
-export function readEvalAnswer(base: Base, text: string, wire: Wire = "0.2"): EvalOutcome {
+export async function readEvalAnswer(base: Base, text: string, wire: Wire = "0.2"): Promise<EvalOutcome> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     return { result: failedResult(base, "invalid_response", 200, "the answer is not JSON") };
   }
-  if (wire === "container") return readContainerEvalAnswer(base, json);
+  if (wire === "container") return readContainerEvalAnswer(base, json, await (containerReader ??= import("./container-answer.js")));
   // The trace is validated once, by the store that writes it; the rest of the answer here, in place,
   // by the compiled validator the server runs (Zod's verdict and issues when it refuses).
   const trace = json && typeof json === "object" ? (json as { trace?: unknown }).trace : undefined;
   if (trace !== undefined) (json as { trace: unknown }).trace = null;
-  const parsed = checkParsedRolloutResponse(json);
+  const parsed = await checkAnswer(json);
   if (!parsed.success) {
     const first = parsed.issues[0];
     return { result: failedResult(base, "invalid_response", 200, `not a RolloutResponse: ${first?.path || "(root)"}: ${first?.message ?? "invalid"}`) };
@@ -99,47 +157,76 @@ export function readEvalAnswer(base: Base, text: string, wire: Wire = "0.2"): Ev
 /** An answered rollout's result line (either wire), with the session it returned for the store. */
 function okOutcome(base: Base, session: unknown, scores: Pick<EvalResult, "return" | "outcome_score" | "events_score" | "criteria" | "steps">): EvalOutcome {
   const sessionId = session && typeof session === "object" ? (session as { session_id?: unknown }).session_id : undefined;
-  return {
-    result: {
-      ...base,
-      status: "ok",
-      cause: "ok",
-      http_status: 200,
-      ...scores,
-      session_id: typeof sessionId === "string" ? sessionId : null,
-      ...policyModelsOf(session),
-      finished_at: new Date().toISOString(),
-    },
-    ...(session !== undefined ? { session } : {}),
+  const models = policyModelsOf(session);
+  // Written out field by field (a literal of spreads takes V8's slow path, several µs per rollout); the key order is the results line's.
+  const result: EvalResult = {
+    run_id: base.run_id,
+    seed: base.seed,
+    rollout: base.rollout,
+    replica: base.replica,
+    duration_ms: base.duration_ms,
+    status: "ok",
+    cause: "ok",
+    http_status: 200,
+    return: scores.return,
+    outcome_score: scores.outcome_score,
+    events_score: scores.events_score,
+    criteria: scores.criteria,
+    steps: scores.steps,
+    session_id: typeof sessionId === "string" ? sessionId : null,
+    ...(models ? { policy_models: models } : {}),
+    finished_at: new Date().toISOString(),
   };
+  return session !== undefined ? { result, session } : { result };
 }
 
 /** Per-criterion judge scores in an answer's details (`judges.<judge>.per_criterion.<id>.score`). */
 function criteriaOf(details: Record<string, unknown>): Record<string, number> {
   const criteria: Record<string, number> = {};
   const judges = (details as { judges?: Record<string, { per_criterion?: Record<string, { score?: unknown }> }> }).judges ?? {};
-  for (const [judge, score] of Object.entries(judges))
-    for (const [id, c] of Object.entries(score?.per_criterion ?? {})) if (typeof c?.score === "number") criteria[`${judge}.${id}`] = c.score;
+  for (const judge of Object.keys(judges)) {
+    const per = judges[judge]?.per_criterion ?? {};
+    for (const id of Object.keys(per)) {
+      const score = per[id]?.score;
+      if (typeof score === "number") criteria[criterionKey(judge, id)] = score;
+    }
+  }
   return criteria;
 }
 
+/** `judge.criterion`, one string per pair for the run (every result of a run names the same few). */
+const criterionKeys = new Map<string, Map<string, string>>();
+function criterionKey(judge: string, id: string): string {
+  let ids = criterionKeys.get(judge);
+  if (!ids) {
+    if (criterionKeys.size >= 256) criterionKeys.clear();
+    criterionKeys.set(judge, (ids = new Map()));
+  }
+  let key = ids.get(id);
+  if (key === undefined) {
+    if (ids.size >= 1024) ids.clear();
+    ids.set(id, (key = `${judge}.${id}`));
+  }
+  return key;
+}
+
 /** A container-era answer read into the same result line (see `./wire.ts`). */
-function readContainerEvalAnswer(base: Base, json: unknown): EvalOutcome {
-  const read = readContainerAnswer(json, base.run_id);
+function readContainerEvalAnswer(base: Base, json: unknown, reader: typeof import("./container-answer.js")): EvalOutcome {
+  const read = reader.readContainerAnswer(json, base.run_id);
   if (!read.ok) return { result: failedResult(base, read.cause, 200, read.error, read.errorId) };
   return okOutcome(base, read.trace, { return: read.return, outcome_score: read.outcomeScore, events_score: read.eventsScore, criteria: criteriaOf(read.details), steps: read.steps });
 }
 
-/** The models of the LM calls a returned session records (what policy the app really ran), when it records any. */
-function policyModelsOf(session: unknown): Pick<EvalResult, "policy_models"> {
+/** The models of the LM calls a returned session records (what policy the app really ran), sorted; undefined when it records none. */
+function policyModelsOf(session: unknown): string[] | undefined {
   const events = session && typeof session === "object" ? (session as { event_history?: unknown }).event_history : undefined;
-  if (!Array.isArray(events)) return {};
+  if (!Array.isArray(events)) return undefined;
   const models = new Set<string>();
   for (const event of events) {
     const e = event as { event_type?: unknown; model_name?: unknown } | null;
     if (e?.event_type === "cais" && typeof e.model_name === "string") models.add(e.model_name);
   }
-  return models.size ? { policy_models: [...models].sort() } : {};
+  return models.size ? [...models].sort() : undefined;
 }
 
 /** Whether a traced model id is the `--model` asked for (case aside, with or without its organisation prefix). */

@@ -13,18 +13,18 @@
  * the last tenth of a second's lines, and `--resume` runs those rollouts again.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { setImmediate } from "node:timers/promises";
 import { BodyTooLarge, createRolloutClient, HttpTimeoutError, RedirectRefused, type RolloutClient } from "./http.js";
 import type { EvalPlan } from "./plan.js";
 import { createBatch } from "./batched.js";
 import type { EvalCounters, EvalEvent, EvalReporter } from "./progress.js";
 import { lockRunDir, type RunDirLock } from "./lock.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
-import { JsonlAppender, readResultsChecked, resultKey, type EvalManifest, type EvalResult } from "./results.js";
+import { JsonlAppender, repairJsonl, resultKey, type EvalManifest, type EvalResult } from "./results.js";
+import type { SkippedLine } from "./results-read.js";
 import { openRunDir } from "./run-dir.js";
 import type { Wire } from "../client/index.js";
-import { containerEvalRequest, resolveEvalWire } from "./wire.js";
-import { buildEvalRequest, describePolicyMismatch, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
+import { resolveEvalWire } from "./wire.js";
+import { createEvalBodies, describePolicyMismatch, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
 import { summarizeEval, type EvalSummary } from "./summary.js";
 import { redactSecrets, redactUrlCredentials, redactUrlsDeep } from "../server/secrets.js";
 import { rolloutSessionId, withSessionId } from "../tracing/session-id.js";
@@ -93,13 +93,19 @@ const connectionErrorCode = (error: unknown): string | undefined => {
   return typeof code === "string" ? code : error instanceof TypeError ? String(error) : undefined;
 };
 
+/** Resolves after the process.nextTick callbacks queued so far (node:http sends a request in one): cheaper than a turn of the event loop. */
+const afterTicks = () => new Promise<void>((resolve) => process.nextTick(resolve));
+
 /** Records (trace stored, result appended) that may wait at once, at least: enough for a trace store to commit them together. */
 const RECORDS_IN_FLIGHT = 16;
+
+/** The body (and run_id) of each rollout of the run. */
+type EvalBodies = ReturnType<typeof createEvalBodies>;
 
 /** A rollout's exchange: a failure, or a 200 answer still to be read (parsed and checked) by `outcomeOf`. */
 type Exchange = EvalOutcome | { answered: Parameters<typeof readEvalAnswer>[0]; text: string };
 
-const outcomeOf = (exchange: Exchange, wire: Wire): EvalOutcome => ("answered" in exchange ? readEvalAnswer(exchange.answered, exchange.text, wire) : exchange);
+const outcomeOf = async (exchange: Exchange, wire: Wire): Promise<EvalOutcome> => ("answered" in exchange ? readEvalAnswer(exchange.answered, exchange.text, wire) : exchange);
 
 /** The code, message and `error_id` of an error answer in synth-ai's shape (`detail.error`), else the start of its body. */
 export function describeErrorAnswer(text: string): { detail: string; errorId?: string } {
@@ -117,23 +123,22 @@ export function describeErrorAnswer(text: string): { detail: string; errorId?: s
 }
 
 /** Runs one rollout with failover: a replica that drops the connection is checked and the rollout moves to another. */
-async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions, wire: Wire): Promise<Exchange> {
-  const redact = (text: string) => (options.apiKey ? redactSecrets(text, [options.apiKey]) : text);
-  const request = buildEvalRequest(plan, seed, rollout, Boolean(options.sink));
-  const body = JSON.stringify(wire === "container" ? containerEvalRequest(request) : request);
+async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions, bodies: EvalBodies, headers: Record<string, string>): Promise<Exchange> {
+  const { runId, body } = bodies(seed, rollout);
   const started = Date.now();
   let last: EvalOutcome | undefined;
   let avoid: Replica | undefined;
   for (let attempt = 0; attempt <= plan.retries; attempt++) {
     const replica = pool.pick(avoid);
-    const base = () => ({ run_id: request.run_id, seed, rollout, replica: replica?.name ?? null, duration_ms: Date.now() - started });
+    const base = () => ({ run_id: runId, seed, rollout, replica: replica?.name ?? null, duration_ms: Date.now() - started });
     if (!replica) return last ?? { result: failedResult(base(), "no_replica", null, "no task app replica is left answering /health") };
     replica.inFlight++;
     try {
-      const res = await client.postJson(`${replica.url}/rollout`, body, options.apiKey ? { "x-api-key": options.apiKey } : {}, plan.timeoutS * 1000);
+      const res = await client.postJson(replica.rolloutUrl, body, headers, plan.timeoutS * 1000);
       const { text } = res;
       if (res.status === 200) return { answered: base(), text };
       const { detail, errorId } = describeErrorAnswer(text);
+      const redact = (text: string) => (options.apiKey ? redactSecrets(text, [options.apiKey]) : text);
       last = { result: failedResult(base(), `http_${res.status}`, res.status, redact(detail), errorId === undefined ? undefined : redact(errorId)) };
       if (res.status !== 503 && res.status !== 502) return last;
       avoid = replica;
@@ -177,7 +182,9 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   const manifest: EvalManifest = { app: redactUrlCredentials(options.app), model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest, out: plan.out };
   openRunDir(plan, manifest);
   const final = new Map<string, EvalResult>();
-  const previous = readResultsChecked(plan.out);
+  // The lines of an earlier run are checked as results (with Zod, loaded only when there are some).
+  const lines = repairJsonl(plan.out);
+  const previous: { results: EvalResult[]; skipped: SkippedLine[] } = lines.length ? (await import("./results-read.js")).checkResultLines(plan.out, lines) : { results: [], skipped: [] };
   for (const r of previous.results) if (r.status === "ok") final.set(resultKey(r), r);
   const jobs = plan.seeds.flatMap((seed) => Array.from({ length: plan.rolloutsPerSeed }, (_, rollout) => ({ seed, rollout }))).filter((j) => !final.has(resultKey(j)));
 
@@ -204,6 +211,8 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   for (const bad of previous.skipped) reporter.emit({ event: "note", message: `${bad.path}:${bad.line}: ${bad.reason}: skipped (a rollout with no readable result runs again; remove or fix the line to silence this)` }, counters);
   reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.name), run_dir: plan.runDir, ...(wire === "container" ? { wire } : {}) }, counters);
 
+  const bodies = createEvalBodies(plan, Boolean(options.sink), wire);
+  const headers: Record<string, string> = options.apiKey ? { "x-api-key": options.apiKey } : {};
   const results = new JsonlAppender(plan.out);
   const failures = new JsonlAppender(plan.failuresOut);
   // Results are written and reported in batches, at most ten a second: each batch's lines are on disk
@@ -240,16 +249,16 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
 
   /** The next job, unless the run was stopped or a record failed. */
   // Nothing is sent once every replica is out: the rest would only fail as no_replica, one line each.
-  const take = () => (options.stop?.aborted || recordFailure || !pool.healthy().length ? undefined : queue.shift());
+  const take = () => (options.stop?.aborted || recordFailure || !pool.anyHealthy() ? undefined : queue.shift());
   const start = (job: { seed: number; rollout: number }) => {
     counters.running++;
-    const exchange = runOne(plan, job.seed, job.rollout, pool, client, options, wire).finally(() => counters.running--);
+    const exchange = runOne(plan, job.seed, job.rollout, pool, client, options, bodies, headers).finally(() => counters.running--);
     exchange.catch(() => {}); // awaited by its worker; this only keeps a failure meanwhile from counting as unhandled
     return exchange;
   };
   /** Reads a finished rollout's answer, stores its trace, appends its result and reports it. */
   const record = async (exchange: Exchange) => {
-    const outcome = outcomeOf(exchange, wire);
+    const outcome = await outcomeOf(exchange, wire);
     const { session } = outcome;
     let { result } = outcome;
     if (result.status === "ok" && options.sink) {
@@ -291,7 +300,7 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
           const finished = await running;
           const next = take();
           running = next && start(next);
-          if (running) await setImmediate(); // the request goes out (in a tick of node:http's own) before the record's work
+          if (running) await afterTicks(); // the request goes out (in a tick of node:http's own) before the record's work
           recording++;
           void record(finished)
             .catch((error: unknown) => void (recordFailure ??= { error }))

@@ -46,6 +46,32 @@ function standardError(xs: number[]): number | null {
   return Math.sqrt(variance / xs.length);
 }
 
+/** A running sum and count of the finite numbers of one column. */
+interface Sums {
+  sum: number;
+  n: number;
+}
+const sums = (): Sums => ({ sum: 0, n: 0 });
+const add = (s: Sums, x: number | null) => {
+  if (typeof x === "number" && Number.isFinite(x)) {
+    s.sum += x;
+    s.n++;
+  }
+};
+const meanOf = (s: Sums) => (s.n ? s.sum / s.n : null);
+
+interface SeedSums {
+  rollouts: number;
+  ok: number;
+  failed: number;
+  firstCause: string;
+  durationMs: number;
+  return: Sums;
+  outcome: Sums;
+  events: Sums;
+  steps: Sums;
+}
+
 /** Summarises the final results of a run (one per seed and rollout index). */
 export function summarizeEval(results: readonly EvalResult[]): EvalSummary {
   const ok = results.filter((r) => r.status === "ok");
@@ -60,23 +86,36 @@ export function summarizeEval(results: readonly EvalResult[]): EvalSummary {
   for (const r of ok) for (const m of r.policy_models ?? []) policyModels[m] = (policyModels[m] ?? 0) + 1;
   const failures: Record<string, number> = {};
   for (const r of results) if (r.status !== "ok") failures[r.cause] = (failures[r.cause] ?? 0) + 1;
-  const bySeed = new Map<number, EvalResult[]>();
-  for (const r of results) bySeed.set(r.seed, [...(bySeed.get(r.seed) ?? []), r]);
-  const seeds = [...bySeed].sort((a, b) => a[0] - b[0]).map(([seed, rs]): SeedRow => {
-    const good = rs.filter((r) => r.status === "ok");
-    const failed = rs.filter((r) => r.status !== "ok");
-    return {
+  // One pass over the results, grouped by seed (a run of many seeds is summarised in linear time and few allocations).
+  const bySeed = new Map<number, SeedSums>();
+  for (const r of results) {
+    let s = bySeed.get(r.seed);
+    if (!s) bySeed.set(r.seed, (s = { rollouts: 0, ok: 0, failed: 0, firstCause: "", durationMs: 0, return: sums(), outcome: sums(), events: sums(), steps: sums() }));
+    s.rollouts++;
+    s.durationMs += r.duration_ms;
+    if (r.status !== "ok") {
+      if (s.failed++ === 0) s.firstCause = r.cause;
+      continue;
+    }
+    s.ok++;
+    add(s.return, r.return);
+    add(s.outcome, r.outcome_score);
+    add(s.events, r.events_score);
+    add(s.steps, r.steps);
+  }
+  const seeds = [...bySeed]
+    .sort((a, b) => a[0] - b[0])
+    .map(([seed, s]): SeedRow => ({
       seed,
-      rollouts: rs.length,
-      ok: good.length,
-      return: mean(present(good.map((r) => r.return))),
-      outcome_score: mean(present(good.map((r) => r.outcome_score))),
-      events_score: mean(present(good.map((r) => r.events_score))),
-      steps: mean(present(good.map((r) => r.steps))),
-      seconds: (mean(rs.map((r) => r.duration_ms)) ?? 0) / 1000,
-      status: failed.length ? (good.length ? `${failed.length} failed` : failed[0]!.cause) : "ok",
-    };
-  });
+      rollouts: s.rollouts,
+      ok: s.ok,
+      return: meanOf(s.return),
+      outcome_score: meanOf(s.outcome),
+      events_score: meanOf(s.events),
+      steps: meanOf(s.steps),
+      seconds: s.durationMs / s.rollouts / 1000,
+      status: s.failed ? (s.ok ? `${s.failed} failed` : s.firstCause) : "ok",
+    }));
   return {
     rollouts: results.length,
     ok: ok.length,

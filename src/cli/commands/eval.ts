@@ -10,7 +10,7 @@ import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
 import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
 
-interface EvalArgs {
+export interface EvalArgs {
   app?: string;
   "app-id"?: string;
   url?: string[];
@@ -39,7 +39,7 @@ interface EvalArgs {
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-async function runEvalCommand(args: EvalArgs): Promise<void> {
+export async function runEvalCommand(args: EvalArgs): Promise<void> {
   const context = contextOf(args);
   const { redactUrlCredentials, redactSecrets } = await import("../../server/secrets.js");
   const fail = (code: number, message: string) => {
@@ -48,7 +48,7 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
     process.stderr.write(`task-app eval: ${key ? redactSecrets(shown, [key]) : shown}\n`);
     context.setExitCode(code);
   };
-  const [{ resolveEnvironmentApiKeys }, lib] = await Promise.all([import("../../server/auth.js"), import("../../eval/index.js")]);
+  const [{ resolveEnvironmentApiKeys }, lib] = await Promise.all([import("../../server/auth.js"), import("../../eval/lib.js")]);
   // --app-id (or an id given to --app) names the module the project registers for it.
   const { resolveAppId, resolveAppModule, AppNotFoundError } = await import("../../apps/resolve.js");
   let app: string | undefined;
@@ -110,10 +110,10 @@ async function runEvalCommand(args: EvalArgs): Promise<void> {
 
 async function runLockedCommand(
   args: EvalArgs,
-  plan: import("../../eval/index.js").EvalPlan,
+  plan: import("../../eval/lib.js").EvalPlan,
   apiKey: string | undefined,
-  lock: import("../../eval/index.js").RunDirLock,
-  lib: typeof import("../../eval/index.js"),
+  lock: import("../../eval/lib.js").RunDirLock,
+  lib: typeof import("../../eval/lib.js"),
   fail: (code: number, message: string) => void,
 ): Promise<void> {
   const context = contextOf(args);
@@ -205,40 +205,45 @@ async function openSink(url: string) {
   };
 }
 
+/** The options of `eval`: yargs' table, and the one the plain-argument path (`../fast-eval.ts`) parses. */
+export const evalOptions = {
+  app: { type: "string", describe: "Task app module (.ts or .js) to serve on a free loopback port for the run" },
+  "app-id": { type: "string", describe: "Serve the app the project registers under this id (package.json \"task-app\".apps, else src/app.ts's appId) for the run" },
+  url: { type: "string", array: true, describe: "Base URL of a running task app; repeat for replicas (least busy first; one that fails /health is taken out)" },
+  model: { type: "string", describe: "Policy model id, sent as policy.config.model (e.g. scripted)" },
+  seeds: { type: "string", describe: 'Seeds: numbers and inclusive ranges, e.g. "1-5,9"' },
+  "env-name": { type: "string", describe: "env.env_name of each rollout (else env_name in [eval])" },
+  config: { type: "string", describe: "Eval TOML ([eval] table or flat); flags override it" },
+  split: { type: "string", describe: "Dataset split (default train)" },
+  concurrency: { type: "number", describe: "Rollouts in flight at once (default 4)" },
+  "rollouts-per-seed": { type: "number", describe: "Rollouts per seed (default 1)" },
+  "inference-url": { type: "string", describe: "Inference endpoint, sent as policy.config.inference_url" },
+  "policy-config": { type: "string", array: true, describe: "key=value added to policy.config; values are JSON when they parse (temperature=0.2)" },
+  "trace-db": { type: "string", describe: "Trace store for the returned traces: a path (default traces/v3/synth_ai.db) or a libsql/postgres URL" },
+  trace: { type: "boolean", default: true, describe: "Store the returned traces (--no-trace: neither ask for nor store them)" },
+  out: { type: "string", describe: "Results file, one JSON line per rollout (default <run-dir>/results.jsonl)" },
+  "run-dir": { type: "string", describe: "Run directory: manifest, resolved config, results (default runs/eval-<time>)" },
+  resume: { type: "boolean", default: false, describe: "Continue the run in --run-dir: run only missing or failed rollouts" },
+  timeout: { type: "number", describe: "Seconds one rollout may take (default 600)" },
+  retries: { type: "number", describe: "Retries of a rollout whose replica dropped the connection or answered 502/503 (default 2)" },
+  "max-response-bytes": { type: "number", describe: "Largest answer read from the app, in bytes (default 67108864, the server's maxBodyBytes); a larger one fails the rollout as response_too_large" },
+  "api-key": { type: "string", describe: "Key for the task app (default ENVIRONMENT_API_KEY; --app generates one when unset)" },
+  wire: {
+    type: "string",
+    choices: ["0.2", "container"] as const,
+    describe: "Rollout wire: 0.2.x (run_id, ops, metrics) or synth-ai's container era (trace_correlation_id, reward_info). Default: what the app's /info advertises, else 0.2",
+  },
+  "env-file": ENV_FILE_OPTION,
+  json: { type: "boolean", default: false, describe: "NDJSON events on stdout instead of text" },
+} as const;
+
 /** The `eval` command. */
 export const evalCommand: CommandModule<object, EvalArgs> = {
   command: "eval",
   describe: "Run seeds against a task app and report returns and judge metrics (local evaluation)",
   builder: (yargs: Argv<object>) =>
     yargs
-      .option("app", { type: "string", describe: "Task app module (.ts or .js) to serve on a free loopback port for the run" })
-      .option("app-id", { type: "string", describe: "Serve the app the project registers under this id (package.json \"task-app\".apps, else src/app.ts's appId) for the run" })
-      .option("url", { type: "string", array: true, describe: "Base URL of a running task app; repeat for replicas (least busy first; one that fails /health is taken out)" })
-      .option("model", { type: "string", describe: "Policy model id, sent as policy.config.model (e.g. scripted)" })
-      .option("seeds", { type: "string", describe: 'Seeds: numbers and inclusive ranges, e.g. "1-5,9"' })
-      .option("env-name", { type: "string", describe: "env.env_name of each rollout (else env_name in [eval])" })
-      .option("config", { type: "string", describe: "Eval TOML ([eval] table or flat); flags override it" })
-      .option("split", { type: "string", describe: "Dataset split (default train)" })
-      .option("concurrency", { type: "number", describe: "Rollouts in flight at once (default 4)" })
-      .option("rollouts-per-seed", { type: "number", describe: "Rollouts per seed (default 1)" })
-      .option("inference-url", { type: "string", describe: "Inference endpoint, sent as policy.config.inference_url" })
-      .option("policy-config", { type: "string", array: true, describe: "key=value added to policy.config; values are JSON when they parse (temperature=0.2)" })
-      .option("trace-db", { type: "string", describe: "Trace store for the returned traces: a path (default traces/v3/synth_ai.db) or a libsql/postgres URL" })
-      .option("trace", { type: "boolean", default: true, describe: "Store the returned traces (--no-trace: neither ask for nor store them)" })
-      .option("out", { type: "string", describe: "Results file, one JSON line per rollout (default <run-dir>/results.jsonl)" })
-      .option("run-dir", { type: "string", describe: "Run directory: manifest, resolved config, results (default runs/eval-<time>)" })
-      .option("resume", { type: "boolean", default: false, describe: "Continue the run in --run-dir: run only missing or failed rollouts" })
-      .option("timeout", { type: "number", describe: "Seconds one rollout may take (default 600)" })
-      .option("retries", { type: "number", describe: "Retries of a rollout whose replica dropped the connection or answered 502/503 (default 2)" })
-      .option("max-response-bytes", { type: "number", describe: "Largest answer read from the app, in bytes (default 67108864, the server's maxBodyBytes); a larger one fails the rollout as response_too_large" })
-      .option("api-key", { type: "string", describe: "Key for the task app (default ENVIRONMENT_API_KEY; --app generates one when unset)" })
-      .option("wire", {
-        type: "string",
-        choices: ["0.2", "container"] as const,
-        describe: "Rollout wire: 0.2.x (run_id, ops, metrics) or synth-ai's container era (trace_correlation_id, reward_info). Default: what the app's /info advertises, else 0.2",
-      })
-      .option("env-file", ENV_FILE_OPTION)
-      .option("json", { type: "boolean", default: false, describe: "NDJSON events on stdout instead of text" })
+      .options(evalOptions)
       .epilog(ENV_PRECEDENCE)
       .example("$0 eval --app src/app.ts --model scripted --seeds 1-5", "serve the app for the run and evaluate five seeds")
       .example("$0 eval --app-id my-env --model scripted --seeds 1-5", "the same, by the app's id")

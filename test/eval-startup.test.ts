@@ -1,0 +1,72 @@
+/**
+ * What a fresh `task-app eval` process loads: a run against a running app
+ * with valid answers loads neither yargs (its arguments are plain) nor Zod
+ * (answers are checked by the compiled validator; Zod only explains a refused
+ * one), nor the trace store when tracing is off. A module count, not a
+ * timing: the start-up CPU itself is measured by `npm run bench:eval`.
+ */
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, test } from "node:test";
+import { serve } from "../src/server/index.js";
+import { createMathApp } from "./fixtures/apps/math.js";
+
+const KEY = "sk_env_s7t4r9u2p5";
+const root = fileURLToPath(new URL("..", import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "eval-startup-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+/** A loader hook that names every module the process loads on stderr. */
+const hook = `data:text/javascript,${encodeURIComponent(
+  `import { register } from "node:module"; register("data:text/javascript," + encodeURIComponent('import { writeSync } from "node:fs"; export async function load(url, context, next) { writeSync(2, "loaded " + url + "\\\\n"); return next(url, context); }'));`,
+)}`;
+
+test("a one-rollout eval with plain arguments loads no yargs, no Zod and no trace store", async () => {
+  const running = await serve(createMathApp(), { port: 0, env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "silent", handleSignals: false });
+  try {
+    // Asynchronously: the app answers from this process.
+    const run = await promisify(execFile)(process.execPath, ["--import", hook, join(root, "bin", "task-app.js"), "eval", "--url", running.url, "--model", "scripted", "--seeds", "0", "--no-trace", "--run-dir", join(work, "run")], {
+      encoding: "utf8",
+      env: { ...process.env, ENVIRONMENT_API_KEY: KEY, NO_COLOR: "1" },
+    });
+    const loaded = run.stderr.split("\n").flatMap((l) => (l.startsWith("loaded ") ? [l.slice(7)] : []));
+    assert.ok(loaded.some((u) => u.endsWith("/dist/eval/run.js")), "the hook saw the eval library load");
+    const unwanted = loaded.filter((u) => /\/node_modules\/(zod|yargs|yargs-parser|smol-toml|@libsql|libsql)\/|\/dist\/(traces|tracing\/(?!session-id)|server\/validate|cli\/main|cli\/commands\/index)/.test(u));
+    assert.deepEqual(unwanted, []);
+  } finally {
+    await running.close();
+  }
+});
+
+test("eval's plain-argument path says what the full CLI says, failures included", async () => {
+  // The full CLI, given argv as bin/task-app.js gives it (--task-app-env-file is how the launcher passes --env-file past Node 20).
+  const main = `import(${JSON.stringify(new URL("../dist/cli/main.js", import.meta.url).href)}).then(async (m) => { process.exitCode = await m.main(process.argv.slice(1).map((a) => (a === "--task-app-env-file" ? "--env-file" : a))); })`;
+  const calls = [
+    ["eval", "--model", "m", "--seeds", "1"],
+    ["eval", "--url", "http://127.0.0.1:9", "--model", "m", "--seeds", "x-y"],
+    ["eval", "--url", "http://127.0.0.1:9", "--model", "m", "--seeds", "1", "--task-app-env-file", join(work, "missing.env")],
+    ["eval", "--url", "http://127.0.0.1:9", "--model", "m", "--seeds", "1", "--concurrency", "0"],
+    ["eval", "--url", "http://127.0.0.1:9", "--model", "m", "--seeds", "1", "--concurrency", "abc"],
+  ];
+  const env = { ...process.env, ENVIRONMENT_API_KEY: KEY, NO_COLOR: "1" };
+  const run = async (args: string[]) => {
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { encoding: "utf8", env, cwd: work });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+      return { code, stdout, stderr };
+    }
+  };
+  for (const argv of calls) {
+    const fast = await run([join(root, "bin", "task-app.js"), ...argv]);
+    const full = await run(["--input-type=module", "-e", main, ...argv]);
+    assert.notEqual(fast.code, 0, argv.join(" "));
+    assert.deepEqual(fast, full, argv.join(" "));
+  }
+});
