@@ -2,8 +2,10 @@
  * The end-to-end matrix, one row per template, as a user lives it: `npm pack`
  * this package, scaffold with the packed `create-task-app` bin (the tarball
  * as the `task-app` dependency), `npm install`, type-check and run the
- * project's own tests, serve it on a free loopback port, `task-app check`
- * passes, `task-app validate configs/*.toml` passes, and a headless TOML
+ * project's own tests (among them its inference test: OPENAI_API_KEY never
+ * reaches an inference server off the allow-list), serve it on a free
+ * loopback port, `task-app check` passes, `task-app validate configs/*.toml`
+ * passes, and a headless TOML
  * language server completes keys in `configs/rl.toml` through its
  * `#:schema` directive, resolved inside the installed package.
  *
@@ -168,6 +170,9 @@ describe("e2e: create-task-app → install → test → serve → check → vali
       assertOk(await runProcess(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit");
       const tests = assertOk(await runProcess("npm", ["test"], dir), "npm test");
       assert.match(tests.stdout, /# fail 0/);
+      // Among them the project's inference test: the vendor key reaches no inference server off the allow-list.
+      for (const name of ["is not sent to a host off the allow-list", "is not sent to the inference_url a rollout names", "is sent to a host the app allows"])
+        assert.match(tests.stdout, new RegExp(`^\\s*ok \\d+ - ${name}`, "m"), `the project's tests include "${name}"`);
 
       const server = await startServer(dir);
       try {
