@@ -1,6 +1,6 @@
 // `npm test` after the build: every suite under test/ (and test/<room>/) through node's test
-// runner with TAP on standard output, then the ten slowest files and tests and the plain
-// "N passed, N failed" line. Arguments, when given, name the test files to run instead.
+// runner with TAP on standard output, then the CPU the test processes used, the ten slowest files
+// and tests and the plain "N passed, N failed" line. Arguments, when given, name the test files to run instead.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,6 +29,8 @@ const child = spawn(
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => {
+  const cpu = childrenCpuSeconds();
+  if (cpu !== undefined) process.stdout.write(`\ntest processes: ${cpu.toFixed(1)} s of CPU (user + system, every process the runner waited for)\n`);
   try {
     process.stdout.write(readFileSync(summary, "utf8"));
   } catch {
@@ -37,6 +39,20 @@ child.on("exit", (code, signal) => {
   rmSync(scratch, { recursive: true, force: true });
   process.exitCode = code ?? (signal ? 1 : 0);
 });
+
+/**
+ * CPU time of this process's finished children and theirs (Linux: fields 16 and 17 of
+ * /proc/self/stat, in clock ticks of 1/100 s), which is what decides whether the suite fits
+ * its budget on a given number of cores; undefined elsewhere.
+ */
+function childrenCpuSeconds() {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 /** test/*.test.ts and one level of folders below (test/hostile/, …), helpers and fixtures aside. */
 function listTestFiles(dir) {

@@ -193,7 +193,13 @@ async function startServe(command: string[], extraEnv: Record<string, string>): 
       if (m) resolve(m[1]!);
     });
     child.once("exit", (code) => reject(new Error(`serve exited ${code}: ${log}`)));
-    setTimeout(() => reject(new Error(`serve did not start: ${log}`)), 20_000).unref();
+    // From the sources, tsx compiles the whole CLI first: on a loaded machine that took over 20 s.
+    // A server that has not started is stopped (SIGTERM, which it passes on to the process it
+    // starts), or it would hold this file's process open after the test failed.
+    setTimeout(() => {
+      child.kill("SIGTERM");
+      reject(new Error(`serve did not start: ${log}`));
+    }, 60_000).unref();
   });
   return { child, url, log: () => log };
 }

@@ -2,10 +2,17 @@
  * `npm run generate:check` itself, as CI runs it: the package.json script
  * builds the package and runs the built `task-app` bin. It runs in a copy of
  * the package (with its own dist/), so the build never touches the working
- * tree other tests read.
+ * tree other tests read. The copy starts from this checkout's dist/ when it
+ * holds the build's record (under `npm test`, the build just made): the build
+ * is incremental (tsconfig.build.json), so it compiles what changed since and
+ * no more; a build from nothing is test/pack.test.ts's subject. node_modules
+ * is hard-linked into the copy rather than symlinked: the record names the
+ * type files it read by their paths, and through a symlink they would resolve
+ * outside the copy, so every file would count as new.
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,7 +46,10 @@ test("npm run generate:check passes on the committed files and its bin fails on 
   const dir = await mkdtemp(join(tmpdir(), "generate-check-"));
   try {
     for (const path of PACKAGE_FILES) await cp(join(repo, path), join(dir, path), { recursive: true });
-    await symlink(join(repo, "node_modules"), join(dir, "node_modules"), "dir");
+    if (existsSync(join(repo, "dist", ".tsbuildinfo"))) await cp(join(repo, "dist"), join(dir, "dist"), { recursive: true });
+    // Nothing here writes into node_modules; where `cp -al` is missing, a symlink (a full rebuild).
+    const linked = await run("cp", ["-al", join(repo, "node_modules"), join(dir, "node_modules")], dir).catch(() => undefined);
+    if (linked?.code !== 0) await rm(join(dir, "node_modules"), { recursive: true, force: true }).then(() => symlink(join(repo, "node_modules"), join(dir, "node_modules"), "dir"));
 
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
     const check = await run(npm, ["run", "--silent", "generate:check"], dir);

@@ -2,8 +2,10 @@
  * The end-to-end matrix, one row per template, as a user lives it: `npm pack`
  * this package, scaffold with the packed `create-task-app` bin (the tarball
  * as the `task-app` dependency), `npm install`, type-check and run the
- * project's own tests, serve it on a free loopback port, `task-app check`
- * passes, `task-app validate configs/*.toml` passes, and a headless TOML
+ * project's own tests (among them its inference test: OPENAI_API_KEY never
+ * reaches an inference server off the allow-list), serve it on a free
+ * loopback port, `task-app check` passes, `task-app validate configs/*.toml`
+ * passes, and a headless TOML
  * language server completes keys in `configs/rl.toml` through its
  * `#:schema` directive, resolved inside the installed package.
  *
@@ -13,8 +15,13 @@
  * and the other rows get what it installed (node_modules hard-linked, the
  * lockfile copied). The first row is scaffolded through `npm exec` on the
  * tarball, the others by the packed bin that install placed. Rows run in
- * parallel, `task-app add` in a fourth, and the installed bin's own checks
- * (no `generate` outside a source checkout, --help, --version) beside them.
+ * parallel, and the installed bin's own checks (no `generate` outside a
+ * source checkout, --help, --version) beside them. The math row first runs
+ * `task-app add rubric` and `add dataset` from the installed package, so its
+ * type-check and tests cover the added files too (`add` keeps every line of
+ * the template's app: test/codemod-add.test.ts). Each row then runs the loop
+ * its README teaches, as written there: eval with the scripted policy into
+ * the default trace store, `traces ls`, the filter example, validate-jsonl.
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -85,6 +92,24 @@ async function copyInstall(source: string, dir: string, name: string): Promise<v
   }
 }
 
+/**
+ * `task-app add rubric` and `add dataset`, run from the installed package in `dir`: they work when
+ * the package brings ts-morph, and otherwise say exactly what to install.
+ */
+async function addFromInstalledPackage(dir: string): Promise<void> {
+  const shipsTsMorph = Boolean(JSON.parse(await readFile(path.join(dir, "node_modules", "task-app", "package.json"), "utf8")).dependencies?.["ts-morph"]);
+  const added = await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "rubric", "style"], dir);
+  if (!shipsTsMorph) {
+    assert.equal(added.code, 1);
+    assert.match(added.stderr, /"ts-morph" package is not installed/);
+    return;
+  }
+  assertOk(added, "task-app add rubric");
+  assertOk(await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "dataset", "puzzles"], dir), "task-app add dataset");
+  assert.match(await readFile(path.join(dir, "src", "app.ts"), "utf8"), /style: await loadRubricFile\("style"\)/);
+  assert.ok(existsSync(path.join(dir, "rubrics", "style.json")) && existsSync(path.join(dir, "src", "datasets", "puzzles.ts")), "the added files are there");
+}
+
 const hasBuild = existsSync(path.join(packageRoot(), "dist", "index.js")) && existsSync(path.join(packageRoot(), "dist", "cli", "create-task-app.js"));
 
 describe("e2e: create-task-app → install → test → serve → check → validate → editor", { concurrency: 4, skip: hasBuild ? false : "run `npm run build` first" }, () => {
@@ -110,7 +135,6 @@ describe("e2e: create-task-app → install → test → serve → check → vali
     const first = path.join(work, `${TEMPLATE_NAMES[0]}-app`);
     const made = assertOk(await runProcess("npm", ["exec", "--yes", `--package=${tarball}`, "--", ...scaffold(TEMPLATE_NAMES[0])], work), `create-task-app --template ${TEMPLATE_NAMES[0]}`);
     assert.match(made.stdout, /Next steps:/);
-    assertOk(await runProcess("cp", ["-a", first, path.join(work, "math-add-app")], work), "copying the math project");
     // The one `npm install`; the other rows are scaffolded by the same packed bin as that install
     // placed it (node_modules/task-app/bin), sparing an `npm exec` (an npm start-up and a tarball
     // extraction) per row.
@@ -141,10 +165,14 @@ describe("e2e: create-task-app → install → test → serve → check → vali
       const source = await installed!;
       if (source !== dir) await copyInstall(source, dir, pkg.name);
       assert.ok(existsSync(path.join(dir, "node_modules", "task-app", "schemas", "rl-config.schema.json")));
+      if (template === "math") await addFromInstalledPackage(dir);
 
       assertOk(await runProcess(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit");
       const tests = assertOk(await runProcess("npm", ["test"], dir), "npm test");
       assert.match(tests.stdout, /# fail 0/);
+      // Among them the project's inference test: the vendor key reaches no inference server off the allow-list.
+      for (const name of ["is not sent to a host off the allow-list", "is not sent to the inference_url a rollout names", "is sent to a host the app allows"])
+        assert.match(tests.stdout, new RegExp(`^\\s*ok \\d+ - ${name}`, "m"), `the project's tests include "${name}"`);
 
       const server = await startServer(dir);
       try {
@@ -158,20 +186,29 @@ describe("e2e: create-task-app → install → test → serve → check → vali
       const validated = assertOk(await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "validate", ...configs], dir), "task-app validate");
       assert.match(validated.stdout, new RegExp(`${configs.length} files? checked: ${configs.length} valid`));
 
-      // The local loop: eval with the scripted policy, traces stored, traces become SFT data that validates.
+      // The local loop the README teaches: eval with the scripted policy, traces stored in the
+      // default store, traces become SFT data that validates.
+      const readme = await readFile(path.join(dir, "README.md"), "utf8");
+      assert.doesNotMatch(readme, /synth-ai eval/, "the README teaches task-app's own loop");
+      for (const step of ["task-app eval --app src/app.ts", "task-app traces ls", "task-app filter --config configs/filter.toml", "task-app export-sft", "task-app validate-jsonl ft_data/train.jsonl", "task-app train --config configs/rl.toml"])
+        assert.ok(readme.includes(step), `the README shows \`${step}\``);
       const cli = (...args: string[]) => runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", ...args], dir);
-      const evaluated = assertOk(await cli("eval", "--app", "src/app.ts", "--model", "scripted", "--seeds", "1-5", "--trace-db", "traces/v3/synth_ai.db", "--out", "results.jsonl", "--env-file", ".env"), "task-app eval");
+      const evaluated = assertOk(await cli("eval", "--app", "src/app.ts", "--model", "scripted", "--seeds", "1-5", "--out", "results.jsonl", "--env-file", ".env"), "task-app eval");
       assert.match(evaluated.stdout, /\nmean return +-?\d+\.\d{3} ± \d+\.\d{3} \(standard error\)\n/);
       assert.match(evaluated.stdout, /\nmean outcome_score +\d\.\d{3}\n/);
       assert.match(evaluated.stdout, /\nmean events_score +\d\.\d{3}\n/);
       assert.match(evaluated.stdout, /traces +5 stored in /);
       assert.equal((await readFile(path.join(dir, "results.jsonl"), "utf8")).trim().split("\n").length, 5);
-      const listed = JSON.parse(assertOk(await cli("traces", "ls", "--db", "traces/v3/synth_ai.db", "--json"), "task-app traces ls").stdout) as unknown[];
+      assert.ok(existsSync(path.join(dir, "traces", "v3", "synth_ai.db")), "eval stores its traces in the default store");
+      const listed = JSON.parse(assertOk(await cli("traces", "ls", "--json"), "task-app traces ls").stdout) as unknown[];
       assert.equal(listed.length, 5);
       assertOk(await cli("export-sft", "traces/v3/synth_ai.db", "--out", "sft.jsonl"), "task-app export-sft");
       assertOk(await cli("validate-jsonl", "sft.jsonl"), "task-app validate-jsonl on the export");
       const filtered = assertOk(await cli("filter", "--config", "configs/filter.toml"), "task-app filter (the README's example)");
-      assert.match(filtered.stdout + filtered.stderr, /[1-9]\d* examples from [1-9]\d* sessions -> ft_data\/train\.jsonl/);
+      const selected = /(\d+) examples from (\d+) sessions -> ft_data\/train\.jsonl/.exec(filtered.stdout + filtered.stderr);
+      assert.ok(selected && Number(selected[1]) > 0 && Number(selected[2]) > 0, `the filter selects examples from the template's traces: ${filtered.stdout}${filtered.stderr}`);
+      assert.equal((await readFile(path.join(dir, "ft_data", "train.jsonl"), "utf8")).trim().split("\n").length, Number(selected[1]));
+      assertOk(await cli("validate-jsonl", "ft_data/train.jsonl"), "task-app validate-jsonl on the filter's output");
 
       // Editor: tombi resolves `#:schema ../node_modules/task-app/schemas/rl-config.schema.json` from the installed package.
       const rl = await readFile(path.join(dir, "configs", "rl.toml"), "utf8");
@@ -215,24 +252,5 @@ describe("e2e: create-task-app → install → test → serve → check → vali
     assert.doesNotMatch(help.stdout, /task-app generate/);
     const version = (JSON.parse(await readFile(path.join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
     assert.equal(assertOk(await taskApp("--version"), "task-app --version").stdout, `${version}\n`);
-  });
-
-  it("math, then task-app add", { timeout: 480_000 }, async () => {
-    // A second math project (scaffolded with the first, installed like every row), so this runs
-    // beside the rows. `task-app add` runs from the installed package: it works when the package
-    // brings ts-morph, and otherwise says exactly what to install.
-    const dir = path.join(work, "math-add-app");
-    await copyInstall(await installed!, dir, JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")).name);
-    const shipsTsMorph = Boolean(JSON.parse(await readFile(path.join(dir, "node_modules", "task-app", "package.json"), "utf8")).dependencies?.["ts-morph"]);
-    const added = await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "rubric", "style"], dir);
-    if (shipsTsMorph) {
-      assertOk(added, "task-app add rubric");
-      assertOk(await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "dataset", "puzzles"], dir), "task-app add dataset");
-      assertOk(await runProcess(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit after task-app add");
-      assert.match(assertOk(await runProcess("npm", ["test"], dir), "npm test after task-app add").stdout, /# fail 0/);
-    } else {
-      assert.equal(added.code, 1);
-      assert.match(added.stderr, /"ts-morph" package is not installed/);
-    }
   });
 });

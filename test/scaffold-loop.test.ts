@@ -1,9 +1,10 @@
 /**
- * The loop a scaffolded project's README teaches, run on each template as a
- * new user would (the CLI in real processes, the project's own files):
- * `eval` with the scripted policy records traces, `traces ls` reads them,
- * and the README's filter example (`filter --config configs/filter.toml`)
- * selects examples from those traces that pass `validate-jsonl`.
+ * A scaffolded project's app ids, as its package.json registers them: `serve
+ * <id>` and `eval --app-id <id>` (the CLI in real processes, the project's
+ * own files, task-app linked from this checkout). The loop the README teaches
+ * (eval, traces ls, the filter example, validate-jsonl) runs on every
+ * template in test/e2e-templates.test.ts, from the packed and installed
+ * package.
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -11,7 +12,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { createTaskApp, TEMPLATE_NAMES } from "../src/scaffold/create.js";
+import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { cliArgv } from "./helpers/cli-command.js";
 import { startCli } from "./helpers/cli-process.js";
@@ -26,35 +27,6 @@ function cli(cwd: string, ...args: string[]): Promise<{ code: number; stdout: st
     );
   });
 }
-
-describe("a scaffolded project's README loop", { concurrency: 1 }, () => {
-  for (const template of TEMPLATE_NAMES)
-    it(template, async () => {
-      const project = await createTaskApp({ dir: join(root, template), template, environmentApiKey: false });
-      await mkdir(join(project.dir, "node_modules"));
-      await symlink(packageRoot(), join(project.dir, "node_modules", "task-app"), "dir");
-      const readme = await readFile(join(project.dir, "README.md"), "utf8");
-      assert.doesNotMatch(readme, /synth-ai eval/, "the README teaches task-app's own loop");
-      for (const step of ["task-app eval --app src/app.ts", "task-app traces ls", "task-app filter --config configs/filter.toml", "task-app export-sft", "task-app train --config configs/rl.toml"])
-        assert.ok(readme.includes(step), `the README shows \`${step}\``);
-
-      const evaluated = await cli(project.dir, "eval", "--app", "src/app.ts", "--model", "scripted", "--seeds", "0-4");
-      assert.equal(evaluated.code, 0, evaluated.stderr);
-      assert.match(evaluated.stdout, /traces +5 stored in /);
-      const listed = await cli(project.dir, "traces", "ls", "--json");
-      assert.equal(listed.code, 0, listed.stderr);
-      assert.equal((JSON.parse(listed.stdout) as unknown[]).length, 5);
-
-      const filtered = await cli(project.dir, "filter", "--config", "configs/filter.toml");
-      assert.equal(filtered.code, 0, filtered.stderr);
-      const match = /(\d+) examples from (\d+) sessions -> ft_data\/train\.jsonl/.exec(filtered.stdout + filtered.stderr);
-      assert.ok(match && Number(match[1]) > 0 && Number(match[2]) > 0, `the filter selects examples from the template's traces: ${filtered.stdout}${filtered.stderr}`);
-      const lines = (await readFile(join(project.dir, "ft_data", "train.jsonl"), "utf8")).trim().split("\n");
-      assert.equal(lines.length, Number(match![1]));
-      const checked = await cli(project.dir, "validate-jsonl", "ft_data/train.jsonl");
-      assert.equal(checked.code, 0, checked.stdout + checked.stderr);
-    });
-});
 
 describe("serving and evaluating by app id", () => {
   it("serve <id> and eval --app-id <id> resolve the id from package.json (else src/app.ts); an unknown id lists the known ones, exit 2", async () => {

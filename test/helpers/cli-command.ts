@@ -1,11 +1,13 @@
 /**
  * How tests spawn the task-app CLI: the build (`bin/task-app.js`) when it is
- * newer than every source file, which is always the case under `npm test`
+ * newer than every source file (the build's record, dist/.tsbuildinfo, which
+ * an incremental build rewrites even when it leaves dist/cli/main.js as it
+ * was), which is always the case under `npm test`
  * (it builds first), so a full run does not pay tsx's compile of the CLI in
  * every child process; otherwise the sources through tsx, so a test file run
  * on its own without a build still tests the code as it is.
  */
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -29,7 +31,8 @@ export function cliArgv(): string[] {
   if (cached) return cached;
   let built = 0;
   try {
-    built = Math.min(statSync(join(root, "dist", "cli", "main.js")).mtimeMs, statSync(join(root, "dist", "cli", "fast.bundle.js")).mtimeMs);
+    const record = [join(root, "dist", ".tsbuildinfo"), join(root, "dist", "cli", "main.js")].find((file) => existsSync(file))!;
+    built = Math.min(statSync(record).mtimeMs, statSync(join(root, "dist", "cli", "fast.bundle.js")).mtimeMs);
   } catch {
     // no build
   }
