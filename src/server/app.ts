@@ -247,6 +247,9 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
    * request and response; one microtask for all that arrive together.
    */
   const queued: (IncomingMessage | ServerResponse | number)[] = [];
+  // A reaction on a settled promise is a microtask without the AsyncResource and bound function
+  // Node's queueMicrotask makes per call; runQueued catches what it runs, so it never rejects.
+  const settledPromise = Promise.resolve();
   const runQueued = () => {
     for (let i = 0; i < queued.length; i += 3) {
       const outgoing = queued[i + 1] as ServerResponse;
@@ -261,7 +264,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     queued.length = 0;
   };
   const queueRollout = (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    if (queued.push(incoming, outgoing, logInfo ? performance.now() : 0) === 3) queueMicrotask(runQueued);
+    if (queued.push(incoming, outgoing, logInfo ? performance.now() : 0) === 3) void settledPromise.then(runQueued);
   };
 
   return {
