@@ -52,3 +52,18 @@ createDeadlines().add(50, { expire: () => console.log("expired") });`;
   const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", src], { encoding: "utf8" });
   assert.equal(run.stdout.trim(), "expired", run.stderr);
 });
+
+test("a deadline counted from an earlier instant is due that much sooner (a rollout's from the executor's call)", async () => {
+  let clock = 1_000;
+  const deadlines = createDeadlines(() => clock);
+  const fired: string[] = [];
+  const since = deadlines.now();
+  clock += 5_000; // the executor ran synchronously for 5 s before returning its promise
+  const entry = deadlines.add(6_000, { expire: () => fired.push("rollout") }, since);
+  assert.equal(entry.at, since + 6_000, "due 6 s after the call, 1 s from now");
+  const later = deadlines.add(6_000, { expire: () => fired.push("later") });
+  assert.equal(later.at, clock + 6_000, "without `since`, counted from now");
+  deadlines.cancel(entry);
+  deadlines.cancel(later);
+  assert.equal(deadlines.size, 0);
+});

@@ -82,3 +82,28 @@ test("the reply to an unserialisable response says what is wrong without the exe
     assert.equal(error.message, `executor returned a RolloutResponse that cannot be serialised as JSON: ${reason}`);
   }
 });
+
+test("a plain result is answered from a copy of its top level: the JSON in place validation gave, each getter read once, the executor's own object untouched", async () => {
+  const template = valid("template", { source: "template" });
+  let reads = 0;
+  const results: Record<string, unknown>[] = [];
+  const rollout: RolloutExecutor = (request) => {
+    const result: Record<string, unknown> = { ...template, run_id: request.run_id, unknown_key: "dropped" };
+    Object.defineProperty(result, "metrics", { enumerable: true, get: () => (reads++, template.metrics) });
+    results.push(result);
+    return result as never;
+  };
+  const server = createTaskAppServer(createMathApp({ rollout }), { env });
+  for (const runId of ["a", "b"]) {
+    const res = await server.request("/rollout", { method: "POST", headers: json, body: JSON.stringify({ run_id: runId, env: { seed: 1 }, policy: {} }) });
+    assert.equal(res.status, 200);
+    const body = (await res.json()) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(body), ["run_id", "trajectories", "metrics", "pipeline_metadata", "branches", "aborted", "ops_executed"], "the executor's key order, then the defaults");
+    assert.equal(body.run_id, runId);
+    assert.deepEqual(body.pipeline_metadata, { source: "template" });
+    assert.deepEqual((body.metrics as Record<string, unknown>).num_episodes, 0, "defaults below the top level are filled too");
+  }
+  assert.equal(reads, 2, "the metrics getter is read once per rollout");
+  for (const result of results) assert.deepEqual(Object.keys(result), ["run_id", "trajectories", "metrics", "pipeline_metadata", "unknown_key"], "the executor's object keeps its keys");
+  assert.deepEqual(Object.keys(template), ["run_id", "trajectories", "metrics", "pipeline_metadata"]);
+});

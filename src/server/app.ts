@@ -15,7 +15,7 @@ import { createLogger, createRedactingLogger } from "./logger.js";
 import { CLIENT_CLOSED_STATUS, handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
 import { createSecretRedactor } from "./secrets.js";
 import type { TraceSink } from "./trace-hook.js";
-import { fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
+import { bodyReadInFull, fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
 import { describeHealth, describeInfo, describeTaskInfo } from "./task-info.js";
 import { DEFAULT_VENDOR_TIMEOUT_MS, handleProxy, PROXY_ROUTES, type Vendor } from "./vendor.js";
 
@@ -112,7 +112,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   hono.use("*", async (c, next) => {
     await next();
     const incoming = c.env?.incoming;
-    if (incoming && !incoming.complete) c.res.headers.set("connection", "close");
+    if (incoming && !bodyReadInFull(incoming)) c.res.headers.set("connection", "close");
   });
   hono.onError((error) => {
     if (isConnectionAbort(error)) return toResponse(connectionClosed());
@@ -148,22 +148,29 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   /**
    * Runs one rollout or proxy call, counted as in flight; refused once
    * draining. Its body is read under a lease of the in-flight body budget,
-   * given back when the call settles, however it ends.
+   * given back when the call settles, however it ends. A call that answers
+   * at once settles at once (no promise).
    */
-  const track = (open: (budget: { lease: BodyLease; limit: number }) => RolloutTransport, work: (transport: RolloutTransport) => Promise<Reply>): Promise<Reply> => {
-    if (draining) return Promise.resolve(errorReply(503, "shutting_down", "server is shutting down"));
+  const track = (open: (budget: { lease: BodyLease; limit: number }) => RolloutTransport, work: (transport: RolloutTransport) => Reply | Promise<Reply>): Reply | Promise<Reply> => {
+    if (draining) return errorReply(503, "shutting_down", "server is shutting down");
     inFlight++;
     const lease = bodies.lease();
+    let pending: Reply | Promise<Reply>;
+    try {
+      pending = work(open({ lease, limit: bodies.limit }));
+    } catch (error) {
+      lease.release();
+      settled(undefined);
+      throw error;
+    }
+    if (!(pending instanceof Promise)) {
+      lease.release();
+      return settled(pending);
+    }
     const done = <T>(value: T): T => {
       lease.release();
       return settled(value);
     };
-    let pending: Promise<Reply>;
-    try {
-      pending = work(open({ lease, limit: bodies.limit }));
-    } catch (error) {
-      pending = Promise.reject(error);
-    }
     return pending.then(done, (error: unknown) => done(Promise.reject(error)));
   };
   /** Resolves when nothing is in flight, or after `ms`. */
@@ -204,25 +211,66 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   const honoListener = getRequestListener((request, bindings) => hono.fetch(request, bindings as NodeBindings));
   const fastPath = app.corsOrigins.length === 0;
   const logInfo = baseLog.isLevelEnabled("info");
-  const nativeRollout = (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const start = logInfo ? performance.now() : 0;
-    const finish = (reply: Reply) => {
-      writeReply(incoming, outgoing, reply);
-      if (logInfo) baseLog.info({ req_id: ++counter, method: "POST", path: "/rollout", status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
-    };
+  /** Writes a native reply, and logs the request when info is on. */
+  const finishNative = (incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply, start: number) => {
+    writeReply(incoming, outgoing, reply);
+    if (logInfo) baseLog.info({ req_id: ++counter, method: "POST", path: "/rollout", status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
+  };
+  /** The reply to an error no route answered (a connection cut mid-body, or a bug). */
+  const failNative = (incoming: IncomingMessage, outgoing: ServerResponse, error: unknown, start: number) => {
+    if (isConnectionAbort(error)) return finishNative(incoming, outgoing, connectionClosed(), start);
+    baseLog.error({ err: { name: (error as Error)?.name, message: redact(String((error as Error)?.message)) } }, "unhandled error");
+    finishNative(incoming, outgoing, errorReply(500, "internal_error", "internal server error"), start);
+  };
+  const nativeRollout = (incoming: IncomingMessage, outgoing: ServerResponse, start: number) => {
     const refused = authorise((name) => nodeHeader(incoming, name));
-    if (refused) return finish(refused);
-    track((budget) => nodeTransport(incoming, outgoing, budget), rollout).then(finish, (error: unknown) => {
-      if (isConnectionAbort(error)) return finish(connectionClosed());
-      baseLog.error({ err: { name: (error as Error)?.name, message: redact(String((error as Error)?.message)) } }, "unhandled error");
-      finish(errorReply(500, "internal_error", "internal server error"));
-    });
+    if (refused) return finishNative(incoming, outgoing, refused, start);
+    let reply: Reply | Promise<Reply>;
+    try {
+      reply = track((budget) => nodeTransport(incoming, outgoing, budget), rollout);
+    } catch (error) {
+      return failNative(incoming, outgoing, error, start);
+    }
+    if (reply instanceof Promise) {
+      reply.then(
+        (settledReply) => finishNative(incoming, outgoing, settledReply, start),
+        (error: unknown) => failNative(incoming, outgoing, error, start),
+      );
+    } else finishNative(incoming, outgoing, reply, start);
+  };
+  /**
+   * POST /rollout requests waiting for the microtask that runs them: Node
+   * announces a request as soon as its headers are parsed and pushes the body
+   * of the same packet right after, so a short body is then at hand and the
+   * whole rollout (a synchronous executor's included) is answered in that one
+   * microtask, without a promise or a turn of the event loop. Flat pairs of
+   * request and response; one microtask for all that arrive together.
+   */
+  const queued: (IncomingMessage | ServerResponse | number)[] = [];
+  // A reaction on a settled promise is a microtask without the AsyncResource and bound function
+  // Node's queueMicrotask makes per call; runQueued catches what it runs, so it never rejects.
+  const settledPromise = Promise.resolve();
+  const runQueued = () => {
+    for (let i = 0; i < queued.length; i += 3) {
+      const outgoing = queued[i + 1] as ServerResponse;
+      try {
+        nativeRollout(queued[i] as IncomingMessage, outgoing, queued[i + 2] as number);
+      } catch (error) {
+        // Only writing the reply can throw here; the others queued still run.
+        baseLog.error({ err: { name: (error as Error)?.name, message: redact(String((error as Error)?.message)) } }, "unhandled error");
+        outgoing.destroy();
+      }
+    }
+    queued.length = 0;
+  };
+  const queueRollout = (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    if (queued.push(incoming, outgoing, logInfo ? performance.now() : 0) === 3) void settledPromise.then(runQueued);
   };
 
   return {
     fetch: async (request, bindings) => hono.fetch(request, bindings),
     listener: (incoming, outgoing) => {
-      if (fastPath && incoming.method === "POST" && (incoming.url === "/rollout" || incoming.url?.startsWith("/rollout?"))) nativeRollout(incoming, outgoing);
+      if (fastPath && incoming.method === "POST" && (incoming.url === "/rollout" || incoming.url?.startsWith("/rollout?"))) queueRollout(incoming, outgoing);
       else void honoListener(incoming, outgoing);
     },
     request: (input, init) => hono.request(input, init),

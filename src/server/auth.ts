@@ -30,23 +30,31 @@ export function resolveEnvironmentApiKeys(env: KeyEnv = process.env): string[] {
  * `Authorization` token, each split on commas and trimmed.
  */
 export function readPresentedKeys(headers: Headers | ((name: string) => string | null)): string[] {
-  const get = typeof headers === "function" ? headers : (name: string) => headers.get(name);
-  const raw: string[] = [];
-  const single = get("x-api-key");
-  if (single) raw.push(single);
-  const multi = get("x-api-keys");
-  if (multi) raw.push(multi);
-  const authorization = get("authorization");
-  if (authorization && /^bearer\s/i.test(authorization)) raw.push(authorization.slice(authorization.search(/\s/) + 1));
   const out: string[] = [];
-  for (const value of raw) {
-    for (const part of value.split(",")) {
-      const key = part.trim();
-      if (key) out.push(key);
-      if (out.length >= MAX_CANDIDATES) return out;
-    }
-  }
+  addKeys(out, headerOf(headers, "x-api-key"));
+  addKeys(out, headerOf(headers, "x-api-keys"));
+  const authorization = headerOf(headers, "authorization");
+  if (authorization && /^bearer\s/i.test(authorization)) addKeys(out, authorization.slice(authorization.search(/\s/) + 1));
   return out;
+}
+
+function headerOf(headers: Headers | ((name: string) => string | null), name: string): string | null {
+  return typeof headers === "function" ? headers(name) : headers.get(name);
+}
+
+/** Adds the comma-separated keys of one header value, trimmed, up to MAX_CANDIDATES in all (one key: no split). */
+function addKeys(out: string[], value: string | null): void {
+  if (!value || out.length >= MAX_CANDIDATES) return;
+  if (!value.includes(",")) {
+    const key = value.trim();
+    if (key) out.push(key);
+    return;
+  }
+  for (const part of value.split(",")) {
+    const key = part.trim();
+    if (key) out.push(key);
+    if (out.length >= MAX_CANDIDATES) return;
+  }
 }
 
 /** Checks presented keys against a fixed set; each comparison takes time that depends only on the presented key's length. */

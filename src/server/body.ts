@@ -108,7 +108,7 @@ export function tooLarge(maxBytes: number): Reply {
 }
 
 /** Parses JSON text, or gives the 400 reply. */
-export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false; reply: Reply } {
+export function parseJsonBody(text: string): ParsedBody {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
@@ -116,36 +116,46 @@ export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok
   }
 }
 
+/** A parsed body, or the reply refusing it. */
+export type ParsedBody = { ok: true; value: unknown } | { ok: false; reply: Reply };
+
 /**
  * Checks the headers, reads the body (up to `maxBytes`), checks its shape
  * against `bounds` when given, and parses it as JSON; or gives the 415, 413,
- * 422 or 400 reply.
+ * 422 or 400 reply. Synchronous when the transport has the whole body at hand
+ * and it is short enough to scan in one go (no promise, no turn of the event
+ * loop); otherwise a promise.
  */
-export async function readJsonBody(
-  transport: Pick<RolloutTransport, "header" | "readBody" | "budget">,
-  maxBytes: number,
-  bounds?: JsonBounds,
-): Promise<{ ok: true; value: unknown } | { ok: false; reply: Reply }> {
+export function readJsonBody(transport: Pick<RolloutTransport, "header" | "readBody" | "budget">, maxBytes: number, bounds?: JsonBounds): ParsedBody | Promise<ParsedBody> {
   const declared = transport.header("content-length");
   const refused = checkBodyHeaders(transport.header("content-type"), declared, maxBytes);
   if (refused) return { ok: false, reply: refused };
   const budget = transport.budget;
   const length = declared === null ? 0 : Number(declared);
   if (budget && Number.isSafeInteger(length) && !budget.lease.reserve(length)) return { ok: false, reply: serverBusy(budget.limit) };
-  let text: string | null;
+  let text: string | null | Promise<string | null>;
   try {
-    text = await transport.readBody(maxBytes);
+    text = transport.readBody(maxBytes);
   } catch (error) {
-    if (error instanceof BodyBudgetExceeded && budget) return { ok: false, reply: serverBusy(budget.limit) };
-    throw error;
+    return refuseRead(error, budget);
   }
+  if (text instanceof Promise) return text.then((read) => checkAndParse(read, maxBytes, bounds), (error: unknown) => refuseRead(error, budget));
+  return checkAndParse(text, maxBytes, bounds);
+}
+
+/** The 503 for a read stopped by the in-flight budget; any other error is thrown on. */
+function refuseRead(error: unknown, budget: RolloutTransport["budget"]): ParsedBody {
+  if (error instanceof BodyBudgetExceeded && budget) return { ok: false, reply: serverBusy(budget.limit) };
+  throw error;
+}
+
+/** The body read (null: past `maxBytes`), checked against `bounds` and parsed. */
+function checkAndParse(text: string | null, maxBytes: number, bounds: JsonBounds | undefined): ParsedBody | Promise<ParsedBody> {
   if (text === null) return { ok: false, reply: tooLarge(maxBytes) };
-  if (bounds) {
-    const checked = checkJsonBounds(text, bounds);
-    const violation = checked instanceof Promise ? await checked : checked;
-    if (violation) return { ok: false, reply: boundsReply(violation) };
-  }
-  return parseJsonBody(text);
+  if (!bounds) return parseJsonBody(text);
+  const checked = checkJsonBounds(text, bounds);
+  if (checked instanceof Promise) return checked.then((violation) => (violation ? { ok: false, reply: boundsReply(violation) } : parseJsonBody(text)));
+  return checked ? { ok: false, reply: boundsReply(checked) } : parseJsonBody(text);
 }
 
 /**

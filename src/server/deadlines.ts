@@ -20,8 +20,10 @@ export interface Expirable {
 
 /** Deadlines sharing one timer. */
 export interface Deadlines {
-  /** Calls `target.expire()` after `ms` (capped at 2^31 - 1) unless cancelled first. */
-  add(ms: number, target: Expirable): Deadline;
+  /** Calls `target.expire()` `ms` (capped at 2^31 - 1) after `since` (default: now, on `now()`'s clock) unless cancelled first. */
+  add(ms: number, target: Expirable, since?: number): Deadline;
+  /** The clock deadlines are counted on. */
+  now(): number;
   cancel(deadline: Deadline): void;
   /** How many deadlines are pending. */
   readonly size: number;
@@ -63,8 +65,8 @@ export function createDeadlines(now: () => number = performance.now.bind(perform
     for (const entry of due) entry.target.expire();
   };
   return {
-    add(ms, target) {
-      const entry = new Entry(now() + Math.min(ms, MAX_DELAY_MS), target);
+    add(ms, target, since = now()) {
+      const entry = new Entry(since + Math.min(ms, MAX_DELAY_MS), target);
       pending.add(entry);
       if (entry.at < armedAt) arm(entry.at);
       else if (pending.size === 1) timer?.ref();
@@ -76,5 +78,6 @@ export function createDeadlines(now: () => number = performance.now.bind(perform
     get size() {
       return pending.size;
     },
+    now,
   };
 }

@@ -15,7 +15,7 @@ import type { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
 import { rolloutSessionId } from "../tracing/session-id.js";
 import { createSessionTracer, type SessionTracer } from "../tracing/tracer.js";
-import { readJsonBody, type BodyLease } from "./body.js";
+import { readJsonBody, type BodyLease, type ParsedBody } from "./body.js";
 import { createDeadlines, type Expirable } from "./deadlines.js";
 import { errorReply, summariseIssues, type Reply } from "./errors.js";
 import { describeExecutorFailure } from "./failures.js";
@@ -45,8 +45,8 @@ export interface RolloutDeps {
 /** How the handler talks to the HTTP layer it runs on. */
 export interface RolloutTransport {
   header(name: string): string | null;
-  /** The body as text, or null when it passes `maxBytes`. */
-  readBody(maxBytes: number): Promise<string | null>;
+  /** The body as text, or null when it passes `maxBytes`; at once when the whole body is at hand. */
+  readBody(maxBytes: number): string | null | Promise<string | null>;
   /** Calls `run.abort` if the client disconnects first; returns nothing, `unwatchClient` undoes it. */
   watchClient(run: Abortable): void;
   unwatchClient(run: Abortable): void;
@@ -149,44 +149,75 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
-/** Handles one rollout request, of either wire, and returns the reply to send. */
-export async function handleRollout(transport: RolloutTransport, deps: RolloutDeps): Promise<Reply> {
-  const { app } = deps;
-  const json = await readJsonBody(transport, app.limits.maxBodyBytes, app.limits);
+/**
+ * Handles one rollout request, of either wire, and returns the reply to send:
+ * at once when the body is at hand and the executor answers synchronously,
+ * otherwise a promise of it.
+ */
+export function handleRollout(transport: RolloutTransport, deps: RolloutDeps): Reply | Promise<Reply> {
+  const json = readJsonBody(transport, deps.app.limits.maxBodyBytes, deps.app.limits);
+  return json instanceof Promise ? json.then((read) => runRollout(read, transport, deps)) : runRollout(json, transport, deps);
+}
+
+/**
+ * Runs the executor on a parsed body. Its deadline, the client-disconnect
+ * watch and the shutdown registry are armed only when it answers with a
+ * promise: code that returns synchronously cannot be interrupted by a timer
+ * or a socket event, so arming them for it would only cost.
+ */
+function runRollout(json: ParsedBody, transport: RolloutTransport, deps: RolloutDeps): Reply | Promise<Reply> {
   if (!json.ok) return json.reply;
   const read = readRolloutRequest(json.value);
   if (!read.ok) return read.reply;
+  const { app } = deps;
   const { rollout, container } = read;
   const run = new RolloutRun(app, rollout.run_id, transport, deps.log, rollout, container);
   if (container && container.overrides.refused.size > 0) {
     run.log.warn({ code: "apply_failed", refused: container.overrides.refused.size }, "rollout not run: context overrides refused");
     return containerReply(failureResponse(container, "apply_failed", "context overrides were refused; see override_application_results", "not applied: another context override of the request was refused"));
   }
-  const deadline = deadlines.add(rollout.safety.max_time_s * 1000, run);
+  const started = deadlines.now();
+  let result: unknown;
+  try {
+    result = app.rollout(rollout, run);
+    if (!isThenable(result)) return replyWithResult(result, run, rollout, deps);
+  } catch (error) {
+    return executorFailed(error, run, rollout, deps);
+  }
+  return awaitResult(result, run, rollout, transport, deps, started);
+}
+
+/** Waits for an executor's promise under its deadline (counted from the call), the client watch and shutdown. */
+async function awaitResult(pending: PromiseLike<unknown>, run: RolloutRun, rollout: RolloutRequest, transport: RolloutTransport, deps: RolloutDeps, started: number): Promise<Reply> {
+  const deadline = deadlines.add(rollout.safety.max_time_s * 1000, run, started);
   transport.watchClient(run);
   deps.running.add(run);
   let result: unknown;
   try {
-    result = app.rollout(rollout, run);
-    if (isThenable(result)) result = await run.race(result);
+    result = await run.race(pending);
   } catch (error) {
-    if (run.reason) return aborted(run, rollout.safety.max_time_s);
-    const errorId = randomUUID();
-    let context: Record<string, unknown> = {};
-    try {
-      context = describeExecutorFailure(error, rollout.policy.config.inference_url, deps.redact);
-    } catch {
-      // a thrown value whose properties cannot be read: describeThrown reports it
-    }
-    run.log.error({ error_id: errorId, err: describeThrown(error, deps.redact), ...context }, "rollout executor failed");
-    if (container) return containerReply(failureResponse(container, "runtime_error", `the rollout executor failed (error id ${errorId})`));
-    return errorReply(500, "rollout_failed", "the rollout executor failed", { run_id: rollout.run_id, error_id: errorId });
+    return executorFailed(error, run, rollout, deps);
   } finally {
     deadlines.cancel(deadline);
     transport.unwatchClient(run);
     deps.running.delete(run);
   }
   return replyWithResult(result, run, rollout, deps);
+}
+
+/** The reply to an executor that threw or rejected: its abort's reply, or a 500 with an error id (the details logged). */
+function executorFailed(error: unknown, run: RolloutRun, rollout: RolloutRequest, deps: RolloutDeps): Reply {
+  if (run.reason) return aborted(run, rollout.safety.max_time_s);
+  const errorId = randomUUID();
+  let context: Record<string, unknown> = {};
+  try {
+    context = describeExecutorFailure(error, rollout.policy.config.inference_url, deps.redact);
+  } catch {
+    // a thrown value whose properties cannot be read: describeThrown reports it
+  }
+  run.log.error({ error_id: errorId, err: describeThrown(error, deps.redact), ...context }, "rollout executor failed");
+  if (run.container) return containerReply(failureResponse(run.container, "runtime_error", `the rollout executor failed (error id ${errorId})`));
+  return errorReply(500, "rollout_failed", "the rollout executor failed", { run_id: rollout.run_id, error_id: errorId });
 }
 
 /** A 200 with a container-era answer the server built itself (plain data: it serialises). */
@@ -196,7 +227,8 @@ function containerReply(body: unknown): Reply {
 
 /**
  * The 200 reply with the executor's result, validated in place and
- * serialised itself, not a copy (validate.ts); or a
+ * serialised itself (validate.ts; only its top level is copied, see
+ * `ownTopLevel`, nothing below it); or a
  * 500 `invalid_rollout_response` with the run id and an error id (logged with
  * the details) when it fails the schema, cannot be read (throwing getters,
  * proxies) or cannot be serialised (circular, BigInt, a throwing `toJSON`).
@@ -211,7 +243,7 @@ function replyWithResult(result: unknown, run: RolloutRun, rollout: RolloutReque
   };
   let checked: ReturnType<typeof checkRolloutResult>;
   try {
-    checked = checkRolloutResult(result);
+    checked = checkRolloutResult(ownTopLevel(result));
   } catch (error) {
     return invalid("executor returned a RolloutResponse that cannot be read (a getter or proxy threw)", {}, { err: describeThrown(error, redact) });
   }
@@ -222,6 +254,20 @@ function replyWithResult(result: unknown, run: RolloutRun, rollout: RolloutReque
   // Without a trace to fill or a sink to feed, the reply is made at once (no promise, no turn of the event loop).
   if (!hasTraceWork(rollout, checked.data, deps)) return serialised(checked.data, run, redact, invalid);
   return finishRolloutTrace(rollout, checked.data, run.usedTracer, deps, () => run.log, run.traceCorrelationId).then((response) => serialised(response, run, redact, invalid));
+}
+
+/**
+ * A plain-object result with its top level copied into an object of the
+ * server's own (own enumerable keys in order, each getter read once); any
+ * other value as it is. An object made by spreading (`{ ...base, run_id }`,
+ * the usual executor) is one V8 extends slowly: each default the validator
+ * fills in and its serialisation take a slow path, about 8 µs of a 1 KB
+ * reply, against 0.1 µs for the copy. Class instances, arrays and the like
+ * reach the validator untouched (it leaves them to Zod). May throw, as
+ * reading the result may.
+ */
+function ownTopLevel(result: unknown): unknown {
+  return typeof result === "object" && result !== null && Object.getPrototypeOf(result) === Object.prototype ? Object.assign({}, result) : result;
 }
 
 /** The 200 reply with `response` as JSON in its request's wire, or the 500 when it cannot be serialised. */

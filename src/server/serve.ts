@@ -72,13 +72,18 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
     detachErrors();
     throw error;
   }
-  const server = createServer(handler.listener);
-  server.keepAliveTimeout = 5_000;
+  // Responses not yet closed, so shutdown can wait for them: one listener, shared by every response.
   const open = new Set<ServerResponse>();
-  server.on("request", (_req, res) => {
+  function forget(this: ServerResponse) {
+    open.delete(this);
+  }
+  const listener = handler.listener;
+  const server = createServer((req, res) => {
     open.add(res);
-    res.once("close", () => open.delete(res));
+    res.on("close", forget);
+    listener(req, res);
   });
+  server.keepAliveTimeout = 5_000;
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error) => {

@@ -3,7 +3,7 @@
  * in-process) and Node's request/response pair (the `serve` fast path).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readIncoming, readRequestBody, type BodyLease } from "./body.js";
+import { BodyBudgetExceeded, readIncoming, readRequestBody, type BodyLease } from "./body.js";
 import type { Reply } from "./errors.js";
 import { releaseReplyBytes, takeReplyBytes } from "./reply-bytes.js";
 import { ClientDisconnected, type Abortable, type RolloutTransport } from "./rollout.js";
@@ -33,6 +33,13 @@ export function nodeHeader(incoming: IncomingMessage, name: string): string | nu
 }
 
 const RUN = Symbol("rollout run");
+const BODY_READ = Symbol("body read in full");
+type MarkedIncoming = IncomingMessage & { [BODY_READ]?: boolean };
+
+/** Whether a request's body has been read to its end (by Node's parser, or at once by `readBody`). */
+export function bodyReadInFull(incoming: IncomingMessage): boolean {
+  return incoming.complete || (incoming as MarkedIncoming)[BODY_READ] === true;
+}
 type WatchedResponse = ServerResponse & { [RUN]?: Abortable };
 
 /** One listener shared by every response: a close before the response finished is a disconnect. */
@@ -50,8 +57,22 @@ class NodeTransport implements RolloutTransport {
   header(name: string): string | null {
     return nodeHeader(this.incoming, name);
   }
-  readBody(max: number): Promise<string | null> {
-    return readIncoming(this.incoming, max, this.budget?.lease);
+  /**
+   * Reads the body; at once when all of its declared bytes are already
+   * buffered (a short request arrives with its headers, in one packet), which
+   * is marked on the request (`bodyReadInFull`) since Node only sets
+   * `complete` on a later turn of the event loop.
+   */
+  readBody(max: number): string | null | Promise<string | null> {
+    const incoming = this.incoming as MarkedIncoming;
+    const declared = incoming.headers["content-length"];
+    if (declared === undefined || incoming.readableFlowing || incoming.readableLength !== Number(declared)) return readIncoming(incoming, max, this.budget?.lease);
+    const size = incoming.readableLength;
+    if (size > max) return null;
+    if (this.budget && !this.budget.lease.take(size)) throw new BodyBudgetExceeded();
+    const bytes = size === 0 ? null : (incoming.read() as Buffer | null);
+    incoming[BODY_READ] = true;
+    return bytes === null ? "" : bytes.toString("utf8");
   }
   watchClient(run: Abortable): void {
     this.outgoing[RUN] = run;
@@ -102,7 +123,7 @@ export function writeReply(incoming: IncomingMessage, outgoing: ServerResponse, 
   }
   const body = typeof reply.body === "string" && reply.body.length >= ENCODE_ONCE_FROM ? encodeBody(reply.body) : reply.body;
   const headers: Record<string, string | number> = { "content-type": "application/json", "content-length": typeof body === "string" ? Buffer.byteLength(body) : body.length };
-  if (!incoming.complete) headers.connection = "close";
+  if (!bodyReadInFull(incoming)) headers.connection = "close";
   outgoing.writeHead(reply.status, headers);
   if (typeof body === "string") outgoing.end(body);
   else outgoing.end(body, () => releaseReplyBytes(body));

@@ -127,11 +127,20 @@ export function failureResponse(run: ContainerRun, status: SuccessStatus, detail
 }
 
 /** Keys of an executor's result that only the container era sends. */
-const CONTAINER_ONLY = ["outcome_reward", "event_rewards", "outcome_objectives", "event_objectives", "instance_objectives", "artifact", "success_status", "status_detail", "override_application_results"] as const;
+export const CONTAINER_ONLY = ["outcome_reward", "event_rewards", "outcome_objectives", "event_objectives", "instance_objectives", "artifact", "success_status", "status_detail", "override_application_results"] as const;
 
-/** The 0.2.x answer: the result without the container-only keys (a shallow copy only when it has any). */
+/**
+ * The 0.2.x answer: the result without the container-only keys (a shallow
+ * copy only when it has any; a key holding undefined is left, as JSON leaves
+ * it out). The keys are read by name, which V8 caches per call site, rather
+ * than looked up in a loop.
+ */
 export function toLegacyResponse(result: RolloutResult): RolloutResult {
-  if (!CONTAINER_ONLY.some((key) => key in result)) return result;
+  const r = result as Partial<Record<(typeof CONTAINER_ONLY)[number], unknown>>;
+  const plain =
+    r.outcome_reward === undefined && r.event_rewards === undefined && r.outcome_objectives === undefined && r.event_objectives === undefined && r.instance_objectives === undefined &&
+    r.artifact === undefined && r.success_status === undefined && r.status_detail === undefined && r.override_application_results === undefined;
+  if (plain) return result;
   const out: Record<string, unknown> = { ...result };
   for (const key of CONTAINER_ONLY) delete out[key];
   return out as RolloutResult;
