@@ -11,6 +11,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Agent, request as httpRequest } from "node:http";
 import { serve } from "../src/server/index.js";
+import { checkRolloutResult } from "../src/server/validate.js";
 import { ContainerRolloutResponse } from "../src/schemas/container-rollout.js";
 import { ErrorBody } from "../src/schemas/errors.js";
 import type { RolloutExecutor } from "../src/schemas/task-app.js";
@@ -80,6 +81,13 @@ function post(port: number, body: string, agent: Agent, abortAfterHeaders = fals
   });
 }
 
+/** The bytes that must be sent for an executor's result: JSON.stringify of it completed by validation (the server completes a copy). */
+function sentFor(result: unknown): Buffer {
+  const checked = checkRolloutResult(structuredClone(result));
+  assert.ok(checked.success, "the executor's result is valid");
+  return Buffer.from(JSON.stringify(checked.data), "utf8");
+}
+
 const rolloutBody = (runId: string) => JSON.stringify({ run_id: runId, env: { env_name: "math", seed: 1 }, policy: { policy_id: "p" }, ops: [] });
 
 test("many image-heavy replies at once, some clients leaving mid-reply: each client gets exactly its own response's JSON", async () => {
@@ -103,8 +111,7 @@ test("many image-heavy replies at once, some clients leaving mid-reply: each cli
       for (const { runId, answer } of await Promise.all(calls)) {
         if (!answer) continue;
         assert.equal(answer.status, 200, runId);
-        // Validation completes the executor's object in place: its JSON now is what must have been sent.
-        const expected = Buffer.from(JSON.stringify(returned.get(runId)), "utf8");
+        const expected = sentFor(returned.get(runId));
         assert.equal(answer.length, expected.length, `${runId}: Content-Length`);
         assert.ok(answer.bytes.equals(expected), `${runId}: the bytes sent are its own response's JSON`);
       }
@@ -138,7 +145,7 @@ test("a long reply still being written to a client that does not read is never o
       release();
       for (const [i, answer] of [await slow, ...fast].entries()) {
         const runId = `run-${round * 10 + (i + 1)}`;
-        const expected = Buffer.from(JSON.stringify(returned.get(runId)), "utf8");
+        const expected = sentFor(returned.get(runId));
         assert.equal(answer!.status, 200);
         assert.ok(answer!.bytes.equals(expected), `${runId}: the bytes sent are its own response's JSON`);
       }
