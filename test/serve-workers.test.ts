@@ -50,7 +50,7 @@ function spawnServe(module: string, extraArgs: string[] = [], env: NodeJS.Proces
 
 /** Starts the pid fixture on two workers and waits until the primary prints the URL and the workers' pids. */
 async function startWorkers(extraArgs: string[] = []): Promise<Served> {
-  const { child, output, exited } = spawnServe("test/fixtures/apps/pid.ts", extraArgs);
+  const { child, output, exited } = spawnServe("test/fixtures/apps/pid.mjs", extraArgs);
   let failed = false;
   void exited.then(() => (failed = true));
   const until = Date.now() + 45_000;
@@ -199,7 +199,7 @@ test("a module that fails to load is reported once, redacted, and serve exits 1 
 });
 
 test("--workers must be a whole number, at least 1", async () => {
-  const res = await runCli(["serve", "test/fixtures/apps/pid.ts", "--workers", "0"]);
+  const res = await runCli(["serve", "test/fixtures/apps/pid.mjs", "--workers", "0"]);
   assert.equal(res.code, 2);
   assert.match(res.stderr, /--workers must be a whole number of processes, at least 1 \(got 0\)/);
 });
@@ -211,8 +211,8 @@ test("the restart backoff: nothing for the first exit, then 100 ms doubling with
 
 test("workers that keep dying are restarted after a growing backoff, then the server gives up with exit 1", { timeout: 120_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "serve-workers-"));
-  const module = join(dir, "crashy.mts");
-  const math = pathToFileURL(resolve("test/fixtures/apps/math.ts")).href;
+  const module = join(dir, "crashy.mjs");
+  const pid = pathToFileURL(resolve("test/fixtures/apps/pid.mjs")).href;
   // The first two workers load the app, listen (the primary hears they are ready) and die a
   // second later; every replacement dies as it starts. The backoff's first wait is 10 ms here
   // (TASKAPP_RESTART_BACKOFF_MS), so eleven exits take seconds, not half a minute; the default
@@ -228,8 +228,7 @@ test("workers that keep dying are restarted after a growing backoff, then the se
       `  this.once("listening", () => setTimeout(() => process.exit(3), 1_000));`,
       `  return listen.apply(this, args);`,
       `};`,
-      `const { createMathApp } = await import(${JSON.stringify(math)});`,
-      `export default createMathApp();`,
+      `export { default } from ${JSON.stringify(pid)};`,
     ].join("\n"),
   );
   const run = spawnServe(module, [], { TASKAPP_RESTART_BACKOFF_MS: "10" });
