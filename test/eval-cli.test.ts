@@ -25,7 +25,7 @@ import { sendJson, startLoopback } from "./helpers/loopback.js";
 
 const require = createRequire(import.meta.url);
 const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
-const evalApp = fileURLToPath(new URL("./fixtures/apps/eval-app.ts", import.meta.url));
+const evalApp = fileURLToPath(new URL("./fixtures/apps/eval-app.mjs", import.meta.url));
 const serveEval = fileURLToPath(new URL("./fixtures/apps/serve-eval.ts", import.meta.url));
 const KEY = "sk_env_eval_cli_0123456789abcdef";
 const scratch = await mkdtemp(join(tmpdir(), "task-app-eval-cli-"));
