@@ -10,11 +10,10 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { listSessions, openTraceStore } from "../src/traces/index.js";
@@ -23,17 +22,14 @@ import { cliArgv } from "./helpers/cli-command.js";
 import { startNode } from "./helpers/cli-process.js";
 import { sendJson, startLoopback } from "./helpers/loopback.js";
 
-const require = createRequire(import.meta.url);
-const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
-const evalApp = fileURLToPath(new URL("./fixtures/apps/eval-app.ts", import.meta.url));
-const serveEval = fileURLToPath(new URL("./fixtures/apps/serve-eval.ts", import.meta.url));
+const evalApp = fileURLToPath(new URL("./fixtures/apps/eval-app.mjs", import.meta.url));
 const KEY = "sk_env_eval_cli_0123456789abcdef";
 const scratch = await mkdtemp(join(tmpdir(), "task-app-eval-cli-"));
 after(() => rm(scratch, { recursive: true, force: true }));
 let n = 0;
 const fresh = () => join(scratch, `t${++n}`);
 
-/** Spawns `node <argv>`; a TypeScript fixture needs tsx in `argv`. */
+/** Spawns `node <argv>` with the API key set. */
 const start = (argv: string[], env: NodeJS.ProcessEnv = {}, cwd = scratch) => startNode(argv, { ENVIRONMENT_API_KEY: KEY, ...env }, cwd);
 
 const evalCli = (args: string[], env: NodeJS.ProcessEnv = {}) => start([...cliArgv(), "eval", ...args], env);
@@ -75,10 +71,11 @@ describe("task-app eval", () => {
 
   test("two replicas, one killed mid-run: the other finishes, every seed once", async () => {
     const env = { EVAL_APP_DELAY_MS: "150" };
-    const replicas = [start(["--import", tsx, serveEval], env), start(["--import", tsx, serveEval], env)];
+    // Each replica a `task-app serve` process of its own on the plain JavaScript app (no tsx to load).
+    const replicas = [0, 1].map(() => start([...cliArgv(), "serve", evalApp, "--port", "0", "--workers", "1"], env));
     try {
-      await Promise.all(replicas.map((r) => r.waitFor(/^http:/)));
-      const [a, b] = replicas.map((r) => r.stdout().trim());
+      await Promise.all(replicas.map((r) => r.waitFor(/"msg":"task app listening"/)));
+      const [a, b] = replicas.map((r) => /"url":"(http:[^"]+)"/.exec(r.stdout())![1]!);
       const dir = fresh();
       const run = evalCli(["--url", a!, "--url", b!, "--model", "scripted", "--seeds", "0-29", "--concurrency", "4", "--no-trace", "--json", "--run-dir", dir]);
       await run.waitFor(/"event":"rollout"/, 6);

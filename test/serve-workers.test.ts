@@ -17,7 +17,7 @@ import { cliArgv } from "./helpers/cli-command.js";
 import { shownSecretPieces } from "./helpers/leaks.js";
 import { runCli } from "./helpers/run-cli.js";
 import { countRows } from "./helpers/trace-checks.js";
-import { restartDelayMs } from "../src/server/cluster.js";
+import { maxRestartsOf, restartDelayMs } from "../src/server/cluster.js";
 import { openTraceStore } from "../src/traces/store.js";
 
 // Random-looking like real keys: any 6 characters of a key are redacted from logs, so a key made of words ("workers") would mask them.
@@ -50,7 +50,7 @@ function spawnServe(module: string, extraArgs: string[] = [], env: NodeJS.Proces
 
 /** Starts the pid fixture on two workers and waits until the primary prints the URL and the workers' pids. */
 async function startWorkers(extraArgs: string[] = []): Promise<Served> {
-  const { child, output, exited } = spawnServe("test/fixtures/apps/pid.ts", extraArgs);
+  const { child, output, exited } = spawnServe("test/fixtures/apps/pid.mjs", extraArgs);
   let failed = false;
   void exited.then(() => (failed = true));
   const until = Date.now() + 45_000;
@@ -199,7 +199,7 @@ test("a module that fails to load is reported once, redacted, and serve exits 1 
 });
 
 test("--workers must be a whole number, at least 1", async () => {
-  const res = await runCli(["serve", "test/fixtures/apps/pid.ts", "--workers", "0"]);
+  const res = await runCli(["serve", "test/fixtures/apps/pid.mjs", "--workers", "0"]);
   assert.equal(res.code, 2);
   assert.match(res.stderr, /--workers must be a whole number of processes, at least 1 \(got 0\)/);
 });
@@ -209,14 +209,22 @@ test("the restart backoff: nothing for the first exit, then 100 ms doubling with
   assert.deepEqual(Array.from({ length: 10 }, (_, i) => restartDelayMs(i + 1, 10)), [0, 10, 20, 40, 80, 160, 320, 500, 500, 500]);
 });
 
+test("the server gives up past 10 worker exits in the window by default; TASKAPP_MAX_RESTARTS (a whole number, at least 1) or the option sets another limit", () => {
+  assert.equal(maxRestartsOf({ env: {} }), 10);
+  assert.equal(maxRestartsOf({ env: { TASKAPP_MAX_RESTARTS: "3" } }), 3);
+  for (const bad of ["0", "-2", "2.5", "many", ""]) assert.equal(maxRestartsOf({ env: { TASKAPP_MAX_RESTARTS: bad } }), 10, bad);
+  assert.equal(maxRestartsOf({ maxRestarts: 5, env: { TASKAPP_MAX_RESTARTS: "3" } }), 5);
+});
+
 test("workers that keep dying are restarted after a growing backoff, then the server gives up with exit 1", { timeout: 120_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "serve-workers-"));
-  const module = join(dir, "crashy.mts");
-  const math = pathToFileURL(resolve("test/fixtures/apps/math.ts")).href;
+  const module = join(dir, "crashy.mjs");
+  const pid = pathToFileURL(resolve("test/fixtures/apps/pid.mjs")).href;
   // The first two workers load the app, listen (the primary hears they are ready) and die a
   // second later; every replacement dies as it starts. The backoff's first wait is 10 ms here
-  // (TASKAPP_RESTART_BACKOFF_MS), so eleven exits take seconds, not half a minute; the default
-  // schedule is the test above.
+  // (TASKAPP_RESTART_BACKOFF_MS) and the server gives up past 4 exits (TASKAPP_MAX_RESTARTS), so
+  // five exits take a second and five worker processes, not half a minute and eleven; the
+  // default schedule and limit are the tests above.
   writeFileSync(
     module,
     [
@@ -228,11 +236,10 @@ test("workers that keep dying are restarted after a growing backoff, then the se
       `  this.once("listening", () => setTimeout(() => process.exit(3), 1_000));`,
       `  return listen.apply(this, args);`,
       `};`,
-      `const { createMathApp } = await import(${JSON.stringify(math)});`,
-      `export default createMathApp();`,
+      `export { default } from ${JSON.stringify(pid)};`,
     ].join("\n"),
   );
-  const run = spawnServe(module, [], { TASKAPP_RESTART_BACKOFF_MS: "10" });
+  const run = spawnServe(module, [], { TASKAPP_RESTART_BACKOFF_MS: "10", TASKAPP_MAX_RESTARTS: "4" });
   const timer = setTimeout(() => run.child.kill("SIGKILL"), 100_000);
   const [code] = await run.exited;
   clearTimeout(timer);
@@ -240,6 +247,6 @@ test("workers that keep dying are restarted after a growing backoff, then the se
   assert.match(run.output(), /"msg":"workers started"/, "the workers listened before they died");
   assert.match(run.output(), /"msg":"worker exited; starting a replacement"/, "workers died while the server was up");
   const delays = [...run.output().matchAll(/"restart_in_ms":(\d+)/g)].map((m) => Number(m[1]));
-  assert.deepEqual(delays, Array.from({ length: 10 }, (_, i) => restartDelayMs(i + 1, 10)), run.output());
-  assert.match(run.output(), /"exits":11,"window_ms":60000,"msg":"workers keep exiting; shutting down"/);
+  assert.deepEqual(delays, [0, 10, 20, 40], run.output());
+  assert.match(run.output(), /"exits":5,"window_ms":60000,"msg":"workers keep exiting; shutting down"/);
 });

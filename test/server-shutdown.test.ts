@@ -27,7 +27,7 @@ interface Served {
 
 /** Starts `task-app serve` on the unruly fixture (./helpers/cli-command.ts: the build when fresh) and waits for its URL. */
 async function startServe(extraEnv: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, [...cliArgv(), "serve", "test/fixtures/apps/unruly.ts", "--port", "0"], {
+  const child = spawn(process.execPath, [...cliArgv(), "serve", "test/fixtures/apps/unruly.mjs", "--port", "0"], {
     env: { ...process.env, ENVIRONMENT_API_KEY: KEY, OPENAI_API_KEY: OPENAI, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -30,7 +30,7 @@ const KEY = "sk-serve-trace-key-0123456789";
 async function serveOnce(extra: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; log: string }> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ENVIRONMENT_API_KEY: KEY, ...env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
-  const child = spawn(process.execPath, [...cliArgv(), "serve", "test/fixtures/apps/math.ts", "--port", "0", ...extra], {
+  const child = spawn(process.execPath, [...cliArgv(), "serve", "test/fixtures/apps/pid.mjs", "--port", "0", ...extra], {
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

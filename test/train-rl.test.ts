@@ -142,7 +142,11 @@ describe("task-app train --type rl", () => {
 
   test("jobs list and jobs cancel against the backend: the list as a table (or NDJSON), a cancel the job then reads as", async () => {
     await withBackend({}, async (backend) => {
-      for (let i = 0; i < 2; i++) assert.equal((await train(backend, ["--no-poll"])).code, 0);
+      // Two jobs on the backend, created over its API (`train --no-poll` creating one is the test below).
+      for (let i = 0; i < 2; i++) {
+        const created = await fetch(`${backend.url}/api/rl/jobs`, { method: "POST", headers: { authorization: `Bearer ${SYNTH_KEY}`, "content-type": "application/json" }, body: JSON.stringify({ model: "Qwen/Qwen3-4B" }) });
+        assert.equal(created.status, 201);
+      }
       const env = { SYNTH_API_KEY: SYNTH_KEY };
       const list = await runCliWithEnv(["jobs", "list", "--type", "rl", "--backend", backend.url], env);
       assert.equal(list.code, 0, list.stderr);

@@ -30,9 +30,9 @@ export interface ServeClusterOptions {
   host: string;
   /** The primary's logger (redacting). */
   logger: Logger;
-  /** Environment the auth warning is checked against and TASKAPP_RESTART_BACKOFF_MS is read from. Default process.env. */
+  /** Environment the auth warning is checked against and TASKAPP_RESTART_BACKOFF_MS and TASKAPP_MAX_RESTARTS are read from. Default process.env. */
   env?: Record<string, string | undefined>;
-  /** Worker exits tolerated within `restartWindowMs` before the server gives up. Default 10. */
+  /** Worker exits tolerated within `restartWindowMs` before the server gives up. Default TASKAPP_MAX_RESTARTS, else 10. */
   maxRestarts?: number;
   /** Window of `maxRestarts`. Default 60 s. */
   restartWindowMs?: number;
@@ -78,6 +78,15 @@ function backoffOf(options: ServeClusterOptions): number {
   return options.restartBackoffMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : BACKOFF_MS);
 }
 
+/** Worker exits tolerated before the server gives up, by default. */
+const MAX_RESTARTS = 10;
+
+/** Worker exits tolerated within the window: the option, else TASKAPP_MAX_RESTARTS (a whole number, at least 1), else 10. */
+export function maxRestartsOf(options: Pick<ServeClusterOptions, "maxRestarts" | "env">): number {
+  const fromEnv = Number((options.env ?? process.env).TASKAPP_MAX_RESTARTS);
+  return options.maxRestarts ?? (Number.isInteger(fromEnv) && fromEnv >= 1 ? fromEnv : MAX_RESTARTS);
+}
+
 /** Whether this process is a worker forked by `runServeCluster`. */
 export function isServeWorker(): boolean {
   return cluster.isWorker;
@@ -86,7 +95,7 @@ export function isServeWorker(): boolean {
 /** Runs the primary: forks the workers and keeps them running until a signal or a fatal failure. */
 export function runServeCluster(options: ServeClusterOptions): Promise<ServeClusterResult> {
   const { logger, workers: count } = options;
-  const maxRestarts = options.maxRestarts ?? 10;
+  const maxRestarts = maxRestartsOf(options);
   const windowMs = options.restartWindowMs ?? 60_000;
   const backoffMs = backoffOf(options);
   const live = new Map<number, Worker>();

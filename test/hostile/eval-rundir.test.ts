@@ -18,7 +18,7 @@ import { startCli, startNode } from "../helpers/cli-process.js";
 
 const require = createRequire(import.meta.url);
 const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
-const evalApp = fileURLToPath(new URL("../fixtures/apps/eval-app.ts", import.meta.url));
+const evalApp = fileURLToPath(new URL("../fixtures/apps/eval-app.mjs", import.meta.url));
 const serveEval = fileURLToPath(new URL("../fixtures/apps/serve-eval.ts", import.meta.url));
 const hostileApp = fileURLToPath(new URL("../fixtures/apps/hostile-eval.ts", import.meta.url));
 const KEY = "sk_env_eval_rundir_0123456789abcdef";

@@ -69,14 +69,14 @@ describe("a worker that crashes while the cluster starts", () => {
   test("is replaced like a crash after start; the server comes up and serves", async () => {
     const mark = join(dir, "crashed-once");
     writeFileSync(
-      join(dir, "crash-once.ts"),
+      join(dir, "crash-once.mjs"),
       `import { closeSync, openSync } from "node:fs";\n` +
-        `try {\n  closeSync(openSync(${JSON.stringify(mark)}, "wx"));\n  process.kill(process.pid, "SIGKILL");\n} catch (error) {\n  if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;\n}\n` +
-        `export { default } from ${JSON.stringify(join(root, "test/fixtures/apps/trivial.ts"))};\n`,
+        `try {\n  closeSync(openSync(${JSON.stringify(mark)}, "wx"));\n  process.kill(process.pid, "SIGKILL");\n} catch (error) {\n  if (error.code !== "EEXIST") throw error;\n}\n` +
+        `export { default } from ${JSON.stringify(join(root, "test/fixtures/apps/pid.mjs"))};\n`,
     );
     const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", ENVIRONMENT_API_KEY: "sk-hostile-0000" };
     delete childEnv.NODE_TEST_CONTEXT;
-    const child = spawn(process.execPath, [...cliArgv(), "serve", "crash-once.ts", "--port", "0", "--workers", "2"], { cwd: dir, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...cliArgv(), "serve", "crash-once.mjs", "--port", "0", "--workers", "2"], { cwd: dir, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     const closed = new Promise<number | null>((r) => child.on("close", (code) => r(code)));
     const url = await new Promise<string | undefined>((r) => {
@@ -256,7 +256,7 @@ test("in process (Fetch API): a body larger than the whole budget gets 503 serve
 test("serve --body-budget-mb: concurrent uploads past it are refused by the real CLI", async () => {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", ENVIRONMENT_API_KEY: KEY };
   delete childEnv.NODE_TEST_CONTEXT;
-  const child = spawn(process.execPath, [...cliArgv(), "serve", join(root, "test/fixtures/apps/trivial.ts"), "--port", "0", "--workers", "1", "--body-budget-mb", "2"], { cwd: dir, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...cliArgv(), "serve", join(root, "test/fixtures/apps/pid.mjs"), "--port", "0", "--workers", "1", "--body-budget-mb", "2"], { cwd: dir, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   const url = await new Promise<string>((r, reject) => {
     const look = (c: Buffer) => {
