@@ -28,7 +28,9 @@ export interface DeployArgs extends DeployOverrides {
 
 /** Loads the settings; a bad file or flag is reported and gives undefined (exit code set). */
 export async function loadSettingsOrReport(args: DeployArgs, context: CommandContext, command: string) {
-  const { loadDeployInputs, DeploySettingsError } = await import("../../deploy/index.js");
+  // settings and load alone: an argument error must not load the object builders.
+  const { loadDeployInputs } = await import("../../deploy/load.js");
+  const { DeploySettingsError } = await import("../../deploy/settings.js");
   const { ConfigError } = await import("../../config/load.js");
   const { formatFinding } = await import("../../config/findings.js");
   try {
@@ -57,7 +59,7 @@ async function runRender(args: DeployArgs): Promise<void> {
   const context = contextOf(args);
   const inputs = await loadSettingsOrReport(args, context, "render");
   if (!inputs) return;
-  const { renderDeployFolder, DeployRenderError } = await import("../../deploy/index.js");
+  const { renderDeployFolder, DeployRenderError } = await import("../../deploy/render.js");
   const out = resolve(args.out);
   const dir = relative(process.cwd(), out).split(sep).join("/") || ".";
   let files: Map<string, string>;
