@@ -38,7 +38,17 @@ export async function connectCluster(env: NodeJS.ProcessEnv = process.env): Prom
     throw new DeployClusterError("no kubeconfig: set KUBECONFIG or create ~/.kube/config (kind, minikube and cloud CLIs write one); --dry-run needs none", 2);
   const kc = new k8s.KubeConfig();
   try {
-    kc.loadFromDefault();
+    // `env`'s KUBECONFIG (merged as kubectl merges it), not process.env's: the caller's environment decides.
+    const [first, ...rest] = paths;
+    if (first === undefined) kc.loadFromDefault();
+    else {
+      kc.loadFromFile(first);
+      for (const more of rest) {
+        const next = new k8s.KubeConfig();
+        next.loadFromFile(more);
+        kc.mergeConfig(next);
+      }
+    }
   } catch (error) {
     throw new DeployClusterError(`cannot read the kubeconfig: ${(error as Error).message}`, 2);
   }

@@ -10,6 +10,7 @@ import type { Argv, CommandModule } from "yargs";
 import { contextOf, type CommandContext } from "../context.js";
 import { ENV_FILE_OPTION } from "../env-option.js";
 import type { DeployOverrides } from "../../deploy/settings.js";
+import type { ApplyEvent } from "../../deploy/apply.js";
 
 /** The flags: deploy.toml's overrides (see DeployOverrides) and the command's own. */
 export interface DeployArgs extends DeployOverrides {
@@ -91,7 +92,7 @@ async function runRender(args: DeployArgs): Promise<void> {
 }
 
 /** The progress line: rewritten in place on a terminal, one plain line per change elsewhere. */
-function progressWriter(stream: NodeJS.WriteStream = process.stderr) {
+export function progressWriter(stream: Pick<NodeJS.WriteStream, "isTTY" | "write"> = process.stderr) {
   const tty = stream.isTTY === true;
   let open = false;
   return {
@@ -107,6 +108,19 @@ function progressWriter(stream: NodeJS.WriteStream = process.stderr) {
       stream.write(`${text}\n`);
     },
   };
+}
+
+/** What `deploy apply` prints for each step applyDeploy reports. */
+export function reportApplyEvent(progress: ReturnType<typeof progressWriter>, name: string, event: ApplyEvent): void {
+  if (event.type === "secret") progress.line(event.created ? `created Secret ${event.name}` : `Secret ${event.name} exists (kept as it is)`);
+  else if (event.type === "applied") progress.line(`applied ${event.kind} ${event.name}`);
+  else if (event.type === "verifying") progress.line(`checking the app through the cluster (${event.via})`);
+  else if (event.type === "polling") progress.line(`cannot watch the rollout (${event.reason}); polling it instead`);
+  else {
+    const { ready, wanted, done, problems } = event.state;
+    progress.update(`rollout ${name}: ${ready}/${wanted} ready${done ? ", done" : ""}${problems.length ? ` (${problems[0]})` : ""}`);
+    for (const p of problems.slice(1)) progress.line(`  ${p}`);
+  }
 }
 
 /** ENVIRONMENT_API_KEY from the environment `main` loaded (the .env / --env-file rule every command shares), or undefined. */
@@ -156,17 +170,7 @@ async function runApply(args: DeployArgs): Promise<void> {
       wait: args.wait,
       verify: args.verify,
       timeoutMs: args.timeout * 1000,
-      onEvent: (event) => {
-        if (event.type === "secret") progress.line(event.created ? `created Secret ${event.name}` : `Secret ${event.name} exists (kept as it is)`);
-        else if (event.type === "applied") progress.line(`applied ${event.kind} ${event.name}`);
-        else if (event.type === "verifying") progress.line(`checking the app through the cluster (${event.via})`);
-        else if (event.type === "polling") progress.line(`cannot watch the rollout (${event.reason}); polling it instead`);
-        else {
-          const { ready, wanted, done, problems } = event.state;
-          progress.update(`rollout ${settings.name}: ${ready}/${wanted} ready${done ? ", done" : ""}${problems.length ? ` (${problems[0]})` : ""}`);
-          for (const p of problems.slice(1)) progress.line(`  ${p}`);
-        }
-      },
+      onEvent: (event) => reportApplyEvent(progress, settings.name, event),
     });
     if (result.rollout) progress.line(`rollout ${settings.name}: ${result.rollout.ready}/${result.rollout.wanted} ready`);
     if (result.check) {
