@@ -194,7 +194,7 @@ async function runStatus(args: DeployArgs): Promise<void> {
   if (!inputs) return;
   const { settings } = inputs;
   await withCluster(context, "status", async (cluster) => {
-    const { deployStatus } = await import("../../deploy/apply.js");
+    const { deployStatus } = await import("../../deploy/status.js");
     const status = await deployStatus(cluster, settings);
     if (args.json) {
       process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
