@@ -7,6 +7,9 @@
  * checked through the Service proxy against a real task-app server, and the
  * cluster's refusals (403, 404, 409, a rollout that never gets ready, an
  * image that cannot be pulled) give clear messages and exit codes.
+ * Claims about the CLI (exit codes, wording, flags) spawn it; claims about
+ * the library (the watch, its restarts, the polling fallback, the cluster's
+ * refusals in words) call applyDeploy in this process against the same endpoint.
  */
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -14,6 +17,9 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parseAllDocuments } from "yaml";
+import { reportApplyEvent, progressWriter } from "../src/cli/commands/deploy.js";
+import { applyDeploy, connectCluster, resolveDeploySettings, type ApplyEvent, type ApplyOptions, type DeployClusterError } from "../src/deploy/index.js";
+import type { DeployOverrides } from "../src/deploy/settings.js";
 import { startKubeApi, type KubeApi, type KubeApiOptions } from "./helpers/kube-api.js";
 import { runCli } from "./helpers/run-cli.js";
 import { startServe, type ServeProcess } from "./helpers/serve-process.js";
@@ -44,6 +50,25 @@ async function withApi(options: KubeApiOptions, work: (api: KubeApi) => Promise<
     await api.close();
   }
 }
+
+/** applyDeploy in this process against `api`, with BASE's settings (and `flags`), the key, no check; the events it reported. */
+async function applyHere(api: KubeApi, options: Partial<ApplyOptions> = {}, flags: DeployOverrides = {}) {
+  const cluster = await connectCluster({ KUBECONFIG: api.kubeconfig });
+  const { settings } = resolveDeploySettings(undefined, { name: "math-task-app", image: "ghcr.io/acme/math:1.0.0", ...flags });
+  const events: ApplyEvent[] = [];
+  const result = await applyDeploy(cluster, { settings, apiKey: KEY, timeoutMs: 60_000, verify: false, onEvent: (e) => events.push(e), ...options });
+  return { result, events };
+}
+/** An assert.rejects check: a DeployClusterError with exit code `code` whose message matches every pattern. */
+const clusterError =
+  (code: number, ...patterns: RegExp[]) =>
+  (error: DeployClusterError) => {
+    assert.equal(error.name, "DeployClusterError", String(error));
+    assert.equal(error.code, code);
+    for (const p of patterns) assert.match(error.message, p);
+    return true;
+  };
+const watchesOf = (api: KubeApi) => api.seen.filter((r) => r.method === "GET" && new URL(r.path, "http://x").searchParams.get("watch") === "true").map((r) => new URL(r.path, "http://x"));
 
 describe("deploy apply", () => {
   it("creates the Secret, applies every object server-side, waits, checks through the cluster and prints the task URL", async () => {
@@ -141,36 +166,29 @@ describe("deploy apply", () => {
 
   it("no key and no Secret: refused before anything is applied", async () => {
     await withApi({}, async (api) => {
-      const result = await runCli(["deploy", "apply", ...BASE], home, envFor(api));
-      assert.equal(result.code, 1);
-      assert.match(result.stderr, /Secret math-task-app-env is not in namespace default and there is no ENVIRONMENT_API_KEY to create it from/);
+      await assert.rejects(applyHere(api, { apiKey: undefined }), clusterError(1, /Secret math-task-app-env is not in namespace default and there is no ENVIRONMENT_API_KEY to create it from/));
       assert.equal(api.seen.filter((r) => r.method === "PATCH").length, 0);
     });
   });
 
   it("403 from RBAC names the call and the right needed", async () => {
     await withApi({ forbidden: ["patch deployments"] }, async (api) => {
-      const result = await runCli(["deploy", "apply", ...BASE], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
-      assert.equal(result.code, 1);
-      assert.match(result.stderr, /apply Deployment math-task-app in namespace default: forbidden \(403\): deployments\.apps "math-task-app" is forbidden: User "tester" cannot patch resource "deployments"/);
-      assert.match(result.stderr, /needs RBAC rights/);
+      await assert.rejects(
+        applyHere(api),
+        clusterError(1, /apply Deployment math-task-app in namespace default: forbidden \(403\): deployments\.apps "math-task-app" is forbidden: User "tester" cannot patch resource "deployments"/, /needs RBAC rights/),
+      );
     });
   });
 
   it("404 for a namespace that does not exist", async () => {
     await withApi({}, async (api) => {
-      const result = await runCli(["deploy", "apply", ...BASE, "--namespace", "rl-apps"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
-      assert.equal(result.code, 1);
-      assert.match(result.stderr, /not found \(404\): namespaces "rl-apps" not found; does the namespace exist\?/);
+      await assert.rejects(applyHere(api, {}, { namespace: "rl-apps" }), clusterError(1, /not found \(404\): namespaces "rl-apps" not found; does the namespace exist\?/));
     });
   });
 
   it("409: a field another manager owns is reported with the way to take it over; --force does", async () => {
     await withApi({ conflicts: { "deployments/math-task-app": "kubectl-edit" } }, async (api) => {
-      const result = await runCli(["deploy", "apply", ...BASE], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
-      assert.equal(result.code, 1);
-      assert.match(result.stderr, /conflict \(409\): Apply failed with 1 conflict: conflict with "kubectl-edit"/);
-      assert.match(result.stderr, /pass --force to take them over/);
+      await assert.rejects(applyHere(api), clusterError(1, /conflict \(409\): Apply failed with 1 conflict: conflict with "kubectl-edit"/, /pass --force to take them over/));
       const forced = await runCli(["deploy", "apply", ...BASE, "--force", "--no-wait"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
       assert.equal(forced.code, 0, forced.stderr);
       const deploymentPatches = api.seen.filter((r) => r.method === "PATCH" && r.path.includes("/deployments/"));
@@ -180,16 +198,15 @@ describe("deploy apply", () => {
 
   it("follows the rollout with a watch of the Deployment, not by reading it again and again", async () => {
     await withApi({}, async (api) => {
-      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
-      assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
-      assert.doesNotMatch(result.stderr, /polling/);
-      const watches = api.seen.filter((r) => r.method === "GET" && new URL(r.path, "http://x").searchParams.get("watch") === "true");
+      const { result, events } = await applyHere(api);
+      assert.deepEqual([result.rollout?.ready, result.rollout?.wanted, result.rollout?.done], [2, 2, true]);
+      assert.ok(events.some((e) => e.type === "rollout"), "progress reported");
+      assert.ok(!events.some((e) => e.type === "polling"), "not polled");
+      const watches = watchesOf(api);
       assert.equal(watches.length, 1, "one watch stream");
-      const query = new URL(watches[0]!.path, "http://x");
-      assert.equal(query.pathname, "/apis/apps/v1/namespaces/default/deployments");
-      assert.equal(query.searchParams.get("fieldSelector"), "metadata.name=math-task-app");
-      assert.ok(query.searchParams.get("resourceVersion"), "watched from the version read");
+      assert.equal(watches[0]!.pathname, "/apis/apps/v1/namespaces/default/deployments");
+      assert.equal(watches[0]!.searchParams.get("fieldSelector"), "metadata.name=math-task-app");
+      assert.ok(watches[0]!.searchParams.get("resourceVersion"), "watched from the version read");
       const reads = api.seen.filter((r) => r.method === "GET" && new URL(r.path, "http://x").pathname === "/apis/apps/v1/namespaces/default/deployments/math-task-app");
       assert.equal(reads.length, 1, "the Deployment is read once, then watched");
     });
@@ -197,60 +214,62 @@ describe("deploy apply", () => {
 
   it("watches again from the last version when the server ends the stream", async () => {
     await withApi({ watch: "drop" }, async (api) => {
-      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
-      assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
-      const watches = api.seen.filter((r) => new URL(r.path, "http://x").searchParams.get("watch") === "true").map((r) => new URL(r.path, "http://x").searchParams.get("resourceVersion"));
+      const { result, events } = await applyHere(api);
+      assert.deepEqual([result.rollout?.ready, result.rollout?.wanted, result.rollout?.done], [2, 2, true]);
+      const watches = watchesOf(api).map((u) => u.searchParams.get("resourceVersion"));
       assert.ok(watches.length >= 2, `watched again (${watches.length})`);
       assert.ok(Number(watches[1]) > Number(watches[0]), "from a later version than the first watch");
-      assert.doesNotMatch(result.stderr, /polling/);
+      assert.ok(!events.some((e) => e.type === "polling"), "not polled");
     });
   });
 
   it("a 410 ERROR event (version too old) starts the watch again from the current state; lines that are not events are skipped", async () => {
     await withApi({ watch: "expire" }, async (api) => {
-      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
-      assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
-      assert.doesNotMatch(result.stderr, /polling/);
-      const versions = api.seen.filter((r) => new URL(r.path, "http://x").searchParams.get("watch") === "true").map((r) => new URL(r.path, "http://x").searchParams.get("resourceVersion"));
+      const { result, events } = await applyHere(api);
+      assert.deepEqual([result.rollout?.ready, result.rollout?.wanted, result.rollout?.done], [2, 2, true]);
+      assert.ok(!events.some((e) => e.type === "polling"), "not polled");
+      const versions = watchesOf(api).map((u) => u.searchParams.get("resourceVersion"));
       assert.equal(versions.length, 2);
       assert.ok(versions[0], "the first watch names the version read");
       assert.equal(versions[1], null, "the second starts from the current state");
     });
     await withApi({ watch: "garbage" }, async (api) => {
-      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
-      assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
-      assert.doesNotMatch(result.stderr, /polling/);
+      const { result, events } = await applyHere(api);
+      assert.deepEqual([result.rollout?.ready, result.rollout?.wanted, result.rollout?.done], [2, 2, true]);
+      assert.ok(!events.some((e) => e.type === "polling"), "not polled");
     });
   });
 
   it("falls back to polling when the cluster refuses the watch (403), saying so", async () => {
     await withApi({ forbidden: ["watch deployments"] }, async (api) => {
-      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "60", "--no-verify"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
-      assert.equal(result.code, 0, result.stderr);
-      assert.match(result.stderr, /cannot watch the rollout \(the watch failed: 403 Forbidden\); polling it instead/);
-      assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
+      const { result, events } = await applyHere(api, { pollMs: 50 });
+      assert.deepEqual([result.rollout?.ready, result.rollout?.wanted, result.rollout?.done], [2, 2, true]);
+      const fallback = events.find((e) => e.type === "polling");
+      assert.deepEqual(fallback, { type: "polling", reason: "the watch failed: 403 Forbidden" });
       const reads = api.seen.filter((r) => r.method === "GET" && new URL(r.path, "http://x").pathname === "/apis/apps/v1/namespaces/default/deployments/math-task-app");
       assert.ok(reads.length >= 3, "polled");
+      // What `deploy apply` prints for it (off a terminal: one plain line).
+      let printed = "";
+      reportApplyEvent(progressWriter({ isTTY: false, write: (s: string) => ((printed += s), true) } as never), "math-task-app", fallback!);
+      assert.equal(printed, "cannot watch the rollout (the watch failed: 403 Forbidden); polling it instead\n");
     });
   });
 
   it("a rollout that never gets ready times out with the pods' troubles (exit 1)", async () => {
     await withApi({ rollout: { mode: "never" } }, async (api) => {
-      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "3"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "1"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
       assert.equal(result.code, 1);
       assert.match(result.stderr, /rollout math-task-app: 0\/2 ready \(math-task-app-7d9f-0: CrashLoopBackOff/);
-      assert.match(result.stderr, /rollout of math-task-app did not finish within 3 s: 0\/2 ready; .*CrashLoopBackOff.*event BackOff/);
+      assert.match(result.stderr, /task-app deploy apply: rollout of math-task-app did not finish within 1 s: 0\/2 ready; .*CrashLoopBackOff.*event BackOff/);
     });
   });
 
   it("an image the cluster cannot pull fails at once, saying so", async () => {
     await withApi({ rollout: { mode: "bad-image" } }, async (api) => {
-      const result = await runCli(["deploy", "apply", ...BASE, "--timeout", "120"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
-      assert.equal(result.code, 1);
-      assert.match(result.stderr, /rollout of math-task-app failed: math-task-app-7d9f-0: ImagePullBackOff: Back-off pulling image "ghcr\.io\/acme\/math:1\.0\.0" \(was the image pushed/);
+      await assert.rejects(
+        applyHere(api, { timeoutMs: 120_000 }),
+        clusterError(1, /rollout of math-task-app failed: math-task-app-7d9f-0: ImagePullBackOff: Back-off pulling image "ghcr\.io\/acme\/math:1\.0\.0" \(was the image pushed/),
+      );
     });
   });
 });

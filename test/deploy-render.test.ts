@@ -36,28 +36,58 @@ async function readTree(dir: string, prefix = ""): Promise<Map<string, string>> 
   return out;
 }
 
+/** One scaffold per template, made once and shared by the tests that read it. */
+const scaffolds = new Map<string, Promise<string>>();
+const scaffold = (template: (typeof TEMPLATE_NAMES)[number]) => {
+  if (!scaffolds.has(template))
+    scaffolds.set(
+      template,
+      (async () => {
+        const dir = path.join(root, template);
+        await createTaskApp({ dir, template, name: `${template}-env`, environmentApiKey: false });
+        return dir;
+      })(),
+    );
+  return scaffolds.get(template)!;
+};
+/** The math scaffold with `deploy render` run in it by the CLI (once). */
+let renderedMath: Promise<{ dir: string; code: number; stderr: string }> | undefined;
+const renderMath = () =>
+  (renderedMath ??= (async () => {
+    const dir = await scaffold("math");
+    const { code, stderr } = await runCli(["deploy", "render"], dir);
+    return { dir, code, stderr };
+  })());
+
+async function compareGolden(template: string, files: Map<string, string>) {
+  const golden = path.join(GOLDEN, template);
+  if (UPDATE) {
+    await rm(golden, { recursive: true, force: true });
+    for (const [rel, text] of files) {
+      await mkdir(path.dirname(path.join(golden, rel)), { recursive: true });
+      await writeFile(path.join(golden, rel), text);
+    }
+  }
+  assert.deepEqual(files, await readTree(golden));
+}
+
 describe("golden deploy folders, one per template", () => {
   for (const template of TEMPLATE_NAMES) {
-    it(`${template}: deploy render writes the golden files, byte for byte, twice`, async () => {
-      const dir = path.join(root, template);
-      await createTaskApp({ dir, template, name: `${template}-env`, environmentApiKey: false });
-      const first = await runCli(["deploy", "render"], dir);
-      assert.equal(first.code, 0, first.stderr);
-      const files = await readTree(path.join(dir, "deploy"));
-      const golden = path.join(GOLDEN, template);
-      if (UPDATE) {
-        await rm(golden, { recursive: true, force: true });
-        for (const [rel, text] of files) {
-          await mkdir(path.dirname(path.join(golden, rel)), { recursive: true });
-          await writeFile(path.join(golden, rel), text);
-        }
-      }
-      assert.deepEqual(files, await readTree(golden));
-      const again = await runCli(["deploy", "render", "--check"], dir);
-      assert.equal(again.code, 0, again.stderr);
-      assert.match(again.stdout, /deploy files up to date/);
+    it(`${template}: the deploy folder rendered from its deploy.toml is the golden one, byte for byte`, async () => {
+      const dir = await scaffold(template);
+      const { settings } = await loadDeployInputs({ cwd: dir });
+      await compareGolden(template, await renderDeployFolder(settings, { dir: "deploy" }));
     });
   }
+
+  it("deploy render writes those files (math), and --check finds them up to date", async () => {
+    const { dir, code, stderr } = await renderMath();
+    assert.equal(code, 0, stderr);
+    await compareGolden("math", await readTree(path.join(dir, "deploy")));
+    const again = await runCli(["deploy", "render", "--check"], dir);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /deploy files up to date/);
+  });
 });
 
 const settingsOf = (table: Record<string, unknown> = {}, flags = {}) =>
@@ -131,12 +161,12 @@ describe("objects", () => {
 
 describe("the image's build stage and command", () => {
   it("the Dockerfile's tsc step compiles the scaffolded app into build/, and its CMD serves it (rubrics found from there)", async (t) => {
-    const dir = path.join(root, "build-stage");
-    await createTaskApp({ dir, template: "math", name: "build-stage", environmentApiKey: false });
+    // The math scaffold the golden test rendered with the CLI: its deploy/ as `deploy render` wrote it.
+    const { dir, code, stderr } = await renderMath();
+    assert.equal(code, 0, stderr);
     await mkdir(path.join(dir, "node_modules"), { recursive: true });
     await symlink(packageRoot(), path.join(dir, "node_modules", "task-app"), "dir");
     await symlink(path.join(packageRoot(), "node_modules", "@types"), path.join(dir, "node_modules", "@types"), "dir");
-    assert.equal((await runCli(["deploy", "render"], dir)).code, 0);
     const dockerfile = await readFile(path.join(dir, "deploy", "Dockerfile"), "utf8");
     const tscArgs = /^RUN npx tsc (.+)$/m.exec(dockerfile)![1]!.split(" ");
     const tsc = await runProcess(process.execPath, [path.join(packageRoot(), "node_modules", "typescript", "bin", "tsc"), ...tscArgs], dir);
@@ -173,8 +203,13 @@ describe("secrets", () => {
   });
 });
 
+/** A math server for the probe tests (started once; the HEALTHCHECK test stops it to see the check fail). */
+let probeServer: ReturnType<typeof startServe> | undefined;
+const startProbeServer = () => (probeServer ??= startServe("test/fixtures/apps/math.ts", [], { env: { ENVIRONMENT_API_KEY: "probe-test-key-0123456789" } }));
+after(async () => (await probeServer?.catch(() => undefined))?.kill());
+
 describe("probes", () => {
-  it("every probe and the HEALTHCHECK reach a path the real server answers 200 without a key", async (t) => {
+  it("every probe and the HEALTHCHECK reach a path the real server answers 200 without a key", async () => {
     const files = await renderDeployFolder(settingsOf());
     const container = parse(files.get("base/deployment.yaml")!).spec.template.spec.containers[0];
     const paths = new Set<string>(["startupProbe", "readinessProbe", "livenessProbe"].map((p) => container[p].httpGet.path as string));
@@ -182,8 +217,7 @@ describe("probes", () => {
     assert.equal(container.ports[0].name, "http");
     const healthcheck = /HEALTHCHECK .*'http:\/\/127\.0\.0\.1:\d+(\/[^']*)'/.exec(files.get("Dockerfile")!)?.[1];
     paths.add(healthcheck!);
-    const server = await startServe("test/fixtures/apps/math.ts", [], { env: { ENVIRONMENT_API_KEY: "probe-test-key-0123456789" } });
-    t.after(() => server.kill());
+    const server = await startProbeServer();
     for (const probe of paths) {
       const response = await fetch(`${server.url}${probe}`);
       assert.equal(response.status, 200, `GET ${probe} without a key`);
@@ -203,7 +237,7 @@ describe("probes", () => {
     for (const port of [6000, 0]) {
       let server: Awaited<ReturnType<typeof startServe>>;
       try {
-        server = await startServe("test/fixtures/apps/math.ts", [], { port, env: { ENVIRONMENT_API_KEY: "probe-test-key-0123456789" } });
+        server = port === 0 ? await startProbeServer() : await startServe("test/fixtures/apps/math.ts", [], { port, env: { ENVIRONMENT_API_KEY: "probe-test-key-0123456789" } });
       } catch (error) {
         if (port === 6000) {
           t.diagnostic(`port 6000 is taken here, the blocked-port case is not run: ${(error as Error).message}`);

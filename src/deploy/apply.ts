@@ -1,5 +1,5 @@
 /**
- * `deploy apply`, `deploy status` and `deploy delete` against a cluster:
+ * `deploy apply` and `deploy delete` against a cluster (`status` is status.ts):
  * the Secrets created when missing (never overwritten, never printed), the
  * rendered objects applied server-side (`application/apply-patch+yaml`,
  * field manager task-app), the rollout waited for, the app checked through
@@ -8,21 +8,13 @@
 import type { KubernetesObject } from "@kubernetes/client-node";
 import { checkTaskApp, type CheckReport } from "../check/index.js";
 import { describeClusterError, DeployClusterError, statusOf, type Cluster } from "./cluster.js";
-import { appLabels, FIELD_MANAGER, SERVICE_PORT } from "./kubernetes.js";
+import { appLabels, FIELD_MANAGER } from "./kubernetes.js";
 import { renderKubeObjects } from "./render.js";
-import { readRollout, type RolloutState } from "./rollout.js";
+import type { RolloutState } from "./rollout.js";
 import { waitForRollout } from "./rollout-watch.js";
 import { openServiceProxy } from "./service-proxy.js";
+import { selectorOf, taskUrlOf } from "./status.js";
 import type { DeploySettings } from "./settings.js";
-
-/** The label selector of the app's pods. */
-export const selectorOf = (settings: Pick<DeploySettings, "name">) => `app.kubernetes.io/name=${settings.name}`;
-
-/** Where a trainer reaches the app: the Ingress host, else the Service's in-cluster name. */
-export function taskUrlOf(settings: DeploySettings): { url: string; public: boolean } {
-  if (settings.ingress) return { url: `${settings.ingress.tlsSecret ? "https" : "http"}://${settings.ingress.host}`, public: true };
-  return { url: `http://${settings.name}.${settings.namespace}.svc.cluster.local${SERVICE_PORT === 80 ? "" : `:${SERVICE_PORT}`}`, public: false };
-}
 
 /** What `applyDeploy` reports along the way. */
 export type ApplyEvent =
@@ -110,22 +102,6 @@ export async function applyDeploy(cluster: Cluster, options: ApplyOptions): Prom
     await proxy.close();
   }
   return result;
-}
-
-/** The rollout's state and the HPA's view; throws DeployClusterError (404 when nothing is deployed). */
-export async function deployStatus(cluster: Cluster, settings: DeploySettings): Promise<{ rollout: RolloutState; autoscaler?: { current?: number; desired?: number; min?: number; max?: number }; taskUrl: { url: string; public: boolean } }> {
-  const rollout = await readRollout(cluster, settings.namespace, settings.name, selectorOf(settings));
-  let autoscaler: { current?: number; desired?: number; min?: number; max?: number } | undefined;
-  try {
-    const hpa = (await cluster.objects.read({ apiVersion: "autoscaling/v2", kind: "HorizontalPodAutoscaler", metadata: { name: settings.name, namespace: settings.namespace } })) as KubernetesObject & {
-      spec?: { minReplicas?: number; maxReplicas?: number };
-      status?: { currentReplicas?: number; desiredReplicas?: number };
-    };
-    autoscaler = { current: hpa.status?.currentReplicas, desired: hpa.status?.desiredReplicas, min: hpa.spec?.minReplicas, max: hpa.spec?.maxReplicas };
-  } catch (error) {
-    if (statusOf(error) !== 404) throw describeClusterError(error, `read HorizontalPodAutoscaler ${settings.name}`, cluster);
-  }
-  return { rollout, ...(autoscaler ? { autoscaler } : {}), taskUrl: taskUrlOf(settings) };
 }
 
 /** Deletes the rendered objects (Secrets stay); returns what was deleted and what was already gone. */

@@ -31,14 +31,25 @@ export interface Cluster {
 
 /** Loads the kubeconfig (KUBECONFIG, else ~/.kube/config, else the in-cluster service account). */
 export async function connectCluster(env: NodeJS.ProcessEnv = process.env): Promise<Cluster> {
-  const k8s = await import("@kubernetes/client-node");
   const paths = (env.KUBECONFIG ?? "").split(":").filter(Boolean);
   const inCluster = Boolean(env.KUBERNETES_SERVICE_HOST);
   if (!paths.some((p) => existsSync(p)) && !existsSync(join(homedir(), ".kube", "config")) && !inCluster)
     throw new DeployClusterError("no kubeconfig: set KUBECONFIG or create ~/.kube/config (kind, minikube and cloud CLIs write one); --dry-run needs none", 2);
+  // Loaded once there is a cluster to talk to (it is most of a cluster command's start-up).
+  const k8s = await import("@kubernetes/client-node");
   const kc = new k8s.KubeConfig();
   try {
-    kc.loadFromDefault();
+    // `env`'s KUBECONFIG (merged as kubectl merges it), not process.env's: the caller's environment decides.
+    const [first, ...rest] = paths;
+    if (first === undefined) kc.loadFromDefault();
+    else {
+      kc.loadFromFile(first);
+      for (const more of rest) {
+        const next = new k8s.KubeConfig();
+        next.loadFromFile(more);
+        kc.mergeConfig(next);
+      }
+    }
   } catch (error) {
     throw new DeployClusterError(`cannot read the kubeconfig: ${(error as Error).message}`, 2);
   }

@@ -3,7 +3,9 @@
  * accepts `readinesProbe`): every key of an object is looked up in the field
  * map of `@kubernetes/client-node`'s models, which are generated from the
  * same Kubernetes OpenAPI document. A key no model knows is reported with
- * its path, as the API server's strict field validation would.
+ * its path, as the API server's strict field validation would. Only the
+ * models an object actually uses are loaded (one small file each), never
+ * the package's index or its 2,500-model barrel.
  */
 
 interface AttributeType {
@@ -15,6 +17,14 @@ type ModelClass = { getAttributeTypeMap?: () => AttributeType[]; attributeTypeMa
 type Models = Record<string, unknown>;
 
 const SCALARS = new Set(["string", "number", "boolean", "Date", "IntOrString", "object", "any"]);
+
+/** findUnknownFields met a type `models` does not hold. */
+export class MissingModelError extends Error {
+  override name = "MissingModelError";
+  constructor(readonly type: string) {
+    super(`no Kubernetes model named ${type}`);
+  }
+}
 
 /** The model class name of a top-level object: `apps/v1` Deployment → V1Deployment. */
 export function modelNameOf(apiVersion: string, kind: string): string {
@@ -36,7 +46,7 @@ export function findUnknownFields(models: Models, type: string, value: unknown, 
   const map = /^\{ \[key: string\]: (.+); \}$/.exec(type);
   if (map) return typeof value === "object" ? Object.entries(value as object).flatMap(([k, v]) => findUnknownFields(models, map[1]!, v, `${path}.${k}`)) : [];
   const attributes = attributesOf(models, type);
-  if (!attributes) throw new Error(`no Kubernetes model named ${type}`);
+  if (!attributes) throw new MissingModelError(type);
   if (typeof value !== "object" || Array.isArray(value)) return [];
   const unknown: string[] = [];
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
@@ -48,11 +58,32 @@ export function findUnknownFields(models: Models, type: string, value: unknown, 
   return unknown;
 }
 
+/** One generated model class by name (each is a file of its own with no imports), or undefined when there is none. */
+async function loadModel(type: string): Promise<ModelClass | undefined> {
+  if (!/^[A-Za-z0-9]+$/.test(type)) return undefined;
+  try {
+    const module = (await import(`@kubernetes/client-node/dist/gen/models/${type}.js`)) as Record<string, ModelClass>;
+    return module[type];
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_MODULE_NOT_FOUND") return undefined;
+    throw error;
+  }
+}
+
 /** Unknown fields of a top-level Kubernetes object (apiVersion and kind pick its model). */
 export async function findUnknownObjectFields(object: { apiVersion: string; kind: string }): Promise<string[]> {
-  // The generated models alone (the package has no exports map): its index also loads the
-  // HTTP, auth, exec and watch machinery (openid-client, ws, tar-fs, …), which a check of
-  // field names never uses and which costs `deploy render` most of its start-up.
-  const models = (await import("@kubernetes/client-node/dist/gen/models/all.js")) as unknown as Models;
-  return findUnknownFields(models, modelNameOf(object.apiVersion, object.kind), object);
+  // The package's index also loads the HTTP, auth, exec and watch machinery (openid-client, ws,
+  // tar-fs, …) and its models barrel ~2,500 files; a check of one object's field names needs a
+  // few dozen models, loaded here as the walk meets them.
+  const models: Models = {};
+  for (;;) {
+    try {
+      return findUnknownFields(models, modelNameOf(object.apiVersion, object.kind), object);
+    } catch (error) {
+      if (!(error instanceof MissingModelError) || error.type in models) throw error;
+      const model = await loadModel(error.type);
+      if (!model) throw error;
+      models[error.type] = model;
+    }
+  }
 }

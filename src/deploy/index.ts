@@ -10,7 +10,8 @@ export { buildKubeObjects, appLabels, FIELD_MANAGER, SERVICE_PORT, type KubeObje
 export { findUnknownFields, findUnknownObjectFields, modelNameOf } from "./fields.js";
 export { renderDeployFolder, renderKubeObjects, validateKubeObjects, toYaml, DeployRenderError } from "./render.js";
 export { connectCluster, describeClusterError, DeployClusterError, statusOf, type Cluster } from "./cluster.js";
-export { applyDeploy, deployStatus, deleteDeploy, taskUrlOf, selectorOf, type ApplyEvent, type ApplyOptions, type ApplyResult } from "./apply.js";
+export { applyDeploy, deleteDeploy, type ApplyEvent, type ApplyOptions, type ApplyResult } from "./apply.js";
+export { deployStatus, taskUrlOf, selectorOf } from "./status.js";
 export { pollRollout, readRollout, type RolloutState, type WaitOptions } from "./rollout.js";
 export { waitForRollout } from "./rollout-watch.js";
 export { openServiceProxy, type ServiceProxy } from "./service-proxy.js";

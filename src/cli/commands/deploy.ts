@@ -10,6 +10,7 @@ import type { Argv, CommandModule } from "yargs";
 import { contextOf, type CommandContext } from "../context.js";
 import { ENV_FILE_OPTION } from "../env-option.js";
 import type { DeployOverrides } from "../../deploy/settings.js";
+import type { ApplyEvent } from "../../deploy/apply.js";
 
 /** The flags: deploy.toml's overrides (see DeployOverrides) and the command's own. */
 export interface DeployArgs extends DeployOverrides {
@@ -28,7 +29,9 @@ export interface DeployArgs extends DeployOverrides {
 
 /** Loads the settings; a bad file or flag is reported and gives undefined (exit code set). */
 export async function loadSettingsOrReport(args: DeployArgs, context: CommandContext, command: string) {
-  const { loadDeployInputs, DeploySettingsError } = await import("../../deploy/index.js");
+  // settings and load alone: an argument error must not load the object builders.
+  const { loadDeployInputs } = await import("../../deploy/load.js");
+  const { DeploySettingsError } = await import("../../deploy/settings.js");
   const { ConfigError } = await import("../../config/load.js");
   const { formatFinding } = await import("../../config/findings.js");
   try {
@@ -57,7 +60,7 @@ async function runRender(args: DeployArgs): Promise<void> {
   const context = contextOf(args);
   const inputs = await loadSettingsOrReport(args, context, "render");
   if (!inputs) return;
-  const { renderDeployFolder, DeployRenderError } = await import("../../deploy/index.js");
+  const { renderDeployFolder, DeployRenderError } = await import("../../deploy/render.js");
   const out = resolve(args.out);
   const dir = relative(process.cwd(), out).split(sep).join("/") || ".";
   let files: Map<string, string>;
@@ -89,7 +92,7 @@ async function runRender(args: DeployArgs): Promise<void> {
 }
 
 /** The progress line: rewritten in place on a terminal, one plain line per change elsewhere. */
-function progressWriter(stream: NodeJS.WriteStream = process.stderr) {
+export function progressWriter(stream: Pick<NodeJS.WriteStream, "isTTY" | "write"> = process.stderr) {
   const tty = stream.isTTY === true;
   let open = false;
   return {
@@ -105,6 +108,19 @@ function progressWriter(stream: NodeJS.WriteStream = process.stderr) {
       stream.write(`${text}\n`);
     },
   };
+}
+
+/** What `deploy apply` prints for each step applyDeploy reports. */
+export function reportApplyEvent(progress: ReturnType<typeof progressWriter>, name: string, event: ApplyEvent): void {
+  if (event.type === "secret") progress.line(event.created ? `created Secret ${event.name}` : `Secret ${event.name} exists (kept as it is)`);
+  else if (event.type === "applied") progress.line(`applied ${event.kind} ${event.name}`);
+  else if (event.type === "verifying") progress.line(`checking the app through the cluster (${event.via})`);
+  else if (event.type === "polling") progress.line(`cannot watch the rollout (${event.reason}); polling it instead`);
+  else {
+    const { ready, wanted, done, problems } = event.state;
+    progress.update(`rollout ${name}: ${ready}/${wanted} ready${done ? ", done" : ""}${problems.length ? ` (${problems[0]})` : ""}`);
+    for (const p of problems.slice(1)) progress.line(`  ${p}`);
+  }
 }
 
 /** ENVIRONMENT_API_KEY from the environment `main` loaded (the .env / --env-file rule every command shares), or undefined. */
@@ -154,17 +170,7 @@ async function runApply(args: DeployArgs): Promise<void> {
       wait: args.wait,
       verify: args.verify,
       timeoutMs: args.timeout * 1000,
-      onEvent: (event) => {
-        if (event.type === "secret") progress.line(event.created ? `created Secret ${event.name}` : `Secret ${event.name} exists (kept as it is)`);
-        else if (event.type === "applied") progress.line(`applied ${event.kind} ${event.name}`);
-        else if (event.type === "verifying") progress.line(`checking the app through the cluster (${event.via})`);
-        else if (event.type === "polling") progress.line(`cannot watch the rollout (${event.reason}); polling it instead`);
-        else {
-          const { ready, wanted, done, problems } = event.state;
-          progress.update(`rollout ${settings.name}: ${ready}/${wanted} ready${done ? ", done" : ""}${problems.length ? ` (${problems[0]})` : ""}`);
-          for (const p of problems.slice(1)) progress.line(`  ${p}`);
-        }
-      },
+      onEvent: (event) => reportApplyEvent(progress, settings.name, event),
     });
     if (result.rollout) progress.line(`rollout ${settings.name}: ${result.rollout.ready}/${result.rollout.wanted} ready`);
     if (result.check) {
@@ -188,7 +194,7 @@ async function runStatus(args: DeployArgs): Promise<void> {
   if (!inputs) return;
   const { settings } = inputs;
   await withCluster(context, "status", async (cluster) => {
-    const { deployStatus } = await import("../../deploy/apply.js");
+    const { deployStatus } = await import("../../deploy/status.js");
     const status = await deployStatus(cluster, settings);
     if (args.json) {
       process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
