@@ -184,6 +184,13 @@ describe("e2e: create-task-app → install → test → serve → check → vali
   });
 
   after(async () => {
+    // `npm exec` installed the tarball into npm's npx cache under a key of its path, which no later
+    // run reuses (the path is this run's temp folder): remove that entry, and only that one.
+    if (tarball) {
+      const listed = await runProcess("npm", ["cache", "npx", "ls"], work);
+      const keys = listed.stdout.split("\n").flatMap((line) => (line.endsWith(`: ${tarball}`) ? [line.slice(0, line.indexOf(":"))] : []));
+      if (keys.length > 0) assertOk(await runProcess("npm", ["cache", "npx", "rm", ...keys], work), "npm cache npx rm");
+    }
     if (work) await rm(work, { recursive: true, force: true });
   });
 
