@@ -2,7 +2,7 @@
  * Every generated file: byte-stable, free of machine-specific text, valid
  * JSON Schema where it is a schema, documented (a description on every key,
  * an example on every leaf), and `generate --check` naming drifted and stale
- * files. That the committed copies are up to date is test/codegen-script.test.ts's
+ * files. That the committed copies are up to date is test/pack.test.ts's
  * subject (`npm run generate:check` itself).
  */
 import assert from "node:assert/strict";

@@ -12,21 +12,25 @@
  * Needs the build (`npm test` builds first) and the npm cache (installs run
  * with --prefer-offline). The templates declare the same dependencies (the
  * suite checks it), so `npm install` runs once, in the first row's project,
- * and the other rows get what it installed (node_modules hard-linked, the
+ * and the other rows get what it installed (node_modules linked, the
  * lockfile copied). The first row is scaffolded through `npm exec` on the
  * tarball, the others by the packed bin that install placed. Rows run in
  * parallel, and the installed bin's own checks (no `generate` outside a
  * source checkout, --help, --version) beside them. The math row first runs
  * `task-app add rubric` and `add dataset` from the installed package, so its
  * type-check and tests cover the added files too (`add` keeps every line of
- * the template's app: test/codemod-add.test.ts). Each row then runs the loop
+ * the template's app: test/codemod-add.test.ts). The rows are type-checked
+ * together, each with its own tsconfig.json, by one `tsc -b` over the three
+ * projects (one compiler start-up, and the installed packages' type files,
+ * which the linked node_modules makes the same files for every row, parsed
+ * once); each row asserts that no diagnostic names its files. Each row then runs the loop
  * its README teaches, as written there: eval with the scripted policy into
  * the default trace store, `traces ls`, the filter example, validate-jsonl.
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -80,8 +84,9 @@ function startServer(dir: string): Promise<{ url: string; stop: () => Promise<nu
  * node_modules and package-lock.json, with the lockfile's name made `dir`'s project's.
  */
 async function copyInstall(source: string, dir: string, name: string): Promise<void> {
-  // Hard links: nothing in these tests writes under node_modules, and a copy's bytes would cost more than the install.
-  assertOk(await runProcess("cp", ["-al", path.join(source, "node_modules"), path.join(dir, "node_modules")], dir), "linking node_modules");
+  // A link: nothing in these tests writes under node_modules, a copy's bytes would cost more than the
+  // install, and the one `tsc -b` over every row reads the same type files once.
+  await symlink(path.join(source, "node_modules"), path.join(dir, "node_modules"), "dir");
   for (const lockfile of ["package-lock.json", path.join("node_modules", ".package-lock.json")]) {
     if (!existsSync(path.join(source, lockfile))) continue;
     const lock = JSON.parse(await readFile(path.join(source, lockfile), "utf8")) as { name: string; packages: Record<string, { name?: string }> };
@@ -110,6 +115,28 @@ async function addFromInstalledPackage(dir: string): Promise<void> {
   assert.ok(existsSync(path.join(dir, "rubrics", "style.json")) && existsSync(path.join(dir, "src", "datasets", "puzzles.ts")), "the added files are there");
 }
 
+/**
+ * One `tsc -b` over every row's project, run once every row has its files in place (or has failed
+ * before: then without it): resolves with tsc's exit code and output, paths relative to `work`.
+ */
+function typecheckRows(work: string): { arrive: (template: string, ready: boolean) => void; result: Promise<{ code: number | null; output: string }> } {
+  const ready = new Map<string, boolean>();
+  let start!: () => void;
+  const all = new Promise<void>((resolve) => (start = resolve));
+  const result = all.then(async () => {
+    const projects = TEMPLATE_NAMES.filter((t) => ready.get(t)).map((t) => `${t}-app`);
+    const run = await runProcess(process.execPath, [path.join(work, projects[0]!, "node_modules", "typescript", "bin", "tsc"), "-b", ...projects], work);
+    return { code: run.code, output: `${run.stdout}${run.stderr}` };
+  });
+  return {
+    arrive(template, isReady) {
+      ready.set(template, isReady);
+      if (ready.size === TEMPLATE_NAMES.length) start();
+    },
+    result,
+  };
+}
+
 const hasBuild = existsSync(path.join(packageRoot(), "dist", "index.js")) && existsSync(path.join(packageRoot(), "dist", "cli", "create-task-app.js"));
 
 describe("e2e: create-task-app → install → test → serve → check → validate → editor", { concurrency: 4, skip: hasBuild ? false : "run `npm run build` first" }, () => {
@@ -117,9 +144,11 @@ describe("e2e: create-task-app → install → test → serve → check → vali
   let tarball = "";
   /** The one `npm install` (in the first row's project), which every row waits for. */
   let installed: Promise<string> | undefined;
+  let typecheck: ReturnType<typeof typecheckRows> | undefined;
 
   before(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), "task-app-e2e-"));
+    typecheck = typecheckRows(work);
     // The build is there (the suite needs it); prepack rebuilding it is test/pack.test.ts's subject.
     const packed = assertOk(await runProcess("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--json"], packageRoot()), "npm pack");
     const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
@@ -133,7 +162,9 @@ describe("e2e: create-task-app → install → test → serve → check → vali
     const scaffold = (template: string) => ["create-task-app", `${template}-app`, "--template", template, "--yes", "--no-install", "--no-git", "--task-app-spec", `file:${tarball}`];
     assert.equal(TEMPLATE_NAMES[0], "math");
     const first = path.join(work, `${TEMPLATE_NAMES[0]}-app`);
-    const made = assertOk(await runProcess("npm", ["exec", "--yes", `--package=${tarball}`, "--", ...scaffold(TEMPLATE_NAMES[0])], work), `create-task-app --template ${TEMPLATE_NAMES[0]}`);
+    // --prefer-offline, as the install below: the tarball's dependencies come from the npm cache
+    // without a registry round trip per package (the same install, less of npm's own work).
+    const made = assertOk(await runProcess("npm", ["exec", "--yes", "--prefer-offline", `--package=${tarball}`, "--", ...scaffold(TEMPLATE_NAMES[0])], work), `create-task-app --template ${TEMPLATE_NAMES[0]}`);
     assert.match(made.stdout, /Next steps:/);
     // The one `npm install`; the other rows are scaffolded by the same packed bin as that install
     // placed it (node_modules/task-app/bin), sparing an `npm exec` (an npm start-up and a tarball
@@ -153,6 +184,13 @@ describe("e2e: create-task-app → install → test → serve → check → vali
   });
 
   after(async () => {
+    // `npm exec` installed the tarball into npm's npx cache under a key of its path, which no later
+    // run reuses (the path is this run's temp folder): remove that entry, and only that one.
+    if (tarball) {
+      const listed = await runProcess("npm", ["cache", "npx", "ls"], work);
+      const keys = listed.stdout.split("\n").flatMap((line) => (line.endsWith(`: ${tarball}`) ? [line.slice(0, line.indexOf(":"))] : []));
+      if (keys.length > 0) assertOk(await runProcess("npm", ["cache", "npx", "rm", ...keys], work), "npm cache npx rm");
+    }
     if (work) await rm(work, { recursive: true, force: true });
   });
 
@@ -162,12 +200,22 @@ describe("e2e: create-task-app → install → test → serve → check → vali
       const pkg = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"));
       assert.equal(pkg.dependencies["task-app"], `file:${tarball}`);
 
-      const source = await installed!;
-      if (source !== dir) await copyInstall(source, dir, pkg.name);
-      assert.ok(existsSync(path.join(dir, "node_modules", "task-app", "schemas", "rl-config.schema.json")));
-      if (template === "math") await addFromInstalledPackage(dir);
+      try {
+        const source = await installed!;
+        if (source !== dir) await copyInstall(source, dir, pkg.name);
+        assert.ok(existsSync(path.join(dir, "node_modules", "task-app", "schemas", "rl-config.schema.json")));
+        if (template === "math") await addFromInstalledPackage(dir);
+      } catch (error) {
+        typecheck!.arrive(template, false);
+        throw error;
+      }
+      typecheck!.arrive(template, true);
 
-      assertOk(await runProcess(process.execPath, ["node_modules/typescript/bin/tsc", "--noEmit"], dir), "tsc --noEmit");
+      // tsc -b over every row: none of its diagnostics names this row's files, and when it fails, a row's files are why.
+      const checked = await typecheck!.result;
+      const own = checked.output.split("\n").filter((l) => l.startsWith(`${template}-app/`));
+      assert.deepEqual(own, [], `tsc reports errors in ${template}-app:\n${checked.output}`);
+      if (checked.code !== 0) assert.ok(TEMPLATE_NAMES.some((t) => checked.output.includes(`${t}-app/`)), `tsc -b failed:\n${checked.output}`);
       const tests = assertOk(await runProcess("npm", ["test"], dir), "npm test");
       assert.match(tests.stdout, /# fail 0/);
       // Among them the project's inference test: the vendor key reaches no inference server off the allow-list.

@@ -7,12 +7,18 @@
  * `prepack`, the tarball must hold every file that package.json's `exports`
  * and `bin` point at, and the bins must start from the unpacked tarball.
  *
- * Slow (about half a minute: it runs the build once).
+ * In the same checkout, once prepack has built it: `npm run generate:check`
+ * itself, as CI runs it (the package.json script builds the package, which
+ * finds nothing changed, and runs the built `task-app` bin): it passes on the
+ * committed files, and the bin fails on a drifted one. One build from nothing
+ * serves both claims.
+ *
+ * Slow (about twenty seconds: it runs the build once).
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, it } from "node:test";
@@ -26,16 +32,57 @@ const ENV: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: "fa
 delete ENV.NODE_OPTIONS;
 delete ENV.NODE_TEST_CONTEXT;
 
-function run(command: string, args: string[], cwd: string) {
+function spawn(command: string, args: string[], cwd: string) {
   const result = spawnSync(command, args, { cwd, env: ENV, encoding: "utf8", timeout: 300_000 });
   const stderr = (result.stderr ?? "").replace(/^npm warn Unknown (user|env) config.*\n/gm, "");
-  assert.equal(result.status, 0, `${command} ${args.join(" ")} failed:\n${result.stdout}\n${stderr}`);
+  return { code: result.status, stdout: result.stdout ?? "", stderr };
+}
+
+function run(command: string, args: string[], cwd: string) {
+  const result = spawn(command, args, cwd);
+  assert.equal(result.code, 0, `${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
+
+/** The clean checkout, once `npm pack` has built it through prepack. */
+let built: ((checkout: string) => void) | undefined;
+let failed: ((error: unknown) => void) | undefined;
+const packedCheckout = new Promise<string>((resolve, reject) => {
+  built = resolve;
+  failed = reject;
+});
+packedCheckout.catch(() => undefined); // the pack test reports its own failure
 
 const hasGit = spawnSync("git", ["rev-parse", "--is-inside-work-tree"], { cwd: root, encoding: "utf8" }).stdout?.trim() === "true";
 
 it("npm pack from a clean checkout builds through prepack and ships a package that runs", { skip: hasGit ? false : "not a git checkout", timeout: 600_000 }, async () => {
+  try {
+    await packFromCleanCheckout();
+  } catch (error) {
+    failed!(error);
+    throw error;
+  }
+});
+
+it("npm run generate:check passes on the committed files and its bin fails on a drifted one", { skip: hasGit ? false : "not a git checkout", timeout: 300_000 }, async () => {
+  const checkout = await packedCheckout.catch((error: unknown) => assert.fail(`the packed checkout this test runs in was not built: ${String(error)}`));
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const check = spawn(npm, ["run", "--silent", "generate:check"], checkout);
+  assert.equal(check.code, 0, `${check.stdout}\n${check.stderr}\nrun \`npm run generate\` and commit the result`);
+  assert.match(check.stdout, /\d+ generated files up to date/);
+
+  // The script's last command, on a drifted copy: exit 1 naming the file.
+  const pkg = JSON.parse(await readFile(path.join(checkout, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const [node, ...args] = pkg.scripts["generate:check"]!.split("&&").pop()!.trim().split(/\s+/);
+  assert.equal(node, "node");
+  const reference = path.join(checkout, "generated", "CONFIG.md");
+  await writeFile(reference, `${await readFile(reference, "utf8")}\nedited by hand\n`);
+  const drift = spawn(process.execPath, args, checkout);
+  assert.equal(drift.code, 1, drift.stderr);
+  assert.match(drift.stderr, /drifted: generated\/CONFIG\.md/);
+});
+
+async function packFromCleanCheckout(): Promise<void> {
   const checkout = path.join(work, "checkout");
   const listed = run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], root).split("\0").filter(Boolean);
   for (const rel of listed) {
@@ -65,4 +112,5 @@ it("npm pack from a clean checkout builds through prepack and ships a package th
   const version = JSON.parse(await readFile(path.join(installed, "package.json"), "utf8")).version as string;
   assert.match(run(process.execPath, [path.join(installed, "bin", "task-app.js"), "--help"], work), /validate/);
   assert.equal(run(process.execPath, [path.join(installed, "bin", "create-task-app.js"), "--version"], work).trim(), version);
-});
+  built!(checkout);
+}

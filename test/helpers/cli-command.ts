@@ -1,8 +1,9 @@
 /**
  * How tests spawn the task-app CLI: the build (`bin/task-app.js`) when it is
  * newer than every source file (the build's record, dist/.tsbuildinfo, which
- * an incremental build rewrites even when it leaves dist/cli/main.js as it
- * was), which is always the case under `npm test`
+ * `tsc -b` rewrites, or re-stamps when the contents are the same, whenever a
+ * source is newer, even when it leaves dist/cli/main.js as it was), which is
+ * always the case under `npm test`
  * (it builds first), so a full run does not pay tsx's compile of the CLI in
  * every child process; otherwise the sources through tsx, so a test file run
  * on its own without a build still tests the code as it is.
