@@ -31,7 +31,7 @@ const BASE = ["--name", "math-task-app", "--image", "ghcr.io/acme/math:1.0.0"];
 
 let app: ServeProcess;
 before(async () => {
-  app = await startServe("test/fixtures/apps/math.ts", [], { env: { ENVIRONMENT_API_KEY: KEY } });
+  app = await startServe("test/fixtures/apps/pid.mjs", [], { env: { ENVIRONMENT_API_KEY: KEY } });
 });
 after(() => app?.kill());
 

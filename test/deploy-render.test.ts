@@ -203,9 +203,9 @@ describe("secrets", () => {
   });
 });
 
-/** A math server for the probe tests (started once; the HEALTHCHECK test stops it to see the check fail). */
+/** A server for the probe tests, started once (the HEALTHCHECK test stops it to see the check fail): the plain JavaScript pid app, as the probes are about paths, not TypeScript loading. */
 let probeServer: ReturnType<typeof startServe> | undefined;
-const startProbeServer = () => (probeServer ??= startServe("test/fixtures/apps/math.ts", [], { env: { ENVIRONMENT_API_KEY: "probe-test-key-0123456789" } }));
+const startProbeServer = () => (probeServer ??= startServe("test/fixtures/apps/pid.mjs", [], { env: { ENVIRONMENT_API_KEY: "probe-test-key-0123456789" } }));
 after(async () => (await probeServer?.catch(() => undefined))?.kill());
 
 describe("probes", () => {
@@ -237,7 +237,7 @@ describe("probes", () => {
     for (const port of [6000, 0]) {
       let server: Awaited<ReturnType<typeof startServe>>;
       try {
-        server = port === 0 ? await startProbeServer() : await startServe("test/fixtures/apps/math.ts", [], { port, env: { ENVIRONMENT_API_KEY: "probe-test-key-0123456789" } });
+        server = port === 0 ? await startProbeServer() : await startServe("test/fixtures/apps/pid.mjs", [], { port, env: { ENVIRONMENT_API_KEY: "probe-test-key-0123456789" } });
       } catch (error) {
         if (port === 6000) {
           t.diagnostic(`port 6000 is taken here, the blocked-port case is not run: ${(error as Error).message}`);

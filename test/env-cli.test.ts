@@ -98,7 +98,7 @@ describe("every command reads keys by the same rule", () => {
   });
 
   test("serve protects its routes with the key in ./.env", async () => {
-    const server = await startServe(join(root, "test/fixtures/apps/trivial.ts"), [], { cwd: project, env: userEnv() });
+    const server = await startServe(join(root, "test/fixtures/apps/pid.mjs"), [], { cwd: project, env: userEnv() });
     try {
       const res = await fetch(`${server.url}/health`, { headers: { "x-api-key": "key-from-dotenv" } });
       assert.equal(res.status, 200, server.output());

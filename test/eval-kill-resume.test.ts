@@ -24,7 +24,7 @@ import { startServe } from "./helpers/serve-process.js";
 
 const KEY = "sk_env_kill_resume_Jm4Qx8Rv2Tz";
 const SEEDS = 40;
-const evalApp = fileURLToPath(new URL("./fixtures/apps/eval-app.ts", import.meta.url));
+const evalApp = fileURLToPath(new URL("./fixtures/apps/eval-app.mjs", import.meta.url));
 const scratch = await mkdtemp(join(tmpdir(), "task-app-kill-resume-"));
 after(() => rm(scratch, { recursive: true, force: true }));
 

@@ -61,7 +61,7 @@ it("parses the URL out of cloudflared's banner (and a bare trycloudflare.com URL
 it("without cloudflared on PATH, serve --tunnel is a usage error saying where to get it", async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, PATH: path.join(dir, "empty"), ENVIRONMENT_API_KEY: KEY };
   delete env.NODE_TEST_CONTEXT;
-  const result = await runCli(["serve", "test/fixtures/apps/math.ts", "--port", "0", "--workers", "1", "--tunnel"], process.cwd(), env);
+  const result = await runCli(["serve", "test/fixtures/apps/pid.mjs", "--port", "0", "--workers", "1", "--tunnel"], process.cwd(), env);
   assert.equal(result.code, 2);
   assert.match(result.stderr, /task-app serve: --tunnel needs cloudflared on PATH .*install it \(https:\/\/developers\.cloudflare\.com/);
 });
@@ -71,7 +71,7 @@ it("starts the tunnel to the local port, checks the public URL through it and pr
   await import("node:fs/promises").then((fs) => fs.mkdir(bin, { recursive: true }));
   await writeFile(path.join(bin, "cloudflared"), STAND_IN);
   await chmod(path.join(bin, "cloudflared"), 0o755);
-  const server = await startServe("test/fixtures/apps/math.ts", ["--tunnel"], { env: { PATH: `${bin}${path.delimiter}${process.env.PATH}`, ENVIRONMENT_API_KEY: KEY } });
+  const server = await startServe("test/fixtures/apps/pid.mjs", ["--tunnel"], { env: { PATH: `${bin}${path.delimiter}${process.env.PATH}`, ENVIRONMENT_API_KEY: KEY } });
   try {
     const deadline = Date.now() + 60_000;
     while (!/public URL/.test(server.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));

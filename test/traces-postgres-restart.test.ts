@@ -16,7 +16,7 @@ import { startPostgres } from "./helpers/postgres.js";
 import { mathRollout, postRollout, startServe } from "./helpers/serve-process.js";
 
 const KEY = "sk_env_restart_key_Vq7Lw2Xr9Kd";
-const evalApp = path.join(packageRoot(), "test/fixtures/apps/eval-app.ts");
+const evalApp = path.join(packageRoot(), "test/fixtures/apps/eval-app.mjs");
 
 async function storedSeeds(url: string, runId: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { cliArgv } from "./helpers/cli-command.js";
 import { runCli } from "./helpers/run-cli.js";
 
-const evalApp = fileURLToPath(new URL("./fixtures/apps/eval-app.ts", import.meta.url));
+const evalApp = fileURLToPath(new URL("./fixtures/apps/eval-app.mjs", import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "task-app-view-cli-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 
