@@ -8,7 +8,13 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { test } from "node:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+
+const work = mkdtempSync(join(tmpdir(), "entry-startup-"));
+after(() => rmSync(work, { recursive: true, force: true }));
 
 /** A loader hook that names every module the process loads on stderr. */
 const hook = `data:text/javascript,${encodeURIComponent(
@@ -18,7 +24,7 @@ const hook = `data:text/javascript,${encodeURIComponent(
 const STORE_LAYER = /\/node_modules\/(kysely|@libsql|libsql|pg|pg-[a-z-]+)\/|\/dist\/traces\/(store|reader|queries|show|migrations|insert|sqlite-[a-z-]+|libsql-dialect|schema-check|group-commit)\.js$/;
 
 async function loadedBy(code: string): Promise<string[]> {
-  const run = await promisify(execFile)(process.execPath, ["--import", hook, "--input-type=module", "-e", code], { encoding: "utf8" });
+  const run = await promisify(execFile)(process.execPath, ["--import", hook, "--input-type=module", "-e", code], { encoding: "utf8", cwd: work });
   return run.stderr.split("\n").flatMap((l) => (l.startsWith("loaded ") ? [l.slice(7)] : []));
 }
 
@@ -34,7 +40,7 @@ for (const entry of ["server/index.js", "index.js"]) {
 test("opening a store through the main entry loads the store layer then, and a bad URL fails the same way", async () => {
   const url = new URL("../dist/index.js", import.meta.url).href;
   const code = `const m = await import(${JSON.stringify(url)});
-const s = await m.openTraceStore(":memory:"); await s.close();
+const s = await m.openTraceStore(${JSON.stringify(join(work, "traces.db"))}); await s.close();
 try { await m.openTraceStore("mysql://h/db"); } catch (e) { process.stderr.write("error " + e.message + "\\n"); }`;
   const loaded = await loadedBy(code);
   assert.ok(loaded.some((u) => /\/node_modules\/kysely\//.test(u)), "Kysely loads once a store is opened");
