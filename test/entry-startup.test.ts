@@ -50,3 +50,16 @@ try { await m.openTraceStore("mysql://h/db"); } catch (e) { process.stderr.write
   assert.match(direct.stderr, /^error /);
   assert.equal(lazyError, direct.stderr);
 });
+
+test("task-app serve without tracing loads no trace store layer by the time it listens", async () => {
+  const { startServe } = await import("./helpers/serve-process.js");
+  const env = { ENVIRONMENT_API_KEY: "sk_env_e9n4t2r7y5", TASKAPP_TRACE_DB: "", TASKAPP_TRACING_ENABLED: "", NODE_OPTIONS: `--import ${hook}` };
+  const server = await startServe(new URL("./fixtures/apps/math.ts", import.meta.url).pathname, [], { env });
+  try {
+    const loaded = server.output().split("\n").flatMap((l) => (l.startsWith("loaded ") ? [l.slice(7)] : []));
+    assert.ok(loaded.some((u) => u.endsWith("/dist/server/serve.js")), "the hook saw the server load");
+    assert.deepEqual(loaded.filter((u) => STORE_LAYER.test(u)), []);
+  } finally {
+    await server.kill();
+  }
+});
