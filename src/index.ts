@@ -173,34 +173,18 @@ export { addRubric, addDataset, CodemodError, type CodemodResult, type AddRubric
 export { runDemo, type DemoReport, type DemoOptions } from "./demo/run.js";
 export { runTrain, pollJob, submitRlJob, submitSftJob, createBackendClient, TrainError, type TrainOptions, type TrainEvent } from "./train/index.js";
 
-// Trace stores (tracing-v3) and their readers
-export {
-  openTraceStore,
-  createTraceSink,
-  resolveTraceTarget,
-  redactTraceUrl,
-  DEFAULT_TRACE_DB,
-  listSessions,
-  statsByModel,
-  loadSessionDetail,
-  formatSessionDetail,
-  exportSft,
-  selectSessions,
-  callRecordToMessages,
-  openTraceReader,
-  NotATraceStoreError,
-  type TraceReader,
-  type OpenTraceReaderOptions,
-  type TraceStore,
-  type OpenTraceStoreOptions,
-  type InsertResult,
-  type TraceTarget,
-  type SessionSummary,
-  type ModelStats,
-  type SessionDetail,
-  type ExportSftOptions,
-  type ExportSftResult,
-} from "./traces/index.js";
+// Trace stores (tracing-v3) and their readers: the store layer loads when a store is opened
+export { openTraceStore, openTraceReader, listSessions, statsByModel, loadSessionDetail } from "./traces/lazy.js";
+export { createTraceSink } from "./traces/sink.js";
+export { resolveTraceTarget, redactTraceUrl, DEFAULT_TRACE_DB, type TraceTarget } from "./traces/url.js";
+export { formatSessionDetail } from "./traces/show-format.js";
+export { exportSft, selectSessions, type ExportSftOptions, type ExportSftResult } from "./traces/export-sft.js";
+export { callRecordToMessages } from "./traces/sft-example.js";
+export { NotATraceStoreError } from "./traces/not-a-store.js";
+export type { TraceReader, OpenTraceReaderOptions } from "./traces/reader.js";
+export type { TraceStore, OpenTraceStoreOptions, InsertResult } from "./traces/store.js";
+export type { SessionSummary, ModelStats } from "./traces/queries.js";
+export type { SessionDetail } from "./traces/show.js";
 
 // The local evaluation loop (task-app eval)
 export {

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import { openAtomicStream, resolveOutputTarget } from "../fs/write-atomic.js";
-import { parseJsonObject, readJudgeScores } from "./queries.js";
+import { parseJsonObject, readJudgeScores } from "./stored-json.js";
 import { callRecordToMessages, callRecordTools } from "./sft-example.js";
 import type { TraceTables } from "./tables.js";
 

@@ -7,7 +7,7 @@
 import type { Logger } from "pino";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { createSecretRedactor } from "../server/secrets.js";
-import { openTraceStore, type OpenTraceStoreOptions, type TraceStore } from "./store.js";
+import type { OpenTraceStoreOptions, TraceStore } from "./store.js";
 import { DEFAULT_TRACE_DB, redactTraceUrl } from "./url.js";
 
 /** Counters of a sink, for logs and tests. */
@@ -92,6 +92,8 @@ export async function openServeTraceSink(
     if (trace !== undefined) logger.info("tracing is off (TASKAPP_TRACING_ENABLED)");
     return undefined;
   }
+  // The store layer (Kysely, the SQLite and libsql drivers) loads only when tracing is on.
+  const { openTraceStore } = await import("./store.js");
   const store = await openTraceStore(spec, { env, write: true, ...options });
   logger.info({ trace_store: store.location, dialect: store.kind }, "recording every rollout's trace");
   return createTraceSink(store, logger, env);

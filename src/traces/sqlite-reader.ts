@@ -20,6 +20,7 @@ import {
   type Kysely,
   type QueryResult,
 } from "kysely";
+import { NotATraceStoreError } from "./not-a-store.js";
 import { sqliteValue } from "./sqlite-file.js";
 import { escapeStoredValue, restoreRow } from "./stored-text.js";
 
@@ -33,13 +34,7 @@ export interface ReaderBounds {
   maxRows: number;
 }
 
-/** Thrown by a reader when a store is not one task-app can read. */
-export class NotATraceStoreError extends Error {
-  constructor(readonly location: string, detail?: string) {
-    super(`not a task-app trace store: ${location}${detail ? ` (${detail})` : ""}`);
-    this.name = "NotATraceStoreError";
-  }
-}
+export { NotATraceStoreError } from "./not-a-store.js";
 
 const HEADER = Buffer.from("SQLite format 3\0", "latin1");
 

@@ -1,0 +1,65 @@
+/**
+ * What importing the package's entries loads: neither `task-app` nor
+ * `task-app/server` loads the trace store layer (Kysely, the libsql, SQLite
+ * and PostgreSQL drivers, the writer thread) until a store is opened, so a
+ * test file or a `serve` without tracing does not pay for it. A module list,
+ * not a timing.
+ */
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+
+const work = mkdtempSync(join(tmpdir(), "entry-startup-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+/** A loader hook that names every module the process loads on stderr. */
+const hook = `data:text/javascript,${encodeURIComponent(
+  `import { register } from "node:module"; register("data:text/javascript," + encodeURIComponent('import { writeSync } from "node:fs"; export async function load(url, context, next) { writeSync(2, "loaded " + url + "\\\\n"); return next(url, context); }'));`,
+)}`;
+
+const STORE_LAYER = /\/node_modules\/(kysely|@libsql|libsql|pg|pg-[a-z-]+)\/|\/dist\/traces\/(store|reader|queries|show|migrations|insert|sqlite-[a-z-]+|libsql-dialect|schema-check|group-commit)\.js$/;
+
+async function loadedBy(code: string): Promise<string[]> {
+  const run = await promisify(execFile)(process.execPath, ["--import", hook, "--input-type=module", "-e", code], { encoding: "utf8", cwd: work });
+  return run.stderr.split("\n").flatMap((l) => (l.startsWith("loaded ") ? [l.slice(7)] : []));
+}
+
+for (const entry of ["server/index.js", "index.js"]) {
+  test(`importing dist/${entry} loads no trace store layer`, async () => {
+    const url = new URL(`../dist/${entry}`, import.meta.url).href;
+    const loaded = await loadedBy(`await import(${JSON.stringify(url)});`);
+    assert.ok(loaded.some((u) => u.endsWith("/dist/tracing/tracer.js")), "the hook saw the entry load");
+    assert.deepEqual(loaded.filter((u) => STORE_LAYER.test(u)), []);
+  });
+}
+
+test("opening a store through the main entry loads the store layer then, and a bad URL fails the same way", async () => {
+  const url = new URL("../dist/index.js", import.meta.url).href;
+  const code = `const m = await import(${JSON.stringify(url)});
+const s = await m.openTraceStore(${JSON.stringify(join(work, "traces.db"))}); await s.close();
+try { await m.openTraceStore("mysql://h/db"); } catch (e) { process.stderr.write("error " + e.message + "\\n"); }`;
+  const loaded = await loadedBy(code);
+  assert.ok(loaded.some((u) => /\/node_modules\/kysely\//.test(u)), "Kysely loads once a store is opened");
+  const direct = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", `const m = await import(${JSON.stringify(new URL("../dist/traces/store.js", import.meta.url).href)});
+try { await m.openTraceStore("mysql://h/db"); } catch (e) { process.stderr.write("error " + e.message + "\\n"); }`], { encoding: "utf8" });
+  const lazyError = (await promisify(execFile)(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" })).stderr;
+  assert.match(direct.stderr, /^error /);
+  assert.equal(lazyError, direct.stderr);
+});
+
+test("task-app serve without tracing loads no trace store layer by the time it listens", async () => {
+  const { startServe } = await import("./helpers/serve-process.js");
+  const env = { ENVIRONMENT_API_KEY: "sk_env_e9n4t2r7y5", TASKAPP_TRACE_DB: "", TASKAPP_TRACING_ENABLED: "", NODE_OPTIONS: `--import ${hook}` };
+  const server = await startServe(new URL("./fixtures/apps/math.ts", import.meta.url).pathname, [], { env });
+  try {
+    const loaded = server.output().split("\n").flatMap((l) => (l.startsWith("loaded ") ? [l.slice(7)] : []));
+    assert.ok(loaded.some((u) => u.endsWith("/dist/server/serve.js")), "the hook saw the server load");
+    assert.deepEqual(loaded.filter((u) => STORE_LAYER.test(u)), []);
+  } finally {
+    await server.kill();
+  }
+});
