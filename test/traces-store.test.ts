@@ -5,7 +5,7 @@
  * bad input refused with nothing written.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -168,6 +168,21 @@ test("store URLs: paths, directories and file: URLs are SQLite; http(s)/libsql a
   assert.equal(resolveTraceTarget("postgresql://u:p@h/db", {}).kind, "postgres");
   assert.throws(() => resolveTraceTarget("mysql://h/db", {}), /unsupported trace store URL scheme in mysql:\/\/h\/db/);
   assert.throws(() => resolveTraceTarget("  ", {}), /empty/);
+  for (const memory of [":memory:", "file::memory:", "file::memory:?cache=shared"])
+    assert.throws(() => resolveTraceTarget(memory, {}), /in-memory trace store \(:memory:\) is not supported.*give a file path/, memory);
   assert.equal(redactTraceUrl("postgres://u:secret@h:5432/db"), "postgres://u:***@h:5432/db");
   assert.equal(redactTraceUrl("libsql://h?auth_token=secret"), "libsql://h?auth_token=***");
+});
+
+test("opening ':memory:' is refused with the reason and leaves no folder named ':memory:' behind", async () => {
+  const cwd = process.cwd();
+  const scratch = mkdtempSync(join(tmpdir(), "trace-memory-"));
+  process.chdir(scratch);
+  try {
+    await assert.rejects(openTraceStore(":memory:"), /in-memory trace store \(:memory:\) is not supported/);
+    assert.deepEqual(readdirSync(scratch), [], "nothing was created in the working directory");
+  } finally {
+    process.chdir(cwd);
+    rmSync(scratch, { recursive: true, force: true });
+  }
 });

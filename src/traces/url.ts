@@ -35,6 +35,9 @@ export function resolveTraceTarget(spec: string, env: NodeJS.ProcessEnv = proces
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && !/^file:/i.test(text))
     throw new Error(`unsupported trace store URL scheme in ${redactTraceUrl(text)}: use a path, file:, http(s)://, libsql:// or postgres://`);
   const path = /^file:/i.test(text) ? (text.startsWith("file://") ? fileURLToPath(text) : text.slice(5)) : text;
+  // SQLite's name for a private in-memory database: taken as a path it would become a folder named ":memory:".
+  if (/^:memory:/i.test(path))
+    throw new Error("an in-memory trace store (:memory:) is not supported: the store's writer thread and its readers are separate connections, and nothing would outlive the process; give a file path such as traces/v3/synth_ai.db");
   const absolute = resolve(path);
   const isDirectory = existsSync(absolute) ? statSync(absolute).isDirectory() : extname(absolute) === "" || /[\\/]$/.test(path);
   return { kind: "sqlite", path: isDirectory ? join(absolute, TRACE_DB_FILE) : absolute };
