@@ -122,6 +122,18 @@ test("a single-valued option given twice, or anything after --, is a usage error
   assert.match(rest.stderr, /nothing may follow `--`/);
 });
 
+test("a number option given text that is not a number is a usage error naming the flag and the text, on the plain path and through yargs", async () => {
+  for (const [args, expected] of [
+    [["eval", "--model", "m", "--url", "http://127.0.0.1:9", "--seeds", "0", "--concurrency", "abc"], /^task-app: --concurrency must be a number \(got "abc"\)\n/],
+    [["eval", "--model", "m", "--url", "http://127.0.0.1:9", "--seeds", "0", "--timeout=1x", "--retries", "two"], /^task-app: --timeout must be a number \(got "1x"\); --retries must be a number \(got "two"\)\n/],
+  ] as const) {
+    const result = await runCli([...args], dir);
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, expected);
+    assert.doesNotMatch(result.stderr, /NaN/);
+  }
+});
+
 test("the validate fast path of bin/task-app.js answers every call exactly as the full CLI", async (t) => {
   if (!existsSync(fileURLToPath(new URL("../dist/cli/fast.bundle.js", import.meta.url)))) return t.skip("not built (npm test builds first)");
   const calls = [

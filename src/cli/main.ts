@@ -54,6 +54,9 @@ export async function main(argv: string[]): Promise<number> {
       const single = [...(options.string ?? []), ...(options.number ?? [])].filter((name) => !options.array?.includes(name));
       const repeated = single.filter((name) => Array.isArray(args[name]));
       if (repeated.length) throw new UsageError(repeated.map((name) => `--${name} was given more than once`).join("; "));
+      // yargs turns a number option's text that is not a number into NaN: name the flag and what was typed.
+      const notNumbers = (options.number ?? []).filter((name) => typeof args[name] === "number" && Number.isNaN(args[name]));
+      if (notNumbers.length) throw new UsageError(notNumbers.map((name) => `--${name} must be a number (got ${JSON.stringify(typedValue(argv, name) ?? "")})`).join("; "));
       // yargs would drop what follows `--` silently (a file never checked): refuse it instead.
       const rest = argv.indexOf("--");
       if (rest >= 0 && rest < argv.length - 1) throw new UsageError("nothing may follow `--`; name a file that starts with - as ./-name");
@@ -114,4 +117,14 @@ export function describeInvalidChoices(message: string | undefined, fullCommands
     return `${positional ? `<${name}>` : `--${name}`} ${given} is not a choice: give one of ${choices}`;
   });
   return lines.length ? lines.join("; ") : undefined;
+}
+
+/** The text given to `--name` in `argv` (`--name value` or `--name=value`), the last one when repeated. */
+function typedValue(argv: readonly string[], name: string): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === `--${name}`) found = argv[i + 1];
+    else if (argv[i]!.startsWith(`--${name}=`)) found = argv[i]!.slice(name.length + 3);
+  }
+  return found;
 }
