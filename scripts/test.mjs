@@ -6,17 +6,21 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { transformFile } from "./test-loader-hooks.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : listTestFiles(join(root, "test"));
 const scratch = mkdtempSync(join(tmpdir(), "task-app-test-"));
 const summary = join(scratch, "summary.txt");
 
+// Every TypeScript file a suite may load, transformed once here (one esbuild) rather than in the
+// test processes; a file missed here is transformed by the first process that loads it.
+await Promise.all(listTypeScript(["src", "test"]).map((file) => transformFile(file)));
 const child = spawn(
   process.execPath,
   [
     "--import",
-    "tsx",
+    join(root, "scripts/test-loader.mjs"),
     "--test",
     "--test-concurrency=4",
     "--test-reporter=tap",
@@ -52,6 +56,15 @@ function childrenCpuSeconds() {
   } catch {
     return undefined;
   }
+}
+
+/** Every .ts file (declarations aside) under the given folders of the project, recursively. */
+function listTypeScript(folders) {
+  return folders.flatMap((folder) =>
+    readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts"))
+      .map((entry) => join(entry.parentPath ?? entry.path, entry.name)),
+  );
 }
 
 /** test/*.test.ts and one level of folders below (test/hostile/, …), helpers and fixtures aside. */
