@@ -6,8 +6,6 @@
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
 import { after, test } from "node:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,8 +17,8 @@ import { runCli } from "./helpers/run-cli.js";
 import { freePort, startPostgres, type PostgresServer } from "./helpers/postgres.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
 import { assertSessionsComplete, assertTracingV3Layout, countRows } from "./helpers/trace-checks.js";
+import { traceWriterArgv } from "./helpers/trace-writer-argv.js";
 
-const require = createRequire(import.meta.url);
 const server: PostgresServer = await startPostgres();
 if (!server.ok) process.stderr.write(`${server.reason}\n`);
 after(async () => {
@@ -29,8 +27,7 @@ after(async () => {
 const skip = () => (server.ok ? false : server.reason);
 
 function runWriter(url: string, runId: string, count: number): Promise<string> {
-  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
-  const child = spawn(process.execPath, ["--import", tsx, "test/helpers/trace-writer.ts", url, runId, String(count), "4"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, traceWriterArgv([url, runId, String(count), "4"]), { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout.on("data", (c: Buffer) => (out += c.toString()));
@@ -104,7 +101,7 @@ test("postgres: traces ls, stats and export-sft read the shared store; the expor
     assert.equal(res.code, 0, res.stderr);
     const report = await validateSftJsonl(out);
     assert.deepEqual(report.errors, []);
-    // What trace-writer.ts wrote: index i has model-b when even, 2 + (i % 4) turns, outcome = turns, one LM call per turn.
+    // What trace-writer.mjs wrote: index i has model-b when even, 2 + (i % 4) turns, outcome = turns, one LM call per turn.
     const kept = Array.from({ length: 40 }, (_, i) => ({ model: i % 2 ? "model-a" : "model-b", turns: 2 + (i % 4) })).filter((s) => s.model === "model-b" && s.turns >= 4);
     const expected = 2 * kept.reduce((n, s) => n + s.turns, 0);
     assert.equal(report.examples, expected);
