@@ -7,7 +7,8 @@
  * The CLI runs as a real process for one claim of each kind (the `traces ls`
  * table, exit 1 for an unknown session, exit 2 for a bare `traces`,
  * `export-sft` writing its file, `filter --config`); the other runs call the
- * same CLI `main` in this process (test/helpers/cli-in-process.ts).
+ * same CLI `main` in this process (test/helpers/cli-in-process.ts). The
+ * fixture sessions are written as setup (test/helpers/setup-store.ts).
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -22,6 +23,7 @@ import { corpusDir } from "./helpers/corpus.js";
 import { findPython } from "./helpers/python.js";
 import { runCliInProcess } from "./helpers/cli-in-process.js";
 import { runCli } from "./helpers/run-cli.js";
+import { openSetupStore } from "./helpers/setup-store.js";
 import { makeSessionTrace, PNG_DATA_URL } from "./helpers/session-trace.js";
 
 const dir = mkdtempSync(join(tmpdir(), "traces-cli-"));
@@ -31,7 +33,7 @@ const sessions = Array.from({ length: 6 }, (_, i) =>
   makeSessionTrace(i, { runId: "cli", model: i % 2 ? "model-b" : "model-a", turns: (i % 3) + 1, outcome: i, image: i === 0 }),
 );
 before(async () => {
-  const store = await openTraceStore(join(dir, "traces", "v3"));
+  const store = await openSetupStore(join(dir, "traces", "v3"));
   for (const s of sessions) await store.insertSession(s);
   await store.close();
 });
@@ -170,7 +172,7 @@ test("filter --config runs synth-ai's Crafter [filter] config from the corpus (p
   if (!existsSync(source)) return t.skip(`SKIPPED: corpus config ${source} is missing`);
   const work = mkdtempSync(join(tmpdir(), "traces-corpus-"));
   try {
-    const store = await openTraceStore(join(work, "traces", "v3"));
+    const store = await openSetupStore(join(work, "traces", "v3"));
     for (const s of sessions) await store.insertSession(s);
     await store.close();
     copyFileSync(source, join(work, "filter.toml"));
@@ -207,7 +209,7 @@ test("Python's sqlite3 reads the database with synth-ai's reader queries and fin
 
 test("traces ls --run (run directory, run id or its prefix) --model filters; traces show takes a unique id prefix", async () => {
   const runsDb = join(dir, "runs-store", "synth_ai.db");
-  const store = await openTraceStore(runsDb);
+  const store = await openSetupStore(runsDb);
   const runs = ["eval-aaaa1111-0-0-u1", "eval-aaaa1111-1-0-u2", "eval-bbbb2222-0-0-u3"];
   for (const [i, runId] of runs.entries()) await store.insertSession(makeSessionTrace(i, { runId, model: i === 1 ? "model-b" : "model-a" }));
   // What the filters keep is the store's query (in process); the CLI is run for its flags, --run with a directory and its words.

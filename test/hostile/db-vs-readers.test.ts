@@ -29,6 +29,7 @@ import { startPostgres } from "../helpers/postgres.js";
 import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeSessionTrace } from "../helpers/session-trace.js";
+import { openSetupStore } from "../helpers/setup-store.js";
 
 const Database = createRequire(import.meta.url)("libsql") as new (path: string) => {
   exec(sql: string): void;
@@ -64,7 +65,7 @@ let template: Promise<string> | undefined;
 function templateStore(): Promise<string> {
   return (template ??= (async () => {
     const path = join(dir, "template", "synth_ai.db");
-    const store = await openTraceStore(path);
+    const store = await openSetupStore(path);
     for (const i of [0, 1]) await store.insertSession(makeSessionTrace(i, { runId: "hostile" }));
     await store.close();
     return path;
