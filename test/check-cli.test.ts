@@ -12,6 +12,7 @@ import { createMathApp } from "./fixtures/apps/math.js";
 import badResponse from "./fixtures/apps/bad-response.js";
 import authOff from "./fixtures/apps/auth-off.js";
 import { serveSynthLike } from "./fixtures/apps/synth-like.js";
+import { runCliInProcess } from "./helpers/cli-in-process.js";
 import { cliArgv } from "./helpers/cli-command.js";
 import { closedPort, sendJson, startLoopback } from "./helpers/loopback.js";
 
@@ -149,6 +150,13 @@ async function run(args: string[], extraEnv: Record<string, string> = {}) {
   return { code: code as number, out, err };
 }
 
+/** run's `task-app <args>` through the CLI's main in this process (test/helpers/cli-in-process.ts), for runs whose claim is not the process's. */
+async function runHere(args: string[], extraEnv: Record<string, string> = {}) {
+  const res = await runCliInProcess(args, { env: { ...process.env, ENVIRONMENT_API_KEY: "", ...extraEnv } });
+  return { code: res.code, out: res.stdout, err: res.stderr };
+}
+
+// Real processes for the exit codes 0, 1 and 2 with their output; the other runs in this process.
 test("task-app check prints a table and exits 0 on a good app, 1 on a broken one, 2 without a key", async () => {
   const good = await serve(createMathApp(), { port: 0, env, logLevel: "silent", handleSignals: false });
   const bad = await serve(authOff, { port: 0, env, logLevel: "silent", handleSignals: false });
@@ -159,21 +167,21 @@ test("task-app check prints a table and exits 0 on a good app, 1 on a broken one
     const ok = await run(["check", good.url, "--api-key", KEY]);
     assert.equal(ok.code, 0, ok.out + ok.err);
     assert.match(ok.out, /PASS {2}rollout-valid/);
-    const layered = await run(["check", good.url, "--env-file", join(dir, "a.env"), "--env-file", join(dir, "b.env")]);
+    const layered = await runHere(["check", good.url, "--env-file", join(dir, "a.env"), "--env-file", join(dir, "b.env")]);
     assert.equal(layered.code, 0, "the later env file wins");
     const broken = await run(["check", bad.url, "--api-key", KEY]);
     assert.equal(broken.code, 1);
     assert.match(broken.out, /FAIL {2}refuses-missing-key/);
-    const json = await run(["check", bad.url, "--api-key", KEY, "--json"]);
+    const json = await runHere(["check", bad.url, "--api-key", KEY, "--json"]);
     assert.equal(JSON.parse(json.out).ok, false);
     const noKey = await run(["check", good.url]);
     assert.equal(noKey.code, 2);
     assert.match(noKey.err, /no API key/);
-    const wrongKey = await run(["check", good.url, "--api-key", "sk_env_not_the_key"]);
+    const wrongKey = await runHere(["check", good.url, "--api-key", "sk_env_not_the_key"]);
     assert.equal(wrongKey.code, 1);
     assert.match(wrongKey.out, /stopped early: the API key was rejected \(GET \/task_info -> 401 with the key\)/);
     assert.doesNotMatch(wrongKey.out, /PASS {2}no-key-leak/);
-    const closed = await run(["check", `http://127.0.0.1:${await closedPort()}`, "--api-key", KEY]);
+    const closed = await runHere(["check", `http://127.0.0.1:${await closedPort()}`, "--api-key", KEY]);
     assert.equal(closed.code, 1);
     assert.match(closed.out, /stopped early: nothing answered at http:\/\/127\.0\.0\.1:\d+/);
   } finally {
@@ -204,9 +212,11 @@ async function startServe(command: string[], extraEnv: Record<string, string>): 
   return { child, url, log: () => log };
 }
 
-for (const [label, command] of [
-  ["from source", cliRunner],
-  ["from the build (bin/task-app.js, tsx registered for .ts)", ["bin/task-app.js"]],
+// From source on one process (tsx compiles the CLI in each process it starts; test/serve-workers.test.ts
+// covers --workers); from the build with the default number of workers, as a user runs it.
+for (const [label, command, extra] of [
+  ["from source", cliRunner, ["--workers", "1"]],
+  ["from the build (bin/task-app.js, tsx registered for .ts)", ["bin/task-app.js"], []],
 ] as const) {
   test(`task-app serve ${label}: layered env files, a passing check, SIGTERM exits 0`, async (t) => {
     if (command[0] === "bin/task-app.js" && !existsSync("dist/cli/main.js")) return t.skip("not built (npm test builds first)");
@@ -214,7 +224,7 @@ for (const [label, command] of [
     writeFileSync(join(dir, "1.env"), "ENVIRONMENT_API_KEY=first\nOTHER=1\n");
     writeFileSync(join(dir, "2.env"), `ENVIRONMENT_API_KEY=${KEY}\n`);
     const { child, url, log } = await startServe(
-      [...command, "serve", "test/fixtures/apps/math.ts", "--port", "0", "--env-file", join(dir, "1.env"), "--env-file", join(dir, "2.env")],
+      [...command, "serve", "test/fixtures/apps/math.ts", "--port", "0", "--env-file", join(dir, "1.env"), "--env-file", join(dir, "2.env"), ...extra],
       {},
     );
     try {
@@ -234,7 +244,8 @@ for (const [label, command] of [
 test("task-app serve reports a module without an app", async () => {
   const dir = mkdtempSync(join(tmpdir(), "serve-bad-"));
   writeFileSync(join(dir, "none.mjs"), "export const nothing = 1;\n");
-  const res = await run(["serve", join(dir, "none.mjs"), "--port", "0"]);
+  // One process: test/serve-workers.test.ts covers a module failing to load under --workers 2.
+  const res = await run(["serve", join(dir, "none.mjs"), "--port", "0", "--workers", "1"]);
   assert.equal(res.code, 1);
   assert.match(res.err, /exports no task app/);
 });

@@ -5,7 +5,7 @@
  * module that fails to load reported once with a non-zero exit, and workers
  * that keep dying restarted with backoff until the server gives up.
  */
-import { test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -91,32 +91,28 @@ async function waitUntil(done: () => boolean, what: string, output: () => string
   }
 }
 
-test("serve --workers 2 answers on one port from both workers; SIGTERM lets a rollout in flight finish, exits 0 and leaves no worker behind", { timeout: 90_000 }, async () => {
-  const served = await startWorkers();
-  try {
+// One server for the two claims about a server that ends with SIGTERM: it answers from both workers,
+// a worker killed with SIGKILL is replaced and the server keeps answering, and then SIGTERM lets a
+// rollout in flight finish, exits 0 and leaves no worker behind, the replacement included.
+describe("serve --workers 2, one server through its life", { timeout: 120_000 }, () => {
+  let served: Served;
+  let replacement: number | undefined;
+  before(async () => {
+    served = await startWorkers();
+  });
+  after(() => {
+    served?.child.kill("SIGKILL");
+  });
+
+  test("answers on one port from both workers, printing the URL once", async () => {
     assert.equal(served.pids.length, 2);
     assert.ok(!served.pids.includes(served.child.pid!), "workers are separate processes");
     assert.equal(served.output().match(/"msg":"task app listening"/g)?.length, 1, "the URL is printed once");
     const seen = new Set(await Promise.all(Array.from({ length: 16 }, (_, i) => rolloutPid(served.url, `spread-${i}`, 30))));
     assert.deepEqual([...seen].sort(), [...served.pids].sort(), "both workers served rollouts");
-    const inFlight = rolloutPid(served.url, "in-flight", 600);
-    await pause(200);
-    served.child.kill("SIGTERM");
-    assert.ok(served.pids.includes(await inFlight), "the rollout in flight completed during the drain");
-  } finally {
-    served.child.kill("SIGTERM");
-  }
-  const [code] = await served.exited;
-  assert.equal(code, 0, served.output());
-  await waitUntil(() => served.pids.every((pid) => !isAlive(pid)), "workers still alive after the primary exited", served.output, 5_000);
-  assert.match(served.output(), /"msg":"shutting down"/);
-  assert.deepEqual(shownSecretPieces(served.output(), [KEY]), []);
-});
+  });
 
-test("a worker killed with SIGKILL is replaced and the server keeps answering; the replacement is stopped with the rest", { timeout: 90_000 }, async () => {
-  const served = await startWorkers();
-  let replacement: number | undefined;
-  try {
+  test("a worker killed with SIGKILL is replaced and the server keeps answering", async () => {
     const [victim, survivor] = served.pids as [number, number];
     process.kill(victim, "SIGKILL");
     await waitUntil(() => /"msg":"replacement worker ready"/.test(served.output()), "no replacement", served.output);
@@ -128,12 +124,21 @@ test("a worker killed with SIGKILL is replaced and the server keeps answering; t
       for (const pid of await Promise.all(Array.from({ length: 8 }, (_, i) => rolloutPid(served.url, `after-${round}-${i}`, 20)))) seen.add(pid);
     }
     assert.deepEqual([...seen].sort(), [survivor, replacement].sort(), "the survivor and the replacement both answer");
-  } finally {
+  });
+
+  test("SIGTERM lets a rollout in flight finish, exits 0 and leaves no worker behind, the replacement included", async () => {
+    assert.ok(replacement, "the test above replaced a worker");
+    const live = [served.pids[1]!, replacement];
+    const inFlight = rolloutPid(served.url, "in-flight", 600);
+    await pause(200);
     served.child.kill("SIGTERM");
-  }
-  const [code] = await served.exited;
-  assert.equal(code, 0, served.output());
-  await waitUntil(() => [...served.pids, replacement!].every((pid) => !isAlive(pid)), "workers still alive after the primary exited", served.output, 5_000);
+    assert.ok(live.includes(await inFlight), "the rollout in flight completed during the drain");
+    const [code] = await served.exited;
+    assert.equal(code, 0, served.output());
+    await waitUntil(() => [...served.pids, replacement!].every((pid) => !isAlive(pid)), "workers still alive after the primary exited", served.output, 5_000);
+    assert.match(served.output(), /"msg":"shutting down"/);
+    assert.deepEqual(shownSecretPieces(served.output(), [KEY]), []);
+  });
 });
 
 test("during the drain a second SIGTERM only logs; a third kills every worker and exits 143", { timeout: 90_000 }, async () => {

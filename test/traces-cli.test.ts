@@ -3,6 +3,12 @@
  * `export-sft` with its filters (output checked by `validate-jsonl`),
  * `filter --config`, and the same database read by Python's sqlite3 with the
  * queries synth-ai's readers run.
+ *
+ * The CLI runs as a real process for one claim of each kind (the `traces ls`
+ * table, exit 1 for an unknown session, exit 2 for a bare `traces`,
+ * `export-sft` writing its file, `filter --config`); the other runs call the
+ * same CLI `main` in this process (test/helpers/cli-in-process.ts). The
+ * fixture sessions are written as setup (test/helpers/setup-store.ts).
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -15,7 +21,9 @@ import { listSessions } from "../src/traces/queries.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { corpusDir } from "./helpers/corpus.js";
 import { findPython } from "./helpers/python.js";
+import { runCliInProcess } from "./helpers/cli-in-process.js";
 import { runCli } from "./helpers/run-cli.js";
+import { openSetupStore } from "./helpers/setup-store.js";
 import { makeSessionTrace, PNG_DATA_URL } from "./helpers/session-trace.js";
 
 const dir = mkdtempSync(join(tmpdir(), "traces-cli-"));
@@ -25,12 +33,14 @@ const sessions = Array.from({ length: 6 }, (_, i) =>
   makeSessionTrace(i, { runId: "cli", model: i % 2 ? "model-b" : "model-a", turns: (i % 3) + 1, outcome: i, image: i === 0 }),
 );
 before(async () => {
-  const store = await openTraceStore(join(dir, "traces", "v3"));
+  const store = await openSetupStore(join(dir, "traces", "v3"));
   for (const s of sessions) await store.insertSession(s);
   await store.close();
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
+/** `task-app <argv>` in this process (optionally in `cwd`). */
+const cli = (argv: string[], cwd?: string) => runCliInProcess(argv, cwd ? { cwd } : {});
 const linesOf = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
 
 test("traces ls lists sessions newest first with run, seed, model, steps, outcome and judge scores", async () => {
@@ -39,7 +49,7 @@ test("traces ls lists sessions newest first with run, seed, model, steps, outcom
   const lines = table.stdout.trim().split("\n");
   assert.match(lines[0]!, /^created\s+session\s+run\s+seed\s+model\s+steps\s+outcome\s+judges$/);
   assert.match(lines[1]!, /session-cli-5\s+cli\s+5\s+model-b\s+3\s+5\s+Backend=0\.75/);
-  const json = await runCli(["traces", "ls", "--db", join(dir, "traces", "v3"), "--json", "--limit", "2"]);
+  const json = await cli(["traces", "ls", "--db", join(dir, "traces", "v3"), "--json", "--limit", "2"]);
   const rows = JSON.parse(json.stdout);
   assert.deepEqual(rows.map((r: { session_id: string }) => r.session_id), ["session-cli-5", "session-cli-4"]);
   assert.deepEqual(rows[1], {
@@ -56,7 +66,7 @@ test("traces ls lists sessions newest first with run, seed, model, steps, outcom
 });
 
 test("traces show renders turns, LM calls, tool calls, rewards and the outcome; unknown sessions exit 1", async () => {
-  const shown = await runCli(["traces", "show", "session-cli-2", "--db", db]);
+  const shown = await cli(["traces", "show", "session-cli-2", "--db", db]);
   assert.equal(shown.code, 0, shown.stderr);
   assert.match(shown.stdout, /turn 0 \(turn_0\)\n {4}LM call model-a \(openai, 120\+16 tokens, 250 ms\)/);
   assert.match(shown.stdout, /tool call interact\(\{"actions":\["move_up","do"\]\}\)/);
@@ -65,7 +75,7 @@ test("traces show renders turns, LM calls, tool calls, rewards and the outcome; 
   const missing = await runCli(["traces", "show", "nope", "--db", db]);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /no session "nope"/);
-  const noDb = await runCli(["traces", "ls", "--db", join(dir, "absent.db")]);
+  const noDb = await cli(["traces", "ls", "--db", join(dir, "absent.db")]);
   assert.equal(noDb.code, 1);
   assert.match(noDb.stderr, /no trace database at .*absent\.db/);
   assert.ok(!existsSync(join(dir, "absent.db")), "reading does not create a database");
@@ -75,7 +85,7 @@ test("traces show renders turns, LM calls, tool calls, rewards and the outcome; 
 });
 
 test("traces stats gives counts and mean rewards per model", async () => {
-  const res = await runCli(["traces", "stats", "--db", db, "--json"]);
+  const res = await cli(["traces", "stats", "--db", db, "--json"]);
   assert.equal(res.code, 0, res.stderr);
   const stats = JSON.parse(res.stdout);
   const a = sessions.filter((_, i) => i % 2 === 0);
@@ -99,7 +109,7 @@ test("export-sft writes one valid example per LM call, images as image_url parts
   const report = await validateSftJsonl(out);
   assert.deepEqual(report.errors, []);
   assert.equal(report.examples, calls);
-  const check = await runCli(["validate-jsonl", out]);
+  const check = await cli(["validate-jsonl", out]);
   assert.equal(check.code, 0, check.stdout);
   const rows = linesOf(out);
   const first = rows[0];
@@ -122,7 +132,7 @@ test("export-sft writes one valid example per LM call, images as image_url parts
 test("export-sft filters: outcome bounds, models, event reward totals, limit", async () => {
   const run = async (name: string, ...flags: string[]) => {
     const out = join(dir, `${name}.jsonl`);
-    const res = await runCli(["export-sft", db, "--out", out, ...flags]);
+    const res = await cli(["export-sft", db, "--out", out, ...flags]);
     assert.equal(res.code, 0, res.stderr);
     assert.deepEqual((await validateSftJsonl(out)).errors, []);
     return linesOf(out);
@@ -133,7 +143,7 @@ test("export-sft filters: outcome bounds, models, event reward totals, limit", a
   assert.ok(b.length > 0 && b.every((r) => r.metadata.model === "model-b"));
   assert.deepEqual(sessionsOf(await run("event", "--event-reward", "unique_achievement_delta:3")), ["session-cli-2", "session-cli-5"]);
   assert.equal((await run("limit", "--limit", "4")).length, 4);
-  const bad = await runCli(["export-sft", db, "--out", join(dir, "bad.jsonl"), "--event-reward", "unique:lots"]);
+  const bad = await cli(["export-sft", db, "--out", join(dir, "bad.jsonl"), "--event-reward", "unique:lots"]);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /"lots" is not a number/);
   assert.ok(!existsSync(join(dir, "bad.jsonl")));
@@ -152,7 +162,7 @@ test("filter --config drives the same export from a [filter] table", async () =>
   assert.deepEqual([...new Set(rows.map((r) => r.metadata.session_id))], ["session-cli-2", "session-cli-4"]);
   assert.deepEqual((await validateSftJsonl(out)).errors, []);
   writeFileSync(config, `type = "filter"\n\n[filter]\ndb = ${JSON.stringify(db)}\noutput = "x.txt"\n`);
-  const invalid = await runCli(["filter", "--config", config]);
+  const invalid = await cli(["filter", "--config", config]);
   assert.equal(invalid.code, 1);
   assert.match(invalid.stderr, /filter\.toml:5:\d+: error/);
 });
@@ -162,11 +172,11 @@ test("filter --config runs synth-ai's Crafter [filter] config from the corpus (p
   if (!existsSync(source)) return t.skip(`SKIPPED: corpus config ${source} is missing`);
   const work = mkdtempSync(join(tmpdir(), "traces-corpus-"));
   try {
-    const store = await openTraceStore(join(work, "traces", "v3"));
+    const store = await openSetupStore(join(work, "traces", "v3"));
     for (const s of sessions) await store.insertSession(s);
     await store.close();
     copyFileSync(source, join(work, "filter.toml"));
-    const res = await runCli(["filter", "--config", "filter.toml"], work);
+    const res = await cli(["filter", "--config", "filter.toml"], work);
     assert.equal(res.code, 0, res.stderr);
     const out = join(work, "ft_data", "crafter_image_only_sft.jsonl");
     assert.deepEqual((await validateSftJsonl(out)).errors, []);
@@ -199,7 +209,7 @@ test("Python's sqlite3 reads the database with synth-ai's reader queries and fin
 
 test("traces ls --run (run directory, run id or its prefix) --model filters; traces show takes a unique id prefix", async () => {
   const runsDb = join(dir, "runs-store", "synth_ai.db");
-  const store = await openTraceStore(runsDb);
+  const store = await openSetupStore(runsDb);
   const runs = ["eval-aaaa1111-0-0-u1", "eval-aaaa1111-1-0-u2", "eval-bbbb2222-0-0-u3"];
   for (const [i, runId] of runs.entries()) await store.insertSession(makeSessionTrace(i, { runId, model: i === 1 ? "model-b" : "model-a" }));
   // What the filters keep is the store's query (in process); the CLI is run for its flags, --run with a directory and its words.
@@ -213,7 +223,7 @@ test("traces ls --run (run directory, run id or its prefix) --model filters; tra
     await reader.close();
   }
   const ids = async (...extra: string[]) => {
-    const res = await runCli(["traces", "ls", "--db", runsDb, "--json", ...extra]);
+    const res = await cli(["traces", "ls", "--db", runsDb, "--json", ...extra]);
     assert.equal(res.code, 0, res.stderr);
     return (JSON.parse(res.stdout) as { run_id: string }[]).map((r) => r.run_id).sort();
   };
@@ -224,16 +234,16 @@ test("traces ls --run (run directory, run id or its prefix) --model filters; tra
   writeFileSync(join(runDir, "results.failures.jsonl"), `${JSON.stringify({ run_id: runs[1], seed: 1 })}\n`);
   assert.deepEqual(await ids("--run", runDir), [runs[1], runs[2]]);
 
-  const unique = await runCli(["traces", "show", "session-eval-bbbb", "--db", runsDb]);
+  const unique = await cli(["traces", "show", "session-eval-bbbb", "--db", runsDb]);
   assert.equal(unique.code, 0, unique.stderr);
   assert.match(unique.stdout, /^session session-eval-bbbb2222-0-0-u3-2\n/);
-  const ambiguous = await runCli(["traces", "show", "session-eval-aaaa1111", "--db", runsDb]);
+  const ambiguous = await cli(["traces", "show", "session-eval-aaaa1111", "--db", runsDb]);
   assert.equal(ambiguous.code, 1);
   assert.equal(
     ambiguous.stderr,
     `task-app traces: "session-eval-aaaa1111" is the start of several session ids; give more of it:\n  session-eval-aaaa1111-0-0-u1-0\n  session-eval-aaaa1111-1-0-u2-1\n`,
   );
-  const none = await runCli(["traces", "show", "session-zzz", "--db", runsDb]);
+  const none = await cli(["traces", "show", "session-zzz", "--db", runsDb]);
   assert.equal(none.code, 1);
   assert.match(none.stderr, /no session "session-zzz"/);
 });

@@ -7,23 +7,20 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { after, test } from "node:test";
 import { sql } from "kysely";
 import { openTraceStore } from "../src/traces/store.js";
 import { assertSessionsComplete } from "./helpers/trace-checks.js";
+import { traceWriterArgv } from "./helpers/trace-writer-argv.js";
 
-const require = createRequire(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), "traces-crash-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts the writer; resolves with the committed ids once it has committed `atLeast`, having killed it with SIGKILL. */
 function writeThenKill(dbPath: string, atLeast: number): Promise<{ committed: string[]; signal: string | null }> {
-  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
-  const child = spawn(process.execPath, ["--import", tsx, "test/helpers/trace-writer.ts", dbPath, "crash", "forever", "4"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, traceWriterArgv([dbPath, "crash", "forever", "4"]), { stdio: ["ignore", "pipe", "pipe"] });
   const committed: string[] = [];
   let buffer = "";
   let stderr = "";
@@ -46,10 +43,9 @@ function writeThenKill(dbPath: string, atLeast: number): Promise<{ committed: st
 
 test("two writer processes on one SQLite file wait for each other's lock: no SQLITE_BUSY, no lost row", async () => {
   const dbPath = join(dir, "two.db");
-  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
   const write = (runId: string) =>
     new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, ["--import", tsx, "test/helpers/trace-writer.ts", dbPath, runId, "30", "4"], { stdio: ["ignore", "ignore", "pipe"] });
+      const child = spawn(process.execPath, traceWriterArgv([dbPath, runId, "30", "4"]), { stdio: ["ignore", "ignore", "pipe"] });
       let err = "";
       child.stderr.on("data", (c: Buffer) => (err += c.toString()));
       child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`writer ${runId} exited ${code}: ${err}`))));

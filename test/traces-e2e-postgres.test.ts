@@ -20,6 +20,7 @@ import { openTraceStore } from "../src/traces/store.js";
 import { assertMathSessions, scaffoldMathProject, type SentRollout } from "./helpers/math-traces.js";
 import { startPostgres, type PostgresServer } from "./helpers/postgres.js";
 import { runCli } from "./helpers/run-cli.js";
+import { runCliInProcess } from "./helpers/cli-in-process.js";
 import { mathRollout, postRollout, startServe, type ServeProcess } from "./helpers/serve-process.js";
 import { assertSessionsComplete, assertTracingV3Layout } from "./helpers/trace-checks.js";
 
@@ -77,16 +78,17 @@ test("two serve --trace postgres:// replicas written to at once: every session s
     await store.close();
   }
 
+  // `traces ls` as a real process; export-sft and validate-jsonl through the CLI's main in this process.
   const ls = await runCli(["traces", "ls", "--db", url, "--json", "--limit", "100"]);
   assert.equal(ls.code, 0, ls.stderr);
   const listed = JSON.parse(ls.stdout) as { run_id: string; model: string }[];
   assert.deepEqual(listed.map((r) => r.run_id).sort(), sent.map((s) => s.runId).sort());
   assert.ok(listed.every((r) => r.model === "scripted"));
   const out = join(work, "pg.jsonl");
-  const exported = await runCli(["export-sft", url, "--out", out]);
+  const exported = await runCliInProcess(["export-sft", url, "--out", out]);
   assert.equal(exported.code, 0, exported.stderr);
   const report = await validateSftJsonl(out);
   assert.deepEqual(report.errors, []);
   assert.equal(report.examples, 48);
-  assert.equal((await runCli(["validate-jsonl", out])).code, 0);
+  assert.equal((await runCliInProcess(["validate-jsonl", out])).code, 0);
 });

@@ -6,9 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
 import { createServer, type AddressInfo, type Socket } from "node:net";
-import { pathToFileURL } from "node:url";
 import { after, test } from "node:test";
 import { openTraceStore } from "../src/traces/store.js";
 import { freePort } from "./helpers/postgres.js";
@@ -16,8 +14,8 @@ import { runCli } from "./helpers/run-cli.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
 import { startSqld, type SqldServer } from "./helpers/sqld.js";
 import { assertSessionsComplete, assertTracingV3Layout, countRows } from "./helpers/trace-checks.js";
+import { traceWriterArgv } from "./helpers/trace-writer-argv.js";
 
-const require = createRequire(import.meta.url);
 const server: SqldServer = await startSqld();
 if (!server.ok) process.stderr.write(`${server.reason}\n`);
 after(async () => {
@@ -26,8 +24,7 @@ after(async () => {
 const skip = server.ok ? false : server.reason;
 
 function runWriter(url: string, runId: string, count: number): Promise<void> {
-  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
-  const child = spawn(process.execPath, ["--import", tsx, "test/helpers/trace-writer.ts", url, runId, String(count), "4"], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, traceWriterArgv([url, runId, String(count), "4"]), { stdio: ["ignore", "ignore", "pipe"] });
   let err = "";
   child.stderr.on("data", (c: Buffer) => (err += c.toString()));
   return new Promise((resolve, reject) => child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`writer ${runId} exited ${code}: ${err}`)))));

@@ -6,8 +6,6 @@
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
 import { after, test } from "node:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,11 +14,12 @@ import { sql } from "kysely";
 import { validateSftJsonl } from "../src/config/jsonl.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { runCli } from "./helpers/run-cli.js";
+import { runCliInProcess } from "./helpers/cli-in-process.js";
 import { freePort, startPostgres, type PostgresServer } from "./helpers/postgres.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
 import { assertSessionsComplete, assertTracingV3Layout, countRows } from "./helpers/trace-checks.js";
+import { traceWriterArgv } from "./helpers/trace-writer-argv.js";
 
-const require = createRequire(import.meta.url);
 const server: PostgresServer = await startPostgres();
 if (!server.ok) process.stderr.write(`${server.reason}\n`);
 after(async () => {
@@ -29,8 +28,7 @@ after(async () => {
 const skip = () => (server.ok ? false : server.reason);
 
 function runWriter(url: string, runId: string, count: number): Promise<string> {
-  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
-  const child = spawn(process.execPath, ["--import", tsx, "test/helpers/trace-writer.ts", url, runId, String(count), "4"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, traceWriterArgv([url, runId, String(count), "4"]), { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout.on("data", (c: Buffer) => (out += c.toString()));
@@ -85,7 +83,8 @@ test("postgres: two writer processes at once (migrating the same fresh schema) l
   }
 });
 
-// Reads what the two writers above stored (tests in a file run in order).
+// Reads what the two writers above stored (tests in a file run in order). `traces ls` runs as a
+// real process; stats, export-sft and validate-jsonl call the CLI's main in this process.
 test("postgres: traces ls, stats and export-sft read the shared store; the export passes validate-jsonl", { skip: skip() }, async () => {
   assert.ok(server.ok);
   const url = `${server.url}?options=${encodeURIComponent("-c search_path=two_writers")}`;
@@ -95,20 +94,20 @@ test("postgres: traces ls, stats and export-sft read the shared store; the expor
   assert.equal(rows.length, 80);
   const w1 = rows.find((r) => r.session_id === "session-w1-3")!;
   assert.deepEqual([w1.model, w1.steps, w1.outcome_reward], ["model-a", 5, 5]);
-  const stats = JSON.parse((await runCli(["traces", "stats", "--db", url, "--json"])).stdout) as { model: string; sessions: number }[];
+  const stats = JSON.parse((await runCliInProcess(["traces", "stats", "--db", url, "--json"])).stdout) as { model: string; sessions: number }[];
   assert.deepEqual(stats.map((s) => [s.model, s.sessions]), [["model-a", 40], ["model-b", 40]]);
   const dir = mkdtempSync(join(tmpdir(), "traces-pg-export-"));
   try {
     const out = join(dir, "pg.jsonl");
-    const res = await runCli(["export-sft", url, "--out", out, "--model", "model-b", "--min-outcome-reward", "4"]);
+    const res = await runCliInProcess(["export-sft", url, "--out", out, "--model", "model-b", "--min-outcome-reward", "4"]);
     assert.equal(res.code, 0, res.stderr);
     const report = await validateSftJsonl(out);
     assert.deepEqual(report.errors, []);
-    // What trace-writer.ts wrote: index i has model-b when even, 2 + (i % 4) turns, outcome = turns, one LM call per turn.
+    // What trace-writer.mjs wrote: index i has model-b when even, 2 + (i % 4) turns, outcome = turns, one LM call per turn.
     const kept = Array.from({ length: 40 }, (_, i) => ({ model: i % 2 ? "model-a" : "model-b", turns: 2 + (i % 4) })).filter((s) => s.model === "model-b" && s.turns >= 4);
     const expected = 2 * kept.reduce((n, s) => n + s.turns, 0);
     assert.equal(report.examples, expected);
-    const check = await runCli(["validate-jsonl", out]);
+    const check = await runCliInProcess(["validate-jsonl", out]);
     assert.equal(check.code, 0, check.stdout);
   } finally {
     rmSync(dir, { recursive: true, force: true });

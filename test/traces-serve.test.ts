@@ -26,11 +26,15 @@ const dir = mkdtempSync(join(tmpdir(), "traces-serve-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const KEY = "sk-serve-trace-key-0123456789";
 
-/** Runs `task-app serve` until it logs that it listens, then SIGTERM; resolves with its exit code and log. */
+/**
+ * Runs `task-app serve` on one process (`--workers 1`: the default is the machine's core count;
+ * test/serve-workers.test.ts covers --trace on several workers) until it logs that it listens,
+ * then SIGTERM; resolves with its exit code and log.
+ */
 async function serveOnce(extra: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; log: string }> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ENVIRONMENT_API_KEY: KEY, ...env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
-  const child = spawn(process.execPath, [...cliArgv(), "serve", "test/fixtures/apps/pid.mjs", "--port", "0", ...extra], {
+  const child = spawn(process.execPath, [...cliArgv(), "serve", "test/fixtures/apps/pid.mjs", "--port", "0", "--workers", "1", ...extra], {
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

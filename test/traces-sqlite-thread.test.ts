@@ -7,18 +7,16 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { after, test } from "node:test";
 import Database from "libsql";
 import { validateSessionTrace } from "../generated/rollout-validate.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { assertSessionsComplete, countCompleteSessions } from "./helpers/trace-checks.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
+import { traceWriterArgv } from "./helpers/trace-writer-argv.js";
 
-const require = createRequire(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), "traces-sqlite-thread-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -55,8 +53,7 @@ test("close() waits for the writes in flight; a write after close is refused", a
 
 test("a process that wrote sessions and never closed its store still exits, with every session stored", async () => {
   const path = join(dir, "no-close.db");
-  const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
-  const child = spawnSync(process.execPath, ["--import", tsx, "test/helpers/trace-writer.ts", path, "noclose", "12", "4", "--no-close"], { encoding: "utf8", timeout: 60_000 });
+  const child = spawnSync(process.execPath, traceWriterArgv([path, "noclose", "12", "4", "--no-close"]), { encoding: "utf8", timeout: 60_000 });
   assert.equal(child.error, undefined, "the writer process exited on its own");
   assert.equal(child.status, 0, child.stderr);
   assert.match(child.stdout, /done/);

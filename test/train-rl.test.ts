@@ -3,6 +3,12 @@
  * the documented flow (verify, health check, create, poll), what is sent,
  * exit codes for failed and timed-out jobs, retries with one idempotency key,
  * refusing an unreachable task app and a rejected key.
+ *
+ * The CLI runs as a real process where the claim is the process's (exit 0 with
+ * the job's output, exit 1 for a failed job, exit 2 for a usage error, exit 130
+ * on Ctrl-C, `jobs list`'s table); the other runs call the same CLI `main` in
+ * this process (test/helpers/cli-in-process.ts): same parsing, handler,
+ * printer and loopback HTTP, without a Node start per run.
  */
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -11,7 +17,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { serve, type ServingTaskApp } from "../src/server/index.js";
 import { createMathApp } from "./fixtures/apps/math.js";
-import { assertNoKey, runCliWithEnv, startFakeBackend, type FakeBackend, type JobStep } from "./helpers/fake-backend.js";
+import { assertNoKey, runCliWithEnv, runCliWithEnvInProcess, startFakeBackend, type FakeBackend, type JobStep } from "./helpers/fake-backend.js";
 import { FIXTURES, workdir } from "./helpers/payload.js";
 
 // Random-looking like real keys: any 6 characters of a key are redacted, so a key made of words would mask them in the payload.
@@ -26,10 +32,13 @@ before(async () => {
 });
 after(() => app.close());
 
-/** Runs `train` against `backend` with both keys in the environment, fast polling, and checks no key shows. */
-async function train(backend: FakeBackend, extra: string[] = [], env: Record<string, string> = {}) {
+/**
+ * Runs `train` against `backend` with both keys in the environment, fast polling, and checks no key shows;
+ * in a real process when `real` is set, else in this one.
+ */
+async function train(backend: FakeBackend, extra: string[] = [], env: Record<string, string> = {}, real = false) {
   const argv = ["train", "--type", "rl", "--config", CONFIG, "--backend", backend.url, "--task-url", app.url, "--poll-interval", "0.02", ...extra];
-  const result = await runCliWithEnv(argv, { SYNTH_API_KEY: SYNTH_KEY, ENVIRONMENT_API_KEY: ENV_KEY, ...env });
+  const result = await (real ? runCliWithEnv : runCliWithEnvInProcess)(argv, { SYNTH_API_KEY: SYNTH_KEY, ENVIRONMENT_API_KEY: ENV_KEY, ...env });
   assertNoKey(result.stdout + result.stderr, KEYS);
   return result;
 }
@@ -46,7 +55,7 @@ async function withBackend(options: { script?: JobStep[]; failCreates?: number; 
 describe("task-app train --type rl", () => {
   test("a successful job: verify, create with the bearer key and an idempotency key, poll to the fine-tuned model", async () => {
     await withBackend({}, async (backend) => {
-      const r = await train(backend);
+      const r = await train(backend, [], {}, true);
       assert.equal(r.code, 0, r.stderr);
       assert.deepEqual(
         backend.requests.map((q) => `${q.method} ${q.path}`).slice(0, 2),
@@ -56,7 +65,7 @@ describe("task-app train --type rl", () => {
       for (const request of backend.requests) assert.equal(request.headers.authorization, `Bearer ${SYNTH_KEY}`);
 
       const [create] = backend.calls("POST", "/api/rl/jobs");
-      const payload = await runCliWithEnv(["payload", "rl", CONFIG, "--task-url", app.url, "--backend", backend.url], {});
+      const payload = await runCliWithEnvInProcess(["payload", "rl", CONFIG, "--task-url", app.url, "--backend", backend.url], {});
       assert.equal(payload.code, 0, payload.stderr);
       assert.deepEqual(create!.body, JSON.parse(payload.stdout), "the job body is what `task-app payload` prints");
       const key = create!.headers["idempotency-key"] as string;
@@ -87,7 +96,7 @@ describe("task-app train --type rl", () => {
   test("a job that fails: exit 1, naming the job and how to look it up", async () => {
     const script = [{ status: "running" }, { status: "failed", body: { error: "CUDA out of memory" } }];
     await withBackend({ script }, async (backend) => {
-      const r = await train(backend);
+      const r = await train(backend, [], {}, true);
       assert.equal(r.code, 1);
       assert.match(r.stderr, /task-app train: job job-1 ended failed: CUDA out of memory; follow it with `task-app jobs status job-1 --type rl`/);
     });
@@ -134,7 +143,7 @@ describe("task-app train --type rl", () => {
       assert.match(r.stderr, /nothing was submitted/);
       assert.deepEqual(backend.requests, [], "no request reached the backend");
       const dir = workdir({ "rl.toml": readFileSync(CONFIG, "utf8").replace('base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-32B"') });
-      const inFile = await runCliWithEnv(["validate", join(dir, "rl.toml")], {});
+      const inFile = await runCliWithEnvInProcess(["validate", join(dir, "rl.toml")], {});
       assert.equal(inFile.code, 1);
       assert.match(inFile.stdout + inFile.stderr, /Qwen\/Qwen3-32B does not support RL training \(synth-ai's catalog lists it for sft only\)/, "the same rule refuses it in the TOML");
     });
@@ -153,21 +162,21 @@ describe("task-app train --type rl", () => {
       assert.match(list.stdout, /^JOB +KIND +STATUS +MODEL +CREATED\njob-2 +RL +queued +Qwen\/Qwen3-4B +2026-11-25T00:00:00Z\njob-1 +RL +queued /);
       assert.equal(backend.calls("GET", "/api/rl/jobs")[0]!.headers.authorization, `Bearer ${SYNTH_KEY}`);
 
-      const cancel = await runCliWithEnv(["jobs", "cancel", "job-1", "--backend", backend.url], env);
+      const cancel = await runCliWithEnvInProcess(["jobs", "cancel", "job-1", "--backend", backend.url], env);
       assert.equal(cancel.code, 0, cancel.stderr);
       assert.match(cancel.stdout, /RL job job-1: cancel requested \(status cancelled\)/);
       assert.deepEqual(backend.calls("POST", "/api/rl/jobs/job-1/cancel").map((c) => c.body), [{}]);
-      const status = await runCliWithEnv(["jobs", "status", "job-1", "--backend", backend.url], env);
+      const status = await runCliWithEnvInProcess(["jobs", "status", "job-1", "--backend", backend.url], env);
       assert.match(status.stdout, /RL job job-1: cancelled/);
 
-      const json = await runCliWithEnv(["jobs", "list", "--status", "cancelled", "--json", "--backend", backend.url], env);
+      const json = await runCliWithEnvInProcess(["jobs", "list", "--status", "cancelled", "--json", "--backend", backend.url], env);
       assert.equal(json.code, 0, json.stderr);
       assert.deepEqual(json.stdout.trim().split("\n").map((l) => JSON.parse(l)), [{ id: "job-1", kind: "rl", status: "cancelled", model: "Qwen/Qwen3-4B", createdAt: "2026-11-25T00:00:00Z" }]);
       assert.deepEqual(backend.calls("GET", "/api/learning/jobs").length, 1, "without --type both kinds are listed");
 
-      const missing = await runCliWithEnv(["jobs", "cancel", "job-404", "--type", "rl", "--backend", backend.url], env);
+      const missing = await runCliWithEnvInProcess(["jobs", "cancel", "job-404", "--type", "rl", "--backend", backend.url], env);
       assert.equal(missing.code, 1);
-      const usage = await runCliWithEnv(["jobs", "cancel", "--backend", backend.url], env);
+      const usage = await runCliWithEnvInProcess(["jobs", "cancel", "--backend", backend.url], env);
       assert.equal(usage.code, 2);
       assert.match(usage.stderr, /cancel needs a job id/);
       assertNoKey(list.stdout + list.stderr + cancel.stdout + cancel.stderr + json.stdout, KEYS);
@@ -182,7 +191,7 @@ describe("task-app train --type rl", () => {
       });
     });
     await withBackend({}, async (backend) => {
-      const r = await runCliWithEnv(
+      const r = await runCliWithEnvInProcess(
         ["train", "--type", "rl", "--config", CONFIG, "--backend", backend.url, "--task-url", `http://127.0.0.1:${closed}`],
         { SYNTH_API_KEY: SYNTH_KEY, ENVIRONMENT_API_KEY: ENV_KEY },
       );
@@ -218,13 +227,13 @@ describe("task-app train --type rl", () => {
       assert.equal(r.stdout, "job-1\n");
       assert.equal(backend.calls("GET", /^\/api\/rl\/jobs\//).length, 0);
       const env = { SYNTH_API_KEY: SYNTH_KEY };
-      const status = await runCliWithEnv(["jobs", "status", "job-1", "--backend", backend.url], env);
+      const status = await runCliWithEnvInProcess(["jobs", "status", "job-1", "--backend", backend.url], env);
       assert.equal(status.code, 0, status.stderr);
       assert.equal(status.stdout, "RL job job-1: queued\n");
-      const events = await runCliWithEnv(["jobs", "events", "job-1", "--backend", backend.url, "--type", "rl"], env);
+      const events = await runCliWithEnvInProcess(["jobs", "events", "job-1", "--backend", backend.url, "--type", "rl"], env);
       assert.equal(events.code, 0, events.stderr);
       assert.equal(events.stdout, "[1] job.queued: waiting for GPUs\n");
-      const missing = await runCliWithEnv(["jobs", "status", "job-9", "--backend", backend.url], env);
+      const missing = await runCliWithEnvInProcess(["jobs", "status", "job-9", "--backend", backend.url], env);
       assert.equal(missing.code, 1);
       assert.match(missing.stderr, /HTTP 404/);
     });
@@ -232,12 +241,12 @@ describe("task-app train --type rl", () => {
 
   test("--dry-run health-checks and prints the payload without calling the backend; no SYNTH_API_KEY needed", async () => {
     await withBackend({}, async (backend) => {
-      const r = await runCliWithEnv(
+      const r = await runCliWithEnvInProcess(
         ["train", "--config", CONFIG, "--backend", backend.url, "--task-url", app.url, "--dry-run"],
         { ENVIRONMENT_API_KEY: ENV_KEY },
       );
       assert.equal(r.code, 0, r.stderr);
-      const payload = await runCliWithEnv(["payload", "rl", CONFIG, "--task-url", app.url, "--backend", backend.url], {});
+      const payload = await runCliWithEnvInProcess(["payload", "rl", CONFIG, "--task-url", app.url, "--backend", backend.url], {});
       assert.equal(r.stdout, payload.stdout);
       assert.match(r.stderr, /config: .*valid rl config/);
       assert.deepEqual(backend.requests, []);
@@ -249,12 +258,12 @@ describe("task-app train --type rl", () => {
     const config = join(dir, "rl.toml");
     writeFileSync(config, readFileSync(CONFIG, "utf8").replace('base = "Qwen/Qwen3-4B"', 'base = "Qwen/Qwen3-4B-Thinking-2507"'));
     const argv = ["train", "--config", config, "--task-url", "http://127.0.0.1:9", "--dry-run", "--skip-health"];
-    const refused = await runCliWithEnv(argv, {});
+    const refused = await runCliWithEnvInProcess(argv, {});
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /rl\.toml:\d+:\d+: warning: model\.base: Qwen\/Qwen3-4B-Thinking-2507 is experimental[\s\S]*pass --allow-experimental/);
     assert.equal(refused.stdout, "");
     for (const [extra, env] of [[["--allow-experimental"], {}], [[], { SDK_EXPERIMENTAL: "1" }]] as const) {
-      const r = await runCliWithEnv([...argv, ...extra], env);
+      const r = await runCliWithEnvInProcess([...argv, ...extra], env);
       assert.equal(r.code, 0, r.stderr);
       assert.equal(JSON.parse(r.stdout).data.base_model, "Qwen/Qwen3-4B-Thinking-2507");
     }
@@ -265,11 +274,11 @@ describe("task-app train --type rl", () => {
     const config = join(dir, "rl.toml");
     writeFileSync(config, readFileSync(CONFIG, "utf8").replace('base = "Qwen/Qwen3-4B"', 'base = "org/NewModel-7B"'));
     const argv = ["train", "--config", config, "--task-url", "http://127.0.0.1:9", "--dry-run", "--skip-health"];
-    const refused = await runCliWithEnv(argv, {});
+    const refused = await runCliWithEnvInProcess(argv, {});
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /error: model\.base: org\/NewModel-7B is not in synth-ai's model catalog .*--allow-unknown-models/);
     assert.equal(refused.stdout, "");
-    const r = await runCliWithEnv([...argv, "--allow-unknown-models"], {});
+    const r = await runCliWithEnvInProcess([...argv, "--allow-unknown-models"], {});
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /warning: model\.base: org\/NewModel-7B is not in synth-ai's model catalog/);
     assert.equal(JSON.parse(r.stdout).data.base_model, "org/NewModel-7B");
@@ -282,7 +291,7 @@ describe("task-app train --type rl", () => {
   });
 
   test("--dry-run --skip-health prints the payload for an unreachable task app, with a warning", async () => {
-    const r = await runCliWithEnv(["train", "--config", CONFIG, "--task-url", "http://127.0.0.1:9", "--dry-run", "--skip-health"], {});
+    const r = await runCliWithEnvInProcess(["train", "--config", CONFIG, "--task-url", "http://127.0.0.1:9", "--dry-run", "--skip-health"], {});
     assert.equal(r.code, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).data.endpoint_base_url, "http://127.0.0.1:9");
     assert.match(r.stderr, /warning: health check skipped \(--skip-health\)/);

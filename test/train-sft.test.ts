@@ -3,12 +3,18 @@
  * validated, uploaded (multipart, purpose fine-tune) and waited for, the job
  * created with the file ids and started, then polled. Also `--examples`,
  * invalid files refused before any upload, and keys from layered env files.
+ *
+ * The CLI runs as a real process for the job that succeeds (exit 0 and its
+ * output), the invalid JSONL (exit 1), keys from layered env files and the
+ * first usage error (exit 2); the other runs call the same CLI `main` in this
+ * process (test/helpers/cli-in-process.ts), with the same environment and
+ * working directory.
  */
 import assert from "node:assert/strict";
 import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { assertNoKey, runCliWithEnv, startFakeBackend, type FakeBackend } from "./helpers/fake-backend.js";
+import { assertNoKey, runCliWithEnv, runCliWithEnvInProcess, startFakeBackend, type FakeBackend } from "./helpers/fake-backend.js";
 import { FIXTURES, scratch, workdir } from "./helpers/payload.js";
 
 const SYNTH_KEY = "sk_synth_train_sft_0123456789abcdef";
@@ -48,7 +54,7 @@ describe("task-app train --type sft", () => {
       assert.deepEqual(backend.files.get("file-2"), { name: "val.jsonl", type: "application/jsonl", text: VAL, purpose: "fine-tune" });
       assert.ok(backend.calls("GET", "/api/learning/files/file-1").length >= 2, "waits until the file is ready");
 
-      const payload = await runCliWithEnv(["payload", "sft", "sft.toml", "--backend", backend.url], {}, cwd);
+      const payload = await runCliWithEnvInProcess(["payload", "sft", "sft.toml", "--backend", backend.url], {}, cwd);
       assert.equal(payload.code, 0, payload.stderr);
       const expected = JSON.parse(payload.stdout);
       expected.training_file_id = "file-1";
@@ -69,7 +75,7 @@ describe("task-app train --type sft", () => {
     await withBackend(async (backend) => {
       const cwd = sftDir();
       const tmp = mkdtempSync(join(scratch, "tmp-"));
-      const r = await runCliWithEnv(
+      const r = await runCliWithEnvInProcess(
         ["train", "--type", "sft", "--config", "sft.toml", "--backend", backend.url, "--examples", "2", "--no-poll"],
         { SYNTH_API_KEY: SYNTH_KEY, TMPDIR: tmp },
         cwd,
@@ -83,12 +89,12 @@ describe("task-app train --type sft", () => {
 
   test("--type sft on an RL config names the mismatch (detected first, as payload does) instead of the SFT schema's errors: exit 2", async () => {
     await withBackend(async (backend) => {
-      const r = await runCliWithEnv(["train", "--type", "sft", "--config", join(FIXTURES, "rl-model.toml"), "--backend", backend.url], { SYNTH_API_KEY: SYNTH_KEY });
+      const r = await runCliWithEnvInProcess(["train", "--type", "sft", "--config", join(FIXTURES, "rl-model.toml"), "--backend", backend.url], { SYNTH_API_KEY: SYNTH_KEY });
       assert.equal(r.code, 2, r.stdout + r.stderr);
       assert.match(r.stderr, /rl-model\.toml is an RL config \(algorithm\.\w+ = "\w+"\), not an SFT one: pass --type rl, or leave --type out/);
       assert.doesNotMatch(r.stderr, /: error: /, "no schema errors of the wrong kind");
       assert.deepEqual(backend.requests, []);
-      const reverse = await runCliWithEnv(["train", "--type", "rl", "--config", join(sftDir(), "sft.toml"), "--backend", backend.url], { SYNTH_API_KEY: SYNTH_KEY });
+      const reverse = await runCliWithEnvInProcess(["train", "--type", "rl", "--config", join(sftDir(), "sft.toml"), "--backend", backend.url], { SYNTH_API_KEY: SYNTH_KEY });
       assert.equal(reverse.code, 2, reverse.stderr);
       assert.match(reverse.stderr, /sft\.toml is an SFT config \(.*\), not an RL one: pass --type sft/);
     });
@@ -99,7 +105,7 @@ describe("task-app train --type sft", () => {
       const cwd = sftDir(`${row(1)}\n{"messages": []}\nnot json\n`);
       const r = await runCliWithEnv(["train", "--config", "sft.toml", "--backend", backend.url], { SYNTH_API_KEY: SYNTH_KEY }, cwd);
       assert.equal(r.code, 1);
-      const check = await runCliWithEnv(["validate-jsonl", join(cwd, "data/train.jsonl")], {}, cwd);
+      const check = await runCliWithEnvInProcess(["validate-jsonl", join(cwd, "data/train.jsonl")], {}, cwd);
       const errors = check.stdout.split("\n").filter((l) => l.includes(": error: "));
       assert.equal(errors.length, 2);
       for (const line of errors) assert.ok(r.stderr.includes(line), `missing ${line} in\n${r.stderr}`);
@@ -119,7 +125,7 @@ describe("task-app train --type sft", () => {
       assertNoKey(r.stdout + r.stderr, [SYNTH_KEY, "sk_stale_key_from_base_file_000"]);
 
       writeFileSync(join(cwd, "empty.env"), "OTHER=1\n");
-      const missing = await runCliWithEnv([...argv, "--env-file", "empty.env"], {}, cwd);
+      const missing = await runCliWithEnvInProcess([...argv, "--env-file", "empty.env"], {}, cwd);
       assert.equal(missing.code, 2);
       assert.match(missing.stderr, new RegExp(`SYNTH_API_KEY is not set \\(the backend key jobs are submitted with\\); looked in the environment and ${join(cwd, "empty.env").replace(/[/.]/g, "\\$&")}`));
     });
@@ -129,7 +135,7 @@ describe("task-app train --type sft", () => {
     await withBackend(async (backend) => {
       const cwd = sftDir();
       writeFileSync(join(cwd, ".env"), `SYNTH_API_KEY=${SYNTH_KEY}\n`);
-      const r = await runCliWithEnv(["train", "--config", "sft.toml", "--backend", backend.url, "--no-poll"], {}, cwd);
+      const r = await runCliWithEnvInProcess(["train", "--config", "sft.toml", "--backend", backend.url, "--no-poll"], {}, cwd);
       assert.equal(r.code, 0, r.stderr);
       assert.equal(backend.jobs.length, 1);
     });
@@ -138,13 +144,13 @@ describe("task-app train --type sft", () => {
   test("--dry-run validates the JSONL and prints the payload; nothing is uploaded and no key is needed", async () => {
     await withBackend(async (backend) => {
       const cwd = sftDir();
-      const r = await runCliWithEnv(["train", "--config", "sft.toml", "--backend", backend.url, "--dry-run"], {}, cwd);
+      const r = await runCliWithEnvInProcess(["train", "--config", "sft.toml", "--backend", backend.url, "--dry-run"], {}, cwd);
       assert.equal(r.code, 0, r.stderr);
-      const payload = await runCliWithEnv(["payload", "sft", "sft.toml", "--backend", backend.url], {}, cwd);
+      const payload = await runCliWithEnvInProcess(["payload", "sft", "sft.toml", "--backend", backend.url], {}, cwd);
       assert.equal(r.stdout, payload.stdout);
       assert.deepEqual(backend.requests, []);
       const bad = sftDir("not json\n");
-      const refused = await runCliWithEnv(["train", "--config", "sft.toml", "--dry-run"], {}, bad);
+      const refused = await runCliWithEnvInProcess(["train", "--config", "sft.toml", "--dry-run"], {}, bad);
       assert.equal(refused.code, 1);
       assert.match(refused.stderr, /^[^\n]*train\.jsonl:1:1: error: invalid JSON \(Unexpected token .o.\)$/m);
       assert.equal(refused.stdout, "");
@@ -153,12 +159,12 @@ describe("task-app train --type sft", () => {
 
   test("usage errors exit 2", async () => {
     const cwd = sftDir();
-    for (const [argv, message] of [
+    for (const [i, [argv, message]] of ([
       [["--type", "sft", "--task-url", "http://x"], /--task-url and --model apply only to rl jobs/],
       [["--examples", "0"], /--examples must be a positive integer/],
       [["--skip-health"], /--skip-health applies only with --dry-run/],
-    ] as const) {
-      const r = await runCliWithEnv(["train", "--config", "sft.toml", ...argv], {}, cwd);
+    ] as const).entries()) {
+      const r = await (i === 0 ? runCliWithEnv : runCliWithEnvInProcess)(["train", "--config", "sft.toml", ...argv], {}, cwd);
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, message);
     }

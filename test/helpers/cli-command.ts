@@ -27,9 +27,11 @@ function newestMtime(dir: string): number {
 
 let cached: string[] | undefined;
 
-/** The arguments after `process.execPath` that start the CLI (append the command's own). */
-export function cliArgv(): string[] {
-  if (cached) return cached;
+let fresh: boolean | undefined;
+
+/** Whether the build (dist/) is newer than every source file, as `npm test` leaves it. */
+export function isBuildFresh(): boolean {
+  if (fresh !== undefined) return fresh;
   let built = 0;
   try {
     const record = [join(root, "dist", ".tsbuildinfo"), join(root, "dist", "cli", "main.js")].find((file) => existsSync(file))!;
@@ -37,9 +39,14 @@ export function cliArgv(): string[] {
   } catch {
     // no build
   }
-  cached =
-    built > newestMtime(join(root, "src"))
-      ? [join(root, "bin", "task-app.js")]
-      : ["--import", pathToFileURL(require.resolve("tsx/esm")).href, join(root, "test", "fixtures", "apps", "run-cli.ts")];
+  fresh = built > newestMtime(join(root, "src"));
+  return fresh;
+}
+
+/** The arguments after `process.execPath` that start the CLI (append the command's own). */
+export function cliArgv(): string[] {
+  cached ??= isBuildFresh()
+    ? [join(root, "bin", "task-app.js")]
+    : ["--import", pathToFileURL(require.resolve("tsx/esm")).href, join(root, "test", "fixtures", "apps", "run-cli.ts")];
   return cached;
 }

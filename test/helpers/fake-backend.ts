@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cliArgv } from "./cli-command.js";
+import { runCliInProcess } from "./cli-in-process.js";
 import type { CliResult } from "./run-cli.js";
 
 /** One step of a job's life: the status a read returns and the events it releases. */
@@ -202,7 +203,7 @@ export function runCliWithEnv(
   cwd = process.cwd(),
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<CliResult> {
-  const base = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1" };
+  const base = cliBaseEnv();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...cliArgv(), ...argv], { cwd, env: { ...base, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     const out: Buffer[] = [];
@@ -213,6 +214,14 @@ export function runCliWithEnv(
     onSpawn?.(child);
     child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }));
   });
+}
+
+/** What runCliWithEnv starts from: PATH, HOME and NO_COLOR, none of the test process's keys. */
+const cliBaseEnv = () => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1" });
+
+/** runCliWithEnv's run in this process (./cli-in-process.ts), for tests whose subject is not the process boundary. */
+export function runCliWithEnvInProcess(argv: readonly string[], env: Record<string, string>, cwd?: string): Promise<CliResult> {
+  return runCliInProcess(argv, { env: { ...cliBaseEnv(), ...env }, ...(cwd ? { cwd } : {}) });
 }
 
 /** Fails when `text` holds any key, or its first or last 6 characters. */

@@ -6,6 +6,12 @@
  * whose version table is gone is refused before any query runs; a query past
  * its deadline is interrupted; a session holding U+0000 is stored and read
  * back exactly on SQLite and PostgreSQL.
+ *
+ * Real CLI processes (killed after LIMIT) run the first reader against the
+ * foreign file and the endless view, and `traces stats --db package.json`
+ * (whose whole standard error is the claim: no Node message); the other
+ * readers run the CLI's `main` in this process (test/helpers/cli-in-process.ts),
+ * under the same LIMIT as the tests' own timeout.
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -20,8 +26,10 @@ import { openTraceReader } from "../../src/traces/reader.js";
 import { loadSessionDetail } from "../../src/traces/show.js";
 import { openTraceStore } from "../../src/traces/store.js";
 import { startPostgres } from "../helpers/postgres.js";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeSessionTrace } from "../helpers/session-trace.js";
+import { openSetupStore } from "../helpers/setup-store.js";
 
 const Database = createRequire(import.meta.url)("libsql") as new (path: string) => {
   exec(sql: string): void;
@@ -34,6 +42,10 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
 const LIMIT = { timeoutMs: 60_000 };
+/** A hang in a reader run in this process fails its test at the same limit. */
+const TEST_LIMIT = { timeout: 120_000 };
+/** `task-app <argv>` in `dir`: a real process when `real`, else in this process. */
+const read = (argv: string[], real = false) => (real ? runCli(argv, dir, undefined, LIMIT) : runCliInProcess(argv, { cwd: dir }));
 
 /** Every read command pointed at `db`, with a filter config for `filter`. */
 function readCommands(db: string, name: string): string[][] {
@@ -53,7 +65,7 @@ let template: Promise<string> | undefined;
 function templateStore(): Promise<string> {
   return (template ??= (async () => {
     const path = join(dir, "template", "synth_ai.db");
-    const store = await openTraceStore(path);
+    const store = await openSetupStore(path);
     for (const i of [0, 1]) await store.insertSession(makeSessionTrace(i, { runId: "hostile" }));
     await store.close();
     return path;
@@ -73,14 +85,14 @@ async function hostileStore(name: string, hostile: string): Promise<string> {
   return path;
 }
 
-test("a foreign SQLite file: every reader refuses it by name and leaves it byte for byte as it was (no tables, no WAL)", async () => {
+test("a foreign SQLite file: every reader refuses it by name and leaves it byte for byte as it was (no tables, no WAL)", TEST_LIMIT, async () => {
   const path = join(dir, "foreign.sqlite");
   const db = new Database(path);
   db.exec("CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('ada'), ('grace');");
   db.close();
   const before = sha(path);
-  for (const argv of readCommands(path, "foreign")) {
-    const res = await runCli(argv, dir, undefined, LIMIT);
+  for (const [i, argv] of readCommands(path, "foreign").entries()) {
+    const res = await read(argv, i === 0);
     assert.equal(res.code, 1, `${argv.join(" ")}: ${res.stderr}`);
     assert.match(res.stderr, new RegExp(`not a task-app trace store: ${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`), argv.join(" "));
     assert.equal(sha(path), before, `${argv.join(" ")} changed the file`);
@@ -108,7 +120,7 @@ test("traces stats --db package.json names the file, exits 1 and prints no Node 
   assert.equal(readFileSync(empty).length, 0);
 });
 
-test("a session_traces view over an endless recursive CTE is refused before any query: no hang, no growing export", async () => {
+test("a session_traces view over an endless recursive CTE is refused before any query: no hang, no growing export", TEST_LIMIT, async () => {
   const path = await hostileStore(
     "endless",
     `PRAGMA foreign_keys = OFF; DROP TABLE session_traces;
@@ -116,8 +128,8 @@ test("a session_traces view over an endless recursive CTE is refused before any 
        SELECT 'session-' || n AS session_id, '2026-01-01' AS created_at, 1 AS num_timesteps, 1 AS num_events, 1 AS num_messages,
               NULL AS metadata, NULL AS experiment_id FROM r;`,
   );
-  for (const argv of readCommands(path, "endless")) {
-    const res = await runCli(argv, dir, undefined, LIMIT);
+  for (const [i, argv] of readCommands(path, "endless").entries()) {
+    const res = await read(argv, i === 0);
     assert.equal(res.code, 1, `${argv.join(" ")}: ${res.stderr}`);
     assert.match(res.stderr, /not a task-app trace store: .*endless\.db \(session_traces is a view, not a table\)/, argv.join(" "));
   }
@@ -125,24 +137,24 @@ test("a session_traces view over an endless recursive CTE is refused before any 
   assert.ok(!existsSync(join(dir, "endless.filter.jsonl")));
 });
 
-test("a schema version this task-app does not read, or none at all, is refused; an older store is not migrated by a reader", async () => {
+test("a schema version this task-app does not read, or none at all, is refused; an older store is not migrated by a reader", TEST_LIMIT, async () => {
   const newer = await hostileStore("newer", "INSERT INTO task_app_schema_version VALUES (99, 'later');");
-  const res = await runCli(["traces", "ls", "--db", newer], dir, undefined, LIMIT);
+  const res = await read(["traces", "ls", "--db", newer]);
   assert.equal(res.code, 1);
   assert.match(res.stderr, /not a task-app trace store: .*newer\.db \(schema version 99 is newer than this task-app reads \(2\); upgrade task-app\)/);
   const none = await hostileStore("none", "DROP TABLE task_app_schema_version;");
-  const res2 = await runCli(["export-sft", none, "--out", join(dir, "none.jsonl")], dir, undefined, LIMIT);
+  const res2 = await read(["export-sft", none, "--out", join(dir, "none.jsonl")]);
   assert.equal(res2.code, 1);
   assert.match(res2.stderr, /not a task-app trace store: .*none\.db \(it has no task_app_schema_version table/);
   const older = await hostileStore("older", "DELETE FROM task_app_schema_version WHERE version = 2;");
   const before = sha(older);
-  const res3 = await runCli(["traces", "stats", "--db", older], dir, undefined, LIMIT);
+  const res3 = await read(["traces", "stats", "--db", older]);
   assert.equal(res3.code, 1);
   assert.match(res3.stderr, /schema version 1 is older than this task-app reads \(2\)/);
   assert.equal(sha(older), before);
   assert.ok(!existsSync(`${older}-wal`));
   const missing = await hostileStore("nocolumn", "ALTER TABLE events DROP COLUMN call_records;");
-  const res4 = await runCli(["traces", "ls", "--db", missing], dir, undefined, LIMIT);
+  const res4 = await read(["traces", "ls", "--db", missing]);
   assert.equal(res4.code, 1);
   assert.match(res4.stderr, /table events lacks call_records/);
 });
@@ -220,7 +232,7 @@ async function roundTripNul(url: string, runId: string): Promise<void> {
   }
   const out = join(dir, `${runId}.jsonl`);
   // argv cannot carry U+0000: export everything and pick this session's lines
-  const all = await runCli(["export-sft", url, "--out", out], dir, undefined, LIMIT);
+  const all = await read(["export-sft", url, "--out", out]);
   assert.equal(all.code, 0, all.stderr);
   const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((l) => l.metadata.session_id === session.session_id);
   assert.equal(lines.length, 3);
@@ -229,11 +241,11 @@ async function roundTripNul(url: string, runId: string): Promise<void> {
   assert.equal(lines[0].metadata.model, "model\u0000nul");
 }
 
-test("NUL bytes: a session holding U+0000 round-trips exactly through a SQLite file", async () => {
+test("NUL bytes: a session holding U+0000 round-trips exactly through a SQLite file", TEST_LIMIT, async () => {
   await roundTripNul(join(dir, "nul", "synth_ai.db"), "nul-sqlite");
 });
 
-test("NUL bytes on PostgreSQL: stored (not lost), read back exactly; a view where a table belongs is refused there too", async (t) => {
+test("NUL bytes on PostgreSQL: stored (not lost), read back exactly; a view where a table belongs is refused there too", { timeout: 300_000 }, async (t) => {
   const server = await startPostgres();
   if (!server.ok) return t.skip(server.reason);
   try {
@@ -246,7 +258,7 @@ test("NUL bytes on PostgreSQL: stored (not lost), read back exactly; a view wher
         SELECT 'session-' || n AS session_id, now() AS created_at, 1 AS num_timesteps, 1 AS num_events, 1 AS num_messages,
                NULL::text AS metadata, NULL::text AS experiment_id FROM r`);
     await client.end();
-    const res = await runCli(["traces", "ls", "--db", server.url], dir, undefined, LIMIT);
+    const res = await read(["traces", "ls", "--db", server.url]);
     assert.equal(res.code, 1, res.stderr);
     assert.match(res.stderr, /not a task-app trace store: postgres:\/\/postgres:\*\*\*@.* \(session_traces is a view, not a table\)/);
   } finally {

@@ -7,20 +7,16 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { lockRunDir, RunDirLockedError } from "../../src/eval/index.js";
 import { startCli, startNode } from "../helpers/cli-process.js";
 
-const require = createRequire(import.meta.url);
-const tsx = pathToFileURL(require.resolve("tsx/esm")).href;
 const evalApp = fileURLToPath(new URL("../fixtures/apps/eval-app.mjs", import.meta.url));
-const serveEval = fileURLToPath(new URL("../fixtures/apps/serve-eval.ts", import.meta.url));
-const hostileApp = fileURLToPath(new URL("../fixtures/apps/hostile-eval.ts", import.meta.url));
+const hostileApp = fileURLToPath(new URL("../fixtures/apps/hostile-eval.mjs", import.meta.url));
 const KEY = "sk_env_eval_rundir_0123456789abcdef";
 const scratch = await mkdtemp(join(tmpdir(), "task-app-eval-rundir-"));
 after(() => rm(scratch, { recursive: true, force: true }));
@@ -31,6 +27,12 @@ const evalCli = (args: string[], env: NodeJS.ProcessEnv = {}) => startCli(["eval
 const readLines = async (path: string) => (await readFile(path, "utf8")).split("\n").filter(Boolean);
 const seedsOf = async (path: string) => (await readLines(path)).map((l) => (JSON.parse(l) as { seed: number }).seed).sort((a, b) => a - b);
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+/** A replica: `task-app serve` of the plain JavaScript eval app on one process (on `port`, else a free one), which a test kills. */
+const startReplica = (env: NodeJS.ProcessEnv, port = 0) => startCli(["serve", evalApp, "--port", String(port), "--workers", "1"], env, scratch);
+const replicaUrl = async (replica: ReturnType<typeof startCli>) => {
+  await replica.waitFor(/"msg":"task app listening"/);
+  return /"url":"(http:[^"]+)"/.exec(replica.stdout())![1]!;
+};
 
 describe("eval: one run directory, one eval", () => {
   test("the lock: a live holder is refused; a pid reused by another process (its start time differs) and a half-written lock are taken over", async () => {
@@ -151,7 +153,7 @@ describe("eval --out: only this run's own regular file", () => {
 
 describe("eval against a hostile app", () => {
   test("an answer for another run_id is a failure with its cause, not a return", async () => {
-    const app = startNode(["--import", tsx, hostileApp], {}, scratch);
+    const app = startNode([hostileApp], {}, scratch);
     try {
       await app.waitFor(/^http:/);
       const dir = fresh();
@@ -192,12 +194,11 @@ describe("eval --resume on a results file edited by hand", () => {
 
 describe("eval when every replica dies", () => {
   test("stops dispatching, says so, prints the resume command without the key, exits 1; the resume finishes the run", async () => {
-    const replica = startNode(["--import", tsx, serveEval], { ENVIRONMENT_API_KEY: KEY, EVAL_APP_DELAY_MS: "30" }, scratch);
+    const replica = startReplica({ ENVIRONMENT_API_KEY: KEY, EVAL_APP_DELAY_MS: "30" });
     const dir = fresh();
     const args = ["--url", "", "--model", "scripted", "--seeds", "0-399", "--concurrency", "4", "--no-trace", "--run-dir", dir, "--api-key", KEY];
     try {
-      await replica.waitFor(/^http:/);
-      args[1] = replica.stdout().trim();
+      args[1] = await replicaUrl(replica);
       const run = evalCli(args, { ENVIRONMENT_API_KEY: "" });
       await run.waitFor(/^\[\d+\/400\] seed/, 8);
       replica.child.kill("SIGKILL");
@@ -215,9 +216,9 @@ describe("eval when every replica dies", () => {
       assert.ok(seedRows.length < 100, `the table holds the rollouts that ran, not every seed (${seedRows.length} rows)`);
 
       // The same replica back on its port; the command eval printed, with the key in ENVIRONMENT_API_KEY.
-      const again = startNode(["--import", tsx, serveEval], { ENVIRONMENT_API_KEY: KEY, EVAL_APP_PORT: new URL(args[1]!).port }, scratch);
+      const again = startReplica({ ENVIRONMENT_API_KEY: KEY }, Number(new URL(args[1]!).port));
       try {
-        await again.waitFor(/^http:/);
+        assert.equal(await replicaUrl(again), args[1]);
         const printed = /resume with:\n {2}task-app eval (.*)\n/.exec(run.stderr())![1]!.split(" ");
         const resumed = await mustExit(printed);
         assert.equal(resumed.code, 0, resumed.stderr);
