@@ -226,7 +226,8 @@ test("workers that keep dying are restarted after a growing backoff, then the se
   const module = join(dir, "crashy.mjs");
   const pid = pathToFileURL(resolve("test/fixtures/apps/pid.mjs")).href;
   // The first two workers load the app, listen (the primary hears they are ready) and die a
-  // second later; every replacement dies as it starts. The backoff's first wait is 10 ms here
+  // second after both listen (each leaves a mark in `dir`: on a busy machine the second can start
+  // long after the first); every replacement dies as it starts. The backoff's first wait is 10 ms here
   // (TASKAPP_RESTART_BACKOFF_MS) and the server gives up past 4 exits (TASKAPP_MAX_RESTARTS), so
   // five exits take a second and five worker processes, not half a minute and eleven; the
   // default schedule and limit are the tests above.
@@ -235,10 +236,18 @@ test("workers that keep dying are restarted after a growing backoff, then the se
     [
       `import cluster from "node:cluster";`,
       `import net from "node:net";`,
-      `if ((cluster.worker?.id ?? 0) > 2) process.exit(3);`,
+      `import { existsSync, writeFileSync } from "node:fs";`,
+      `const id = cluster.worker?.id ?? 0;`,
+      `if (id > 2) process.exit(3);`,
+      `const mark = (n) => ${JSON.stringify(dir)} + "/listening-" + n;`,
       `const listen = net.Server.prototype.listen;`,
       `net.Server.prototype.listen = function (...args) {`,
-      `  this.once("listening", () => setTimeout(() => process.exit(3), 1_000));`,
+      `  this.once("listening", () => {`,
+      `    writeFileSync(mark(id), "");`,
+      `    const poll = setInterval(() => {`,
+      `      if (existsSync(mark(1)) && existsSync(mark(2))) { clearInterval(poll); setTimeout(() => process.exit(3), 1_000); }`,
+      `    }, 20);`,
+      `  });`,
       `  return listen.apply(this, args);`,
       `};`,
       `export { default } from ${JSON.stringify(pid)};`,
