@@ -81,10 +81,13 @@ const librariesStayExternal = {
 };
 
 /**
- * Two edits to yargs' dependencies, each checked to apply:
+ * Edits to yargs and its dependencies, each checked to apply:
  * - yargs' platform shim finds its translations (`yargs/locales`, read for
  *   the locale LANG names) relative to its own file; in the bundle they are
- *   copied to dist/cli/yargs-locales.
+ *   copied to dist/cli/yargs-locales. It also starts its search for a
+ *   package.json (for a version it guesses before task-app sets its own)
+ *   from the folder above node_modules, which a bundle has not: from the
+ *   package root, not from the working directory up to /.
  * - string-width, when imported, builds an Intl.Segmenter (ICU start-up) and
  *   Unicode property regexps (`\p{RGI_Emoji}` with the `v` flag alone costs
  *   ~15 ms: V8 builds its sets when it parses the literal, even in a function
@@ -101,10 +104,17 @@ const yargsInBundle = {
       throw new Error(`${relative(root, path)} ${what}: update scripts/bundle-cli.mjs`);
     };
     b.onLoad({ filter: /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, async ({ path }) => {
-      const text = await readFile(path, "utf8");
-      const from = "resolve(__dirname, '../../../locales')";
-      if (!text.includes(from)) fail(path, `no longer contains ${from}`);
-      return { contents: text.replace(from, "resolve(__dirname, '../yargs-locales')"), loader: "js" };
+      let text = await readFile(path, "utf8");
+      const edits = [
+        ["resolve(__dirname, '../../../locales')", "resolve(__dirname, '../yargs-locales')"],
+        // Where yargs looks for a package.json to guess a version (task-app gives its own): the package root, not the cwd upwards.
+        ["__dirname.substring(0, __dirname.lastIndexOf('node_modules'))", "resolve(__dirname, '../../..')"],
+      ];
+      for (const [from, to] of edits) {
+        if (!text.includes(from)) fail(path, `no longer contains ${from}`);
+        text = text.replace(from, to);
+      }
+      return { contents: text, loader: "js" };
     });
     b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, async ({ path }) => {
       const lines = (await readFile(path, "utf8")).split("\n");
