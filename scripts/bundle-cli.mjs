@@ -1,21 +1,159 @@
 /**
- * Bundles the `task-app validate` fast path into one file
- * (dist/cli/fast.bundle.js). Loading one module instead of ~150 roughly
- * halves start-up, which matters for a command run on every save.
+ * Bundles the CLI after `tsc` has built dist/:
+ *
+ * - dist/cli/fast.bundle.js: the `task-app validate` fast path, one file
+ *   holding everything it runs (config checker, schemas, Zod). Loading one
+ *   module instead of ~150 roughly halves start-up, which matters for a
+ *   command run on every save.
+ * - dist/cli/main.bundle.js and dist/cli/fast-eval.bundle.js: the full CLI
+ *   (yargs, src/cli and every command module) and eval's plain-argument
+ *   path, split into shared chunks (dist/cli/bundle-*.js). A start then
+ *   loads a handful of files instead of ~85. The libraries the commands call
+ *   are not copied in: a command imports them lazily from dist/, the same
+ *   modules the package's entries load, so each keeps one copy of its state
+ *   and its own place on disk (the libraries find schemas, templates and the
+ *   viewer relative to themselves).
+ *
+ * Every output sits directly in dist/cli/, two levels below the package root
+ * like src/cli/, so `new URL("../../…", import.meta.url)` in src/cli/ holds
+ * in the bundle too, and an external `../deploy/load.js` is right from every
+ * chunk. The outputs depend only on dist/ and node_modules: the build is
+ * deterministic.
  */
+import { cpSync, readdirSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { build } from "esbuild";
 
-await build({
-  entryPoints: ["dist/cli/fast-path.js"],
-  outfile: "dist/cli/fast.bundle.js",
+const root = resolve(import.meta.dirname, "..");
+const dist = join(root, "dist");
+const cliDir = join(dist, "cli");
+
+const common = {
   bundle: true,
   platform: "node",
   format: "esm",
   target: "node20",
-  // Loaded lazily and only when a finding needs a source position.
-  external: ["toml-eslint-parser"],
   logLevel: "warning",
   legalComments: "none",
   minifySyntax: true,
   minifyWhitespace: true,
+};
+
+await build({
+  ...common,
+  absWorkingDir: root,
+  entryPoints: ["dist/cli/fast-path.js"],
+  outfile: "dist/cli/fast.bundle.js",
+  // Loaded lazily and only when a finding needs a source position.
+  external: ["toml-eslint-parser"],
 });
+
+/**
+ * Library modules the CLI bundle copies in rather than loading from dist/:
+ * small pure helpers (no module state, no file of their own to find) that
+ * command definitions and the usage-error path use. Each may import only
+ * Node built-ins and the others listed here (checked below).
+ */
+const INLINED = ["config/findings.js", "config/suggest.js", "style.js", "text/terminal.js"].map((p) => join(dist, p));
+
+for (const file of INLINED) {
+  const text = await readFile(file, "utf8");
+  for (const [, spec] of text.matchAll(/\bfrom\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)) {
+    if (spec.startsWith("node:")) continue;
+    if (!spec.startsWith(".") || !INLINED.includes(resolve(dirname(file), spec))) throw new Error(`${relative(root, file)} imports ${spec}: it can no longer be inlined into the CLI bundle`);
+  }
+}
+
+/** Our imports of anything outside src/cli (a library module or a package other than yargs) stay imports, written relative to dist/cli/. */
+const librariesStayExternal = {
+  name: "libraries-stay-external",
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (!args.importer.startsWith(dist + sep) || args.kind === "entry-point") return undefined;
+      if (!args.path.startsWith(".")) return args.path === "yargs" ? undefined : { path: args.path, external: true };
+      const target = resolve(args.resolveDir, args.path);
+      if (target.startsWith(cliDir + sep) || INLINED.includes(target)) return undefined;
+      return { path: relative(cliDir, target).split(sep).join("/"), external: true };
+    });
+  },
+};
+
+/**
+ * Edits to yargs and its dependencies, each checked to apply:
+ * - yargs' platform shim finds its translations (`yargs/locales`, read for
+ *   the locale LANG names) relative to its own file; in the bundle they are
+ *   copied to dist/cli/yargs-locales. It also starts its search for a
+ *   package.json (for a version it guesses before task-app sets its own)
+ *   from the folder above node_modules, which a bundle has not: from the
+ *   package root, not from the working directory up to /.
+ * - string-width, when imported, builds an Intl.Segmenter (ICU start-up) and
+ *   Unicode property regexps (`\p{RGI_Emoji}` with the `v` flag alone costs
+ *   ~15 ms: V8 builds its sets when it parses the literal, even in a function
+ *   never called). Only help text measures strings, and most of them are
+ *   printable ASCII, as wide as they are long: string-width answers those
+ *   at once (as 8.x does itself) and runs its module body on the first other
+ *   string; the build writes its regexps as `new RegExp(...)` (see
+ *   `supported` below), which costs nothing until run.
+ */
+const yargsInBundle = {
+  name: "yargs-in-bundle",
+  setup(b) {
+    const fail = (path, what) => {
+      throw new Error(`${relative(root, path)} ${what}: update scripts/bundle-cli.mjs`);
+    };
+    b.onLoad({ filter: /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, async ({ path }) => {
+      let text = await readFile(path, "utf8");
+      const edits = [
+        ["resolve(__dirname, '../../../locales')", "resolve(__dirname, '../yargs-locales')"],
+        // Where yargs looks for a package.json to guess a version (task-app gives its own): the package root, not the cwd upwards.
+        ["__dirname.substring(0, __dirname.lastIndexOf('node_modules'))", "resolve(__dirname, '../../..')"],
+      ];
+      for (const [from, to] of edits) {
+        if (!text.includes(from)) fail(path, `no longer contains ${from}`);
+        text = text.replace(from, to);
+      }
+      return { contents: text, loader: "js" };
+    });
+    b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, async ({ path }) => {
+      const lines = (await readFile(path, "utf8")).split("\n");
+      const imports = lines.filter((l) => l.startsWith("import "));
+      const body = lines.filter((l) => !l.startsWith("import ")).join("\n");
+      const head = "export default function stringWidth(";
+      if (body.split(head).length !== 2 || /^export /m.test(body.replace(head, ""))) fail(path, "no longer exports just a default stringWidth function");
+      const contents = [
+        ...imports,
+        `const create = () => {\n${body.replace(head, "function stringWidth(")}\nreturn stringWidth;\n};`,
+        "let measure;",
+        "export default function stringWidth(string, options) {",
+        // string-width's own fast path (8.x has it inside; in 7.x printable ASCII has no escapes, marks or wide characters).
+        "  if (typeof string === 'string' && /^[\\u0020-\\u007E]*$/.test(string)) return string.length;",
+        "  return (measure ??= create())(string, options);",
+        "}",
+      ].join("\n");
+      return { contents, loader: "js" };
+    });
+  },
+};
+
+// Outputs of an earlier build (chunk names carry content hashes).
+for (const name of readdirSync(cliDir)) {
+  if (/^(main|fast-eval)\.bundle\.js$|^bundle-.*\.js$/.test(name) || name === "yargs-locales") rmSync(join(cliDir, name), { recursive: true });
+}
+
+for (const name of ["main", "fast-eval"]) {
+  await build({
+    ...common,
+    absWorkingDir: root,
+    entryPoints: [`dist/cli/${name}.js`],
+    outfile: `dist/cli/${name}.bundle.js`,
+    plugins: [librariesStayExternal, yargsInBundle],
+    // A regexp literal with a Unicode property or the `v` flag is parsed (and its character sets built)
+    // when the file is compiled, called or not; `new RegExp(...)` waits until it runs.
+    supported: { "regexp-set-notation": false, "regexp-unicode-property-escapes": false },
+  });
+}
+
+const yargsDir = dirname(createRequire(join(cliDir, "main.js")).resolve("yargs/package.json"));
+cpSync(join(yargsDir, "locales"), join(cliDir, "yargs-locales"), { recursive: true });

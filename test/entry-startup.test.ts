@@ -2,8 +2,9 @@
  * What importing the package's entries loads: neither `task-app` nor
  * `task-app/server` loads the trace store layer (Kysely, the libsql, SQLite
  * and PostgreSQL drivers, the writer thread) until a store is opened, so a
- * test file or a `serve` without tracing does not pay for it. A module list,
- * not a timing.
+ * test file or a `serve` without tracing does not pay for it. And what a
+ * `task-app` start loads: the bundled CLI alone until a handler runs. A
+ * module list, not a timing.
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -62,4 +63,27 @@ test("task-app serve without tracing loads no trace store layer by the time it l
   } finally {
     await server.kill();
   }
+});
+
+/** The files (not Node built-ins) a `task-app <argv>` process loads, relative to the package root; exit code aside. */
+async function loadedByCli(argv: string[]): Promise<string[]> {
+  const root = new URL("..", import.meta.url).href;
+  const bin = new URL("../bin/task-app.js", import.meta.url).pathname;
+  const stderr = await promisify(execFile)(process.execPath, ["--import", hook, bin, ...argv], { encoding: "utf8", cwd: work }).then(
+    (r) => r.stderr,
+    (error: { stderr: string }) => error.stderr,
+  );
+  return stderr.split("\n").flatMap((l) => (l.startsWith("loaded file:") ? [l.slice(7).replace(root, "")] : []));
+}
+
+test("a task-app start loads the bundled CLI alone: --version, help and usage errors load no library module and no package file", async () => {
+  for (const argv of [["--version"], ["--help"], ["deploy", "render", "--help"], ["frobnicate"], ["traces", "ls", "--limt", "3"]]) {
+    assert.deepEqual(await loadedByCli(argv), ["bin/task-app.js", "dist/cli/main.bundle.js"], `task-app ${argv.join(" ")}`);
+  }
+});
+
+test("a command run by the bundled CLI loads its library from dist/, as the package's entries do", async () => {
+  const loaded = await loadedByCli(["payload", "rl", new URL("./fixtures/payload/rl-model.toml", import.meta.url).pathname, "--task-url", "https://t.example"]);
+  assert.equal(loaded[1], "dist/cli/main.bundle.js");
+  assert.ok(loaded.includes("dist/payload/index.js"), loaded.join("\n"));
 });

@@ -100,7 +100,7 @@ async function packFromCleanCheckout(): Promise<void> {
     exports: Record<string, string | Record<string, string>>;
   };
   const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t))).filter((t) => !t.includes("*"));
-  for (const target of [...targets, ...Object.values(pkg.bin), "dist/cli/create-task-app.js", "dist/cli/fast.bundle.js", "dist/viewer/index.html"]) {
+  for (const target of [...targets, ...Object.values(pkg.bin), "dist/cli/create-task-app.js", "dist/cli/fast.bundle.js", "dist/cli/main.bundle.js", "dist/cli/fast-eval.bundle.js", "dist/cli/yargs-locales/en.json", "dist/viewer/index.html"]) {
     assert.ok(shipped.has(target.replace(/^\.\//, "")), `the tarball ships ${target}`);
   }
 
@@ -111,6 +111,13 @@ async function packFromCleanCheckout(): Promise<void> {
   await symlink(path.join(root, "node_modules"), path.join(installed, "node_modules"), "dir");
   const version = JSON.parse(await readFile(path.join(installed, "package.json"), "utf8")).version as string;
   assert.match(run(process.execPath, [path.join(installed, "bin", "task-app.js"), "--help"], work), /validate/);
+  // The bundled CLI from the tarball: its version, yargs' translations (shipped beside the bundle) and a command's library (loaded from dist/).
+  assert.equal(run(process.execPath, [path.join(installed, "bin", "task-app.js"), "--version"], work).trim(), version);
+  const german = spawnSync(process.execPath, [path.join(installed, "bin", "task-app.js"), "--help"], { cwd: work, env: { ...ENV, LANG: "de_DE.UTF-8", LC_ALL: "" }, encoding: "utf8" });
+  assert.match(german.stdout, /^Kommandos:$/m);
+  const payload = spawn(process.execPath, [path.join(installed, "bin", "task-app.js"), "payload", "rl", path.join(root, "test", "fixtures", "payload", "rl-model.toml"), "--task-url", "https://t.example"], work);
+  assert.equal(payload.code, 0, payload.stderr);
+  assert.equal(JSON.parse(payload.stdout).job_type, "rl");
   assert.equal(run(process.execPath, [path.join(installed, "bin", "create-task-app.js"), "--version"], work).trim(), version);
   built!(checkout);
 }

@@ -4,17 +4,12 @@
  * `task-app --help` and `task-app validate` start fast.
  */
 
-import { readFileSync } from "node:fs";
 import { ENV_COMMANDS } from "./env-option.js";
+import { readPackageVersion } from "./package-root.js";
 import { UsageError } from "./usage-error.js";
-import { describeUnknownOptions, findUnknownOptions, usageHint, type KnownOptions } from "./unknown-options.js";
+import { describeUnknownOptions, findUnknownOptions, UnknownOptionsError, usageHint, type KnownOptions } from "./unknown-options.js";
 
-/** The version in this package's package.json (`src/cli/` and `dist/cli/` are both two levels down). */
-export function readPackageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
-  return typeof pkg.version === "string" ? pkg.version : "unknown";
-}
-
+export { readPackageVersion } from "./package-root.js";
 export { UsageError } from "./usage-error.js";
 
 /** Runs the CLI and resolves to the process exit code (0 ok, 1 findings/failure, 2 usage). */
@@ -44,7 +39,7 @@ export async function main(argv: string[]): Promise<number> {
       const named = commandNames.has(argv[0] ?? "") || argv[0]?.startsWith("-");
       const known = (cli as unknown as { getOptions(): KnownOptions }).getOptions();
       const unknown = named ? findUnknownOptions(argv, known) : [];
-      if (unknown.length) throw new UsageError(describeUnknownOptions(unknown, known));
+      if (unknown.length) throw new UnknownOptionsError(unknown, known);
       const context = (cli as unknown as { getInternalMethods(): { getContext(): { fullCommands: string[] } } }).getInternalMethods().getContext();
       throw new UsageError(describeMissingArguments(msg, context.fullCommands) ?? describeInvalidChoices(msg, context.fullCommands) ?? (msg || String(err)));
     })
@@ -88,7 +83,8 @@ export async function main(argv: string[]): Promise<number> {
     await cli.parseAsync();
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`task-app: ${error.message}\n${usageHint(commandNames.has(argv[0] ?? "") ? argv[0] : undefined)}\n`);
+      const message = error instanceof UnknownOptionsError ? await describeUnknownOptions(error.unknown, error.known) : error.message;
+      process.stderr.write(`task-app: ${message}\n${usageHint(commandNames.has(argv[0] ?? "") ? argv[0] : undefined)}\n`);
       return 2;
     }
     process.stderr.write(`task-app: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -5,7 +5,7 @@
  * complains about a missing file instead. The CLI asks this module first.
  */
 
-import { createKeySuggester } from "../config/suggest.js";
+import { UsageError } from "./usage-error.js";
 
 /** What yargs knows about the active command's options (`yargs.getOptions()`). */
 export interface KnownOptions {
@@ -45,8 +45,10 @@ export function findUnknownOptions(argv: readonly string[], known: KnownOptions)
 /**
  * `Unknown option: --x` or `Unknown options: --x, -y`; with `known`, each
  * long option close to a known one gets it: `Unknown option: --prot (did you mean --port?)`.
+ * The suggester loads only here, on the failure path.
  */
-export function describeUnknownOptions(unknown: readonly string[], known?: KnownOptions): string {
+export async function describeUnknownOptions(unknown: readonly string[], known?: KnownOptions): Promise<string> {
+  const { createKeySuggester } = await import("../config/suggest.js");
   const longNames = known ? [...new Set([...Object.keys(known.key), ...Object.values(known.alias ?? {}).flat()])].filter((n) => n.length > 1 && !/[A-Z]/.test(n)) : [];
   const suggest = createKeySuggester(longNames);
   const named = unknown.map((option) => {
@@ -54,6 +56,16 @@ export function describeUnknownOptions(unknown: readonly string[], known?: Known
     return near ? `${option} (did you mean --${near}?)` : option;
   });
   return `Unknown option${unknown.length > 1 ? "s" : ""}: ${named.join(", ")}`;
+}
+
+/** Unknown options found while yargs failed, described once the failure reaches `main` (describing them is async). */
+export class UnknownOptionsError extends UsageError {
+  constructor(
+    readonly unknown: readonly string[],
+    readonly known: KnownOptions,
+  ) {
+    super(`Unknown option${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`);
+  }
 }
 
 /** The hint after a usage error: the command's own --help when a command was named. */

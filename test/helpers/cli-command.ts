@@ -35,7 +35,7 @@ export function isBuildFresh(): boolean {
   let built = 0;
   try {
     const record = [join(root, "dist", ".tsbuildinfo"), join(root, "dist", "cli", "main.js")].find((file) => existsSync(file))!;
-    built = Math.min(statSync(record).mtimeMs, statSync(join(root, "dist", "cli", "fast.bundle.js")).mtimeMs);
+    built = Math.min(statSync(record).mtimeMs, ...["fast.bundle.js", "main.bundle.js", "fast-eval.bundle.js"].map((name) => statSync(join(root, "dist", "cli", name)).mtimeMs));
   } catch {
     // no build
   }

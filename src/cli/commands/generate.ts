@@ -11,11 +11,12 @@
  */
 import { existsSync } from "node:fs";
 import { readFile, readdir, rm } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import type { Argv, CommandModule } from "yargs";
-import { writeFileAtomic } from "../../fs/write-atomic.js";
 import { contextOf } from "../context.js";
+import { packageRoot } from "../package-root.js";
+
+export { packageRoot } from "../package-root.js";
 
 interface GenerateArgs {
   check: boolean;
@@ -24,11 +25,6 @@ interface GenerateArgs {
 
 /** Directories whose every file is generated; a file there that no generator produces is stale. */
 export const GENERATED_DIRS = ["schemas", "generated"] as const;
-
-/** The package root (this file is `src/cli/commands/` or `dist/cli/commands/`). */
-export function packageRoot(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-}
 
 /** True when `root` is a source checkout of task-app (the generators' sources are there), not an installed package. */
 export function isSourceCheckout(root = packageRoot()): boolean {
@@ -74,6 +70,7 @@ async function runGenerate(args: GenerateArgs): Promise<void> {
     return;
   }
   const { generateArtifacts } = await import("../../codegen/index.js");
+  const { writeFileAtomic } = await import("../../fs/write-atomic.js");
   const root = resolve(args.root);
   const files = await generateArtifacts();
   const drift = await findDrift(root, files);

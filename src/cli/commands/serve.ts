@@ -4,7 +4,6 @@
  * loaded by the CLI before the handler runs (see src/server/env.ts).
  * Runs until SIGTERM/SIGINT, then shuts down gracefully (see `serve`).
  */
-import { availableParallelism } from "node:os";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
 import { UsageError } from "../usage-error.js";
@@ -55,7 +54,7 @@ async function runServe(args: ServeArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
-  const workers = args.workers ?? availableParallelism();
+  const workers = args.workers ?? (await import("node:os")).availableParallelism();
   if (!Number.isInteger(workers) || workers < 1) {
     process.stderr.write(`task-app: --workers must be a whole number of processes, at least 1 (got ${String(args.workers)})\n`);
     context.setExitCode(2);

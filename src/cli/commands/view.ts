@@ -5,7 +5,6 @@
  * given runs as one self-contained HTML file instead. Exit 0 when stopped
  * with Ctrl-C, 1 when the store or runs cannot be read, 2 on usage errors.
  */
-import { spawn } from "node:child_process";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
 import { defaultTraceDb } from "./traces.js";
@@ -20,7 +19,8 @@ interface ViewArgs {
 }
 
 /** Opens a URL in the desktop's browser, if there is one; never fails the command. */
-function openInBrowser(url: string): void {
+async function openInBrowser(url: string): Promise<void> {
+  const { spawn } = await import("node:child_process");
   const command = process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open";
   try {
     const child = spawn(command, [url], { stdio: "ignore", detached: true });
@@ -69,7 +69,7 @@ async function runView(args: ViewArgs): Promise<void> {
   const store = running.viewer.store ? running.viewer.store.location : "no trace store";
   process.stdout.write(`task-app view: ${running.url}\n  runs from ${options.runs.join(", ")}; traces from ${store}; read only. Ctrl-C stops it.\n`);
   if (running.token) process.stdout.write("  This address holds the access token (listening beyond loopback); it is printed only here.\n");
-  if (args.open) openInBrowser(running.url);
+  if (args.open) await openInBrowser(running.url);
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);
