@@ -15,6 +15,10 @@ import {
 } from "../src/client/index.js";
 import { createTaskAppServer, serve } from "../src/server/index.js";
 import { createMathApp } from "./fixtures/apps/math.js";
+import { formatPath } from "../src/config/findings.js";
+import { findCuts } from "../src/json/parse-bytes.js";
+import { RolloutResponse } from "../src/schemas/rollout.js";
+import { createResponse } from "../bench/rollout-docs.mjs";
 
 const KEY = "sk_env_client_key";
 
@@ -202,4 +206,53 @@ test("reports a contract violation with the path of each problem", async () => {
   });
   const notJson = scripted([new Response("<html>", { status: 200 })]);
   await assert.rejects(createTaskAppClient({ baseUrl: "http://x", fetch: notJson.fetch }).health(), TaskAppContractError);
+});
+
+test("reads answers from their bytes as the Fetch API's json() read them: image-heavy, with a BOM, without Content-Length, broken", async () => {
+  const image = Buffer.from(JSON.stringify(createResponse({ trajectories: 1, steps: 32, imageBytes: 20_000 })));
+  assert.ok((findCuts(image)?.length ?? 0) > 0, "an answer the parser cuts");
+  const broken = (byte: number) => {
+    const copy = Buffer.from(image);
+    copy[copy.indexOf("data:image/png;base64,") + 300] = byte;
+    return copy;
+  };
+  const bodies: [string, Buffer][] = [
+    ["images", image],
+    ["a BOM, then images", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), image])],
+    ["two BOMs", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf]), image])],
+    ["an invalid UTF-8 byte in an image", broken(0xff)],
+    ["a control byte in an image", broken(0x0a)],
+    ["a quote in an image", broken(0x22)],
+    ["truncated", image.subarray(0, image.length - 100)],
+    ["empty", Buffer.alloc(0)],
+    ["a BOM alone", Buffer.from([0xef, 0xbb, 0xbf])],
+  ];
+  for (const [name, bytes] of bodies) {
+    for (const length of [true, false]) {
+      const headers: Record<string, string> = { "content-type": "application/json", ...(length ? { "content-length": String(bytes.length) } : {}) };
+      const respond = () => new Response(new Uint8Array(bytes), { status: 200, headers });
+      // What openapi-fetch's parseAs "json" made of it: json() with a Content-Length, else text() then JSON.parse unless empty.
+      let expected: { value: unknown } | { error: string };
+      try {
+        const response = respond();
+        if (length && bytes.length > 0) expected = { value: await response.json() };
+        else {
+          const raw = await response.text();
+          expected = { value: raw ? JSON.parse(raw) : undefined };
+        }
+      } catch (error) {
+        expected = { error: (error as Error).message };
+      }
+      const client = createTaskAppClient({ baseUrl: "http://x", fetch: async () => respond() });
+      const label = `${name}, ${length ? "with" : "without"} Content-Length`;
+      if ("value" in expected) {
+        const parsed = RolloutResponse.safeParse(expected.value);
+        if (parsed.success) assert.deepEqual(await client.rollout({ run_id: "r", env: {}, policy: {} }), parsed.data, label);
+        else await assert.rejects(client.rollout({ run_id: "r", env: {}, policy: {} }), (e: unknown) => e instanceof TaskAppContractError && e.issues[0]?.path === formatPath(parsed.error.issues[0]!.path), label);
+      } else {
+        const message = `body is not JSON: ${expected.error}`;
+        await assert.rejects(client.rollout({ run_id: "r", env: {}, policy: {} }), (e: unknown) => e instanceof TaskAppContractError && e.issues[0]?.message === message, label);
+      }
+    }
+  }
 });

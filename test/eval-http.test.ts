@@ -15,6 +15,8 @@ import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { createRolloutClient, HttpAbortError, HttpTimeoutError } from "../src/eval/http.js";
 import { resolveEvalPlan, runEval } from "../src/eval/index.js";
+import { findCuts } from "../src/json/parse-bytes.js";
+import { createResponse } from "../bench/rollout-docs.mjs";
 
 const scratch = mkdtempSync(join(tmpdir(), "task-app-eval-http-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -157,6 +159,38 @@ describe("runEval on that client", () => {
       if (req.url === "/info") return void res.writeHead(404).end();
       handleRollout(res);
     });
+
+  test("image-heavy answers are read from their bytes (images cut out, not decoded): the same result, and a broken one is not JSON", async () => {
+    // Seed 1: valid; seed 2: a raw control byte inside an image; seed 3: a byte no UTF-8 decoder accepts inside an image
+    // (JSON.parse reads it as U+FFFD: still a valid answer); seed 4: the answer for another run.
+    const answers: Buffer[] = [];
+    const server = await startServer((req, res, body) => {
+      if (req.url === "/health") return void res.writeHead(200, { "content-type": "application/json" }).end('{"healthy":true}');
+      if (req.url === "/info") return void res.writeHead(404).end();
+      const { run_id, env } = JSON.parse(body) as { run_id: string; env: { seed: number } };
+      const answer = createResponse({ trajectories: 1, steps: 16, imageBytes: 20_000, seed: env.seed });
+      answer.run_id = env.seed === 4 ? "someone-else" : run_id;
+      const bytes = Buffer.from(JSON.stringify(answer));
+      const image = bytes.indexOf("data:image/png;base64,") + 500;
+      if (env.seed === 2) bytes[image] = 0x01;
+      if (env.seed === 3) bytes[image] = 0xff;
+      answers[env.seed] = bytes;
+      res.writeHead(200, { "content-type": "application/json" }).end(bytes);
+    });
+    try {
+      const plan = await resolveEvalPlan({ url: [server.url], model: "m", seeds: "1-4", runDir: join(scratch, "images"), timeout: 30, retries: 0 }, scratch);
+      const report = await runEval(plan, { urls: [server.url], app: server.url, reporter: { emit() {}, close() {} } });
+      assert.equal(findCuts(answers[1]!)?.length, 32, "the answer is one the parser cuts");
+      const bySeed = new Map(report.results.map((r) => [r.seed, r]));
+      const mean = (seed: number) => (JSON.parse(answers[seed]!.toString("utf8")) as { metrics: { mean_return: number } }).metrics.mean_return;
+      assert.deepEqual([bySeed.get(1)?.status, bySeed.get(1)?.return], ["ok", mean(1)]);
+      assert.deepEqual([bySeed.get(2)?.status, bySeed.get(2)?.cause, bySeed.get(2)?.error], ["failed", "invalid_response", "the answer is not JSON"]);
+      assert.deepEqual([bySeed.get(3)?.status, bySeed.get(3)?.return], ["ok", mean(3)]);
+      assert.deepEqual([bySeed.get(4)?.status, bySeed.get(4)?.cause], ["failed", "run_id_mismatch"]);
+    } finally {
+      await server.close();
+    }
+  });
 
   test("a rollout with no answer within --timeout fails with cause timeout and the run goes on", async () => {
     const server = await healthy(() => {});

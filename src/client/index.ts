@@ -31,6 +31,7 @@ import {
   TaskAppRedirectError,
   TaskAppResponseTooLargeError,
 } from "./errors.js";
+import { parseAnswerBody } from "./parse.js";
 import { RetriesExhausted, withRetries } from "./retry.js";
 import { BodyTooLarge, createTransport, RedirectRefused } from "./transport.js";
 
@@ -176,7 +177,8 @@ export function createTaskAppClient<W extends Wire = "0.2">(options: TaskAppClie
     headers: { ...authHeaders(options.apiKey, options.apiKeyAliases), ...options.headers, ...(base.authorization ? { Authorization: base.authorization } : {}) },
   });
 
-  type Init = { fetch: (request: Request) => Promise<Response>; signal: AbortSignal };
+  /** Every call reads its answer as bytes; `call` parses it (parse.ts). */
+  type Init = { fetch: (request: Request) => Promise<Response>; signal: AbortSignal; parseAs: "arrayBuffer" };
   /** Runs one call under its deadline, turning failures into the client's errors and checking the body against `schema`. */
   async function call<T>(
     operation: string,
@@ -193,7 +195,7 @@ export function createTaskAppClient<W extends Wire = "0.2">(options: TaskAppClie
     });
     let result: Awaited<ReturnType<typeof send>>;
     try {
-      result = await send({ fetch, signal: deadline });
+      result = await send({ fetch, signal: deadline, parseAs: "arrayBuffer" });
     } catch (error) {
       const cause = error instanceof RetriesExhausted ? error.lastError : error;
       if (deadline.aborted) throw new TaskAppNetworkError(operation, attempts, { cause: new Error(`no complete answer within the ${deadlineMs} ms deadline (deadlineMs)`) });
@@ -211,10 +213,17 @@ export function createTaskAppClient<W extends Wire = "0.2">(options: TaskAppClie
       const message = typeof detail?.message === "string" ? detail.message : response.statusText || "error";
       throw new TaskAppHttpError(operation, response.status, code, body, message);
     }
-    const parsed = schema.safeParse(result.data);
+    let data: unknown;
+    try {
+      data = await parseAnswerBody(result.data, response);
+    } catch (error) {
+      if (error instanceof SyntaxError) throw new TaskAppContractError(operation, [{ path: "", message: `body is not JSON: ${error.message}` }], undefined);
+      throw error;
+    }
+    const parsed = schema.safeParse(data);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message }));
-      throw new TaskAppContractError(operation, issues, result.data);
+      throw new TaskAppContractError(operation, issues, data);
     }
     return parsed.data as T;
   }

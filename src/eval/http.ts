@@ -1,7 +1,7 @@
 /**
  * The HTTP client eval posts rollouts and health probes with: `node:http` /
  * `node:https` over keep-alive agents, one client per run. A rollout is a
- * POST of a JSON body whose answer is read whole as text, up to a cap
+ * POST of a JSON body whose answer is read whole, up to a cap
  * (`maxResponseBytes`; past it the call fails with BodyTooLarge). Redirects
  * follow the shared outgoing-request policy (`../http/policy.ts`): within the
  * app's origin only, so neither the key nor a rollout body reaches another. A call costs a fraction of `fetch`'s
@@ -17,10 +17,26 @@ import { createByteCounter, declaredOver, nextRedirect, BodyTooLarge } from "../
 
 export { BodyTooLarge, RedirectRefused } from "../http/policy.js";
 
-/** An answer: its status and its body as text. */
+/** An answer: its status and its body, as the bytes read and as text (decoded as UTF-8 when first asked for). */
 export interface HttpAnswer {
-  status: number;
-  text: string;
+  readonly status: number;
+  readonly bytes: Buffer;
+  readonly text: string;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** An answer whose text is decoded only if read: a 200 rollout answer is parsed from its bytes (parseJsonBytes). */
+class Answer implements HttpAnswer {
+  #text: string | undefined;
+  constructor(
+    readonly status: number,
+    readonly bytes: Buffer,
+    readonly location?: string,
+  ) {}
+  get text(): string {
+    return (this.#text ??= this.bytes.toString("utf8"));
+  }
 }
 
 /** No answer within the timeout. */
@@ -63,13 +79,13 @@ export function createRolloutClient(options: RolloutClientOptions = {}): Rollout
 
   /** One attempt; a kept-alive socket the server closed meanwhile fails with `stale` set, and is retried once. */
   const attempt = (method: string, target: URL, body: string | undefined, headers: OutgoingHttpHeaders, timeoutMs: number) =>
-    new Promise<HttpAnswer & { location?: string }>((resolve, reject) => {
+    new Promise<Answer>((resolve, reject) => {
       const secure = target.protocol === "https:";
       const options = { method, headers, agent: secure ? agents.https : agents.http };
       let settled = false;
       let timedOut = false;
       let response: IncomingMessage | undefined;
-      const settle = (error: Error | undefined, answer?: HttpAnswer & { location?: string }) => {
+      const settle = (error: Error | undefined, answer?: Answer) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -87,7 +103,7 @@ export function createRolloutClient(options: RolloutClientOptions = {}): Rollout
         const location = status >= 300 && status < 400 ? res.headers.location : undefined;
         if (location !== undefined) {
           // A redirect: its body is not read; the caller decides where (and whether) to go.
-          settle(undefined, { status, text: "", location });
+          settle(undefined, new Answer(status, EMPTY, location));
           res.resume();
           return;
         }
@@ -102,7 +118,7 @@ export function createRolloutClient(options: RolloutClientOptions = {}): Rollout
             req.destroy(error as Error);
           }
         });
-        res.on("end", () => settle(undefined, { status, text: chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => settle(undefined, new Answer(status, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))));
         res.on("error", (error) => settle(error));
       });
       const timer = setTimeout(() => {
@@ -148,7 +164,7 @@ export function createRolloutClient(options: RolloutClientOptions = {}): Rollout
       // Not a redirect (no location was kept): the answer as it is.
       if (answer.location === undefined) return answer;
       const next = nextRedirect({ status: answer.status, location: answer.location }, { url: target, method, origin, hop });
-      if (!next) return { status: answer.status, text: answer.text };
+      if (!next) return new Answer(answer.status, answer.bytes);
       target = next.url;
       method = next.method;
       if (!next.keepBody) withBody = undefined;

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { Wire } from "../client/index.js";
 import { validateParsedRolloutResponse } from "../../generated/rollout-validate.js";
 import type { RolloutResponse } from "../schemas/rollout.js";
+import { parseJsonBytes } from "../json/parse-bytes.js";
 import type { EvalPlan } from "./plan.js";
 import type { EvalResult } from "./results.js";
 import { containerEvalRequest as containerRequestOf } from "./wire.js";
@@ -119,11 +120,15 @@ async function checkAnswer(json: unknown): Promise<{ success: true; data: Rollou
 /** The container-era reader, loaded by the first container answer. */
 let containerReader: Promise<typeof import("./container-answer.js")> | undefined;
 
-/** Reads a 200 answer: invalid bodies are failures of their own cause, not reward 0. */
-export async function readEvalAnswer(base: Base, text: string, wire: Wire = "0.2"): Promise<EvalOutcome> {
+/**
+ * Reads a 200 answer, its body as read (bytes, parsed by parseJsonBytes: an
+ * image-heavy answer's long strings are copied, not decoded and parsed) or as
+ * text: invalid bodies are failures of their own cause, not reward 0.
+ */
+export async function readEvalAnswer(base: Base, body: Uint8Array | string, wire: Wire = "0.2"): Promise<EvalOutcome> {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = typeof body === "string" ? JSON.parse(body) : parseJsonBytes(body);
   } catch {
     return { result: failedResult(base, "invalid_response", 200, "the answer is not JSON") };
   }

@@ -103,9 +103,9 @@ const RECORDS_IN_FLIGHT = 16;
 type EvalBodies = ReturnType<typeof createEvalBodies>;
 
 /** A rollout's exchange: a failure, or a 200 answer still to be read (parsed and checked) by `outcomeOf`. */
-type Exchange = EvalOutcome | { answered: Parameters<typeof readEvalAnswer>[0]; text: string };
+type Exchange = EvalOutcome | { answered: Parameters<typeof readEvalAnswer>[0]; body: Buffer };
 
-const outcomeOf = async (exchange: Exchange, wire: Wire): Promise<EvalOutcome> => ("answered" in exchange ? readEvalAnswer(exchange.answered, exchange.text, wire) : exchange);
+const outcomeOf = async (exchange: Exchange, wire: Wire): Promise<EvalOutcome> => ("answered" in exchange ? readEvalAnswer(exchange.answered, exchange.body, wire) : exchange);
 
 /** The code, message and `error_id` of an error answer in synth-ai's shape (`detail.error`), else the start of its body. */
 export function describeErrorAnswer(text: string): { detail: string; errorId?: string } {
@@ -135,9 +135,8 @@ async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: Repli
     replica.inFlight++;
     try {
       const res = await client.postJson(replica.rolloutUrl, body, headers, plan.timeoutS * 1000);
-      const { text } = res;
-      if (res.status === 200) return { answered: base(), text };
-      const { detail, errorId } = describeErrorAnswer(text);
+      if (res.status === 200) return { answered: base(), body: res.bytes };
+      const { detail, errorId } = describeErrorAnswer(res.text);
       const redact = (text: string) => (options.apiKey ? redactSecrets(text, [options.apiKey]) : text);
       last = { result: failedResult(base(), `http_${res.status}`, res.status, redact(detail), errorId === undefined ? undefined : redact(errorId)) };
       if (res.status !== 503 && res.status !== 502) return last;
