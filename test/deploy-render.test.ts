@@ -96,13 +96,13 @@ const settingsOf = (table: Record<string, unknown> = {}, flags = {}) =>
 describe("objects", () => {
   it("every object passes kubernetes-models' schema validation and the unknown-field check", async () => {
     const settings = settingsOf({ ingress: { host: "math.example.com", tls_secret: "math-tls" }, env: { OPENAI_API_KEY: { secret: "vendor", key: "openai" } } }, { trace: "secret:traces" });
-    const objects = buildKubeObjects(settings);
+    const objects = await buildKubeObjects(settings);
     assert.deepEqual(objects.map((o) => o.object.kind), ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Ingress"]);
     await validateKubeObjects(objects);
   });
 
   it("the unknown-field check catches what .validate() lets through (readinesProbe)", async () => {
-    const [deployment] = buildKubeObjects(settingsOf());
+    const [deployment] = await buildKubeObjects(settingsOf());
     const json = deployment!.object.toJSON() as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } };
     const container = json.spec.template.spec.containers[0]!;
     container.readinesProbe = container.readinessProbe;
@@ -115,7 +115,7 @@ describe("objects", () => {
   });
 
   it("a wrong type is refused by the schema validation", async () => {
-    const [deployment] = buildKubeObjects(settingsOf());
+    const [deployment] = await buildKubeObjects(settingsOf());
     const json = deployment!.object.toJSON() as { spec: Record<string, unknown> };
     json.spec.revisionHistoryLimit = "five";
     await assert.rejects(validateKubeObjects([{ file: "deployment.yaml", object: new Deployment(json as never) }]), /revisionHistoryLimit/);
