@@ -108,10 +108,12 @@ describe("deploy apply", () => {
       assert.equal(status.code, 0, status.stderr);
       assert.match(status.stdout, /^math-task-app in default: 2\/2 ready$/m);
 
-      // Applied again: the Secret is kept, not overwritten.
-      const again = await runCli(["deploy", "apply", ...BASE, "--no-wait"], home, envFor(api, { ENVIRONMENT_API_KEY: "another-key-0123456789" }));
-      assert.equal(again.code, 0, again.stderr);
-      assert.match(again.stderr, /Secret math-task-app-env exists \(kept as it is\)/);
+      // Applied again (in this process: the CLI's --no-wait and its lines are the other tests'): the Secret is kept, not overwritten.
+      const { events: again } = await applyHere(api, { apiKey: "another-key-0123456789", wait: false });
+      let printed = "";
+      const progress = progressWriter({ isTTY: false, write: (s: string) => ((printed += s), true) } as never);
+      for (const event of again) reportApplyEvent(progress, "math-task-app", event);
+      assert.match(printed, /^Secret math-task-app-env exists \(kept as it is\)$/m);
       assert.deepEqual((api.store.get("secrets/default/math-task-app-env") as { stringData: Record<string, string> }).stringData, { ENVIRONMENT_API_KEY: KEY });
 
       const rolling = await runCli(["deploy", "status", "--name", "math-task-app"], home, envFor(api));
