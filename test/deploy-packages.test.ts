@@ -119,6 +119,7 @@ describe("deploy without its optional peer packages", { skip: built ? false : "r
     const help = await taskApp(["deploy", "--help"]);
     assert.equal(help.code, 0, help.stderr);
     assert.match(help.stdout, /task-app deploy render\s+Write the deploy folder/);
+    assert.match(help.stdout, /npm install --save-dev kubernetes-models@4\s+@kubernetes\/client-node@1/, "the help says what to add");
     const render = await taskApp(["deploy", "render", "--help"]);
     assert.equal(render.code, 0, render.stderr);
     assert.match(render.stdout, /--out\s+Folder to write/);

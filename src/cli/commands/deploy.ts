@@ -303,7 +303,8 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
       .example("$0 deploy render", "deploy/ from deploy.toml")
       .example("$0 deploy render --name my-task-app --image ghcr.io/you/my-task-app:0.1.0 --trace off", "without a deploy.toml")
       .epilog(
-        "Flow: deploy render → docker build -f deploy/Dockerfile -t IMAGE . → docker push IMAGE → deploy apply (waits for the rollout, runs the check probes, prints services.task_url).",
+        "Flow: deploy render → docker build -f deploy/Dockerfile -t IMAGE . → docker push IMAGE → deploy apply (waits for the rollout, runs the check probes, prints services.task_url).\n" +
+          "Needs two packages task-app does not install for you: npm install --save-dev kubernetes-models@4 @kubernetes/client-node@1",
       ) as unknown as Argv<DeployArgs>,
   handler: () => {},
 };
