@@ -7,7 +7,9 @@
  * checked through the Service proxy against a real task-app server, and the
  * cluster's refusals (403, 404, 409, a rollout that never gets ready, an
  * image that cannot be pulled) give clear messages and exit codes.
- * Claims about the CLI (exit codes, wording, flags) spawn it; claims about
+ * Claims about the CLI (exit codes, wording, flags) spawn it, once per
+ * subcommand and exit code; further cases of a path already seen from a
+ * process run the CLI's main in this process with the same argv; claims about
  * the library (the watch, its restarts, the polling fallback, the cluster's
  * refusals in words) call applyDeploy in this process against the same endpoint.
  */
@@ -21,6 +23,7 @@ import { reportApplyEvent, progressWriter } from "../src/cli/commands/deploy.js"
 import { applyDeploy, connectCluster, resolveDeploySettings, type ApplyEvent, type ApplyOptions, type DeployClusterError } from "../src/deploy/index.js";
 import type { DeployOverrides } from "../src/deploy/settings.js";
 import { startKubeApi, type KubeApi, type KubeApiOptions } from "./helpers/kube-api.js";
+import { runCliInProcess } from "./helpers/cli-in-process.js";
 import { runCli } from "./helpers/run-cli.js";
 import { startServe, type ServeProcess } from "./helpers/serve-process.js";
 
@@ -108,13 +111,15 @@ describe("deploy apply", () => {
       assert.equal(status.code, 0, status.stderr);
       assert.match(status.stdout, /^math-task-app in default: 2\/2 ready$/m);
 
-      // Applied again: the Secret is kept, not overwritten.
-      const again = await runCli(["deploy", "apply", ...BASE, "--no-wait"], home, envFor(api, { ENVIRONMENT_API_KEY: "another-key-0123456789" }));
-      assert.equal(again.code, 0, again.stderr);
-      assert.match(again.stderr, /Secret math-task-app-env exists \(kept as it is\)/);
+      // Applied again (in this process: the CLI's --no-wait and its lines are the other tests'): the Secret is kept, not overwritten.
+      const { events: again } = await applyHere(api, { apiKey: "another-key-0123456789", wait: false });
+      let printed = "";
+      const progress = progressWriter({ isTTY: false, write: (s: string) => ((printed += s), true) } as never);
+      for (const event of again) reportApplyEvent(progress, "math-task-app", event);
+      assert.match(printed, /^Secret math-task-app-env exists \(kept as it is\)$/m);
       assert.deepEqual((api.store.get("secrets/default/math-task-app-env") as { stringData: Record<string, string> }).stringData, { ENVIRONMENT_API_KEY: KEY });
 
-      const rolling = await runCli(["deploy", "status", "--name", "math-task-app"], home, envFor(api));
+      const rolling = await runCliInProcess(["deploy", "status", "--name", "math-task-app"], { cwd: home, env: envFor(api) });
       assert.match(rolling.stdout, /^math-task-app in default: \d\/2 ready \(rolling out\)$/m, "the new generation is rolling out");
 
       const deleted = await runCli(["deploy", "delete", "--name", "math-task-app"], home, envFor(api));
@@ -122,7 +127,7 @@ describe("deploy apply", () => {
       assert.match(deleted.stdout, /deleted Deployment math-task-app/);
       assert.ok(!api.store.has("deployments/default/math-task-app"));
       assert.ok(api.store.has("secrets/default/math-task-app-env"), "Secrets are kept");
-      const gone = await runCli(["deploy", "delete", "--name", "math-task-app"], home, envFor(api));
+      const gone = await runCliInProcess(["deploy", "delete", "--name", "math-task-app"], { cwd: home, env: envFor(api) });
       assert.match(gone.stdout, /Deployment math-task-app was already gone/);
     });
   });
@@ -153,7 +158,7 @@ describe("deploy apply", () => {
     assert.equal(docs.code, 2);
     assert.doesNotMatch(docs.stderr, /Unknown argument/);
     assert.match(docs.stderr, /task-app deploy apply: --trace traces\/v3: a local path cannot be shared by pods; give the shared store's URL/);
-    const named = await runCli(["deploy", "my-env", "--image", "ghcr.io/acme/math:1.0.0", "--dry-run"], home, envFor(undefined));
+    const named = await runCliInProcess(["deploy", "my-env", "--image", "ghcr.io/acme/math:1.0.0", "--dry-run"], { cwd: home, env: envFor(undefined) });
     assert.equal(named.code, 0, named.stderr);
     assert.match(named.stdout, /^ {2}name: my-env$/m, "an app id names the deployment when --name is not given");
   });
@@ -189,7 +194,7 @@ describe("deploy apply", () => {
   it("409: a field another manager owns is reported with the way to take it over; --force does", async () => {
     await withApi({ conflicts: { "deployments/math-task-app": "kubectl-edit" } }, async (api) => {
       await assert.rejects(applyHere(api), clusterError(1, /conflict \(409\): Apply failed with 1 conflict: conflict with "kubectl-edit"/, /pass --force to take them over/));
-      const forced = await runCli(["deploy", "apply", ...BASE, "--force", "--no-wait"], home, envFor(api, { ENVIRONMENT_API_KEY: KEY }));
+      const forced = await runCliInProcess(["deploy", "apply", ...BASE, "--force", "--no-wait"], { cwd: home, env: envFor(api, { ENVIRONMENT_API_KEY: KEY }) });
       assert.equal(forced.code, 0, forced.stderr);
       const deploymentPatches = api.seen.filter((r) => r.method === "PATCH" && r.path.includes("/deployments/"));
       assert.deepEqual(deploymentPatches.map((r) => new URL(r.path, "http://x").searchParams.get("force")), [null, "true"]);

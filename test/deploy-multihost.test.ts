@@ -25,7 +25,7 @@ import { build } from "esbuild";
 import pg from "pg";
 import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
-import { renderDeployFolder, resolveDeploySettings } from "../src/deploy/index.js";
+import { renderDockerfile, resolveDeploySettings } from "../src/deploy/index.js";
 import { assertOk, runProcess } from "./helpers/run-process.js";
 
 const ROOT = packageRoot();
@@ -117,8 +117,8 @@ before(async () => {
   app = path.join(work, "app");
   await createTaskApp({ dir: app, template: "math", name: "math-multihost", taskAppSpec: `file:${tarball}`, environmentApiKey: false });
   const { settings } = resolveDeploySettings({ name: "math-multihost", image: "registry.test/math:1.0.0", workers: 2, trace: { secret: "math-traces", key: "TASKAPP_TRACE_DB" } });
-  const files = await renderDeployFolder(settings);
-  const dockerfile = files.get("Dockerfile")!;
+  // The deploy folder's Dockerfile is this function's text (render.ts); the Kubernetes objects are not needed here.
+  const dockerfile = renderDockerfile(settings, "deploy");
   cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
   assert.match(dockerfile, /^RUN npm ci --omit=dev /m);
   assertOk(await runProcess("npm", ["install", "--package-lock-only", "--prefer-offline", "--no-audit", "--no-fund"], app), "npm install --package-lock-only");

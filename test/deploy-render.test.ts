@@ -3,7 +3,9 @@
  * deploy.toml, every object valid against Kubernetes' schema and free of
  * unknown fields, no secret value in any file, probes on a path the real
  * server answers without a key, a non-root image user, and bad settings
- * refused (file:line:col or the flag) with nothing written.
+ * refused (file:line:col or the flag) with nothing written. Each exit code
+ * (0, 1, 2) is seen from a real CLI process; further cases of the same
+ * path run the CLI's main in this process.
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -16,6 +18,7 @@ import { parse } from "yaml";
 import { Deployment } from "kubernetes-models/apps/v1/Deployment";
 import { createTaskApp, TEMPLATE_NAMES } from "../src/scaffold/create.js";
 import { loadDeployInputs, renderDeployFolder, resolveDeploySettings, validateKubeObjects, buildKubeObjects, DeployRenderError } from "../src/deploy/index.js";
+import { runCliInProcess } from "./helpers/cli-in-process.js";
 import { runCli } from "./helpers/run-cli.js";
 import { runProcess } from "./helpers/run-process.js";
 import { packageRoot } from "../src/scaffold/paths.js";
@@ -96,13 +99,13 @@ const settingsOf = (table: Record<string, unknown> = {}, flags = {}) =>
 describe("objects", () => {
   it("every object passes kubernetes-models' schema validation and the unknown-field check", async () => {
     const settings = settingsOf({ ingress: { host: "math.example.com", tls_secret: "math-tls" }, env: { OPENAI_API_KEY: { secret: "vendor", key: "openai" } } }, { trace: "secret:traces" });
-    const objects = buildKubeObjects(settings);
+    const objects = await buildKubeObjects(settings);
     assert.deepEqual(objects.map((o) => o.object.kind), ["Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Ingress"]);
     await validateKubeObjects(objects);
   });
 
   it("the unknown-field check catches what .validate() lets through (readinesProbe)", async () => {
-    const [deployment] = buildKubeObjects(settingsOf());
+    const [deployment] = await buildKubeObjects(settingsOf());
     const json = deployment!.object.toJSON() as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } };
     const container = json.spec.template.spec.containers[0]!;
     container.readinesProbe = container.readinessProbe;
@@ -115,7 +118,7 @@ describe("objects", () => {
   });
 
   it("a wrong type is refused by the schema validation", async () => {
-    const [deployment] = buildKubeObjects(settingsOf());
+    const [deployment] = await buildKubeObjects(settingsOf());
     const json = deployment!.object.toJSON() as { spec: Record<string, unknown> };
     json.spec.revisionHistoryLimit = "five";
     await assert.rejects(validateKubeObjects([{ file: "deployment.yaml", object: new Deployment(json as never) }]), /revisionHistoryLimit/);
@@ -266,8 +269,8 @@ describe("bad settings", () => {
     assert.match(result.stderr, /^deploy\.toml:3:1: error: deploy\.name: name "Math_App" is not a Kubernetes DNS-1123 label/m);
     assert.match(result.stderr, /nothing was written/);
     assert.equal(existsSync(path.join(dir, "deploy")), false);
-    // A flag replaces the bad value.
-    const fixed = await runCli(["deploy", "render", "--name", "math-app"], dir);
+    // A flag replaces the bad value (the CLI's main in this process: the exit codes as a process gives them are the other runCli calls').
+    const fixed = await runCliInProcess(["deploy", "render", "--name", "math-app"], { cwd: dir });
     assert.equal(fixed.code, 0, fixed.stderr);
     assert.match(await readFile(path.join(dir, "deploy/base/service.yaml"), "utf8"), /name: math-app/);
   });
@@ -285,14 +288,14 @@ describe("bad settings", () => {
     const dir = path.join(root, "bad-values");
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, "deploy.toml"), '[deploy]\nname = "math"\nimage = "ghcr.io/acme/math"\n\n[deploy.replicas]\nmin = 5\nmax = 2\n');
-    const result = await runCli(["deploy", "render"], dir);
+    const result = await runCliInProcess(["deploy", "render"], { cwd: dir });
     assert.equal(result.code, 1);
     assert.match(result.stderr, /^deploy\.toml:3:1: error: deploy\.image: image must be a reference with a tag or digest/m);
     assert.match(result.stderr, /^deploy\.toml:7:1: error: deploy\.replicas\.max: replicas\.max \(2\) is below replicas\.min \(5\)/m);
-    const trace = await runCli(["deploy", "render", "--name", "m", "--image", "a/b:1", "--trace", "traces/v3"], path.join(root, "bad-flag"));
+    const trace = await runCliInProcess(["deploy", "render", "--name", "m", "--image", "a/b:1", "--trace", "traces/v3"], { cwd: path.join(root, "bad-flag") });
     assert.equal(trace.code, 2);
     assert.match(trace.stderr, /--trace traces\/v3: a local path cannot be shared by pods/);
-    const noImage = await runCli(["deploy", "render", "--name", "m"], path.join(root, "bad-flag"));
+    const noImage = await runCliInProcess(["deploy", "render", "--name", "m"], { cwd: path.join(root, "bad-flag") });
     assert.equal(noImage.code, 2);
     assert.match(noImage.stderr, /deploy\.image: missing; set it in deploy\.toml or pass --image/);
   });

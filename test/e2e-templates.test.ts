@@ -16,7 +16,8 @@
  * lockfile copied). The first row is scaffolded through `npm exec` on the
  * tarball, the others by the packed bin that install placed. Rows run in
  * parallel, and the installed bin's own checks (no `generate` outside a
- * source checkout, --help, --version) beside them. The math row first runs
+ * source checkout, `deploy` naming the optional peer packages it needs,
+ * which npm did not install, --help, --version) beside them. The math row first runs
  * `task-app add rubric` and `add dataset` from the installed package, so its
  * type-check and tests cover the added files too (`add` keeps every line of
  * the template's app: test/codemod-add.test.ts). The rows are type-checked
@@ -282,7 +283,7 @@ describe("e2e: create-task-app → install → test → serve → check → vali
 
   // The bin as a dependency installs it: npm never installs a dependency's own dev dependencies
   // (openapi-typescript, ...), so the rows' install is the one a user gets.
-  it("installed: generate explains that it belongs to a source checkout; --help and --version", { timeout: 120_000 }, async () => {
+  it("installed: generate explains that it belongs to a source checkout; deploy names the packages to add; --help and --version", { timeout: 120_000 }, async () => {
     const dir = await installed!;
     const taskApp = (...args: string[]) => runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", ...args], dir);
     assert.ok(!existsSync(path.join(dir, "node_modules", "openapi-typescript")), "the dev dependency is really absent");
@@ -295,6 +296,15 @@ describe("e2e: create-task-app → install → test → serve → check → vali
       assert.doesNotMatch(result.stderr, /Cannot find package|openapi-typescript'/);
     }
     assert.ok(existsSync(path.join(dir, "node_modules", "task-app", "generated", "openapi.json")), "the shipped files are still there");
+    // deploy's packages are optional peers: npm leaves them out, and deploy says what to add (test/deploy-packages.test.ts: every subcommand).
+    for (const name of ["kubernetes-models", "@kubernetes/client-node"]) assert.ok(!existsSync(path.join(dir, "node_modules", name)), `${name} is not installed`);
+    const deploy = await taskApp("deploy", "render");
+    assert.equal(deploy.code, 1, deploy.stderr);
+    assert.equal(
+      deploy.stderr,
+      'task-app deploy needs the "kubernetes-models" and "@kubernetes/client-node" packages; add them with: npm install --save-dev kubernetes-models@4 @kubernetes/client-node@1\n',
+    );
+    assert.ok(!existsSync(path.join(dir, "deploy")), "nothing written");
     const help = assertOk(await taskApp("--help"), "task-app --help");
     assert.match(help.stdout, /task-app validate/);
     assert.doesNotMatch(help.stdout, /task-app generate/);

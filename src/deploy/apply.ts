@@ -9,6 +9,7 @@ import type { KubernetesObject } from "@kubernetes/client-node";
 import { checkTaskApp, type CheckReport } from "../check/index.js";
 import { describeClusterError, DeployClusterError, statusOf, type Cluster } from "./cluster.js";
 import { appLabels, FIELD_MANAGER } from "./kubernetes.js";
+import { loadClientNode } from "./packages.js";
 import { renderKubeObjects } from "./render.js";
 import type { RolloutState } from "./rollout.js";
 import { waitForRollout } from "./rollout-watch.js";
@@ -74,7 +75,7 @@ export async function applyDeploy(cluster: Cluster, options: ApplyOptions): Prom
     const missing = "no trace store URL to create it from: pass --trace postgres://… once, or create the Secret yourself";
     onEvent?.({ type: "secret", name: settings.trace.secret, created: await ensureSecret(cluster, settings, settings.trace.secret, settings.trace.key, options.traceUrl, missing) });
   }
-  const { PatchStrategy } = await import("@kubernetes/client-node");
+  const { PatchStrategy } = await loadClientNode();
   for (const object of objects) {
     const meta = object.metadata as { name: string };
     try {

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { KubeConfig, KubernetesObjectApi } from "@kubernetes/client-node";
+import { loadClientNode } from "./packages.js";
 
 /** A cluster call that failed, in words; `code` is the process exit code to use. */
 export class DeployClusterError extends Error {
@@ -29,14 +30,15 @@ export interface Cluster {
   context: string;
 }
 
-/** Loads the kubeconfig (KUBECONFIG, else ~/.kube/config, else the in-cluster service account). */
+/** Loads the kubeconfig (KUBECONFIG, else ~/.kube/config, else the in-cluster service account). Throws DeployClusterError, or DeployDependencyError without `@kubernetes/client-node`. */
 export async function connectCluster(env: NodeJS.ProcessEnv = process.env): Promise<Cluster> {
   const paths = (env.KUBECONFIG ?? "").split(":").filter(Boolean);
   const inCluster = Boolean(env.KUBERNETES_SERVICE_HOST);
   if (!paths.some((p) => existsSync(p)) && !existsSync(join(homedir(), ".kube", "config")) && !inCluster)
     throw new DeployClusterError("no kubeconfig: set KUBECONFIG or create ~/.kube/config (kind, minikube and cloud CLIs write one); --dry-run needs none", 2);
-  // Loaded once there is a cluster to talk to (it is most of a cluster command's start-up).
-  const k8s = await import("@kubernetes/client-node");
+  // Loaded once there is a cluster to talk to (it is most of a cluster command's start-up);
+  // a DeployDependencyError when the package is not installed.
+  const k8s = await loadClientNode();
   const kc = new k8s.KubeConfig();
   try {
     // `env`'s KUBECONFIG (merged as kubectl merges it), not process.env's: the caller's environment decides.

@@ -7,6 +7,7 @@
  * models an object actually uses are loaded (one small file each), never
  * the package's index or its 2,500-model barrel.
  */
+import { importDeployPackage } from "./packages.js";
 
 interface AttributeType {
   name: string;
@@ -58,11 +59,14 @@ export function findUnknownFields(models: Models, type: string, value: unknown, 
   return unknown;
 }
 
-/** One generated model class by name (each is a file of its own with no imports), or undefined when there is none. */
+/**
+ * One generated model class by name (each is a file of its own with no imports), or undefined
+ * when there is none; a DeployDependencyError when `@kubernetes/client-node` is not installed.
+ */
 async function loadModel(type: string): Promise<ModelClass | undefined> {
   if (!/^[A-Za-z0-9]+$/.test(type)) return undefined;
   try {
-    const module = (await import(`@kubernetes/client-node/dist/gen/models/${type}.js`)) as Record<string, ModelClass>;
+    const module = await importDeployPackage(() => import(`@kubernetes/client-node/dist/gen/models/${type}.js`) as Promise<Record<string, ModelClass>>);
     return module[type];
   } catch (error) {
     if ((error as { code?: string }).code === "ERR_MODULE_NOT_FOUND") return undefined;

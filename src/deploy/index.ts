@@ -6,6 +6,7 @@
 export { cpuCores, resolveDeploySettings, DeploySettingsError, type DeployInputs, type DeployOverrides, type DeploySettings } from "./settings.js";
 export { loadDeployInputs, DEPLOY_FILE, type LoadDeployOptions } from "./load.js";
 export { renderDockerfile, renderDockerignore, renderBuildTsconfig, serveCommand, servedModule, PROBE_PATH, APP_UID, NODE_IMAGE } from "./dockerfile.js";
+export { loadKubernetesModels, loadClientNode, findMissingDeployPackages, describeMissingPackages, DeployDependencyError, DEPLOY_PACKAGES, type DeployPackage, type KubernetesModels } from "./packages.js";
 export { buildKubeObjects, appLabels, FIELD_MANAGER, SERVICE_PORT, type KubeObject } from "./kubernetes.js";
 export { findUnknownFields, findUnknownObjectFields, modelNameOf } from "./fields.js";
 export { renderDeployFolder, renderKubeObjects, validateKubeObjects, toYaml, DeployRenderError } from "./render.js";

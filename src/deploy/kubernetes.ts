@@ -3,14 +3,17 @@
  * `kubernetes-models` objects (never YAML text): Deployment, Service,
  * HorizontalPodAutoscaler, PodDisruptionBudget and, when asked, an Ingress.
  * Keys and the trace store URL reach the pod only as secretKeyRefs.
+ * The classes come from loadKubernetesModels (an optional peer package);
+ * this file's imports of the package are types only.
  */
-import { Deployment } from "kubernetes-models/apps/v1/Deployment";
-import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler";
-import { Ingress } from "kubernetes-models/networking.k8s.io/v1/Ingress";
-import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
-import { Service } from "kubernetes-models/v1/Service";
+import type { Deployment } from "kubernetes-models/apps/v1/Deployment";
+import type { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler";
+import type { Ingress } from "kubernetes-models/networking.k8s.io/v1/Ingress";
+import type { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
+import type { Service } from "kubernetes-models/v1/Service";
 import type { IEnvVar } from "kubernetes-models/v1/EnvVar";
 import { APP_UID, PROBE_PATH, serveCommand } from "./dockerfile.js";
+import { loadKubernetesModels, type KubernetesModels } from "./packages.js";
 import type { DeploySettings } from "./settings.js";
 
 /** The port the Service listens on inside the cluster. */
@@ -35,13 +38,13 @@ const secretEnv = (name: string, ref: { secret: string; key: string }): IEnvVar 
   valueFrom: { secretKeyRef: { name: ref.secret, key: ref.key } },
 });
 
-function deployment(s: DeploySettings): Deployment {
+function deployment(m: KubernetesModels, s: DeploySettings): Deployment {
   const metadata = { name: s.name, namespace: s.namespace, labels: appLabels(s) };
   const env: IEnvVar[] = [secretEnv("ENVIRONMENT_API_KEY", s.apiKey)];
   if (s.trace !== "off") env.push(secretEnv("TASKAPP_TRACE_DB", s.trace));
   for (const [name, ref] of s.env) env.push(secretEnv(name, ref));
   const probe = { httpGet: { path: PROBE_PATH, port: "http" }, timeoutSeconds: 3 };
-  return new Deployment({
+  return new m.Deployment({
     metadata,
     spec: {
       // No `replicas`: the HorizontalPodAutoscaler owns it (an applied count would fight it on every apply).
@@ -87,15 +90,15 @@ function deployment(s: DeploySettings): Deployment {
   });
 }
 
-function service(s: DeploySettings): Service {
-  return new Service({
+function service(m: KubernetesModels, s: DeploySettings): Service {
+  return new m.Service({
     metadata: { name: s.name, namespace: s.namespace, labels: appLabels(s) },
     spec: { type: "ClusterIP", selector: selectorOf(s), ports: [{ name: "http", port: SERVICE_PORT, targetPort: "http", protocol: "TCP" }] },
   });
 }
 
-function autoscaler(s: DeploySettings): HorizontalPodAutoscaler {
-  return new HorizontalPodAutoscaler({
+function autoscaler(m: KubernetesModels, s: DeploySettings): HorizontalPodAutoscaler {
+  return new m.HorizontalPodAutoscaler({
     metadata: { name: s.name, namespace: s.namespace, labels: appLabels(s) },
     spec: {
       scaleTargetRef: { apiVersion: "apps/v1", kind: "Deployment", name: s.name },
@@ -106,18 +109,18 @@ function autoscaler(s: DeploySettings): HorizontalPodAutoscaler {
   });
 }
 
-function disruptionBudget(s: DeploySettings): PodDisruptionBudget {
-  return new PodDisruptionBudget({
+function disruptionBudget(m: KubernetesModels, s: DeploySettings): PodDisruptionBudget {
+  return new m.PodDisruptionBudget({
     metadata: { name: s.name, namespace: s.namespace, labels: appLabels(s) },
     // One pod at a time may be evicted: a drained node never takes the app down.
     spec: { maxUnavailable: 1, selector: { matchLabels: selectorOf(s) } },
   });
 }
 
-function ingress(s: DeploySettings): Ingress | undefined {
+function ingress(m: KubernetesModels, s: DeploySettings): Ingress | undefined {
   if (!s.ingress) return undefined;
   const { host, tlsSecret, className } = s.ingress;
-  return new Ingress({
+  return new m.Ingress({
     metadata: { name: s.name, namespace: s.namespace, labels: appLabels(s) },
     spec: {
       ...(className ? { ingressClassName: className } : {}),
@@ -127,15 +130,16 @@ function ingress(s: DeploySettings): Ingress | undefined {
   });
 }
 
-/** Every object of the kustomize base, in apply order, with its file name. */
-export function buildKubeObjects(settings: DeploySettings): KubeObject[] {
+/** Every object of the kustomize base, in apply order, with its file name. Throws DeployDependencyError without `kubernetes-models`. */
+export async function buildKubeObjects(settings: DeploySettings): Promise<KubeObject[]> {
+  const m = await loadKubernetesModels();
   const objects: KubeObject[] = [
-    { file: "deployment.yaml", object: deployment(settings) },
-    { file: "service.yaml", object: service(settings) },
-    { file: "hpa.yaml", object: autoscaler(settings) },
-    { file: "pdb.yaml", object: disruptionBudget(settings) },
+    { file: "deployment.yaml", object: deployment(m, settings) },
+    { file: "service.yaml", object: service(m, settings) },
+    { file: "hpa.yaml", object: autoscaler(m, settings) },
+    { file: "pdb.yaml", object: disruptionBudget(m, settings) },
   ];
-  const ing = ingress(settings);
+  const ing = ingress(m, settings);
   if (ing) objects.push({ file: "ingress.yaml", object: ing });
   return objects;
 }

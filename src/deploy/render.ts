@@ -41,7 +41,7 @@ export async function validateKubeObjects(objects: readonly KubeObject[]): Promi
 
 /** The objects as plain JSON values in apply order (what `apply` sends, what `--dry-run` prints). */
 export async function renderKubeObjects(settings: DeploySettings): Promise<Record<string, unknown>[]> {
-  const objects = buildKubeObjects(settings);
+  const objects = await buildKubeObjects(settings);
   await validateKubeObjects(objects);
   return objects.map(({ object }) => object.toJSON() as Record<string, unknown>);
 }
@@ -76,7 +76,7 @@ function overlayFiles(settings: DeploySettings): [string, string][] {
 /** Every file of the deploy folder, by path relative to it, sorted. */
 export async function renderDeployFolder(settings: DeploySettings, options: { dir?: string } = {}): Promise<Map<string, string>> {
   const dir = options.dir ?? "deploy";
-  const objects = buildKubeObjects(settings);
+  const objects = await buildKubeObjects(settings);
   await validateKubeObjects(objects);
   const files: [string, string][] = [
     ["Dockerfile", renderDockerfile(settings, dir)],

@@ -10,6 +10,7 @@
  * from twice) falls back to polling for the time that is left.
  */
 import { DeployClusterError, type Cluster } from "./cluster.js";
+import { loadClientNode } from "./packages.js";
 import { fatalError, pollRollout, progressReporter, readDeployment, rolloutOf, timeoutError, type DeploymentLike, type RolloutState, type WaitOptions } from "./rollout.js";
 
 /** A watch that cannot be used (the wait polls instead). */
@@ -45,7 +46,7 @@ interface WatchContext extends WaitOptions {
 }
 
 async function watchRollout(cluster: Cluster, namespace: string, name: string, selector: string, context: WatchContext): Promise<RolloutState> {
-  const { Watch } = await import("@kubernetes/client-node");
+  const { Watch } = await loadClientNode();
   const watch = new Watch(cluster.kc);
   let state: RolloutState = context.state;
   let seen = context.deployment;

@@ -2,6 +2,9 @@
  * Hostile deploy.toml files: values crafted to break out of a YAML scalar,
  * a Dockerfile line or a shell, oversized and binary files. Each is refused
  * at its line:col (or as a file problem) and `deploy render` writes nothing.
+ * Two cases run the CLI as a process (its exit code and output as a user
+ * sees them); the others run its `main` in this process, the same code from
+ * the argv on.
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -9,10 +12,14 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, it } from "node:test";
+import { runCliInProcess } from "../helpers/cli-in-process.js";
 import { runCli } from "../helpers/run-cli.js";
 
 const root = await mkdtemp(path.join(os.tmpdir(), "deploy-hostile-"));
 after(() => rm(root, { recursive: true, force: true }));
+
+/** Cases run as a real process. */
+const SPAWNED = new Set(["a YAML break-out in the image", "a binary file"]);
 
 const cases: [string, string | Buffer, RegExp][] = [
   ["a YAML break-out in the image", '[deploy]\nname = "m"\nimage = "a/b:1\\n  privileged: true"\n', /^deploy\.toml:3:1: error: deploy\.image: image must be a reference/m],
@@ -29,7 +36,7 @@ for (const [name, text, expected] of cases)
   it(`${name}: refused, positioned, nothing written`, async () => {
     const dir = await mkdtemp(path.join(root, "case-"));
     await writeFile(path.join(dir, "deploy.toml"), text);
-    const result = await runCli(["deploy", "render"], dir);
+    const result = SPAWNED.has(name) ? await runCli(["deploy", "render"], dir) : await runCliInProcess(["deploy", "render"], { cwd: dir });
     assert.equal(result.code, 1, result.stderr);
     assert.match(result.stderr, expected);
     assert.match(result.stderr, /nothing was written/);

@@ -3,7 +3,8 @@
  * Kubernetes from deploy.toml (and flags). `render` writes the deploy folder
  * (Dockerfile, .dockerignore, kustomize base); `apply` applies the objects to
  * the current kubeconfig context, waits for the rollout and checks the app.
- * Exit codes: 0 done, 1 the config, the cluster or the app failed, 2 usage.
+ * Exit codes: 0 done, 1 the config, the cluster or the app failed (or a
+ * package deploy needs is not installed), 2 usage.
  */
 import { relative, resolve, join, sep } from "node:path";
 import type { Argv, CommandModule } from "yargs";
@@ -224,6 +225,25 @@ async function runDelete(args: DeployArgs): Promise<void> {
   });
 }
 
+/**
+ * A subcommand's handler: `kubernetes-models` and `@kubernetes/client-node` are optional peer
+ * dependencies, and whichever step finds one missing (src/deploy/packages.ts) is reported here,
+ * for every subcommand: what to install, exit 1 (as `add` does for a missing ts-morph).
+ */
+function handlerOf(run: (args: DeployArgs) => Promise<void>): (argv: unknown) => Promise<void> {
+  return async (argv) => {
+    const args = argv as DeployArgs;
+    try {
+      await run(args);
+    } catch (error) {
+      const { DeployDependencyError } = await import("../../deploy/packages.js");
+      if (!(error instanceof DeployDependencyError)) throw error;
+      process.stderr.write(`${error.message}\n`);
+      contextOf(args).setExitCode(error.code);
+    }
+  };
+}
+
 /** Options every subcommand takes: the config file and the flags that override it. */
 function settingsOptions(y: Argv<object>): Argv<object> {
   return y
@@ -251,7 +271,7 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
           settingsOptions(y)
             .option("out", { type: "string", default: "deploy", describe: "Folder to write (relative to the project: it is the Docker build context's child)" })
             .option("check", { type: "boolean", default: false, describe: "Write nothing; exit 1 naming every file that differs from a fresh render" }),
-        handler: (a) => runRender(a as unknown as DeployArgs),
+        handler: handlerOf(runRender),
       })
       .command({
         // `task-app deploy <app> --name …` (synth-ai's command line) is apply.
@@ -266,24 +286,25 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
             .option("force", { type: "boolean", default: false, describe: "Take over fields another field manager owns (server-side apply conflicts)" })
             .option("wait", { type: "boolean", default: true, describe: "Wait for the rollout (--no-wait returns once applied)" })
             .option("verify", { type: "boolean", default: true, describe: "Run the check probes through the cluster once rolled out" }),
-        handler: (a) => runApply(a as unknown as DeployArgs),
+        handler: handlerOf(runApply),
       })
       .command({
         command: "status",
         describe: "Ready pods, the autoscaler, pods in trouble and the task URL",
         builder: (y: Argv<object>) => settingsOptions(y).option("json", { type: "boolean", default: false, describe: "Print as JSON" }),
-        handler: (a) => runStatus(a as unknown as DeployArgs),
+        handler: handlerOf(runStatus),
       })
       .command({
         command: "delete",
         describe: "Delete the Deployment, Service, autoscaler, budget and Ingress (Secrets are kept)",
         builder: (y: Argv<object>) => settingsOptions(y),
-        handler: (a) => runDelete(a as unknown as DeployArgs),
+        handler: handlerOf(runDelete),
       })
       .example("$0 deploy render", "deploy/ from deploy.toml")
       .example("$0 deploy render --name my-task-app --image ghcr.io/you/my-task-app:0.1.0 --trace off", "without a deploy.toml")
       .epilog(
-        "Flow: deploy render → docker build -f deploy/Dockerfile -t IMAGE . → docker push IMAGE → deploy apply (waits for the rollout, runs the check probes, prints services.task_url).",
+        "Flow: deploy render → docker build -f deploy/Dockerfile -t IMAGE . → docker push IMAGE → deploy apply (waits for the rollout, runs the check probes, prints services.task_url).\n" +
+          "Needs two packages task-app does not install for you: npm install --save-dev kubernetes-models@4 @kubernetes/client-node@1",
       ) as unknown as Argv<DeployArgs>,
   handler: () => {},
 };
