@@ -25,11 +25,12 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+let fresh: boolean | undefined;
 let cached: string[] | undefined;
 
-/** The arguments after `process.execPath` that start the CLI (append the command's own). */
-export function cliArgv(): string[] {
-  if (cached) return cached;
+/** Whether the build (dist/, the CLI bundle) is newer than every source file. */
+export function buildIsFresh(): boolean {
+  if (fresh !== undefined) return fresh;
   let built = 0;
   try {
     const record = [join(root, "dist", ".tsbuildinfo"), join(root, "dist", "cli", "main.js")].find((file) => existsSync(file))!;
@@ -37,9 +38,14 @@ export function cliArgv(): string[] {
   } catch {
     // no build
   }
-  cached =
-    built > newestMtime(join(root, "src"))
-      ? [join(root, "bin", "task-app.js")]
-      : ["--import", pathToFileURL(require.resolve("tsx/esm")).href, join(root, "test", "fixtures", "apps", "run-cli.ts")];
+  fresh = built > newestMtime(join(root, "src"));
+  return fresh;
+}
+
+/** The arguments after `process.execPath` that start the CLI (append the command's own). */
+export function cliArgv(): string[] {
+  cached ??= buildIsFresh()
+    ? [join(root, "bin", "task-app.js")]
+    : ["--import", pathToFileURL(require.resolve("tsx/esm")).href, join(root, "test", "fixtures", "apps", "run-cli.ts")];
   return cached;
 }
