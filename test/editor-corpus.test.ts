@@ -16,7 +16,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parse } from "smol-toml";
@@ -45,7 +45,7 @@ function corpusFiles(): CorpusFile[] {
     name: entry.file,
     kind: entry.kind.split(/\s/)[0] as ConfigKind,
     verdict: entry.verdict === "not-a-train-config" ? "other" : entry.verdict,
-    path: entry.path,
+    path: resolve(entry.path),
   }));
 }
 
