@@ -9,11 +9,12 @@ import assert from "node:assert/strict";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { Ajv } from "ajv";
 import { z } from "zod";
 import { packageRoot } from "../src/cli/commands/generate.js";
+import { main } from "../src/cli/main.js";
 import { generateArtifacts, RUBRIC_SCHEMA, schemaIdOf, schemaPathOf } from "../src/codegen/index.js";
 import { generateJsonSchema } from "../src/codegen/json-schema.js";
 import { configSchemas } from "../src/schemas/registry.js";
@@ -25,10 +26,29 @@ const run = (argv: string[]) => runCli(argv);
 let generated: Promise<Map<string, string>> | undefined;
 const artifacts = () => (generated ??= generateArtifacts());
 
+/** `task-app generate --root <empty folder>` in a process of its own: what it said, and every file it wrote, read back at once. */
+let written: Promise<{ root: string; run: Awaited<ReturnType<typeof run>>; files: Map<string, string> }> | undefined;
+after(async () => {
+  if (written) await rm((await written).root, { recursive: true, force: true });
+});
+function generateIntoFolder() {
+  return (written ??= (async () => {
+    const root = await mkdtemp(join(tmpdir(), "generate-"));
+    const result = await run(["generate", "--root", root]);
+    const files = new Map<string, string>();
+    for (const dir of ["schemas", "generated"]) {
+      for (const name of (await readdir(join(root, dir)).catch(() => [])).sort()) files.set(`${dir}/${name}`, await readFile(join(root, dir, name), "utf8"));
+    }
+    return { root, run: result, files };
+  })());
+}
+
 test("produces the same bytes on every run", async () => {
+  // Two runs: this process's, and the one `task-app generate` made in a process of its own.
   const first = await artifacts();
-  const second = await generateArtifacts();
-  assert.deepEqual([...first.keys()], [...second.keys()]);
+  const { run: cli, files: second } = await generateIntoFolder();
+  assert.equal(cli.code, 0, cli.stderr);
+  assert.deepEqual([...second.keys()].sort(), [...first.keys()].sort());
   for (const [path, text] of first) assert.equal(second.get(path), text, path);
 });
 
@@ -174,10 +194,10 @@ test("the example check names a leaf key without examples, and accepts booleans,
 });
 
 test("generate writes atomically; --check names each drifted and stale file and exits 1", async () => {
-  const root = await mkdtemp(join(tmpdir(), "generate-"));
-  try {
-    const written = await run(["generate", "--root", root]);
-    assert.equal(written.code, 0, written.stderr);
+  const { root, run: first } = await generateIntoFolder();
+  {
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /generated files: [1-9]\d* written/);
     for (const dir of ["schemas", "generated"]) {
       assert.ok(!(await readdir(join(root, dir))).some((n) => n.endsWith(".tmp")), "no temp files left");
     }
@@ -192,13 +212,37 @@ test("generate writes atomically; --check names each drifted and stale file and 
     assert.match(drift.stderr, /2 generated file\(s\) out of date/);
     assert.doesNotMatch(drift.stderr, /sft-config/);
 
-    assert.equal((await run(["generate", "--root", root])).code, 0);
+    // The repair through the command's own code, in this process (its exit codes and output are the runs' above).
+    const repair = await inProcess(() => main(["generate", "--root", root]));
+    assert.equal(repair.code, 0, repair.stderr);
+    assert.match(repair.stdout, /generated files: 1 written, 1 stale removed/);
     assert.equal(await readFile(rl, "utf8"), (await artifacts()).get("schemas/rl-config.schema.json"), "regenerating repairs the drifted file");
     assert.ok(!(await readdir(join(root, "generated"))).includes("old.md"), "and removes the stale one");
-  } finally {
-    await rm(root, { recursive: true, force: true });
   }
 });
+
+/**
+ * Runs `fn` with the text it writes to stdout and stderr captured instead of printed (the CLI
+ * writes strings; bytes, which the test runner's own reports are, still go through).
+ */
+async function inProcess(fn: () => Promise<number>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const captured = { stdout: "", stderr: "" };
+  const originals = { stdout: process.stdout.write, stderr: process.stderr.write };
+  for (const stream of ["stdout", "stderr"] as const) {
+    const original = originals[stream];
+    process[stream].write = function (this: NodeJS.WriteStream, chunk: string | Uint8Array, ...rest: unknown[]) {
+      if (typeof chunk !== "string") return (original as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      captured[stream] += chunk;
+      return true;
+    } as typeof process.stdout.write;
+  }
+  try {
+    return { code: await fn(), ...captured };
+  } finally {
+    process.stdout.write = originals.stdout;
+    process.stderr.write = originals.stderr;
+  }
+}
 
 /** Key paths of every documented key: properties, walking into tables and arrays of tables. */
 function keyPaths(node: Record<string, unknown>, path: string[] = []): string[][] {

@@ -5,26 +5,57 @@
  * blank value); Zod's verdict must equal ajv's on every one, except where
  * Zod's only objections are the documented rules JSON Schema cannot state
  * (src/codegen/rules.ts, UNEXPRESSED_RULES).
+ *
+ * Then a second, independent JSON Schema implementation (Python's
+ * `jsonschema`, Draft7Validator) checks the same documents against the
+ * emitted schemas: its verdict on every one must be the one Zod implies, as
+ * ajv's is. It reads the corpus the ajv tests generated and judged (the same
+ * seed gives fast-check's sample the same documents; a schema whose ajv test
+ * did not finish is sampled again). Skips, saying so, without Python.
  */
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { generateConfigSchema } from "../src/codegen/index.js";
 import { UNEXPRESSED_RULES } from "../src/codegen/rules.js";
 import { configSchemas } from "../src/schemas/registry.js";
 import { createAjv, expectedVerdict, RUNS, SEED } from "./helpers/differential.js";
+import { findPython } from "./helpers/python.js";
 import { corpusArb } from "./helpers/schema-arbitrary.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** One schema's generated documents, the JSON Schema verdict Zod implies for each, and ajv's. */
+interface Judged {
+  schema: object;
+  documents: unknown[];
+  expected: boolean[];
+  ajv: boolean[];
+}
+
+/** The corpus of each schema whose ajv test ran every document (by schema id). */
+const judged = new Map<string, Judged>();
 
 describe("Zod and the emitted JSON Schema agree", () => {
   for (const entry of configSchemas) {
     test(`${entry.id}: ${RUNS} generated documents`, (t) => {
-      const validate = createAjv().compile(generateConfigSchema(entry));
+      const schema = generateConfigSchema(entry);
+      const validate = createAjv().compile(schema);
       const stats = { documents: 0, mutated: 0, valid: 0, invalid: 0, exceptions: 0 };
+      const seen: Judged = { schema, documents: [], expected: [], ajv: [] };
       fc.assert(
         fc.property(corpusArb(generateConfigSchema(entry, false)), ({ doc, mutated }) => {
           const expected = expectedVerdict(entry.id, entry.schema, doc);
           const ajv = validate(doc);
           stats.documents++;
+          seen.documents.push(doc);
+          seen.expected.push(expected.jsonSchema);
+          seen.ajv.push(ajv);
           if (mutated) stats.mutated++;
           if (expected.zod) stats.valid++;
           else stats.invalid++;
@@ -44,6 +75,8 @@ describe("Zod and the emitted JSON Schema agree", () => {
       assert.ok(stats.documents >= RUNS);
       assert.ok(stats.valid >= RUNS * 0.1, `at least 10% valid documents: ${JSON.stringify(stats)}`);
       assert.ok(stats.invalid >= RUNS * 0.25, `at least 25% invalid documents: ${JSON.stringify(stats)}`);
+      // Every document passed (no shrinking ran): these are the RUNS documents of the seed, in order.
+      judged.set(entry.id, seen);
     });
   }
 
@@ -54,3 +87,55 @@ describe("Zod and the emitted JSON Schema agree", () => {
     }
   });
 });
+
+/** A schema's corpus sampled afresh (same arbitrary, seed and count as its ajv test), judged by Zod and ajv. */
+function sampleCorpus(entry: (typeof configSchemas)[number]): Judged {
+  const schema = generateConfigSchema(entry);
+  const documents = fc.sample(corpusArb(generateConfigSchema(entry, false)), { numRuns: RUNS, seed: SEED }).map((s) => s.doc);
+  const validate = createAjv().compile(schema);
+  return { schema, documents, expected: documents.map((doc) => expectedVerdict(entry.id, entry.schema, doc).jsonSchema), ajv: documents.map((d) => validate(d)) };
+}
+
+const python = findPython(["jsonschema"]);
+
+test(
+  `Python jsonschema agrees on ${RUNS} documents per config schema`,
+  { skip: python.ok ? false : python.reason },
+  async (t) => {
+    if (!python.ok) return;
+    const corpus: Record<string, { schema: object; documents: unknown[] }> = {};
+    const expected: Record<string, boolean[]> = {};
+    for (const entry of configSchemas) {
+      const judgedHere = judged.get(entry.id) ?? sampleCorpus(entry);
+      corpus[entry.id] = { schema: judgedHere.schema, documents: judgedHere.documents };
+      expected[entry.id] = judgedHere.expected;
+      assert.equal(judgedHere.documents.length, RUNS);
+      assert.deepEqual(judgedHere.ajv, expected[entry.id], `${entry.id}: ajv agrees first`);
+    }
+    const dir = await mkdtemp(join(tmpdir(), "differential-python-"));
+    try {
+      const file = join(dir, "corpus.json");
+      await writeFile(file, JSON.stringify(corpus));
+      const run = spawnSync(python.python, [join(here, "python", "check_jsonschema.py"), file], {
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      assert.equal(run.status, 0, run.stderr);
+      const verdicts = JSON.parse(run.stdout) as Record<string, boolean[]>;
+      for (const entry of configSchemas) {
+        const got = verdicts[entry.id]!;
+        const want = expected[entry.id]!;
+        assert.equal(got.length, RUNS);
+        const disagreements = want.flatMap((w, i) => (got[i] === w ? [] : [i]));
+        assert.deepEqual(
+          disagreements.map((i) => ({ expected: want[i], python: got[i], document: corpus[entry.id]!.documents[i] })).slice(0, 3),
+          [],
+          `${entry.id}: ${disagreements.length} disagreements`,
+        );
+        t.diagnostic(`${entry.id}: ${RUNS} documents, ${want.filter(Boolean).length} valid, Python agrees on all`);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+);

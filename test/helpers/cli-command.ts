@@ -25,11 +25,10 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+let fresh: boolean | undefined;
 let cached: string[] | undefined;
 
-let fresh: boolean | undefined;
-
-/** Whether the build (dist/) is newer than every source file, as `npm test` leaves it. */
+/** Whether the build (dist/, the CLI bundle) is newer than every source file, as `npm test` leaves it. */
 export function isBuildFresh(): boolean {
   if (fresh !== undefined) return fresh;
   let built = 0;

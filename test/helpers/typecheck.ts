@@ -2,13 +2,15 @@
  * Type-checks TypeScript files with the project's compiler options through
  * the TypeScript API and returns the diagnostics as `file:line: message`
  * lines (empty when the files type-check); and a scaffolded project against
- * this package's sources. The files every check reads again (this package's
- * sources, @types, TypeScript's lib files) are parsed once per process.
+ * this package's types (its shipped declarations when the build is fresh).
+ * The files every check reads again (this package's sources, @types,
+ * TypeScript's lib files) are parsed once per process.
  */
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { packageRoot } from "../../src/scaffold/paths.js";
+import { isBuildFresh } from "./cli-command.js";
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -55,9 +57,20 @@ export function typecheck(files: readonly string[], options: ts.CompilerOptions 
 }
 
 /**
+ * What a scaffolded project's `task-app` resolves to: the declarations the
+ * package ships (dist/index.d.ts, what an installed task-app gives a project)
+ * when the build is newer than every source file, as it always is under
+ * `npm test`; otherwise the sources, so a test run alone after an edit checks
+ * the code as it is.
+ */
+function taskAppTypes(): string {
+  return isBuildFresh() ? join(packageRoot(), "dist", "index.d.ts") : join(packageRoot(), "src", "index.ts");
+}
+
+/**
  * Diagnostics of a scaffolded project's own files, with its tsconfig and
- * `task-app` resolved to this package's sources. Only the project's files are
- * checked (what they use of task-app is resolved as they need it; task-app's
+ * `task-app` resolved to this package's types (see taskAppTypes). Only the
+ * project's files are checked (what they use of task-app is resolved as they need it; task-app's
  * sources themselves are `npm run typecheck`'s), formatted relative to `dir`.
  */
 export function typecheckScaffold(dir: string): string[] {
@@ -72,7 +85,7 @@ export function typecheckScaffold(dir: string): string[] {
 export function typecheckScaffolds(dirs: readonly string[]): string[][] {
   const projects = dirs.map((dir) => {
     const config = ts.readConfigFile(join(dir, "tsconfig.json"), ts.sys.readFile).config;
-    config.compilerOptions.paths = { "task-app": [join(packageRoot(), "src", "index.ts")] };
+    config.compilerOptions.paths = { "task-app": [taskAppTypes()] };
     config.compilerOptions.typeRoots = [join(packageRoot(), "node_modules", "@types")];
     return { dir, config, parsed: ts.parseJsonConfigFileContent(config, ts.sys, dir) };
   });
