@@ -20,7 +20,10 @@
  * `--before DIR` runs another built checkout's runEval (untraced) in the same
  * interleaved rounds: a fix's before and after from one run.
  *
- * Usage: npm run bench:eval [-- --rollouts 600 --rounds 5 --before DIR]
+ * `--only untraced` runs only the untraced rows (the bare loop and eval
+ * untraced, and `--before`'s): no traced variant, no SQLite floor, no start-up.
+ *
+ * Usage: npm run bench:eval [-- --rollouts 600 --rounds 5 --before DIR --only untraced]
  */
 import { fork } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
@@ -33,7 +36,9 @@ import { spawnSync } from "node:child_process";
 import { loadLine, ownCpuUs, ratios, reportGoal, spread as spreadOf, summarise } from "./measure.mjs";
 import { measureSqliteFloor } from "./sqlite-floor.mjs";
 
-const { values: opts } = parseArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" }, before: { type: "string" } } });
+const { values: opts } = parseArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" }, before: { type: "string" }, only: { type: "string" } } });
+if (opts.only !== undefined && opts.only !== "untraced") throw new Error(`--only takes "untraced", not ${JSON.stringify(opts.only)}`);
+const untracedOnly = opts.only === "untraced";
 const KEY = "sk_env_bench_eval_0123456789abcdef";
 
 if (opts.serve) {
@@ -138,7 +143,7 @@ if (opts.serve) {
     for (const concurrency of [1, 8, 64]) {
       const r = { bare: [], bareTrace: [], plain: [], returned: [], traced: [], before: [] };
       for (let round = 0; round < rounds; round++) {
-        const order = ["bare", "plain", "bareTrace", "returned", "traced", ...(beforeLib ? ["before"] : [])];
+        const order = ["bare", "plain", ...(untracedOnly ? [] : ["bareTrace", "returned", "traced"]), ...(beforeLib ? ["before"] : [])];
         for (const name of order.map((_, i) => order[(i + round) % order.length])) {
           if (name === "bare") r.bare.push(await bare(concurrency));
           else if (name === "bareTrace") r.bareTrace.push(await bare(concurrency, true));
@@ -152,6 +157,7 @@ if (opts.serve) {
       const rate = (k) => r[k].map((x) => x.rate);
       console.log(`\nconcurrency ${concurrency}`);
       for (const [k, label] of [["bare", "bare loop"], ["plain", "eval, untraced"], ["bareTrace", "bare loop, trace parsed"], ["returned", "eval, trace returned"], ["traced", "eval, SQLite trace"]]) {
+        if (!r[k].length) continue;
         console.log(`  ${label.padEnd(24)} CPU ${spreadOf(cpu(k), 0, " µs/rollout").padEnd(28)} ${spreadOf(rate(k), 0, " rollouts/s")} (secondary)`);
       }
       if (beforeLib) {
@@ -159,7 +165,7 @@ if (opts.serve) {
         console.log(`  before: ${spreadOf(ratios(cpu("before"), cpu("bare")), 2, "x")} of the bare loop; after / before ${spreadOf(ratios(cpu("plain"), cpu("before")), 3, "x")}`);
       }
       const untraced = ratios(cpu("plain"), cpu("bare"));
-      console.log(`  eval / bare loop, CPU per rollout: ${spreadOf(untraced, 2, "x")}; trace returned / bare loop parsing it: ${spreadOf(ratios(cpu("returned"), cpu("bareTrace")), 2, "x")}`);
+      console.log(`  eval / bare loop, CPU per rollout: ${spreadOf(untraced, 2, "x")}${untracedOnly ? "" : `; trace returned / bare loop parsing it: ${spreadOf(ratios(cpu("returned"), cpu("bareTrace")), 2, "x")}`}`);
       pooled.push(...untraced);
       pooledEval.push(...cpu("plain"));
       pooledBare.push(...cpu("bare"));
@@ -167,29 +173,31 @@ if (opts.serve) {
     }
     const u = summarise(pooled);
     reportGoal({ row: "eval CPU per rollout, untraced", subject: spreadOf(pooledEval, 0, " µs"), baseline: `bare node:http keep-alive loop of the same calls ${spreadOf(pooledBare, 0, " µs")}`, figure: `${u.median.toFixed(2)}x (${u.min.toFixed(2)}-${u.max.toFixed(2)})`, goal: "<= 1.15x", pass: u.median <= 1.15, note: "c1/8/64" });
-    const floor = lastTraceDb ? measureSqliteFloor(lastTraceDb, 1) : { error: "no trace store written" };
-    if (floor.error) reportGoal({ row: "eval, traced", figure: "-", goal: "<= bare + 1.2x the SQLite floor", pass: null, note: floor.error });
-    else {
-      const allowed = traced1.bareTrace.map((b) => b + 1.2 * floor.cpu_us_per_session);
-      const over = ratios(traced1.traced, allowed);
-      const o = summarise(over);
-      console.log(`\nSQLite floor: the same ${floor.rows_per_session.toFixed(0)} rows per session inserted by Python's sqlite3 (SQLite ${floor.sqlite}), one session per transaction: ${floor.cpu_us_per_session.toFixed(0)} µs per session`);
-      reportGoal({ row: "eval, traced", subject: spreadOf(traced1.traced, 0, " µs"), baseline: `bare loop parsing the trace ${spreadOf(traced1.bareTrace, 0, " µs")} + 1.2 x SQLite floor ${floor.cpu_us_per_session.toFixed(0)} µs`, figure: `${o.median.toFixed(2)}x of the allowance (${o.min.toFixed(2)}-${o.max.toFixed(2)})`, goal: "<= 1.0x (bare + 1.2x the SQLite floor)", pass: o.median <= 1, note: "c1" });
+    if (!untracedOnly) {
+      const floor = lastTraceDb ? measureSqliteFloor(lastTraceDb, 1) : { error: "no trace store written" };
+      if (floor.error) reportGoal({ row: "eval, traced", figure: "-", goal: "<= bare + 1.2x the SQLite floor", pass: null, note: floor.error });
+      else {
+        const allowed = traced1.bareTrace.map((b) => b + 1.2 * floor.cpu_us_per_session);
+        const over = ratios(traced1.traced, allowed);
+        const o = summarise(over);
+        console.log(`\nSQLite floor: the same ${floor.rows_per_session.toFixed(0)} rows per session inserted by Python's sqlite3 (SQLite ${floor.sqlite}), one session per transaction: ${floor.cpu_us_per_session.toFixed(0)} µs per session`);
+        reportGoal({ row: "eval, traced", subject: spreadOf(traced1.traced, 0, " µs"), baseline: `bare loop parsing the trace ${spreadOf(traced1.bareTrace, 0, " µs")} + 1.2 x SQLite floor ${floor.cpu_us_per_session.toFixed(0)} µs`, figure: `${o.median.toFixed(2)}x of the allowance (${o.min.toFixed(2)}-${o.max.toFixed(2)})`, goal: "<= 1.0x (bare + 1.2x the SQLite floor)", pass: o.median <= 1, note: "c1" });
+      }
+      // Start-up: a fresh `task-app eval` process running one rollout, against a fresh node process making that one call.
+      const bin = new URL("../bin/task-app.js", import.meta.url).pathname;
+      const evalArgs = [bin, "eval", "--url", url, "--model", "scripted", "--env-name", "math", "--split", "test", "--seeds", "0", "--no-trace", "--run-dir", join(root, "cold")];
+      const bareOne = `const b=JSON.stringify({run_id:"cold",env:{env_name:"math",seed:0,config:{split:"test",index:0}},policy:{policy_name:"scripted",config:{model:"scripted"}}});const r=require("node:http").request(${JSON.stringify(`${url}/rollout`)},{method:"POST",headers:{"content-type":"application/json","x-api-key":process.env.ENVIRONMENT_API_KEY,"content-length":Buffer.byteLength(b)}},(res)=>{let t="";res.on("data",(c)=>t+=c);res.on("end",()=>JSON.parse(t))});r.end(b);`;
+      const cold = { eval: [], bare: [] };
+      for (let i = 0; i < Math.max(5, rounds); i++) {
+        await rm(join(root, "cold"), { recursive: true, force: true });
+        if (i % 2) cold.bare.push(processCpuUs(process.execPath, ["-e", bareOne]));
+        cold.eval.push(processCpuUs(process.execPath, evalArgs));
+        if (!(i % 2)) cold.bare.push(processCpuUs(process.execPath, ["-e", bareOne]));
+      }
+      const c = summarise(ratios(cold.eval, cold.bare));
+      console.log(`start-up: \`task-app eval\` with one rollout ${spreadOf(cold.eval.map((x) => x / 1000), 0, " ms CPU")}; a node process making that call ${spreadOf(cold.bare.map((x) => x / 1000), 0, " ms CPU")}`);
+      reportGoal({ row: "eval process start-up CPU", subject: spreadOf(cold.eval.map((x) => x / 1000), 0, " ms"), baseline: `bare node making the call ${spreadOf(cold.bare.map((x) => x / 1000), 0, " ms")}`, figure: `${c.median.toFixed(2)}x (${c.min.toFixed(2)}-${c.max.toFixed(2)})`, goal: "<= 2x", pass: c.median <= 2 });
     }
-    // Start-up: a fresh `task-app eval` process running one rollout, against a fresh node process making that one call.
-    const bin = new URL("../bin/task-app.js", import.meta.url).pathname;
-    const evalArgs = [bin, "eval", "--url", url, "--model", "scripted", "--env-name", "math", "--split", "test", "--seeds", "0", "--no-trace", "--run-dir", join(root, "cold")];
-    const bareOne = `const b=JSON.stringify({run_id:"cold",env:{env_name:"math",seed:0,config:{split:"test",index:0}},policy:{policy_name:"scripted",config:{model:"scripted"}}});const r=require("node:http").request(${JSON.stringify(`${url}/rollout`)},{method:"POST",headers:{"content-type":"application/json","x-api-key":process.env.ENVIRONMENT_API_KEY,"content-length":Buffer.byteLength(b)}},(res)=>{let t="";res.on("data",(c)=>t+=c);res.on("end",()=>JSON.parse(t))});r.end(b);`;
-    const cold = { eval: [], bare: [] };
-    for (let i = 0; i < Math.max(5, rounds); i++) {
-      await rm(join(root, "cold"), { recursive: true, force: true });
-      if (i % 2) cold.bare.push(processCpuUs(process.execPath, ["-e", bareOne]));
-      cold.eval.push(processCpuUs(process.execPath, evalArgs));
-      if (!(i % 2)) cold.bare.push(processCpuUs(process.execPath, ["-e", bareOne]));
-    }
-    const c = summarise(ratios(cold.eval, cold.bare));
-    console.log(`start-up: \`task-app eval\` with one rollout ${spreadOf(cold.eval.map((x) => x / 1000), 0, " ms CPU")}; a node process making that call ${spreadOf(cold.bare.map((x) => x / 1000), 0, " ms CPU")}`);
-    reportGoal({ row: "eval process start-up CPU", subject: spreadOf(cold.eval.map((x) => x / 1000), 0, " ms"), baseline: `bare node making the call ${spreadOf(cold.bare.map((x) => x / 1000), 0, " ms")}`, figure: `${c.median.toFixed(2)}x (${c.min.toFixed(2)}-${c.max.toFixed(2)})`, goal: "<= 2x", pass: c.median <= 2 });
   } finally {
     child.kill("SIGTERM");
     await rm(root, { recursive: true, force: true });

@@ -141,6 +141,75 @@ describe("the rollout client", () => {
     }
   });
 
+  test("a redirect within the origin is followed: 307 keeps the key and the body, 303 becomes a GET without them", async () => {
+    const seen: { method?: string; url?: string; key?: string; type?: string; body: string }[] = [];
+    const server = await startServer((req, res, body) => {
+      seen.push({ method: req.method, url: req.url, key: req.headers["x-api-key"] as string, type: req.headers["content-type"], body });
+      if (req.url === "/rollout") return void res.writeHead(307, { location: "/moved" }).end("redirect body, not read");
+      if (req.url === "/other") return void res.writeHead(303, { location: "/seen" }).end();
+      res.end(`answer from ${req.url}`);
+    });
+    const client = createRolloutClient();
+    try {
+      const kept = await client.postJson(`${server.url}/rollout`, '{"seed":1}', { "x-api-key": "k" }, 5000);
+      assert.deepEqual({ status: kept.status, text: kept.text }, { status: 200, text: "answer from /moved" });
+      const dropped = await client.postJson(`${server.url}/other`, '{"seed":2}', { "x-api-key": "k" }, 5000);
+      assert.deepEqual({ status: dropped.status, text: dropped.text }, { status: 200, text: "answer from /seen" });
+      assert.deepEqual(seen, [
+        { method: "POST", url: "/rollout", key: "k", type: "application/json", body: '{"seed":1}' },
+        { method: "POST", url: "/moved", key: "k", type: "application/json", body: '{"seed":1}' },
+        { method: "POST", url: "/other", key: "k", type: "application/json", body: '{"seed":2}' },
+        { method: "GET", url: "/seen", key: "k", type: undefined, body: "" },
+      ]);
+    } finally {
+      client.close();
+      await server.close();
+    }
+  });
+
+  test("requests in flight time out each after its own timeout, a short one sent after a long one included", async () => {
+    const server = await startServer(() => {}); // never answers
+    const client = createRolloutClient();
+    try {
+      const started = Date.now();
+      const long = client.postJson(`${server.url}/rollout`, "{}", {}, 600);
+      const longDone = long.then(
+        () => assert.fail("answered"),
+        (error: unknown) => ({ error, at: Date.now() - started }),
+      );
+      await new Promise((r) => setTimeout(r, 20));
+      const short = client.postJson(`${server.url}/rollout`, "{}", {}, 100);
+      await assert.rejects(short, (error: unknown) => error instanceof HttpTimeoutError && error.message === "no answer within 0.1s");
+      const shortAt = Date.now() - started;
+      assert.ok(shortAt >= 110 && shortAt < 550, `the short one timed out after ${shortAt} ms`);
+      const { error, at } = await longDone;
+      assert.ok(error instanceof HttpTimeoutError && error.message === "no answer within 0.6s", String(error));
+      assert.ok(at >= 595, `the long one timed out after ${at} ms`);
+    } finally {
+      client.close();
+      await server.close();
+    }
+  });
+
+  test("a header node:http refuses to send rejects the call (nothing is thrown at the caller), and the client goes on", async () => {
+    let arrived = 0;
+    const server = await startServer((_req, res) => {
+      arrived++;
+      res.end("ok");
+    });
+    const client = createRolloutClient();
+    try {
+      let pending: Promise<unknown> | undefined;
+      assert.doesNotThrow(() => (pending = client.postJson(`${server.url}/rollout`, "{}", { "x-api-key": "a\nb" }, 5000)));
+      await assert.rejects(pending!, { code: "ERR_INVALID_CHAR" });
+      assert.equal((await client.postJson(`${server.url}/rollout`, "{}", { "x-api-key": "k" }, 5000)).text, "ok");
+      assert.equal(arrived, 1);
+    } finally {
+      client.close();
+      await server.close();
+    }
+  });
+
   test("a refused connection rejects with the socket's code, not retried", async () => {
     const server = await startServer(() => {});
     const url = server.url;

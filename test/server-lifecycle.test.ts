@@ -62,6 +62,30 @@ test("shutdown is bounded: a rollout that never ends is aborted after the grace 
   if (res) assert.equal(res.status, 503);
 });
 
+test("an idle kept-alive connection does not hold shutdown: close() ends long before the grace period, and the connection is closed", { timeout: 30_000 }, async () => {
+  const { Agent, request } = await import("node:http");
+  const app = createMathApp({ limits: { shutdownGraceMs: 10_000 } });
+  const running = await serve(app, { port: 0, env, logLevel: "silent", handleSignals: false });
+  const agent = new Agent({ keepAlive: true });
+  try {
+    // One answered request leaves its connection open and idle in the agent.
+    const socketClosed = await new Promise<Promise<void>>((resolve, reject) => {
+      const req = request(`${running.url}/health`, { agent, headers: json }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(new Promise<void>((r) => req.socket!.once("close", () => r()))));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    const started = Date.now();
+    await running.close();
+    assert.ok(Date.now() - started < 5_000, `close() took ${Date.now() - started} ms`);
+    await socketClosed;
+  } finally {
+    agent.destroy();
+  }
+});
+
 test("SIGTERM triggers the same graceful shutdown", async () => {
   const events: string[] = [];
   const running = await serve(createMathApp({ onShutdown: [() => void events.push("shutdown")] }), { port: 0, env, logLevel: "silent" });

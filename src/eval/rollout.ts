@@ -11,6 +11,7 @@ import { parseJsonBytes } from "../json/parse-bytes.js";
 import type { EvalPlan } from "./plan.js";
 import type { EvalResult } from "./results.js";
 import { containerEvalRequest as containerRequestOf } from "./wire.js";
+import { isoNow } from "../time/iso-now.js";
 
 /**
  * The `run_id` of rollout (`seed`, `rollout`) of the run in `runDir` with
@@ -99,26 +100,13 @@ export function failedResult(base: Base, cause: string, httpStatus: number | nul
     criteria: {},
     steps: null,
     session_id: null,
-    finished_at: new Date().toISOString(),
+    finished_at: isoNow(),
   };
 }
 
-/**
- * Checks a parsed answer in place with the compiled validator the server
- * runs; one it refuses goes to `checkParsedRolloutResponse` (Zod's verdict and
- * issues, loaded then: a run whose answers are valid never loads Zod).
- */
-async function checkAnswer(json: unknown): Promise<{ success: true; data: RolloutResponse } | { success: false; issues: { path: string; message: string }[] }> {
-  try {
-    if (validateParsedRolloutResponse(json)) return { success: true, data: json as RolloutResponse };
-  } catch {
-    // a value the compiled code cannot complete in place: Zod decides below, as the server's check does
-  }
-  return (await import("../server/validate.js")).checkParsedRolloutResponse(json);
-}
-
-/** The container-era reader, loaded by the first container answer. */
+/** The container-era reader, loaded by the first container answer (and, once loaded, at hand). */
 let containerReader: Promise<typeof import("./container-answer.js")> | undefined;
+let containerLoaded: typeof import("./container-answer.js") | undefined;
 
 /**
  * Reads a 200 answer, its body as read (bytes, parsed by parseJsonBytes: an
@@ -126,28 +114,55 @@ let containerReader: Promise<typeof import("./container-answer.js")> | undefined
  * text: invalid bodies are failures of their own cause, not reward 0.
  */
 export async function readEvalAnswer(base: Base, body: Uint8Array | string, wire: Wire = "0.2"): Promise<EvalOutcome> {
+  return readEvalAnswerNow(base, body, wire);
+}
+
+/**
+ * {@link readEvalAnswer}, at once where it can be: an answer the compiled
+ * validator accepts (the run of a healthy app: every answer) is read
+ * synchronously, with no promise; one it refuses goes to
+ * `checkParsedRolloutResponse` (Zod's verdict and issues, loaded then: a run
+ * whose answers are valid never loads Zod), and the first container answer
+ * waits for its reader to load: those come back as a promise.
+ */
+export function readEvalAnswerNow(base: Base, body: Uint8Array | string, wire: Wire = "0.2"): EvalOutcome | Promise<EvalOutcome> {
   let json: unknown;
   try {
     json = typeof body === "string" ? JSON.parse(body) : parseJsonBytes(body);
   } catch {
     return { result: failedResult(base, "invalid_response", 200, "the answer is not JSON") };
   }
-  if (wire === "container") return readContainerEvalAnswer(base, json, await (containerReader ??= import("./container-answer.js")));
+  if (wire === "container") {
+    if (containerLoaded) return readContainerEvalAnswer(base, json, containerLoaded);
+    return (containerReader ??= import("./container-answer.js")).then((reader) => readContainerEvalAnswer(base, json, (containerLoaded = reader)));
+  }
   // The trace is validated once, by the store that writes it; the rest of the answer here, in place,
   // by the compiled validator the server runs (Zod's verdict and issues when it refuses).
   const trace = json && typeof json === "object" ? (json as { trace?: unknown }).trace : undefined;
   if (trace !== undefined) (json as { trace: unknown }).trace = null;
-  const parsed = await checkAnswer(json);
-  if (!parsed.success) {
-    const first = parsed.issues[0];
-    return { result: failedResult(base, "invalid_response", 200, `not a RolloutResponse: ${first?.path || "(root)"}: ${first?.message ?? "invalid"}`) };
+  try {
+    if (validateParsedRolloutResponse(json)) return validOutcome(base, json as RolloutResponse, trace);
+  } catch {
+    // a value the compiled code cannot complete in place: Zod decides below, as the server's check does
   }
+  return import("../server/validate.js").then(({ checkParsedRolloutResponse }) => {
+    const parsed = checkParsedRolloutResponse(json);
+    if (!parsed.success) {
+      const first = parsed.issues[0];
+      return { result: failedResult(base, "invalid_response", 200, `not a RolloutResponse: ${first?.path || "(root)"}: ${first?.message ?? "invalid"}`) };
+    }
+    return validOutcome(base, parsed.data, trace);
+  });
+}
+
+/** The outcome of a valid answer (`trace`: what its `trace` field held). */
+function validOutcome(base: Base, data: RolloutResponse, trace: unknown): EvalOutcome {
   // The app must answer for this rollout: an answer for another run_id is not this rollout's result.
   const envelopeRunId = trace && typeof trace === "object" ? (trace as { run_id?: unknown }).run_id : undefined;
-  for (const echoed of [parsed.data.run_id, envelopeRunId])
+  for (const echoed of [data.run_id, envelopeRunId])
     if (echoed !== undefined && echoed !== null && echoed !== base.run_id)
       return { result: failedResult(base, "run_id_mismatch", 200, `the app answered for run_id ${JSON.stringify(String(echoed).slice(0, 120))}, not this rollout's ${JSON.stringify(base.run_id)}`) };
-  const { metrics } = parsed.data;
+  const { metrics } = data;
   const criteria = criteriaOf(metrics.details);
   const session = trace && typeof trace === "object" ? ((trace as { session_trace?: unknown }).session_trace ?? trace) : undefined;
   return okOutcome(base, session, {
@@ -180,7 +195,7 @@ function okOutcome(base: Base, session: unknown, scores: Pick<EvalResult, "retur
     steps: scores.steps,
     session_id: typeof sessionId === "string" ? sessionId : null,
     ...(models ? { policy_models: models } : {}),
-    finished_at: new Date().toISOString(),
+    finished_at: isoNow(),
   };
   return session !== undefined ? { result, session } : { result };
 }

@@ -24,7 +24,7 @@ import type { SkippedLine } from "./results-read.js";
 import { openRunDir } from "./run-dir.js";
 import type { Wire } from "../client/index.js";
 import { resolveEvalWire } from "./wire.js";
-import { createEvalBodies, describePolicyMismatch, failedResult, readEvalAnswer, type EvalOutcome } from "./rollout.js";
+import { createEvalBodies, describePolicyMismatch, failedResult, readEvalAnswerNow, type EvalOutcome } from "./rollout.js";
 import { summarizeEval, type EvalSummary } from "./summary.js";
 import { redactSecrets, redactUrlCredentials, redactUrlsDeep } from "../server/secrets.js";
 import { rolloutSessionId, withSessionId } from "../tracing/session-id.js";
@@ -93,19 +93,23 @@ const connectionErrorCode = (error: unknown): string | undefined => {
   return typeof code === "string" ? code : error instanceof TypeError ? String(error) : undefined;
 };
 
-/** Resolves after the process.nextTick callbacks queued so far (node:http sends a request in one): cheaper than a turn of the event loop. */
-const afterTicks = () => new Promise<void>((resolve) => process.nextTick(resolve));
-
 /** Records (trace stored, result appended) that may wait at once, at least: enough for a trace store to commit them together. */
 const RECORDS_IN_FLIGHT = 16;
 
 /** The body (and run_id) of each rollout of the run. */
 type EvalBodies = ReturnType<typeof createEvalBodies>;
 
-/** A rollout's exchange: a failure, or a 200 answer still to be read (parsed and checked) by `outcomeOf`. */
-type Exchange = EvalOutcome | { answered: Parameters<typeof readEvalAnswer>[0]; body: Buffer };
+/**
+ * A rollout's exchange: a failure, a 200 answer still to be read (parsed and
+ * checked) by `outcomeOf`, or an error no rollout outcome stands for, which
+ * fails the run (`runOne` resolves to it rather than rejecting: a worker
+ * awaits its rollout only after recording the last one).
+ */
+type Exchange = EvalOutcome | { answered: Parameters<typeof readEvalAnswerNow>[0]; body: Buffer } | { thrown: unknown };
 
-const outcomeOf = async (exchange: Exchange, wire: Wire): Promise<EvalOutcome> => ("answered" in exchange ? readEvalAnswer(exchange.answered, exchange.body, wire) : exchange);
+/** The outcome of an exchange: at once when the answer can be read at once (see `readEvalAnswerNow`), else a promise of it. */
+const outcomeOf = (exchange: EvalOutcome | { answered: Parameters<typeof readEvalAnswerNow>[0]; body: Buffer }, wire: Wire): EvalOutcome | Promise<EvalOutcome> =>
+  "answered" in exchange ? readEvalAnswerNow(exchange.answered, exchange.body, wire) : exchange;
 
 /** The code, message and `error_id` of an error answer in synth-ai's shape (`detail.error`), else the start of its body. */
 export function describeErrorAnswer(text: string): { detail: string; errorId?: string } {
@@ -122,8 +126,19 @@ export function describeErrorAnswer(text: string): { detail: string; errorId?: s
   return { detail: text.slice(0, 300) };
 }
 
-/** Runs one rollout with failover: a replica that drops the connection is checked and the rollout moves to another. */
-async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions, bodies: EvalBodies, headers: Record<string, string>): Promise<Exchange> {
+/** Runs one rollout with failover: a replica that drops the connection is checked and the rollout moves to another. Never rejects (an unexpected error comes back as `thrown`). */
+async function runOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions, bodies: EvalBodies, headers: Record<string, string>, counters: EvalCounters): Promise<Exchange> {
+  counters.running++;
+  try {
+    return await exchangeOne(plan, seed, rollout, pool, client, options, bodies, headers);
+  } catch (thrown) {
+    return { thrown };
+  } finally {
+    counters.running--;
+  }
+}
+
+async function exchangeOne(plan: EvalPlan, seed: number, rollout: number, pool: ReplicaPool, client: RolloutClient, options: RunEvalOptions, bodies: EvalBodies, headers: Record<string, string>): Promise<Exchange> {
   const { runId, body } = bodies(seed, rollout);
   const started = Date.now();
   let last: EvalOutcome | undefined;
@@ -185,7 +200,12 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   const lines = repairJsonl(plan.out);
   const previous: { results: EvalResult[]; skipped: SkippedLine[] } = lines.length ? (await import("./results-read.js")).checkResultLines(plan.out, lines) : { results: [], skipped: [] };
   for (const r of previous.results) if (r.status === "ok") final.set(resultKey(r), r);
-  const jobs = plan.seeds.flatMap((seed) => Array.from({ length: plan.rolloutsPerSeed }, (_, rollout) => ({ seed, rollout }))).filter((j) => !final.has(resultKey(j)));
+  const jobs: { seed: number; rollout: number }[] = [];
+  for (const seed of plan.seeds)
+    for (let rollout = 0; rollout < plan.rolloutsPerSeed; rollout++) {
+      const job = { seed, rollout };
+      if (!final.has(resultKey(job))) jobs.push(job);
+    }
 
   const counters: EvalCounters = { total: jobs.length, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() };
   const { reporter } = options;
@@ -220,9 +240,11 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   const batch = createBatch<{ result?: EvalResult; event: EvalEvent; counters: EvalCounters }>(
     (items) => {
       try {
-        const done = items.flatMap((i) => (i.result ? [i.result] : []));
-        results.appendAll(done.filter((r) => r.status === "ok"));
-        failures.appendAll(done.filter((r) => r.status !== "ok"));
+        const ok: EvalResult[] = [];
+        const failed: EvalResult[] = [];
+        for (const { result } of items) if (result) (result.status === "ok" ? ok : failed).push(result);
+        results.appendAll(ok);
+        failures.appendAll(failed);
         for (const item of items) reporter.emit(item.event, item.counters);
       } catch (error) {
         // A results file that cannot be written, a reporter that throws: the run stops taking rollouts and fails with it.
@@ -236,7 +258,8 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   options.abort?.addEventListener("abort", abortAll, { once: true });
   if (options.abort?.aborted) abortAll();
   const traces = { stored: 0, duplicates: 0, failed: 0, missing: 0 };
-  const queue = [...jobs];
+  /** The jobs not taken yet: `jobs` from `nextJob` on. */
+  let nextJob = 0;
   /** Records not finished yet (a trace store commits many at once), at most `recordLimit`; who waits for one to finish; the first that threw. */
   let recording = 0;
   const recordLimit = Math.max(RECORDS_IN_FLIGHT, plan.concurrency);
@@ -248,16 +271,20 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
 
   /** The next job, unless the run was stopped or a record failed. */
   // Nothing is sent once every replica is out: the rest would only fail as no_replica, one line each.
-  const take = () => (options.stop?.aborted || recordFailure || !pool.anyHealthy() ? undefined : queue.shift());
-  const start = (job: { seed: number; rollout: number }) => {
-    counters.running++;
-    const exchange = runOne(plan, job.seed, job.rollout, pool, client, options, bodies, headers).finally(() => counters.running--);
-    exchange.catch(() => {}); // awaited by its worker; this only keeps a failure meanwhile from counting as unhandled
-    return exchange;
+  const take = () => (options.stop?.aborted || recordFailure || !pool.anyHealthy() ? undefined : jobs[nextJob++]);
+  const start = (job: { seed: number; rollout: number }) => runOne(plan, job.seed, job.rollout, pool, client, options, bodies, headers, counters);
+  /**
+   * Reads a finished rollout's answer, stores its trace, appends its result
+   * and reports it: at once (a valid answer with no trace store: no promise),
+   * or a promise when it waits (for the trace store, or for a reader to load).
+   */
+  const record = (exchange: Exclude<Exchange, { thrown: unknown }>): Promise<void> | void => {
+    const outcome = outcomeOf(exchange, wire);
+    if (outcome instanceof Promise || options.sink) return recordLater(outcome);
+    finish(outcome.result);
   };
-  /** Reads a finished rollout's answer, stores its trace, appends its result and reports it. */
-  const record = async (exchange: Exchange) => {
-    const outcome = await outcomeOf(exchange, wire);
+  const recordLater = async (pending: EvalOutcome | Promise<EvalOutcome>) => {
+    const outcome = await pending;
     const { session } = outcome;
     let { result } = outcome;
     if (result.status === "ok" && options.sink) {
@@ -274,6 +301,10 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
           if (traces.failed++ === 0) say({ event: "note", message: `trace store: ${(error as Error).message.split("\n")[0]} (the rollout counts; its trace is not stored)` });
         }
     }
+    finish(result);
+  };
+  /** Counts a recorded result, keeps it and hands it to the batch (results file and reporter). */
+  const finish = (result: EvalResult) => {
     final.set(resultKey(result), result);
     counters.done++;
     if (result.status !== "ok") counters.failed++;
@@ -282,11 +313,30 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
       counters.returnCount++;
     }
     batch.push({ result, event: { event: "rollout", result }, counters: { ...counters } });
-    const mismatch = !policyWarned && describePolicyMismatch(plan.model, result.policy_models ?? [], plan.policyConfig.inference_url);
+    const mismatch = !policyWarned && result.policy_models && describePolicyMismatch(plan.model, result.policy_models, plan.policyConfig.inference_url);
     if (mismatch) {
       policyWarned = true;
       say({ event: "note", message: mismatch });
     }
+  };
+  const recordDone = () => {
+    recording--;
+    waiting.shift()?.();
+  };
+  const recordFailed = (error: unknown) => {
+    recordFailure ??= { error };
+    recordDone();
+  };
+  /** Records `finished`, counting the records not finished yet. */
+  const recordNow = (finished: Exclude<Exchange, { thrown: unknown }>) => {
+    let pending: Promise<void> | void;
+    try {
+      pending = record(finished);
+    } catch (error) {
+      return recordFailed(error);
+    }
+    if (pending) pending.then(recordDone, recordFailed);
+    else recordDone();
   };
   try {
     // Each worker sends its next rollout before it records the one that just finished (the app works
@@ -297,16 +347,13 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
         const first = take();
         for (let running = first && start(first); running; ) {
           const finished = await running;
+          if ("thrown" in finished) throw finished.thrown;
           const next = take();
           running = next && start(next);
-          if (running) await afterTicks(); // the request goes out (in a tick of node:http's own) before the record's work
           recording++;
-          void record(finished)
-            .catch((error: unknown) => void (recordFailure ??= { error }))
-            .finally(() => {
-              recording--;
-              waiting.shift()?.();
-            });
+          // The next request goes out (in a tick node:http queued as it was sent) before the record's work.
+          if (running) process.nextTick(recordNow, finished);
+          else recordNow(finished);
           if (recording >= recordLimit) await recordFinished();
         }
       }),
@@ -326,7 +373,13 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
       reporter.flush?.();
     }
   }
-  const ordered = plan.seeds.flatMap((seed) => Array.from({ length: plan.rolloutsPerSeed }, (_, rollout) => final.get(resultKey({ seed, rollout }))).filter((r): r is EvalResult => r !== undefined));
-  const stopped = queue.length ? (pool.healthy().length ? "interrupted" : "no_replica") : undefined;
-  return { summary: summarizeEval(ordered), results: ordered, notRun: queue.length, ...(stopped ? { stopped } : {}), traces };
+  const ordered: EvalResult[] = [];
+  for (const seed of plan.seeds)
+    for (let rollout = 0; rollout < plan.rolloutsPerSeed; rollout++) {
+      const result = final.get(resultKey({ seed, rollout }));
+      if (result !== undefined) ordered.push(result);
+    }
+  const notRun = Math.max(0, jobs.length - nextJob);
+  const stopped = notRun ? (pool.healthy().length ? "interrupted" : "no_replica") : undefined;
+  return { summary: summarizeEval(ordered), results: ordered, notRun, ...(stopped ? { stopped } : {}), traces };
 }

@@ -14,7 +14,7 @@
  * exception (a throw in an executor's timer) is logged, redacted, and the
  * server keeps serving; the other rollouts in flight are not disturbed.
  */
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { constants } from "node:os";
 import type { TaskApp } from "../schemas/task-app.js";
@@ -72,17 +72,9 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
     detachErrors();
     throw error;
   }
-  // Responses not yet closed, so shutdown can wait for them: one listener, shared by every response.
-  const open = new Set<ServerResponse>();
-  function forget(this: ServerResponse) {
-    open.delete(this);
-  }
-  const listener = handler.listener;
-  const server = createServer((req, res) => {
-    open.add(res);
-    res.on("close", forget);
-    listener(req, res);
-  });
+  // Nothing is tracked per request or per connection: at shutdown, the connections still open are
+  // the server's own count (see `close`), which costs nothing while serving.
+  const server = createServer(handler.listener);
   server.keepAliveTimeout = 5_000;
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
@@ -128,9 +120,10 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await handler.drain(graceMs, ABORT_SETTLE_MS);
-      // Requests that are not rollouts (a body still trickling in, say) get what is left of the grace period.
-      await waitFor(() => open.size === 0, Math.max(deadline - Date.now(), FLUSH_MS));
-      if (open.size > 0) logger.warn({ connections: open.size }, "closing connections still open after the grace period");
+      // Requests that are not rollouts (a body still trickling in, say) get what is left of the grace period:
+      // a connection whose response has finished is idle, and closed; the wait ends when none is left open.
+      const open = await waitForConnections(server, Math.max(deadline - Date.now(), FLUSH_MS));
+      if (open > 0) logger.warn({ connections: open }, "closing connections still open after the grace period");
       server.closeAllConnections();
       if (!(await within(handler.runShutdownHooks(), graceMs))) logger.warn({ grace_ms: graceMs }, "shutdown hooks did not finish within the grace period");
       await within(stopped, ABORT_SETTLE_MS);
@@ -176,10 +169,19 @@ function watchProcessErrors(logger: import("pino").Logger): () => void {
   };
 }
 
-/** Polls `done` every 10 ms until it holds or `timeoutMs` passes. */
-async function waitFor(done: () => boolean, timeoutMs: number): Promise<void> {
+/**
+ * Closes the server's idle connections every 10 ms until none is left open
+ * or `timeoutMs` passes; resolves to how many are still open (serving a
+ * request whose response has not finished).
+ */
+async function waitForConnections(server: Server, timeoutMs: number): Promise<number> {
   const until = Date.now() + timeoutMs;
-  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  for (;;) {
+    server.closeIdleConnections();
+    const open = await new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
+    if (open === 0 || Date.now() >= until) return open;
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 /** Waits for `promise` at most `ms`; true when it settled in time (a rejection counts as settled). */
