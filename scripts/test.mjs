@@ -22,7 +22,10 @@ const child = spawn(
     "--import",
     join(root, "scripts/test-loader.mjs"),
     "--test",
-    "--test-concurrency=4",
+    // Six files at a time on two cores: many suites wait on processes, servers and timers, and six
+    // keep both cores busier than four (the whole suite, fresh clone, paired runs: 270 s against
+    // 277 s, 282 s against 294 s).
+    "--test-concurrency=6",
     "--test-reporter=tap",
     "--test-reporter-destination=stdout",
     `--test-reporter=${join(root, "scripts/slowest-reporter.mjs")}`,
