@@ -34,6 +34,7 @@
  *     (i32.eqz (v128.any_true (v128.or (local.get $bs) (i8x16.lt_s (local.get $min) (v128.const i8x16 32 x16)))))))
  */
 import { isAscii } from "node:buffer";
+import { loadScratchModule } from "../wasm/scratch-module.js";
 
 const WASM =
   "AGFzbQEAAAABBgFgAX8BfwMCAQAFAwEAAQcSAgZtZW1vcnkCAAVwbGFpbgAACukBAeYBAgF/Bnv9DH9/f39/f39/f39/f39/f38hAgJAA0AgASAATw0BIAH9AAQAIQQgAf0ABBAhBSAB/QAEICEGIAH9AAQwIQcgAiAEIAX9diAGIAf9dv12/XYhAiADIAT9DFxcXFxcXFxcXFxcXFxcXFz9IyAF/QxcXFxcXFxcXFxcXFxcXFxc/SP9UCAG/QxcXFxcXFxcXFxcXFxcXFxc/SMgB/0MXFxcXFxcXFxcXFxcXFxcXP0j/VD9UP1QIQMgAUHAAGohAQwACwsgAyAC/QwgICAgICAgICAgICAgICAg/SX9UP1TRQs=";
@@ -44,14 +45,9 @@ const CHUNK = 64 * 1024;
 export type PlainCheck = (buf: Buffer, start: number, end: number) => boolean;
 
 function createSimdCheck(): PlainCheck | undefined {
-  let exports: { memory: WebAssembly.Memory; plain: (length: number) => number };
-  try {
-    exports = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(WASM, "base64"))).exports as typeof exports;
-  } catch {
-    return undefined;
-  }
-  const scratch = Buffer.from(exports.memory.buffer);
-  const { plain } = exports;
+  const module = loadScratchModule(WASM, "plain");
+  if (!module) return undefined;
+  const { scratch, run: plain } = module;
   return (buf, start, end) => {
     for (let at = start; at < end; at += CHUNK) {
       const written = buf.copy(scratch, 0, at, Math.min(end, at + CHUNK));

@@ -27,6 +27,8 @@
  * assembled with wabt's `wat2wasm` (the constants written out 16 times).
  */
 
+import { loadScratchModule } from "../wasm/scratch-module.js";
+
 const WASM = "AGFzbQEAAAABBgFgAX8BfwMCAQAFAwEAAQcYAgZtZW1vcnkCAAtuZWVkc0VzY2FwZQAACo8BAYwBAgF/AnsCQANAIAEgAE8NASAB/QAEACECIAMgAv0MICAgICAgICAgICAgICAgIP0mIAL9DH5+fn5+fn5+fn5+fn5+fn79KP1QIAL9DCIiIiIiIiIiIiIiIiIiIiL9IyAC/QxcXFxcXFxcXFxcXFxcXFxc/SP9UP1Q/VAhAyABQRBqIQEMAAsLIAP9Uws=";
 /** Characters encoded into the scratch memory at a time: their UTF-8 (at most 3 bytes each) always fits its 64 KiB, padding included. */
 const CHUNK = 16 * 1024;
@@ -37,14 +39,9 @@ const ESCAPED = ["\n", '"', "\\", "\t", "\r", "\u007f", ...Array.from({ length: 
 type Scan = (text: string) => boolean;
 
 function createSimdScan(): Scan | undefined {
-  let exports: { memory: WebAssembly.Memory; needsEscape: (length: number) => number };
-  try {
-    exports = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(WASM, "base64"))).exports as typeof exports;
-  } catch {
-    return undefined;
-  }
-  const scratch = Buffer.from(exports.memory.buffer);
-  const { needsEscape } = exports;
+  const module = loadScratchModule(WASM, "needsEscape");
+  if (!module) return undefined;
+  const { scratch, run: needsEscape } = module;
   return (text) => {
     for (let at = 0; at < text.length; at += CHUNK) {
       const part = at === 0 && text.length <= CHUNK ? text : text.slice(at, at + CHUNK);
