@@ -56,7 +56,7 @@ await build({
  * command definitions and the usage-error path use. Each may import only
  * Node built-ins and the others listed here (checked below).
  */
-const INLINED = ["config/findings.js", "config/suggest.js", "style.js", "text/terminal.js"].map((p) => join(dist, p));
+const INLINED = ["config/findings.js", "config/suggest.js", "fs/package-root.js", "style.js", "text/terminal.js"].map((p) => join(dist, p));
 
 for (const file of INLINED) {
   const text = await readFile(file, "utf8");

@@ -5,11 +5,10 @@
  */
 
 import { ENV_COMMANDS } from "./env-option.js";
-import { readPackageVersion } from "./package-root.js";
+import { readPackageVersion } from "../fs/package-root.js";
 import { UsageError } from "./usage-error.js";
 import { describeUnknownOptions, findUnknownOptions, UnknownOptionsError, usageHint, type KnownOptions } from "./unknown-options.js";
 
-export { readPackageVersion } from "./package-root.js";
 export { UsageError } from "./usage-error.js";
 
 /** Runs the CLI and resolves to the process exit code (0 ok, 1 findings/failure, 2 usage). */
@@ -29,7 +28,7 @@ export async function main(argv: string[]): Promise<number> {
     .epilogue("Run `task-app <command> --help` for a command's options. Every config key is documented in generated/CONFIG.md.")
     .help()
     .alias("h", "help")
-    .version(readPackageVersion())
+    .version(readPackageVersion() ?? "unknown")
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
       // yargs reports its own parse and check failures as a message (or a non-Error value).

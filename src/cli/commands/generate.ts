@@ -14,9 +14,9 @@ import { readFile, readdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
-import { packageRoot } from "../package-root.js";
+import { packageRoot } from "../../fs/package-root.js";
 
-export { packageRoot } from "../package-root.js";
+export { packageRoot } from "../../fs/package-root.js";
 
 interface GenerateArgs {
   check: boolean;
