@@ -221,21 +221,19 @@ describe("the rollout client", () => {
 });
 
 describe("runEval on that client", () => {
-  const healthy = (handleRollout: (res: ServerResponse) => void) =>
-    startServer((req, res) => {
+  /** A healthy app advertising no rollout wire (eval asks /info which it prefers: none here, 0.2.x); `handleRollout` answers the rest. */
+  const healthy = (handleRollout: (res: ServerResponse, body: string) => void) =>
+    startServer((req, res, body) => {
       if (req.url === "/health") return void res.writeHead(200, { "content-type": "application/json" }).end('{"healthy":true}');
-      // eval asks /info which rollout wire the app prefers (none advertised here: 0.2.x).
       if (req.url === "/info") return void res.writeHead(404).end();
-      handleRollout(res);
+      handleRollout(res, body);
     });
 
   test("image-heavy answers are read from their bytes (images cut out, not decoded): the same result, and a broken one is not JSON", async () => {
     // Seed 1: valid; seed 2: a raw control byte inside an image; seed 3: a byte no UTF-8 decoder accepts inside an image
     // (JSON.parse reads it as U+FFFD: still a valid answer); seed 4: the answer for another run.
     const answers: Buffer[] = [];
-    const server = await startServer((req, res, body) => {
-      if (req.url === "/health") return void res.writeHead(200, { "content-type": "application/json" }).end('{"healthy":true}');
-      if (req.url === "/info") return void res.writeHead(404).end();
+    const server = await healthy((res, body) => {
       const { run_id, env } = JSON.parse(body) as { run_id: string; env: { seed: number } };
       const answer = createResponse({ trajectories: 1, steps: 16, imageBytes: 20_000, seed: env.seed });
       answer.run_id = env.seed === 4 ? "someone-else" : run_id;
