@@ -6,6 +6,7 @@
  * look for (a key the schema does not have is not offered).
  */
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -80,4 +81,25 @@ for (const kind of ["taplo", "tombi"] as const satisfies readonly ServerKind[]) 
       assert.deepEqual(await session.diagnosticsFor(good, () => true, 1_000), []);
     });
   });
+}
+
+describe("a language server that never answers initialize", () => {
+  test("fails the start and is killed, so the test file can still exit", async () => {
+    const token = `silent-lsp-${process.pid}-${Date.now()}`;
+    const running = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p) && readCmdline(p).includes(token));
+    await assert.rejects(
+      LspSession.start("tombi", tmpdir(), undefined, { command: process.execPath, args: ["-e", "setInterval(() => {}, 1000)", token], timeoutMs: 2_000 }),
+      /initialize timed out/,
+    );
+    assert.deepEqual(running(), [], "the silent server is gone");
+  });
+});
+
+/** A process's command line, or "" when it is gone or unreadable. */
+function readCmdline(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return "";
+  }
 }

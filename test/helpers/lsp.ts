@@ -143,9 +143,17 @@ export class LspSession {
     });
   }
 
-  /** Starts a server and completes the initialize handshake for `rootDir`. */
-  static async start(kind: ServerKind, rootDir: string, initializationOptions: unknown = { configurationSection: "evenBetterToml" }): Promise<LspSession> {
-    const { command, args } = serverCommand(kind);
+  /**
+   * Starts a server and completes the initialize handshake for `rootDir`. When the handshake
+   * fails (no answer within `timeoutMs`, an error, the server exits), the server is killed
+   * before the error is thrown: a process left running would keep the test file from ever exiting.
+   */
+  static async start(
+    kind: ServerKind,
+    rootDir: string,
+    initializationOptions: unknown = { configurationSection: "evenBetterToml" },
+    { command, args, timeoutMs = 30_000 }: { command: string; args: string[]; timeoutMs?: number } = serverCommand(kind),
+  ): Promise<LspSession> {
     const child = spawn(command, args, {
       cwd: rootDir,
       env: { ...process.env, TOMBI_OFFLINE: "1", NO_COLOR: "1", RUST_LOG: "error" },
@@ -153,7 +161,7 @@ export class LspSession {
     });
     const session = new LspSession(kind, child);
     const rootUri = pathToFileURL(rootDir).href;
-    await session.request("initialize", {
+    const params = {
       processId: process.pid,
       rootUri,
       workspaceFolders: [{ uri: rootUri, name: "fixtures" }],
@@ -169,7 +177,17 @@ export class LspSession {
         workspace: { configuration: true, workspaceFolders: true },
       },
       initializationOptions,
-    });
+    };
+    try {
+      await session.request("initialize", params, timeoutMs);
+    } catch (error) {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGKILL");
+        await exited;
+      }
+      throw error;
+    }
     session.notify("initialized", {});
     return session;
   }
