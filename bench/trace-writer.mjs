@@ -1,0 +1,192 @@
+/**
+ * Where the SQLite trace writer thread's CPU per session goes, against
+ * SQLite's own insert of the same rows (the floor of server-traces' goal
+ * row). The sessions are server-traces' (3 turns: an LM call, an
+ * environment step, two event rewards each, an outcome reward; 23 rows),
+ * written one per transaction (concurrency 1 there) and 32 per transaction
+ * (about what concurrency 64 gathers). Figures, per session, medians of
+ * interleaved rounds:
+ *
+ * - thread: the store's writer thread as a served app uses it (sessions
+ *   handed over unchecked, one message per turn of the event loop), its CPU
+ *   from /proc (schedstat, nanoseconds) of the threads the store started;
+ * - its parts, each alone on this thread: reading the handed-over session
+ *   (v8.deserialize, what a structured clone costs the receiving side), the
+ *   check (the compiled validator, in place), the writer's JavaScript (rows,
+ *   ids, JSON text, value arrays: createSqliteWriter over a stand-in whose
+ *   statements bind nothing) and the whole writer on a real file;
+ * - SQLite through the native driver: the stored rows inserted again through
+ *   libsql with the writer's own statements, in a loop that does nothing
+ *   else (the floor's procedure, on the driver the store uses);
+ * - the floor: the same rows inserted by Python's sqlite3 (sqlite-floor.mjs).
+ *
+ * Usage: npm run bench:trace-writer [-- --sessions 1500 --rounds 3]
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { deserialize, serialize } from "node:v8";
+import Database from "libsql";
+import { loadLine, ownCpuUs, spread } from "./measure.mjs";
+import { measureSqliteFloor } from "./sqlite-floor.mjs";
+
+const { values: opts } = parseArgs({ options: { sessions: { type: "string", default: "1500" }, rounds: { type: "string", default: "3" } } });
+const N = Number(opts.sessions);
+const ROUNDS = Number(opts.rounds);
+const dist = (p) => import(new URL(`../dist/${p}`, import.meta.url).href);
+const { createSessionTracer } = await dist("tracing/tracer.js");
+const { openTraceStore } = await dist("traces/store.js");
+const { openSqliteDatabase } = await dist("traces/sqlite-file.js");
+const { compileSqliteWriterSql, multiRowInsertSql } = await dist("traces/sqlite-statements.js");
+const { createSqliteWriter } = await dist("traces/sqlite-writer.js");
+const { checkSessionTraceInPlace } = await dist("traces/check-session.js");
+const { WRITTEN_COLUMNS } = await dist("traces/batch-rows.js");
+
+const TURNS = 3;
+/** server-traces' session, as the served app's tracer records it (not yet checked). */
+function recordSession() {
+  const tracer = createSessionTracer({});
+  for (let turn = 0; turn < TURNS; turn++) {
+    tracer.startTurn();
+    const input = [{ role: "system", content: "Play the game." }, { role: "user", content: `Observation ${turn}: ${"grass ".repeat(30)}` }];
+    const output = { role: "assistant", content: null, tool_calls: [{ id: `call_${turn}`, type: "function", function: { name: "interact", arguments: '{"actions":["do"]}' } }] };
+    const call = tracer.recordLMCall({ model: "bench-model", provider: "bench", input, output, usage: { prompt_tokens: 300, completion_tokens: 12, total_tokens: 312 }, latencyMs: 80 });
+    const step = tracer.recordEnvironmentEvent({ reward: 1, terminated: turn === TURNS - 1, stateBefore: { turn }, stateAfter: { turn: turn + 1 } });
+    tracer.recordEventReward({ eventId: step, rewardValue: 1, rewardType: "achievement_delta", source: "environment", key: "collect_wood" });
+    tracer.recordEventReward({ eventId: call, rewardValue: 0.5, rewardType: "evaluator", source: "evaluator", key: "progress" });
+    tracer.finishTurn();
+  }
+  tracer.recordOutcomeReward({ totalReward: TURNS, achievementsCount: 1, totalSteps: TURNS });
+  return tracer.toUncheckedSessionTrace();
+}
+
+const dir = mkdtempSync(join(tmpdir(), "bench-trace-writer-"));
+let files = 0;
+const freshPath = () => join(dir, `t${++files}.db`);
+const batches = (xs, size) => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
+const perSession = (fn) => {
+  const t = ownCpuUs();
+  fn();
+  return (ownCpuUs() - t) / N;
+};
+
+/** CPU ns of this process's threads. */
+const threadIds = () => readdirSync("/proc/self/task");
+const threadNs = (tid) => {
+  try {
+    return Number(readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+  } catch {
+    return 0; // ended
+  }
+};
+
+/** The store's writer thread, `batch` sessions handed over per turn (each batch awaited): CPU µs per session, and the stored file. */
+async function viaThread(batch) {
+  const before = new Set(threadIds());
+  const path = freshPath();
+  const store = await openTraceStore(path, { write: true });
+  const started = threadIds().filter((t) => !before.has(t));
+  const cpu = () => started.reduce((ns, t) => ns + threadNs(t), 0);
+  for (const b of batches(Array.from({ length: 200 }, recordSession), batch)) await Promise.all(b.map((s) => store.insertSession(s)));
+  const sessions = Array.from({ length: N }, recordSession);
+  const t = cpu();
+  for (const b of batches(sessions, batch)) await Promise.all(b.map((s) => store.insertSession(s)));
+  const us = (cpu() - t) / 1000 / N;
+  const commits = store.commits;
+  await store.close();
+  return { us, path, perTransaction: commits.sessions / commits.transactions };
+}
+
+/** The writer's parts on this thread. */
+async function parts(batch) {
+  const path = freshPath();
+  const store = await openTraceStore(path);
+  const sql = compileSqliteWriterSql(store.db);
+  const bytes = Array.from({ length: N }, () => serialize(recordSession()));
+  const out = {};
+  let sessions;
+  out.deserialize = perSession(() => (sessions = bytes.map((b) => deserialize(b))));
+  out.check = perSession(() => sessions.forEach((s) => checkSessionTraceInPlace(s)));
+  // The writer's JavaScript alone: statements that take their values and run nothing.
+  const statement = { run: () => ({ changes: 1 }), get: () => ({ data_version: 1, last: 0 }) };
+  const js = createSqliteWriter({ prepare: () => statement, exec: () => {}, inTransaction: false }, sql);
+  out.javascript = perSession(() => batches(sessions, batch).forEach((b) => js(b)));
+  const database = openSqliteDatabase(path);
+  const write = createSqliteWriter(database, sql);
+  out.writer = perSession(() => batches(sessions, batch).forEach((b) => write(b)));
+  database.close();
+  await store.close();
+  return out;
+}
+
+/** The rows stored at `source` inserted again through libsql with the writer's statements, `batch` sessions per transaction, into a fresh store. */
+async function replay(source, batch) {
+  const from = new Database(source, { readonly: true });
+  const tables = ["session_traces", "session_timesteps", "events", "messages", "event_rewards", "outcome_rewards"];
+  const bySession = Object.fromEntries(tables.map((t) => [t, new Map()]));
+  for (const t of tables)
+    for (const row of from.prepare(`SELECT ${WRITTEN_COLUMNS[t].join(", ")} FROM "${t}" ORDER BY rowid`).raw().all()) {
+      const id = row[WRITTEN_COLUMNS[t].indexOf("session_id")];
+      if (!bySession[t].has(id)) bySession[t].set(id, []);
+      bySession[t].get(id).push(row);
+    }
+  from.close();
+  const ids = [...bySession.session_traces.keys()];
+  const work = batches(ids, batch).map((b) => tables.map((t) => b.flatMap((id) => bySession[t].get(id) ?? [])));
+  const path = freshPath();
+  const store = await openTraceStore(path);
+  const sql = compileSqliteWriterSql(store.db);
+  await store.close();
+  const db = openSqliteDatabase(path);
+  const prepared = new Map();
+  const statement = (t, rows) => {
+    const key = `${t}:${rows}`;
+    if (!prepared.has(key)) prepared.set(key, db.prepare(t === "session_traces" ? sql.insertSession : multiRowInsertSql(sql.insert[t], rows)));
+    return prepared.get(key);
+  };
+  const t0 = ownCpuUs();
+  for (const rowsByTable of work) {
+    db.exec("BEGIN IMMEDIATE");
+    rowsByTable.forEach((rows, i) => {
+      const t = tables[i];
+      if (t === "session_traces") for (const row of rows) statement(t, 1).run(row);
+      else for (const part of batches(rows, 64)) if (part.length) statement(t, part.length).run(part.flat());
+    });
+    db.exec("COMMIT");
+  }
+  const us = (ownCpuUs() - t0) / ids.length;
+  db.close();
+  return us;
+}
+
+console.log(`the SQLite trace writer's CPU per ${TURNS}-turn session (23 rows), ${N} sessions per run, ${ROUNDS} interleaved rounds; medians (min-max); ${loadLine()} at start`);
+for (const batch of [1, 32]) {
+  const r = { thread: [], deserialize: [], check: [], javascript: [], writer: [], libsql: [], floor: [] };
+  let perTransaction = 0;
+  await parts(batch); // warm-up: the validator compiled, the writer's code optimised
+  for (let round = 0; round < ROUNDS; round++) {
+    const thread = await viaThread(batch);
+    perTransaction = thread.perTransaction;
+    r.thread.push(thread.us);
+    for (const [k, v] of Object.entries(await parts(batch))) r[k].push(v);
+    r.libsql.push(await replay(thread.path, batch));
+    const floor = measureSqliteFloor(thread.path, batch, 1);
+    if (!floor.error) r.floor.push(floor.cpu_us_per_session);
+  }
+  console.log(`\n${batch} session${batch === 1 ? "" : "s"} per transaction (the store ran ${perTransaction.toFixed(1)})`);
+  const line = (label, xs) => xs.length && console.log(`  ${label.padEnd(62)} ${spread(xs, 0, " µs")}`);
+  line("writer thread (as a served app hands sessions to it)", r.thread);
+  line("  reading a handed-over session (v8.deserialize)", r.deserialize);
+  line("  the check (compiled validator, in place)", r.check);
+  line("  the writer's JavaScript (rows, ids, JSON text, values)", r.javascript);
+  line("  the whole writer on a real file, on this thread", r.writer);
+  line("the stored rows through libsql, the writer's statements", r.libsql);
+  line("the floor: the same rows through Python's sqlite3", r.floor);
+  if (r.floor.length) {
+    const m = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(`  thread / floor ${(m(r.thread) / m(r.floor)).toFixed(2)}x; libsql alone / floor ${(m(r.libsql) / m(r.floor)).toFixed(2)}x; writer on this thread / floor ${(m(r.writer) / m(r.floor)).toFixed(2)}x`);
+  }
+}
+console.log(`\n${loadLine()} at the end`);
+rmSync(dir, { recursive: true, force: true });
