@@ -199,3 +199,54 @@ test("a sink that checks sessions itself gets them unchecked off the trace path;
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("while a session waits for its commit, the server holds nothing the tracer recorded (it can be collected before the reply)", async () => {
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { setFlagsFromString } = await import("node:v8");
+  const { runInNewContext } = await import("node:vm");
+  const { default: Database } = await import("libsql");
+  const { openTraceStore } = await import("../src/traces/store.js");
+  const { createTraceSink } = await import("../src/traces/sink.js");
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  const dir = mkdtempSync(join(tmpdir(), "server-tracing-held-"));
+  const store = await openTraceStore(dir, { write: true });
+  const traces = createTraceSink(store, undefined, {});
+  // What the executor recorded, watched without being held: the tracer and an object of its session.
+  const recorded: WeakRef<object>[] = [];
+  const watched = async (req: RolloutRequest, ctx: RolloutContext) => {
+    const response = await tracedExecutor(req, ctx);
+    recorded.push(new WeakRef(ctx.tracer), new WeakRef(ctx.tracer.recordOutcomeReward({ totalReward: 0.5, achievementsCount: 1 })));
+    return response;
+  };
+  const server = createTaskAppServer(createMathApp({ rollout: watched }), { env, traceSink: traces.sink });
+  // Another connection holds the file's write lock, so the writer thread's transaction waits (the reply with it).
+  const lock = new Database(store.location, { timeout: 10_000 });
+  lock.exec("BEGIN IMMEDIATE");
+  let replied = false;
+  try {
+    const reply = Promise.resolve(post(server, request())).then((res) => ((replied = true), res));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    while (recorded.length === 0) await turn();
+    await turn(); // the session is handed to the writer thread at the end of the turn it was recorded in
+    // deref() keeps its target alive to the end of the turn that called it: the collection runs in a turn of its own.
+    const collected = () => recorded.map((ref) => ref.deref() === undefined);
+    for (let i = 0; i < 20 && collected().includes(false); i++) {
+      await turn();
+      gc();
+      await turn();
+    }
+    assert.equal(replied, false, "the reply still waits for the commit");
+    assert.deepEqual(collected(), [true, true], "nothing the tracer recorded is held while the write waits");
+    lock.exec("ROLLBACK");
+    assert.equal((await reply).status, 200);
+    assert.deepEqual(traces.stats, { stored: 1, duplicates: 0, failed: 0 });
+  } finally {
+    if (lock.inTransaction) lock.exec("ROLLBACK");
+    lock.close();
+    await traces.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

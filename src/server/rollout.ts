@@ -86,6 +86,7 @@ class RolloutRun implements RolloutContext, Abortable, Expirable {
   #request: Request | undefined;
   #reject: ((reason: Error) => void) | undefined;
   #tracer: SessionTracer | undefined;
+  #sessionId: string | undefined;
 
   readonly wire: "0.2" | "container";
   readonly traceCorrelationId: string | undefined;
@@ -117,12 +118,26 @@ class RolloutRun implements RolloutContext, Abortable, Expirable {
   get log(): Logger {
     return (this.#log ??= this.baseLog.child({ run_id: this.runId }));
   }
+  /** The rollout's session id (rolloutSessionId: a hash of the request's run id and seed, made once). */
+  get sessionId(): string {
+    return (this.#sessionId ??= rolloutSessionId(this.rollout));
+  }
   get tracer(): SessionTracer {
-    return (this.#tracer ??= createSessionTracer({ sessionId: rolloutSessionId(this.rollout), metadata: rolloutTraceMetadata(this.app, this.rollout, this.traceCorrelationId) }));
+    return (this.#tracer ??= createSessionTracer({ sessionId: this.sessionId, metadata: rolloutTraceMetadata(this.app, this.rollout, this.traceCorrelationId) }));
   }
   /** The tracer, if the executor used it. */
   get usedTracer(): SessionTracer | undefined {
     return this.#tracer;
+  }
+  /**
+   * The tracer, if the executor used it, handed over for good once the
+   * executor answered: the run, which lives until its reply is sent (after
+   * the trace store's commit), then holds nothing of what it recorded.
+   */
+  takeTracer(): SessionTracer | undefined {
+    const tracer = this.#tracer;
+    this.#tracer = undefined;
+    return tracer;
   }
   /** Its `max_time_s` passed. */
   expire(): void {
@@ -253,7 +268,7 @@ function replyWithResult(result: unknown, run: RolloutRun, rollout: RolloutReque
   }
   // Without a trace to fill or a sink to feed, the reply is made at once (no promise, no turn of the event loop).
   if (!hasTraceWork(rollout, checked.data, deps)) return serialised(checked.data, run, redact, invalid);
-  return finishRolloutTrace(rollout, checked.data, run.usedTracer, deps, () => run.log, run.traceCorrelationId).then((response) => serialised(response, run, redact, invalid));
+  return finishRolloutTrace(rollout, checked.data, run.takeTracer(), deps, () => run.log, run.traceCorrelationId, run.sessionId).then((response) => serialised(response, run, redact, invalid));
 }
 
 /**

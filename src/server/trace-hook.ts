@@ -115,20 +115,46 @@ export function hasTraceWork(request: RolloutRequest, response: RolloutResponse,
   return deps.traceSink !== undefined || fillsTrace(request, response);
 }
 
-/** Fills `response.trace` when asked and feeds the sink; returns the response to send. */
-export async function finishRolloutTrace<R extends RolloutResponse>(
+/**
+ * Fills `response.trace` when asked and feeds the sink; returns the response to send.
+ * Nothing here holds the session once the sink has it (the failure log needs
+ * only its id): a sink that copies it at once (the SQLite writer thread's
+ * hand-over) lets it die young, instead of keeping it, and every object it
+ * holds, alive for as long as the write takes (the garbage collector copies
+ * what survives, so what waits for a commit costs the serving thread).
+ */
+export function finishRolloutTrace<R extends RolloutResponse>(
   request: RolloutRequest,
   response: R,
   tracer: SessionTracer | undefined,
   deps: TraceHookDeps,
   log: () => Logger,
   traceCorrelationId?: string,
+  /** The rollout's session id, when the caller has it already (else `rolloutSessionId(request)`, a SHA-256). */
+  sessionId?: string,
+): Promise<R> {
+  try {
+    return feedTrace(request, response, tracer, deps, log, traceCorrelationId, sessionId);
+  } catch (error) {
+    return Promise.reject(error); // a session that cannot be built or rendered fails the reply as it always did: as a rejection
+  }
+}
+
+function feedTrace<R extends RolloutResponse>(
+  request: RolloutRequest,
+  response: R,
+  tracer: SessionTracer | undefined,
+  deps: TraceHookDeps,
+  log: () => Logger,
+  traceCorrelationId: string | undefined,
+  sessionId: string | undefined,
 ): Promise<R> {
   const fill = fillsTrace(request, response);
-  if (!fill && !deps.traceSink) return response;
+  const sink = deps.traceSink;
+  if (!fill && !sink) return Promise.resolve(response);
   // A session only stored, by a sink that checks it itself, is not validated on this (the serving) thread.
-  const unchecked = !fill && deps.traceSink?.checksSessions === true;
-  const session = rolloutSession(tracer, () => rolloutTraceMetadata(deps.app, request, traceCorrelationId), response, rolloutSessionId(request), unchecked);
+  const unchecked = !fill && sink?.checksSessions === true;
+  const session = rolloutSession(tracer, () => rolloutTraceMetadata(deps.app, request, traceCorrelationId), response, sessionId ?? rolloutSessionId(request), unchecked);
   const out = fill
     ? {
         ...response,
@@ -139,14 +165,18 @@ export async function finishRolloutTrace<R extends RolloutResponse>(
         }),
       }
     : response;
-  if (deps.traceSink) {
-    try {
-      await deps.traceSink(session, unchecked ? { request, response: out, checked: false } : { request, response: out });
-    } catch (error) {
-      const name = error instanceof Error ? error.name : typeof error;
-      const message = deps.redact(error instanceof Error ? error.message : String(error)).slice(0, 2000);
-      log().error({ session_id: session.session_id, err: { name, message } }, "trace sink failed; the rollout is answered anyway");
-    }
+  if (!sink) return Promise.resolve(out);
+  const storedId = session.session_id;
+  const failed = (error: unknown): R => {
+    const name = error instanceof Error ? error.name : typeof error;
+    const message = deps.redact(error instanceof Error ? error.message : String(error)).slice(0, 2000);
+    log().error({ session_id: storedId, err: { name, message } }, "trace sink failed; the rollout is answered anyway");
+    return out;
+  };
+  try {
+    const handed = sink(session, unchecked ? { request, response: out, checked: false } : { request, response: out });
+    return Promise.resolve(handed).then(() => out, failed);
+  } catch (error) {
+    return Promise.resolve(failed(error));
   }
-  return out;
 }

@@ -7,7 +7,7 @@
 import type { Logger } from "pino";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { createSecretRedactor } from "../server/secrets.js";
-import type { OpenTraceStoreOptions, TraceStore } from "./store.js";
+import type { InsertResult, OpenTraceStoreOptions, TraceStore } from "./store.js";
 import { DEFAULT_TRACE_DB, redactTraceUrl } from "./url.js";
 
 /** Counters of a sink, for logs and tests. */
@@ -31,38 +31,64 @@ export interface TraceSink {
   close(): Promise<void>;
 }
 
-/** Wraps a store as a sink that logs and counts failures instead of throwing. */
+/**
+ * Wraps a store as a sink that logs and counts failures instead of throwing.
+ * One reaction per session (no promise of its own, no set of them): writes in
+ * flight are counted, and `close()` waits for the count to reach zero. The
+ * session is not held while it is written (only its id, for the failure log).
+ */
 export function createTraceSink(store: TraceStore, logger?: Pick<Logger, "warn" | "error" | "debug">, env: NodeJS.ProcessEnv = process.env): TraceSink {
   const redact = createSecretRedactor(env);
   const stats: TraceSinkStats = { stored: 0, duplicates: 0, failed: 0 };
-  const pending = new Set<Promise<void>>();
+  let inFlight = 0;
+  let drained: (() => void)[] = [];
+  const settled = () => {
+    if (--inFlight > 0 || drained.length === 0) return;
+    const waiting = drained;
+    drained = [];
+    for (const resolve of waiting) resolve();
+  };
+  const stored = (result: InsertResult) => {
+    if (result.inserted) stats.stored++;
+    else stats.duplicates++;
+    logger?.debug({ session_id: result.sessionId, inserted: result.inserted }, "trace stored");
+    settled();
+  };
   const sink = (session: SessionTraceV3, context?: { checked?: false }): Promise<void> => {
-    const work = (async () => {
-      try {
-        // A session the server validated (toSessionTrace()) is not checked again: that would double the store's CPU cost.
-        const result = await (context?.checked === false ? store.insertSession(session) : store.insertParsedSession(session));
-        if (result.inserted) stats.stored++;
-        else stats.duplicates++;
-        logger?.debug({ session_id: result.sessionId, inserted: result.inserted }, "trace stored");
-      } catch (error) {
-        stats.failed++;
-        const message = redact(redactTraceUrl((error as Error).message ?? String(error)));
-        logger?.error({ session_id: redact(String((session as { session_id?: unknown })?.session_id ?? "")), error: message, failed: stats.failed }, "trace store write failed; the rollout is unaffected");
-      }
-    })();
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
-    return work;
+    inFlight++;
+    const id = sessionIdOf(session);
+    const failed = (error: unknown) => {
+      stats.failed++;
+      const message = redact(redactTraceUrl((error as Error)?.message ?? String(error)));
+      logger?.error({ session_id: redact(id), error: message, failed: stats.failed }, "trace store write failed; the rollout is unaffected");
+      settled();
+    };
+    try {
+      // A session the server validated (toSessionTrace()) is not checked again: that would double the store's CPU cost.
+      return (context?.checked === false ? store.insertSession(session) : store.insertParsedSession(session)).then(stored, failed);
+    } catch (error) {
+      failed(error);
+      return Promise.resolve();
+    }
   };
   return {
     sink: Object.assign(sink, { checksSessions: true as const }),
     stats,
     store,
     async close() {
-      await Promise.all(pending);
+      if (inFlight > 0) await new Promise<void>((resolve) => drained.push(resolve));
       await store.close();
     },
   };
+}
+
+/** A session's id as text, for the failure log: read once, and never throwing (a session handed in may be anything). */
+function sessionIdOf(session: unknown): string {
+  try {
+    return String((session as { session_id?: unknown })?.session_id ?? "");
+  } catch {
+    return "";
+  }
 }
 
 /** Whether `TASKAPP_TRACING_ENABLED` turns tracing off (0, false, no, off). */

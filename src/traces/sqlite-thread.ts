@@ -62,21 +62,35 @@ export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql
     else waiting?.resolve({ sessionId: reply.sessionId, inserted: reply.inserted });
   };
   const counts: CommitCounts = { transactions: 0, sessions: 0 };
+  /** Who waits for every write to be answered (close()). */
+  let idle: (() => void)[] = [];
+  const whenIdle = () => {
+    if (pending.size > 0 || idle.length === 0) return;
+    const waiting = idle;
+    idle = [];
+    for (const resolve of waiting) resolve();
+  };
   worker.on("message", (reply: WriterReply) => {
     if (!("results" in reply)) return;
     Object.assign(counts, reply.counts);
     for (const result of reply.results) settle(result);
-    if (pending.size === 0 && queued.length === 0) worker.unref();
+    if (pending.size === 0) {
+      worker.unref(); // an idle thread does not keep the process alive
+      whenIdle();
+    }
   });
-  worker.on("error", (error) => settleAll(new Error(`trace writer thread failed: ${error.message}`)));
+  worker.on("error", (error) => {
+    settleAll(new Error(`trace writer thread failed: ${error.message}`));
+    whenIdle();
+  });
   const exited = new Promise<void>((resolve) =>
     worker.once("exit", (code) => {
       settleAll(new Error(`trace writer thread exited (code ${code})`));
+      whenIdle();
       resolve();
     }),
   );
   worker.unref();
-  const inFlight = new Set<Promise<InsertResult>>();
   // The sessions handed over in one turn of the event loop go in one message: a message costs the serving thread
   // microseconds of its own, whatever it carries, and at high concurrency many rollouts finish in the same turn.
   let queued: { id: number; session: SessionTraceV3; check?: true }[] = [];
@@ -93,26 +107,24 @@ export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql
         } catch (error) {
           settle({ id: write.id, error: { message: `the session cannot be handed to the trace writer: ${(error as Error).message}` } });
         }
+      if (pending.size === 0) {
+        worker.unref();
+        whenIdle();
+      }
     }
-    if (pending.size === 0) worker.unref();
   };
   return {
     counts,
     write(session, checked = true) {
       if (failure) return Promise.reject(failure);
       const id = nextId++;
-      const written = new Promise<InsertResult>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        if (queued.push(checked ? { id, session } : { id, session, check: true }) === 1) setImmediate(post);
-        worker.ref(); // a write in flight keeps the process alive; an idle thread does not
-      });
-      inFlight.add(written);
-      const forget = () => inFlight.delete(written);
-      written.then(forget, forget);
-      return written;
+      // One promise per session, settled by the reply of its batch; a write in flight keeps the process alive, an idle thread does not.
+      if (pending.size === 0) worker.ref();
+      if (queued.push(checked ? { id, session } : { id, session, check: true }) === 1) setImmediate(post);
+      return new Promise<InsertResult>((resolve, reject) => void pending.set(id, { resolve, reject }));
     },
     async close() {
-      await Promise.allSettled(inFlight);
+      if (pending.size > 0) await new Promise<void>((resolve) => idle.push(resolve));
       if (failure) return void (await worker.terminate());
       failure = new Error("the trace store is closed");
       worker.ref();
