@@ -15,7 +15,7 @@ const schema13 = {"type":"object","properties":{"policy_id":{"type":["string","n
 const schema14 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{},"plainObject":true};
 const func3 = (s) => s.length;
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -550,7 +550,7 @@ return errors === 0;
 }
 
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -751,7 +751,7 @@ var valid0 = true;
 if(valid0){
 if(data.policy !== undefined){
 const _errs21 = errors;
-if(!(validate11(data.policy, {instancePath:instancePath+"/policy",parentData:data,parentDataProperty:"policy",rootData}))){
+if(!(validate11(data.policy, instancePath+"/policy", data, "policy", rootData))){
 vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
@@ -1128,7 +1128,7 @@ const schema20 = {"type":"object","properties":{"episode_returns":{"type":"array
 const schema18 = {"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"type":["array","null"],"items":{"type":"object","additionalProperties":{},"plainRecord":true}}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false,"plainObject":true};
 const schema19 = {"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"if":{"type":"null"},"else":{"type":"number","finite":true}},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}}},"required":["obs","tool_calls"],"additionalProperties":false,"plainObject":true};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1615,7 +1615,7 @@ const schema22 = {"type":"object","properties":{"version":{"type":"number","cons
 const schema23 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{},"plainObject":true};
 const schema24 = {"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"if":{"type":"null"},"else":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true}},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{},"plainObject":true};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2036,7 +2036,7 @@ return errors === 0;
 }
 
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2066,7 +2066,7 @@ var valid0 = true;
 if(valid0){
 if(data.session_trace !== undefined){
 const _errs4 = errors;
-if(!(validate18(data.session_trace, {instancePath:instancePath+"/session_trace",parentData:data,parentDataProperty:"session_trace",rootData}))){
+if(!(validate18(data.session_trace, instancePath+"/session_trace", data, "session_trace", rootData))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
@@ -2280,13 +2280,13 @@ return errors === 0;
 }
 
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate17(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate17(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
@@ -2294,7 +2294,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate18(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate18(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
@@ -2765,7 +2765,7 @@ return errors === 0;
 }
 
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2818,7 +2818,7 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate14(data1[i0], {instancePath:instancePath+"/trajectories/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate14(data1[i0], instancePath+"/trajectories/" + i0, data1, i0, rootData))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
@@ -3258,7 +3258,7 @@ vErrors = null;
 }
 if(!_valid2){
 const _errs51 = errors;
-if(!(validate16(data17, {instancePath:instancePath+"/trace",parentData:data,parentDataProperty:"trace",rootData}))){
+if(!(validate16(data17, instancePath+"/trace", data, "trace", rootData))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
@@ -3348,7 +3348,7 @@ const pattern0 = new RegExp("\\S", "u");
 const schema28 = {"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{},"plainRecord":true},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false,"plainObject":true}},"additionalProperties":false,"plainObject":true};
 const schema29 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{},"plainObject":true};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3883,7 +3883,7 @@ return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -4084,7 +4084,7 @@ var valid0 = true;
 if(valid0){
 if(data.policy !== undefined){
 const _errs21 = errors;
-if(!(validate24(data.policy, {instancePath:instancePath+"/policy",parentData:data,parentDataProperty:"policy",rootData}))){
+if(!(validate24(data.policy, instancePath+"/policy", data, "policy", rootData))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -4581,7 +4581,7 @@ const schema43 = {"type":"object","properties":{"override_id":{"type":["string",
 const schema33 = {"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"type":["array","null"],"items":{"type":"object","additionalProperties":{},"plainRecord":true}}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false,"plainObject":true};
 const schema34 = {"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"if":{"type":"null"},"else":{"type":"number","finite":true}},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}}},"required":["obs","tool_calls"],"additionalProperties":false,"plainObject":true};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5068,7 +5068,7 @@ const schema37 = {"type":"object","properties":{"version":{"type":"number","cons
 const schema38 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{},"plainObject":true};
 const schema39 = {"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"if":{"type":"null"},"else":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true}},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{},"plainObject":true};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5489,7 +5489,7 @@ return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5519,7 +5519,7 @@ var valid0 = true;
 if(valid0){
 if(data.session_trace !== undefined){
 const _errs4 = errors;
-if(!(validate31(data.session_trace, {instancePath:instancePath+"/session_trace",parentData:data,parentDataProperty:"session_trace",rootData}))){
+if(!(validate31(data.session_trace, instancePath+"/session_trace", data, "session_trace", rootData))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
@@ -5733,13 +5733,13 @@ return errors === 0;
 }
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate30(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -5747,7 +5747,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate31(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
@@ -6218,7 +6218,7 @@ return errors === 0;
 }
 
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6271,7 +6271,7 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate27(data1[i0], {instancePath:instancePath+"/trajectories/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate27(data1[i0], instancePath+"/trajectories/" + i0, data1, i0, rootData))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
@@ -6711,7 +6711,7 @@ vErrors = null;
 }
 if(!_valid2){
 const _errs51 = errors;
-if(!(validate29(data17, {instancePath:instancePath+"/trace",parentData:data,parentDataProperty:"trace",rootData}))){
+if(!(validate29(data17, instancePath+"/trace", data, "trace", rootData))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -8018,7 +8018,7 @@ const schema52 = {"type":"object","properties":{"id":{"type":["string","null"]},
 const schema50 = {"type":"object","properties":{"role":{"type":"string"},"parts":{"type":"array","items":{"$ref":"#/definitions/LMContentPart"}},"name":{"type":["string","null"]},"tool_call_id":{"type":["string","null"]}},"required":["role","parts"],"additionalProperties":{},"plainObject":true};
 const schema51 = {"type":"object","properties":{"type":{"type":"string"},"text":{"type":["string","null"]},"uri":{"type":["string","null"]},"mime_type":{"type":["string","null"]},"data":{}},"required":["type"],"additionalProperties":{},"plainObject":true};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8191,7 +8191,7 @@ return errors === 0;
 }
 
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8260,7 +8260,7 @@ var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs12 = errors;
-if(!(validate41(data4[i0], {instancePath:instancePath+"/input_messages/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+if(!(validate41(data4[i0], instancePath+"/input_messages/" + i0, data4, i0, rootData))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
@@ -8290,7 +8290,7 @@ var valid2 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
-if(!(validate41(data6[i1], {instancePath:instancePath+"/output_messages/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
+if(!(validate41(data6[i1], instancePath+"/output_messages/" + i1, data6, i1, rootData))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
@@ -8836,7 +8836,7 @@ return errors === 0;
 }
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9462,7 +9462,7 @@ var valid9 = true;
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
 const _errs65 = errors;
-if(!(validate40(data17[i0], {instancePath:instancePath+"/call_records/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
+if(!(validate40(data17[i0], instancePath+"/call_records/" + i0, data17, i0, rootData))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
@@ -9517,7 +9517,7 @@ return errors === 0;
 
 const schema53 = {"type":"object","properties":{"event_id":{"type":"string"},"system_instance_id":{"type":"string"},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"event_metadata":{"type":["array","null"],"items":{}},"event_type":{"type":"string","const":"environment"},"reward":{"type":"number","finite":true},"terminated":{"type":"boolean"},"truncated":{"type":"boolean"},"system_state_before":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}},"system_state_after":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}}},"required":["event_id","system_instance_id","time_record","metadata","event_type","reward","terminated","truncated"],"additionalProperties":{},"plainObject":true};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9928,7 +9928,7 @@ return errors === 0;
 
 const schema55 = {"type":"object","properties":{"event_id":{"type":"string"},"system_instance_id":{"type":"string"},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"event_metadata":{"type":["array","null"],"items":{}},"event_type":{"type":"string","const":"runtime"},"actions":{"type":"array","items":{}}},"required":["event_id","system_instance_id","time_record","metadata","event_type","actions"],"additionalProperties":{},"plainObject":true};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10179,7 +10179,7 @@ return errors === 0;
 }
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10187,19 +10187,19 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.event_type;
 if(typeof tag0 == "string"){
 if(tag0 === "cais"){
-if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate39(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "environment"){
-if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate45(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "runtime"){
-if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate46(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
@@ -10226,7 +10226,7 @@ return errors === 0;
 const schema57 = {"type":"object","properties":{"message_id":{"type":"string"},"message_type":{"$ref":"#/definitions/TracedMessageType"},"content":{"type":"object","properties":{"text":{"type":["string","null"]},"json_payload":{"type":["string","null"]}},"additionalProperties":{},"plainObject":true},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["message_id","message_type","content","time_record","metadata"],"additionalProperties":{},"plainObject":true};
 const schema58 = {"type":"string","enum":["user","assistant","system","tool_use","tool_result"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10486,7 +10486,7 @@ return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10649,7 +10649,7 @@ var valid2 = true;
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs18 = errors;
-if(!(validate38(data5[i0], {instancePath:instancePath+"/events/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+if(!(validate38(data5[i0], instancePath+"/events/" + i0, data5, i0, rootData))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -10679,7 +10679,7 @@ var valid3 = true;
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs21 = errors;
-if(!(validate51(data7[i1], {instancePath:instancePath+"/markov_blanket_messages/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+if(!(validate51(data7[i1], instancePath+"/markov_blanket_messages/" + i1, data7, i1, rootData))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
@@ -10747,7 +10747,7 @@ return errors === 0;
 }
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10813,7 +10813,7 @@ var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
-if(!(validate37(data3[i0], {instancePath:instancePath+"/session_time_steps/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate37(data3[i0], instancePath+"/session_time_steps/" + i0, data3, i0, rootData))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
@@ -10843,7 +10843,7 @@ var valid2 = true;
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 const _errs14 = errors;
-if(!(validate38(data5[i1], {instancePath:instancePath+"/event_history/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+if(!(validate38(data5[i1], instancePath+"/event_history/" + i1, data5, i1, rootData))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -10873,7 +10873,7 @@ var valid3 = true;
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 const _errs17 = errors;
-if(!(validate51(data7[i2], {instancePath:instancePath+"/markov_blanket_message_history/" + i2,parentData:data7,parentDataProperty:i2,rootData}))){
+if(!(validate51(data7[i2], instancePath+"/markov_blanket_message_history/" + i2, data7, i2, rootData))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
@@ -11488,7 +11488,7 @@ const schema67 = {"type":"object","properties":{"max_ops":{"default":100000,"typ
 const schema64 = {"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{}},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false}},"additionalProperties":false};
 const schema65 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11997,7 +11997,7 @@ return errors === 0;
 }
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12186,7 +12186,7 @@ var valid0 = true;
 if(valid0){
 if(data.policy !== undefined){
 const _errs21 = errors;
-if(!(validate57(data.policy, {instancePath:instancePath+"/policy",parentData:data,parentDataProperty:"policy",rootData}))){
+if(!(validate57(data.policy, instancePath+"/policy", data, "policy", rootData))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
@@ -12531,7 +12531,7 @@ const schema71 = {"type":"object","properties":{"episode_returns":{"type":"array
 const schema69 = {"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{}}},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"type":["array","null"],"items":{"type":"object","additionalProperties":{}}}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false};
 const schema70 = {"type":"object","properties":{"obs":{"type":"object","additionalProperties":{}},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{}}},"reward":{"if":{"type":"null"},"else":{"type":"number","finite":true}},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{}}}},"required":["obs","tool_calls"],"additionalProperties":false};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12979,7 +12979,7 @@ const schema73 = {"type":"object","properties":{"version":{"type":"number","cons
 const schema74 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{}}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{}}},"metadata":{"type":"object","additionalProperties":{}},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{}};
 const schema75 = {"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"if":{"type":"null"},"else":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true}},"events":{"type":"array","items":{"type":"object","additionalProperties":{}}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{}}},"step_metadata":{"type":"object","additionalProperties":{}}},"required":["step_id","step_index"],"additionalProperties":{}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13356,7 +13356,7 @@ return errors === 0;
 }
 
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13386,7 +13386,7 @@ var valid0 = true;
 if(valid0){
 if(data.session_trace !== undefined){
 const _errs4 = errors;
-if(!(validate64(data.session_trace, {instancePath:instancePath+"/session_trace",parentData:data,parentDataProperty:"session_trace",rootData}))){
+if(!(validate64(data.session_trace, instancePath+"/session_trace", data, "session_trace", rootData))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -13593,13 +13593,13 @@ return errors === 0;
 }
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate63(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -13607,7 +13607,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate64(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -14021,7 +14021,7 @@ return errors === 0;
 }
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14074,7 +14074,7 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate60(data1[i0], {instancePath:instancePath+"/trajectories/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate60(data1[i0], instancePath+"/trajectories/" + i0, data1, i0, rootData))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -14494,7 +14494,7 @@ vErrors = null;
 }
 if(!_valid2){
 const _errs51 = errors;
-if(!(validate62(data17, {instancePath:instancePath+"/trace",parentData:data,parentDataProperty:"trace",rootData}))){
+if(!(validate62(data17, instancePath+"/trace", data, "trace", rootData))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -14571,7 +14571,7 @@ const schema82 = {"type":"object","properties":{"file_artifacts":{"default":{},"
 const schema79 = {"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{}},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false}},"additionalProperties":false};
 const schema80 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15080,7 +15080,7 @@ return errors === 0;
 }
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15269,7 +15269,7 @@ var valid0 = true;
 if(valid0){
 if(data.policy !== undefined){
 const _errs21 = errors;
-if(!(validate70(data.policy, {instancePath:instancePath+"/policy",parentData:data,parentDataProperty:"policy",rootData}))){
+if(!(validate70(data.policy, instancePath+"/policy", data, "policy", rootData))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
