@@ -660,17 +660,7 @@ const _errs15 = errors;
 const _errs16 = errors;
 let valid3 = true;
 const _errs17 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
+var _valid0 = data5 === null;
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
@@ -1270,17 +1260,7 @@ const _errs20 = errors;
 const _errs21 = errors;
 let valid5 = true;
 const _errs22 = errors;
-if(data7 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs22 === errors;
+var _valid0 = data7 === null;
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -1351,17 +1331,7 @@ const _errs30 = errors;
 const _errs31 = errors;
 let valid6 = true;
 const _errs32 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs32 === errors;
+var _valid1 = data10 === null;
 errors = _errs31;
 if(vErrors !== null){
 if(_errs31){
@@ -1449,17 +1419,7 @@ const _errs37 = errors;
 const _errs38 = errors;
 let valid7 = true;
 const _errs39 = errors;
-if(data11 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs39 === errors;
+var _valid2 = data11 === null;
 errors = _errs38;
 if(vErrors !== null){
 if(_errs38){
@@ -1708,17 +1668,7 @@ const _errs14 = errors;
 const _errs15 = errors;
 let valid4 = true;
 const _errs16 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
+var _valid0 = data5 === null;
 errors = _errs15;
 if(vErrors !== null){
 if(_errs15){
@@ -2107,17 +2057,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 let valid1 = true;
 const _errs11 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
+var _valid0 = data4 === null;
 errors = _errs10;
 if(vErrors !== null){
 if(_errs10){
@@ -3036,17 +2976,7 @@ const _errs28 = errors;
 const _errs29 = errors;
 let valid7 = true;
 const _errs30 = errors;
-if(data12 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs30 === errors;
+var _valid0 = data12 === null;
 errors = _errs29;
 if(vErrors !== null){
 if(_errs29){
@@ -3097,17 +3027,7 @@ const _errs34 = errors;
 const _errs35 = errors;
 let valid8 = true;
 const _errs36 = errors;
-if(data13 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs36 === errors;
+var _valid1 = data13 === null;
 errors = _errs35;
 if(vErrors !== null){
 if(_errs35){
@@ -3236,17 +3156,7 @@ const _errs47 = errors;
 const _errs48 = errors;
 let valid9 = true;
 const _errs49 = errors;
-if(data17 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs49 === errors;
+var _valid2 = data17 === null;
 errors = _errs48;
 if(vErrors !== null){
 if(_errs48){
@@ -3993,17 +3903,7 @@ const _errs15 = errors;
 const _errs16 = errors;
 let valid3 = true;
 const _errs17 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
+var _valid0 = data5 === null;
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
@@ -4153,17 +4053,7 @@ const _errs31 = errors;
 const _errs32 = errors;
 let valid7 = true;
 const _errs33 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs33 === errors;
+var _valid1 = data10 === null;
 errors = _errs32;
 if(vErrors !== null){
 if(_errs32){
@@ -4433,17 +4323,7 @@ const _errs69 = errors;
 const _errs70 = errors;
 let valid13 = true;
 const _errs71 = errors;
-if(data25 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs71 === errors;
+var _valid2 = data25 === null;
 errors = _errs70;
 if(vErrors !== null){
 if(_errs70){
@@ -4723,17 +4603,7 @@ const _errs20 = errors;
 const _errs21 = errors;
 let valid5 = true;
 const _errs22 = errors;
-if(data7 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs22 === errors;
+var _valid0 = data7 === null;
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -4804,17 +4674,7 @@ const _errs30 = errors;
 const _errs31 = errors;
 let valid6 = true;
 const _errs32 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs32 === errors;
+var _valid1 = data10 === null;
 errors = _errs31;
 if(vErrors !== null){
 if(_errs31){
@@ -4902,17 +4762,7 @@ const _errs37 = errors;
 const _errs38 = errors;
 let valid7 = true;
 const _errs39 = errors;
-if(data11 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs39 === errors;
+var _valid2 = data11 === null;
 errors = _errs38;
 if(vErrors !== null){
 if(_errs38){
@@ -5161,17 +5011,7 @@ const _errs14 = errors;
 const _errs15 = errors;
 let valid4 = true;
 const _errs16 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
+var _valid0 = data5 === null;
 errors = _errs15;
 if(vErrors !== null){
 if(_errs15){
@@ -5560,17 +5400,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 let valid1 = true;
 const _errs11 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
+var _valid0 = data4 === null;
 errors = _errs10;
 if(vErrors !== null){
 if(_errs10){
@@ -6489,17 +6319,7 @@ const _errs28 = errors;
 const _errs29 = errors;
 let valid7 = true;
 const _errs30 = errors;
-if(data12 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs30 === errors;
+var _valid0 = data12 === null;
 errors = _errs29;
 if(vErrors !== null){
 if(_errs29){
@@ -6550,17 +6370,7 @@ const _errs34 = errors;
 const _errs35 = errors;
 let valid8 = true;
 const _errs36 = errors;
-if(data13 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs36 === errors;
+var _valid1 = data13 === null;
 errors = _errs35;
 if(vErrors !== null){
 if(_errs35){
@@ -6689,17 +6499,7 @@ const _errs47 = errors;
 const _errs48 = errors;
 let valid9 = true;
 const _errs49 = errors;
-if(data17 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs49 === errors;
+var _valid2 = data17 === null;
 errors = _errs48;
 if(vErrors !== null){
 if(_errs48){
@@ -6772,17 +6572,7 @@ const _errs57 = errors;
 const _errs58 = errors;
 let valid10 = true;
 const _errs59 = errors;
-if(data20 !== null){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid3 = _errs59 === errors;
+var _valid3 = data20 === null;
 errors = _errs58;
 if(vErrors !== null){
 if(_errs58){
@@ -6872,17 +6662,7 @@ const _errs67 = errors;
 const _errs68 = errors;
 let valid12 = true;
 const _errs69 = errors;
-if(data23 !== null){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid4 = _errs69 === errors;
+var _valid4 = data23 === null;
 errors = _errs68;
 if(vErrors !== null){
 if(_errs68){
@@ -7249,17 +7029,7 @@ const _errs112 = errors;
 const _errs113 = errors;
 let valid22 = true;
 const _errs114 = errors;
-if(data38 !== null){
-const err14 = {};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var _valid6 = _errs114 === errors;
+var _valid6 = data38 === null;
 errors = _errs113;
 if(vErrors !== null){
 if(_errs113){
@@ -7335,17 +7105,7 @@ const _errs120 = errors;
 const _errs121 = errors;
 let valid23 = true;
 const _errs122 = errors;
-if(data40 !== null){
-const err16 = {};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var _valid7 = _errs122 === errors;
+var _valid7 = data40 === null;
 errors = _errs121;
 if(vErrors !== null){
 if(_errs121){
@@ -7473,17 +7233,7 @@ const _errs133 = errors;
 const _errs134 = errors;
 let valid24 = true;
 const _errs135 = errors;
-if(data44 !== null){
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var _valid8 = _errs135 === errors;
+var _valid8 = data44 === null;
 errors = _errs134;
 if(vErrors !== null){
 if(_errs134){
@@ -7728,17 +7478,7 @@ const _errs166 = errors;
 const _errs167 = errors;
 let valid31 = true;
 const _errs168 = errors;
-if(data56 !== null){
-const err20 = {};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-var _valid9 = _errs168 === errors;
+var _valid9 = data56 === null;
 errors = _errs167;
 if(vErrors !== null){
 if(_errs167){
@@ -7839,17 +7579,7 @@ const _errs180 = errors;
 const _errs181 = errors;
 let valid33 = true;
 const _errs182 = errors;
-if(data60 !== null){
-const err22 = {};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var _valid10 = _errs182 === errors;
+var _valid10 = data60 === null;
 errors = _errs181;
 if(vErrors !== null){
 if(_errs181){
@@ -8463,17 +8193,7 @@ const _errs38 = errors;
 const _errs39 = errors;
 let valid8 = true;
 const _errs40 = errors;
-if(data17 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs40 === errors;
+var _valid0 = data17 === null;
 errors = _errs39;
 if(vErrors !== null){
 if(_errs39){
@@ -8536,17 +8256,7 @@ const _errs44 = errors;
 const _errs45 = errors;
 let valid9 = true;
 const _errs46 = errors;
-if(data18 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs46 === errors;
+var _valid1 = data18 === null;
 errors = _errs45;
 if(vErrors !== null){
 if(_errs45){
@@ -8609,17 +8319,7 @@ const _errs50 = errors;
 const _errs51 = errors;
 let valid10 = true;
 const _errs52 = errors;
-if(data19 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs52 === errors;
+var _valid2 = data19 === null;
 errors = _errs51;
 if(vErrors !== null){
 if(_errs51){
@@ -8702,17 +8402,7 @@ const _errs56 = errors;
 const _errs57 = errors;
 let valid11 = true;
 const _errs58 = errors;
-if(data20 !== null){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid3 = _errs58 === errors;
+var _valid3 = data20 === null;
 errors = _errs57;
 if(vErrors !== null){
 if(_errs57){
@@ -8910,17 +8600,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 let valid3 = true;
 const _errs14 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
+var _valid0 = data4 === null;
 errors = _errs13;
 if(vErrors !== null){
 if(_errs13){
@@ -9080,17 +8760,7 @@ const _errs29 = errors;
 const _errs30 = errors;
 let valid4 = true;
 const _errs31 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs31 === errors;
+var _valid1 = data10 === null;
 errors = _errs30;
 if(vErrors !== null){
 if(_errs30){
@@ -9153,17 +8823,7 @@ const _errs35 = errors;
 const _errs36 = errors;
 let valid5 = true;
 const _errs37 = errors;
-if(data11 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs37 === errors;
+var _valid2 = data11 === null;
 errors = _errs36;
 if(vErrors !== null){
 if(_errs36){
@@ -9226,17 +8886,7 @@ const _errs41 = errors;
 const _errs42 = errors;
 let valid6 = true;
 const _errs43 = errors;
-if(data12 !== null){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid3 = _errs43 === errors;
+var _valid3 = data12 === null;
 errors = _errs42;
 if(vErrors !== null){
 if(_errs42){
@@ -9299,17 +8949,7 @@ const _errs47 = errors;
 const _errs48 = errors;
 let valid7 = true;
 const _errs49 = errors;
-if(data13 !== null){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid4 = _errs49 === errors;
+var _valid4 = data13 === null;
 errors = _errs48;
 if(vErrors !== null){
 if(_errs48){
@@ -9360,17 +9000,7 @@ const _errs53 = errors;
 const _errs54 = errors;
 let valid8 = true;
 const _errs55 = errors;
-if(data14 !== null){
-const err10 = {};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid5 = _errs55 === errors;
+var _valid5 = data14 === null;
 errors = _errs54;
 if(vErrors !== null){
 if(_errs54){
@@ -9591,17 +9221,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 let valid3 = true;
 const _errs14 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
+var _valid0 = data4 === null;
 errors = _errs13;
 if(vErrors !== null){
 if(_errs13){
@@ -9781,17 +9401,7 @@ const _errs31 = errors;
 const _errs32 = errors;
 let valid4 = true;
 const _errs33 = errors;
-if(data11 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs33 === errors;
+var _valid1 = data11 === null;
 errors = _errs32;
 if(vErrors !== null){
 if(_errs32){
@@ -9843,17 +9453,7 @@ const _errs38 = errors;
 const _errs39 = errors;
 let valid5 = true;
 const _errs40 = errors;
-if(data12 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs40 === errors;
+var _valid2 = data12 === null;
 errors = _errs39;
 if(vErrors !== null){
 if(_errs39){
@@ -10002,17 +9602,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 let valid3 = true;
 const _errs14 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
+var _valid0 = data4 === null;
 errors = _errs13;
 if(vErrors !== null){
 if(_errs13){
@@ -10355,17 +9945,7 @@ const _errs20 = errors;
 const _errs21 = errors;
 let valid5 = true;
 const _errs22 = errors;
-if(data7 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs22 === errors;
+var _valid0 = data7 === null;
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -10548,17 +10128,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 let valid1 = true;
 const _errs8 = errors;
-if(data2 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs8 === errors;
+var _valid0 = data2 === null;
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
@@ -10948,17 +10518,7 @@ const _errs28 = errors;
 const _errs29 = errors;
 let valid7 = true;
 const _errs30 = errors;
-if(data13 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs30 === errors;
+var _valid0 = data13 === null;
 errors = _errs29;
 if(vErrors !== null){
 if(_errs29){
@@ -11067,17 +10627,7 @@ const _errs40 = errors;
 const _errs41 = errors;
 let valid8 = true;
 const _errs42 = errors;
-if(data17 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs42 === errors;
+var _valid1 = data17 === null;
 errors = _errs41;
 if(vErrors !== null){
 if(_errs41){
@@ -11351,17 +10901,7 @@ const _errs72 = errors;
 const _errs73 = errors;
 let valid12 = true;
 const _errs74 = errors;
-if(data29 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs74 === errors;
+var _valid2 = data29 === null;
 errors = _errs73;
 if(vErrors !== null){
 if(_errs73){
@@ -12102,17 +11642,7 @@ const _errs15 = errors;
 const _errs16 = errors;
 let valid3 = true;
 const _errs17 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
+var _valid0 = data5 === null;
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
@@ -12663,17 +12193,7 @@ const _errs20 = errors;
 const _errs21 = errors;
 let valid5 = true;
 const _errs22 = errors;
-if(data7 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs22 === errors;
+var _valid0 = data7 === null;
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -12744,17 +12264,7 @@ const _errs30 = errors;
 const _errs31 = errors;
 let valid6 = true;
 const _errs32 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs32 === errors;
+var _valid1 = data10 === null;
 errors = _errs31;
 if(vErrors !== null){
 if(_errs31){
@@ -12830,17 +12340,7 @@ const _errs37 = errors;
 const _errs38 = errors;
 let valid7 = true;
 const _errs39 = errors;
-if(data11 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs39 === errors;
+var _valid2 = data11 === null;
 errors = _errs38;
 if(vErrors !== null){
 if(_errs38){
@@ -13072,17 +12572,7 @@ const _errs14 = errors;
 const _errs15 = errors;
 let valid4 = true;
 const _errs16 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
+var _valid0 = data5 === null;
 errors = _errs15;
 if(vErrors !== null){
 if(_errs15){
@@ -13427,17 +12917,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 let valid1 = true;
 const _errs11 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
+var _valid0 = data4 === null;
 errors = _errs10;
 if(vErrors !== null){
 if(_errs10){
@@ -14284,17 +13764,7 @@ const _errs28 = errors;
 const _errs29 = errors;
 let valid7 = true;
 const _errs30 = errors;
-if(data12 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs30 === errors;
+var _valid0 = data12 === null;
 errors = _errs29;
 if(vErrors !== null){
 if(_errs29){
@@ -14345,17 +13815,7 @@ const _errs34 = errors;
 const _errs35 = errors;
 let valid8 = true;
 const _errs36 = errors;
-if(data13 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs36 === errors;
+var _valid1 = data13 === null;
 errors = _errs35;
 if(vErrors !== null){
 if(_errs35){
@@ -14472,17 +13932,7 @@ const _errs47 = errors;
 const _errs48 = errors;
 let valid9 = true;
 const _errs49 = errors;
-if(data17 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs49 === errors;
+var _valid2 = data17 === null;
 errors = _errs48;
 if(vErrors !== null){
 if(_errs48){
@@ -15185,17 +14635,7 @@ const _errs15 = errors;
 const _errs16 = errors;
 let valid3 = true;
 const _errs17 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
+var _valid0 = data5 === null;
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
@@ -15338,17 +14778,7 @@ const _errs31 = errors;
 const _errs32 = errors;
 let valid7 = true;
 const _errs33 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs33 === errors;
+var _valid1 = data10 === null;
 errors = _errs32;
 if(vErrors !== null){
 if(_errs32){
@@ -15595,17 +15025,7 @@ const _errs69 = errors;
 const _errs70 = errors;
 let valid13 = true;
 const _errs71 = errors;
-if(data25 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs71 === errors;
+var _valid2 = data25 === null;
 errors = _errs70;
 if(vErrors !== null){
 if(_errs70){

@@ -218,6 +218,7 @@ export async function generateRolloutValidator(): Promise<{ js: string; dts: str
   js = js.replace(helper, (_match: string, fn: string) => `const ${fn} = (s) => s.length;`);
   js = testKnownKeys(js);
   js = passOptionsByPosition(js);
+  js = testNullWithoutError(js);
   if (/require\(|\bimport\b/.test(js)) throw new Error("the rollout validator code needs an ajv runtime helper: inline it or make ajv a dependency");
   return { js: normalizeText(BANNER + js + "\n"), dts: normalizeText(DECLARATIONS) };
 }
@@ -255,4 +256,18 @@ function passOptionsByPosition(js: string): string {
   out = out.replace(/\b(validate\d+)\(data, \{instancePath,parentData,parentDataProperty,rootData\}\)/g, (_match: string, name: string) => `${name}(data, instancePath, parentData, parentDataProperty, rootData)`);
   if (/\bvalidate\d+\([^\n]*?, \{instancePath/.test(out) || /^function validate\d+\(data, \{/m.test(out)) throw new Error("the rollout validator code passes its options in a shape passOptionsByPosition does not rewrite");
   return out;
+}
+
+/**
+ * A nullable value is tested for null first (`if: {type: "null"}`, see
+ * `testNullFirst`); ajv compiles that test as a subschema whose failure
+ * records an error, then drops it: an object and an error array made for
+ * every value that is not null (each step's reward and info, a request's
+ * seed), on documents that pass. The test here is the comparison itself;
+ * what follows it (the error count restored, the error list cut back to it)
+ * is left as ajv wrote it, so the errors seen afterwards are the same.
+ */
+function testNullWithoutError(js: string): string {
+  const recorded = /^if\((\w+) !== null\)\{\nconst (err\d+) = \{\};\nif\(vErrors === null\)\{\nvErrors = \[\2\];\n\}\nelse \{\nvErrors\.push\(\2\);\n\}\nerrors\+\+;\n\}\nvar (_valid\d+) = _errs\d+ === errors;$/gm;
+  return js.replace(recorded, (_match: string, value: string, _error: string, valid: string) => `var ${valid} = ${value} === null;`);
 }
