@@ -162,11 +162,11 @@ function withinBoundsByLength(text: string, bounds: JsonBounds): boolean {
   const n = text.length;
   if (n > bounds.maxStringLength || n > bounds.maxTotalElements || n > bounds.maxArrayLength || n > bounds.maxObjectKeys) return false;
   if (n <= bounds.maxDepth) return true;
+  // Counted with indexOf, which searches natively (a loop over charCodeAt costs about as much as the scan).
+  const most = bounds.maxDepth;
   let brackets = 0;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if ((c === 0x7b || c === 0x5b) && ++brackets > bounds.maxDepth) return false;
-  }
+  for (let i = text.indexOf("{"); i !== -1; i = text.indexOf("{", i + 1)) if (++brackets > most) return false;
+  for (let i = text.indexOf("["); i !== -1; i = text.indexOf("[", i + 1)) if (++brackets > most) return false;
   return true;
 }
 
