@@ -15,7 +15,7 @@ const schema13 = {"type":"object","properties":{"policy_id":{"type":["string","n
 const schema14 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{},"plainObject":true};
 const func3 = (s) => s.length;
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate11(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -550,7 +550,7 @@ return errors === 0;
 }
 
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -660,17 +660,7 @@ const _errs15 = errors;
 const _errs16 = errors;
 let valid3 = true;
 const _errs17 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
+var _valid0 = data5 === null;
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
@@ -751,7 +741,7 @@ var valid0 = true;
 if(valid0){
 if(data.policy !== undefined){
 const _errs21 = errors;
-if(!(validate11(data.policy, {instancePath:instancePath+"/policy",parentData:data,parentDataProperty:"policy",rootData}))){
+if(!(validate11(data.policy, instancePath+"/policy", data, "policy", rootData))){
 vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
 errors = vErrors.length;
 }
@@ -1128,7 +1118,7 @@ const schema20 = {"type":"object","properties":{"episode_returns":{"type":"array
 const schema18 = {"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"type":["array","null"],"items":{"type":"object","additionalProperties":{},"plainRecord":true}}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false,"plainObject":true};
 const schema19 = {"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"if":{"type":"null"},"else":{"type":"number","finite":true}},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}}},"required":["obs","tool_calls"],"additionalProperties":false,"plainObject":true};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate14(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1270,17 +1260,7 @@ const _errs20 = errors;
 const _errs21 = errors;
 let valid5 = true;
 const _errs22 = errors;
-if(data7 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs22 === errors;
+var _valid0 = data7 === null;
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -1351,17 +1331,7 @@ const _errs30 = errors;
 const _errs31 = errors;
 let valid6 = true;
 const _errs32 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs32 === errors;
+var _valid1 = data10 === null;
 errors = _errs31;
 if(vErrors !== null){
 if(_errs31){
@@ -1449,17 +1419,7 @@ const _errs37 = errors;
 const _errs38 = errors;
 let valid7 = true;
 const _errs39 = errors;
-if(data11 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs39 === errors;
+var _valid2 = data11 === null;
 errors = _errs38;
 if(vErrors !== null){
 if(_errs38){
@@ -1615,7 +1575,7 @@ const schema22 = {"type":"object","properties":{"version":{"type":"number","cons
 const schema23 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{},"plainObject":true};
 const schema24 = {"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"if":{"type":"null"},"else":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true}},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{},"plainObject":true};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1708,17 +1668,7 @@ const _errs14 = errors;
 const _errs15 = errors;
 let valid4 = true;
 const _errs16 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
+var _valid0 = data5 === null;
 errors = _errs15;
 if(vErrors !== null){
 if(_errs15){
@@ -2036,7 +1986,7 @@ return errors === 0;
 }
 
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate17(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2066,7 +2016,7 @@ var valid0 = true;
 if(valid0){
 if(data.session_trace !== undefined){
 const _errs4 = errors;
-if(!(validate18(data.session_trace, {instancePath:instancePath+"/session_trace",parentData:data,parentDataProperty:"session_trace",rootData}))){
+if(!(validate18(data.session_trace, instancePath+"/session_trace", data, "session_trace", rootData))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
@@ -2107,17 +2057,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 let valid1 = true;
 const _errs11 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
+var _valid0 = data4 === null;
 errors = _errs10;
 if(vErrors !== null){
 if(_errs10){
@@ -2280,13 +2220,13 @@ return errors === 0;
 }
 
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate16(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate17(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate17(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
 errors = vErrors.length;
 }
@@ -2294,7 +2234,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate18(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate18(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
@@ -2765,7 +2705,7 @@ return errors === 0;
 }
 
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate13(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -2818,7 +2758,7 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate14(data1[i0], {instancePath:instancePath+"/trajectories/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate14(data1[i0], instancePath+"/trajectories/" + i0, data1, i0, rootData))){
 vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
 errors = vErrors.length;
 }
@@ -3036,17 +2976,7 @@ const _errs28 = errors;
 const _errs29 = errors;
 let valid7 = true;
 const _errs30 = errors;
-if(data12 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs30 === errors;
+var _valid0 = data12 === null;
 errors = _errs29;
 if(vErrors !== null){
 if(_errs29){
@@ -3097,17 +3027,7 @@ const _errs34 = errors;
 const _errs35 = errors;
 let valid8 = true;
 const _errs36 = errors;
-if(data13 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs36 === errors;
+var _valid1 = data13 === null;
 errors = _errs35;
 if(vErrors !== null){
 if(_errs35){
@@ -3236,17 +3156,7 @@ const _errs47 = errors;
 const _errs48 = errors;
 let valid9 = true;
 const _errs49 = errors;
-if(data17 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs49 === errors;
+var _valid2 = data17 === null;
 errors = _errs48;
 if(vErrors !== null){
 if(_errs48){
@@ -3258,7 +3168,7 @@ vErrors = null;
 }
 if(!_valid2){
 const _errs51 = errors;
-if(!(validate16(data17, {instancePath:instancePath+"/trace",parentData:data,parentDataProperty:"trace",rootData}))){
+if(!(validate16(data17, instancePath+"/trace", data, "trace", rootData))){
 vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
 errors = vErrors.length;
 }
@@ -3348,7 +3258,7 @@ const pattern0 = new RegExp("\\S", "u");
 const schema28 = {"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{},"plainRecord":true},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false,"plainObject":true}},"additionalProperties":false,"plainObject":true};
 const schema29 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{},"plainObject":true};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3883,7 +3793,7 @@ return errors === 0;
 }
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -3993,17 +3903,7 @@ const _errs15 = errors;
 const _errs16 = errors;
 let valid3 = true;
 const _errs17 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
+var _valid0 = data5 === null;
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
@@ -4084,7 +3984,7 @@ var valid0 = true;
 if(valid0){
 if(data.policy !== undefined){
 const _errs21 = errors;
-if(!(validate24(data.policy, {instancePath:instancePath+"/policy",parentData:data,parentDataProperty:"policy",rootData}))){
+if(!(validate24(data.policy, instancePath+"/policy", data, "policy", rootData))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
@@ -4153,17 +4053,7 @@ const _errs31 = errors;
 const _errs32 = errors;
 let valid7 = true;
 const _errs33 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs33 === errors;
+var _valid1 = data10 === null;
 errors = _errs32;
 if(vErrors !== null){
 if(_errs32){
@@ -4433,17 +4323,7 @@ const _errs69 = errors;
 const _errs70 = errors;
 let valid13 = true;
 const _errs71 = errors;
-if(data25 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs71 === errors;
+var _valid2 = data25 === null;
 errors = _errs70;
 if(vErrors !== null){
 if(_errs70){
@@ -4581,7 +4461,7 @@ const schema43 = {"type":"object","properties":{"override_id":{"type":["string",
 const schema33 = {"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"type":["array","null"],"items":{"type":"object","additionalProperties":{},"plainRecord":true}}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false,"plainObject":true};
 const schema34 = {"type":"object","properties":{"obs":{"type":"object","additionalProperties":{},"plainRecord":true},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"reward":{"if":{"type":"null"},"else":{"type":"number","finite":true}},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}}},"required":["obs","tool_calls"],"additionalProperties":false,"plainObject":true};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -4723,17 +4603,7 @@ const _errs20 = errors;
 const _errs21 = errors;
 let valid5 = true;
 const _errs22 = errors;
-if(data7 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs22 === errors;
+var _valid0 = data7 === null;
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -4804,17 +4674,7 @@ const _errs30 = errors;
 const _errs31 = errors;
 let valid6 = true;
 const _errs32 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs32 === errors;
+var _valid1 = data10 === null;
 errors = _errs31;
 if(vErrors !== null){
 if(_errs31){
@@ -4902,17 +4762,7 @@ const _errs37 = errors;
 const _errs38 = errors;
 let valid7 = true;
 const _errs39 = errors;
-if(data11 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs39 === errors;
+var _valid2 = data11 === null;
 errors = _errs38;
 if(vErrors !== null){
 if(_errs38){
@@ -5068,7 +4918,7 @@ const schema37 = {"type":"object","properties":{"version":{"type":"number","cons
 const schema38 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{},"plainObject":true};
 const schema39 = {"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"if":{"type":"null"},"else":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true}},"events":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{},"plainRecord":true}},"step_metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["step_id","step_index"],"additionalProperties":{},"plainObject":true};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5161,17 +5011,7 @@ const _errs14 = errors;
 const _errs15 = errors;
 let valid4 = true;
 const _errs16 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
+var _valid0 = data5 === null;
 errors = _errs15;
 if(vErrors !== null){
 if(_errs15){
@@ -5489,7 +5329,7 @@ return errors === 0;
 }
 
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -5519,7 +5359,7 @@ var valid0 = true;
 if(valid0){
 if(data.session_trace !== undefined){
 const _errs4 = errors;
-if(!(validate31(data.session_trace, {instancePath:instancePath+"/session_trace",parentData:data,parentDataProperty:"session_trace",rootData}))){
+if(!(validate31(data.session_trace, instancePath+"/session_trace", data, "session_trace", rootData))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
@@ -5560,17 +5400,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 let valid1 = true;
 const _errs11 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
+var _valid0 = data4 === null;
 errors = _errs10;
 if(vErrors !== null){
 if(_errs10){
@@ -5733,13 +5563,13 @@ return errors === 0;
 }
 
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate30(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
@@ -5747,7 +5577,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate31(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
@@ -6218,7 +6048,7 @@ return errors === 0;
 }
 
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6271,7 +6101,7 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate27(data1[i0], {instancePath:instancePath+"/trajectories/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate27(data1[i0], instancePath+"/trajectories/" + i0, data1, i0, rootData))){
 vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
@@ -6489,17 +6319,7 @@ const _errs28 = errors;
 const _errs29 = errors;
 let valid7 = true;
 const _errs30 = errors;
-if(data12 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs30 === errors;
+var _valid0 = data12 === null;
 errors = _errs29;
 if(vErrors !== null){
 if(_errs29){
@@ -6550,17 +6370,7 @@ const _errs34 = errors;
 const _errs35 = errors;
 let valid8 = true;
 const _errs36 = errors;
-if(data13 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs36 === errors;
+var _valid1 = data13 === null;
 errors = _errs35;
 if(vErrors !== null){
 if(_errs35){
@@ -6689,17 +6499,7 @@ const _errs47 = errors;
 const _errs48 = errors;
 let valid9 = true;
 const _errs49 = errors;
-if(data17 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs49 === errors;
+var _valid2 = data17 === null;
 errors = _errs48;
 if(vErrors !== null){
 if(_errs48){
@@ -6711,7 +6511,7 @@ vErrors = null;
 }
 if(!_valid2){
 const _errs51 = errors;
-if(!(validate29(data17, {instancePath:instancePath+"/trace",parentData:data,parentDataProperty:"trace",rootData}))){
+if(!(validate29(data17, instancePath+"/trace", data, "trace", rootData))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
@@ -6772,17 +6572,7 @@ const _errs57 = errors;
 const _errs58 = errors;
 let valid10 = true;
 const _errs59 = errors;
-if(data20 !== null){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid3 = _errs59 === errors;
+var _valid3 = data20 === null;
 errors = _errs58;
 if(vErrors !== null){
 if(_errs58){
@@ -6872,17 +6662,7 @@ const _errs67 = errors;
 const _errs68 = errors;
 let valid12 = true;
 const _errs69 = errors;
-if(data23 !== null){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid4 = _errs69 === errors;
+var _valid4 = data23 === null;
 errors = _errs68;
 if(vErrors !== null){
 if(_errs68){
@@ -7249,17 +7029,7 @@ const _errs112 = errors;
 const _errs113 = errors;
 let valid22 = true;
 const _errs114 = errors;
-if(data38 !== null){
-const err14 = {};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var _valid6 = _errs114 === errors;
+var _valid6 = data38 === null;
 errors = _errs113;
 if(vErrors !== null){
 if(_errs113){
@@ -7335,17 +7105,7 @@ const _errs120 = errors;
 const _errs121 = errors;
 let valid23 = true;
 const _errs122 = errors;
-if(data40 !== null){
-const err16 = {};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var _valid7 = _errs122 === errors;
+var _valid7 = data40 === null;
 errors = _errs121;
 if(vErrors !== null){
 if(_errs121){
@@ -7473,17 +7233,7 @@ const _errs133 = errors;
 const _errs134 = errors;
 let valid24 = true;
 const _errs135 = errors;
-if(data44 !== null){
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var _valid8 = _errs135 === errors;
+var _valid8 = data44 === null;
 errors = _errs134;
 if(vErrors !== null){
 if(_errs134){
@@ -7728,17 +7478,7 @@ const _errs166 = errors;
 const _errs167 = errors;
 let valid31 = true;
 const _errs168 = errors;
-if(data56 !== null){
-const err20 = {};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-var _valid9 = _errs168 === errors;
+var _valid9 = data56 === null;
 errors = _errs167;
 if(vErrors !== null){
 if(_errs167){
@@ -7839,17 +7579,7 @@ const _errs180 = errors;
 const _errs181 = errors;
 let valid33 = true;
 const _errs182 = errors;
-if(data60 !== null){
-const err22 = {};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var _valid10 = _errs182 === errors;
+var _valid10 = data60 === null;
 errors = _errs181;
 if(vErrors !== null){
 if(_errs181){
@@ -8018,7 +7748,7 @@ const schema52 = {"type":"object","properties":{"id":{"type":["string","null"]},
 const schema50 = {"type":"object","properties":{"role":{"type":"string"},"parts":{"type":"array","items":{"$ref":"#/definitions/LMContentPart"}},"name":{"type":["string","null"]},"tool_call_id":{"type":["string","null"]}},"required":["role","parts"],"additionalProperties":{},"plainObject":true};
 const schema51 = {"type":"object","properties":{"type":{"type":"string"},"text":{"type":["string","null"]},"uri":{"type":["string","null"]},"mime_type":{"type":["string","null"]},"data":{}},"required":["type"],"additionalProperties":{},"plainObject":true};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8191,7 +7921,7 @@ return errors === 0;
 }
 
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8260,7 +7990,7 @@ var valid1 = true;
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 const _errs12 = errors;
-if(!(validate41(data4[i0], {instancePath:instancePath+"/input_messages/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+if(!(validate41(data4[i0], instancePath+"/input_messages/" + i0, data4, i0, rootData))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
@@ -8290,7 +8020,7 @@ var valid2 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
-if(!(validate41(data6[i1], {instancePath:instancePath+"/output_messages/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
+if(!(validate41(data6[i1], instancePath+"/output_messages/" + i1, data6, i1, rootData))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
@@ -8463,17 +8193,7 @@ const _errs38 = errors;
 const _errs39 = errors;
 let valid8 = true;
 const _errs40 = errors;
-if(data17 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs40 === errors;
+var _valid0 = data17 === null;
 errors = _errs39;
 if(vErrors !== null){
 if(_errs39){
@@ -8536,17 +8256,7 @@ const _errs44 = errors;
 const _errs45 = errors;
 let valid9 = true;
 const _errs46 = errors;
-if(data18 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs46 === errors;
+var _valid1 = data18 === null;
 errors = _errs45;
 if(vErrors !== null){
 if(_errs45){
@@ -8609,17 +8319,7 @@ const _errs50 = errors;
 const _errs51 = errors;
 let valid10 = true;
 const _errs52 = errors;
-if(data19 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs52 === errors;
+var _valid2 = data19 === null;
 errors = _errs51;
 if(vErrors !== null){
 if(_errs51){
@@ -8702,17 +8402,7 @@ const _errs56 = errors;
 const _errs57 = errors;
 let valid11 = true;
 const _errs58 = errors;
-if(data20 !== null){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid3 = _errs58 === errors;
+var _valid3 = data20 === null;
 errors = _errs57;
 if(vErrors !== null){
 if(_errs57){
@@ -8836,7 +8526,7 @@ return errors === 0;
 }
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -8910,17 +8600,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 let valid3 = true;
 const _errs14 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
+var _valid0 = data4 === null;
 errors = _errs13;
 if(vErrors !== null){
 if(_errs13){
@@ -9080,17 +8760,7 @@ const _errs29 = errors;
 const _errs30 = errors;
 let valid4 = true;
 const _errs31 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs31 === errors;
+var _valid1 = data10 === null;
 errors = _errs30;
 if(vErrors !== null){
 if(_errs30){
@@ -9153,17 +8823,7 @@ const _errs35 = errors;
 const _errs36 = errors;
 let valid5 = true;
 const _errs37 = errors;
-if(data11 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs37 === errors;
+var _valid2 = data11 === null;
 errors = _errs36;
 if(vErrors !== null){
 if(_errs36){
@@ -9226,17 +8886,7 @@ const _errs41 = errors;
 const _errs42 = errors;
 let valid6 = true;
 const _errs43 = errors;
-if(data12 !== null){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid3 = _errs43 === errors;
+var _valid3 = data12 === null;
 errors = _errs42;
 if(vErrors !== null){
 if(_errs42){
@@ -9299,17 +8949,7 @@ const _errs47 = errors;
 const _errs48 = errors;
 let valid7 = true;
 const _errs49 = errors;
-if(data13 !== null){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid4 = _errs49 === errors;
+var _valid4 = data13 === null;
 errors = _errs48;
 if(vErrors !== null){
 if(_errs48){
@@ -9360,17 +9000,7 @@ const _errs53 = errors;
 const _errs54 = errors;
 let valid8 = true;
 const _errs55 = errors;
-if(data14 !== null){
-const err10 = {};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var _valid5 = _errs55 === errors;
+var _valid5 = data14 === null;
 errors = _errs54;
 if(vErrors !== null){
 if(_errs54){
@@ -9462,7 +9092,7 @@ var valid9 = true;
 const len0 = data17.length;
 for(let i0=0; i0<len0; i0++){
 const _errs65 = errors;
-if(!(validate40(data17[i0], {instancePath:instancePath+"/call_records/" + i0,parentData:data17,parentDataProperty:i0,rootData}))){
+if(!(validate40(data17[i0], instancePath+"/call_records/" + i0, data17, i0, rootData))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
@@ -9517,7 +9147,7 @@ return errors === 0;
 
 const schema53 = {"type":"object","properties":{"event_id":{"type":"string"},"system_instance_id":{"type":"string"},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"event_metadata":{"type":["array","null"],"items":{}},"event_type":{"type":"string","const":"environment"},"reward":{"type":"number","finite":true},"terminated":{"type":"boolean"},"truncated":{"type":"boolean"},"system_state_before":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}},"system_state_after":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{},"plainRecord":true}}},"required":["event_id","system_instance_id","time_record","metadata","event_type","reward","terminated","truncated"],"additionalProperties":{},"plainObject":true};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9591,17 +9221,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 let valid3 = true;
 const _errs14 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
+var _valid0 = data4 === null;
 errors = _errs13;
 if(vErrors !== null){
 if(_errs13){
@@ -9781,17 +9401,7 @@ const _errs31 = errors;
 const _errs32 = errors;
 let valid4 = true;
 const _errs33 = errors;
-if(data11 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs33 === errors;
+var _valid1 = data11 === null;
 errors = _errs32;
 if(vErrors !== null){
 if(_errs32){
@@ -9843,17 +9453,7 @@ const _errs38 = errors;
 const _errs39 = errors;
 let valid5 = true;
 const _errs40 = errors;
-if(data12 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs40 === errors;
+var _valid2 = data12 === null;
 errors = _errs39;
 if(vErrors !== null){
 if(_errs39){
@@ -9928,7 +9528,7 @@ return errors === 0;
 
 const schema55 = {"type":"object","properties":{"event_id":{"type":"string"},"system_instance_id":{"type":"string"},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true},"event_metadata":{"type":["array","null"],"items":{}},"event_type":{"type":"string","const":"runtime"},"actions":{"type":"array","items":{}}},"required":["event_id","system_instance_id","time_record","metadata","event_type","actions"],"additionalProperties":{},"plainObject":true};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10002,17 +9602,7 @@ const _errs12 = errors;
 const _errs13 = errors;
 let valid3 = true;
 const _errs14 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
+var _valid0 = data4 === null;
 errors = _errs13;
 if(vErrors !== null){
 if(_errs13){
@@ -10179,7 +9769,7 @@ return errors === 0;
 }
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10187,19 +9777,19 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const tag0 = data.event_type;
 if(typeof tag0 == "string"){
 if(tag0 === "cais"){
-if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate39(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "environment"){
-if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate45(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 else if(tag0 === "runtime"){
-if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate46(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
@@ -10226,7 +9816,7 @@ return errors === 0;
 const schema57 = {"type":"object","properties":{"message_id":{"type":"string"},"message_type":{"$ref":"#/definitions/TracedMessageType"},"content":{"type":"object","properties":{"text":{"type":["string","null"]},"json_payload":{"type":["string","null"]}},"additionalProperties":{},"plainObject":true},"time_record":{"$ref":"#/definitions/TimeRecord"},"metadata":{"type":"object","additionalProperties":{},"plainRecord":true}},"required":["message_id","message_type","content","time_record","metadata"],"additionalProperties":{},"plainObject":true};
 const schema58 = {"type":"string","enum":["user","assistant","system","tool_use","tool_result"]};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10355,17 +9945,7 @@ const _errs20 = errors;
 const _errs21 = errors;
 let valid5 = true;
 const _errs22 = errors;
-if(data7 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs22 === errors;
+var _valid0 = data7 === null;
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -10486,7 +10066,7 @@ return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10548,17 +10128,7 @@ const _errs6 = errors;
 const _errs7 = errors;
 let valid1 = true;
 const _errs8 = errors;
-if(data2 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs8 === errors;
+var _valid0 = data2 === null;
 errors = _errs7;
 if(vErrors !== null){
 if(_errs7){
@@ -10649,7 +10219,7 @@ var valid2 = true;
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 const _errs18 = errors;
-if(!(validate38(data5[i0], {instancePath:instancePath+"/events/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+if(!(validate38(data5[i0], instancePath+"/events/" + i0, data5, i0, rootData))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -10679,7 +10249,7 @@ var valid3 = true;
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 const _errs21 = errors;
-if(!(validate51(data7[i1], {instancePath:instancePath+"/markov_blanket_messages/" + i1,parentData:data7,parentDataProperty:i1,rootData}))){
+if(!(validate51(data7[i1], instancePath+"/markov_blanket_messages/" + i1, data7, i1, rootData))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
@@ -10747,7 +10317,7 @@ return errors === 0;
 }
 
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -10813,7 +10383,7 @@ var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs11 = errors;
-if(!(validate37(data3[i0], {instancePath:instancePath+"/session_time_steps/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+if(!(validate37(data3[i0], instancePath+"/session_time_steps/" + i0, data3, i0, rootData))){
 vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
 errors = vErrors.length;
 }
@@ -10843,7 +10413,7 @@ var valid2 = true;
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 const _errs14 = errors;
-if(!(validate38(data5[i1], {instancePath:instancePath+"/event_history/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+if(!(validate38(data5[i1], instancePath+"/event_history/" + i1, data5, i1, rootData))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
@@ -10873,7 +10443,7 @@ var valid3 = true;
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 const _errs17 = errors;
-if(!(validate51(data7[i2], {instancePath:instancePath+"/markov_blanket_message_history/" + i2,parentData:data7,parentDataProperty:i2,rootData}))){
+if(!(validate51(data7[i2], instancePath+"/markov_blanket_message_history/" + i2, data7, i2, rootData))){
 vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
@@ -10948,17 +10518,7 @@ const _errs28 = errors;
 const _errs29 = errors;
 let valid7 = true;
 const _errs30 = errors;
-if(data13 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs30 === errors;
+var _valid0 = data13 === null;
 errors = _errs29;
 if(vErrors !== null){
 if(_errs29){
@@ -11067,17 +10627,7 @@ const _errs40 = errors;
 const _errs41 = errors;
 let valid8 = true;
 const _errs42 = errors;
-if(data17 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs42 === errors;
+var _valid1 = data17 === null;
 errors = _errs41;
 if(vErrors !== null){
 if(_errs41){
@@ -11351,17 +10901,7 @@ const _errs72 = errors;
 const _errs73 = errors;
 let valid12 = true;
 const _errs74 = errors;
-if(data29 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs74 === errors;
+var _valid2 = data29 === null;
 errors = _errs73;
 if(vErrors !== null){
 if(_errs73){
@@ -11488,7 +11028,7 @@ const schema67 = {"type":"object","properties":{"max_ops":{"default":100000,"typ
 const schema64 = {"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{}},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false}},"additionalProperties":false};
 const schema65 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -11997,7 +11537,7 @@ return errors === 0;
 }
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12102,17 +11642,7 @@ const _errs15 = errors;
 const _errs16 = errors;
 let valid3 = true;
 const _errs17 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
+var _valid0 = data5 === null;
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
@@ -12186,7 +11716,7 @@ var valid0 = true;
 if(valid0){
 if(data.policy !== undefined){
 const _errs21 = errors;
-if(!(validate57(data.policy, {instancePath:instancePath+"/policy",parentData:data,parentDataProperty:"policy",rootData}))){
+if(!(validate57(data.policy, instancePath+"/policy", data, "policy", rootData))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
@@ -12531,7 +12061,7 @@ const schema71 = {"type":"object","properties":{"episode_returns":{"type":"array
 const schema69 = {"type":"object","properties":{"env_id":{"type":"string"},"policy_id":{"type":"string"},"steps":{"type":"array","items":{"$ref":"#/definitions/RolloutStep"}},"final":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{}}},"length":{"type":"integer","minimum":0,"maximum":9007199254740991,"finite":true},"inference_url":{"default":"","type":"string"},"decision_samples":{"type":["array","null"],"items":{"type":"object","additionalProperties":{}}}},"required":["env_id","policy_id","steps","length"],"additionalProperties":false};
 const schema70 = {"type":"object","properties":{"obs":{"type":"object","additionalProperties":{}},"tool_calls":{"type":"array","items":{"type":"object","additionalProperties":{}}},"reward":{"if":{"type":"null"},"else":{"type":"number","finite":true}},"done":{"default":false,"type":"boolean"},"truncated":{"type":["boolean","null"]},"info":{"if":{"type":"null"},"else":{"type":"object","additionalProperties":{}}}},"required":["obs","tool_calls"],"additionalProperties":false};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12663,17 +12193,7 @@ const _errs20 = errors;
 const _errs21 = errors;
 let valid5 = true;
 const _errs22 = errors;
-if(data7 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs22 === errors;
+var _valid0 = data7 === null;
 errors = _errs21;
 if(vErrors !== null){
 if(_errs21){
@@ -12744,17 +12264,7 @@ const _errs30 = errors;
 const _errs31 = errors;
 let valid6 = true;
 const _errs32 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs32 === errors;
+var _valid1 = data10 === null;
 errors = _errs31;
 if(vErrors !== null){
 if(_errs31){
@@ -12830,17 +12340,7 @@ const _errs37 = errors;
 const _errs38 = errors;
 let valid7 = true;
 const _errs39 = errors;
-if(data11 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs39 === errors;
+var _valid2 = data11 === null;
 errors = _errs38;
 if(vErrors !== null){
 if(_errs38){
@@ -12979,7 +12479,7 @@ const schema73 = {"type":"object","properties":{"version":{"type":"number","cons
 const schema74 = {"type":"object","properties":{"session_id":{"type":"string"},"created_at":{},"session_time_steps":{"type":"array","items":{"$ref":"#/definitions/SessionTimeStep"}},"event_history":{"type":"array","items":{"type":"object","additionalProperties":{}}},"markov_blanket_message_history":{"type":"array","items":{"type":"object","additionalProperties":{}}},"metadata":{"type":"object","additionalProperties":{}},"session_metadata":{}},"required":["session_id","session_time_steps"],"additionalProperties":{}};
 const schema75 = {"type":"object","properties":{"step_id":{"type":"string"},"step_index":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true},"timestamp":{},"turn_number":{"if":{"type":"null"},"else":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991,"finite":true}},"events":{"type":"array","items":{"type":"object","additionalProperties":{}}},"markov_blanket_messages":{"type":"array","items":{"type":"object","additionalProperties":{}}},"step_metadata":{"type":"object","additionalProperties":{}}},"required":["step_id","step_index"],"additionalProperties":{}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13072,17 +12572,7 @@ const _errs14 = errors;
 const _errs15 = errors;
 let valid4 = true;
 const _errs16 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs16 === errors;
+var _valid0 = data5 === null;
 errors = _errs15;
 if(vErrors !== null){
 if(_errs15){
@@ -13356,7 +12846,7 @@ return errors === 0;
 }
 
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -13386,7 +12876,7 @@ var valid0 = true;
 if(valid0){
 if(data.session_trace !== undefined){
 const _errs4 = errors;
-if(!(validate64(data.session_trace, {instancePath:instancePath+"/session_trace",parentData:data,parentDataProperty:"session_trace",rootData}))){
+if(!(validate64(data.session_trace, instancePath+"/session_trace", data, "session_trace", rootData))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -13427,17 +12917,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 let valid1 = true;
 const _errs11 = errors;
-if(data4 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs11 === errors;
+var _valid0 = data4 === null;
 errors = _errs10;
 if(vErrors !== null){
 if(_errs10){
@@ -13593,13 +13073,13 @@ return errors === 0;
 }
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate63(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -13607,7 +13087,7 @@ var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData}))){
+if(!(validate64(data, instancePath, parentData, parentDataProperty, rootData))){
 vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
@@ -14021,7 +13501,7 @@ return errors === 0;
 }
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14074,7 +13554,7 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate60(data1[i0], {instancePath:instancePath+"/trajectories/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+if(!(validate60(data1[i0], instancePath+"/trajectories/" + i0, data1, i0, rootData))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
@@ -14284,17 +13764,7 @@ const _errs28 = errors;
 const _errs29 = errors;
 let valid7 = true;
 const _errs30 = errors;
-if(data12 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs30 === errors;
+var _valid0 = data12 === null;
 errors = _errs29;
 if(vErrors !== null){
 if(_errs29){
@@ -14345,17 +13815,7 @@ const _errs34 = errors;
 const _errs35 = errors;
 let valid8 = true;
 const _errs36 = errors;
-if(data13 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs36 === errors;
+var _valid1 = data13 === null;
 errors = _errs35;
 if(vErrors !== null){
 if(_errs35){
@@ -14472,17 +13932,7 @@ const _errs47 = errors;
 const _errs48 = errors;
 let valid9 = true;
 const _errs49 = errors;
-if(data17 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs49 === errors;
+var _valid2 = data17 === null;
 errors = _errs48;
 if(vErrors !== null){
 if(_errs48){
@@ -14494,7 +13944,7 @@ vErrors = null;
 }
 if(!_valid2){
 const _errs51 = errors;
-if(!(validate62(data17, {instancePath:instancePath+"/trace",parentData:data,parentDataProperty:"trace",rootData}))){
+if(!(validate62(data17, instancePath+"/trace", data, "trace", rootData))){
 vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
@@ -14571,7 +14021,7 @@ const schema82 = {"type":"object","properties":{"file_artifacts":{"default":{},"
 const schema79 = {"type":"object","properties":{"policy_id":{"type":["string","null"]},"policy_name":{"type":["string","null"]},"config":{"default":{},"allOf":[{"$ref":"#/definitions/PolicyConfig"}]},"output_mode":{"type":"string","enum":["tool_calls","text","structured"]},"structured_config":{"type":"object","properties":{"schema":{"type":"object","additionalProperties":{}},"schema_name":{"default":"response","type":"string"},"strict":{"default":true,"type":"boolean"}},"required":["schema"],"additionalProperties":false}},"additionalProperties":false};
 const schema80 = {"type":"object","properties":{"inference_url":{"type":"string","minLength":1},"model":{"type":"string","minLength":1},"provider":{"type":"string","minLength":1},"temperature":{"type":"number","minimum":0,"finite":true},"top_p":{"type":"number","exclusiveMinimum":0,"maximum":1,"finite":true},"max_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_completion_tokens":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"max_llm_calls":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"use_tools":{"type":"boolean"},"use_vision":{"type":"boolean"},"image_only_mode":{"type":"boolean"},"max_images_per_step":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true},"thinking_mode":{"type":"string","enum":["think","no_think"]},"thinking_budget":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991,"finite":true}},"additionalProperties":{}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15080,7 +14530,7 @@ return errors === 0;
 }
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, instancePath="", parentData, parentDataProperty, rootData=data){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -15185,17 +14635,7 @@ const _errs15 = errors;
 const _errs16 = errors;
 let valid3 = true;
 const _errs17 = errors;
-if(data5 !== null){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs17 === errors;
+var _valid0 = data5 === null;
 errors = _errs16;
 if(vErrors !== null){
 if(_errs16){
@@ -15269,7 +14709,7 @@ var valid0 = true;
 if(valid0){
 if(data.policy !== undefined){
 const _errs21 = errors;
-if(!(validate70(data.policy, {instancePath:instancePath+"/policy",parentData:data,parentDataProperty:"policy",rootData}))){
+if(!(validate70(data.policy, instancePath+"/policy", data, "policy", rootData))){
 vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
@@ -15338,17 +14778,7 @@ const _errs31 = errors;
 const _errs32 = errors;
 let valid7 = true;
 const _errs33 = errors;
-if(data10 !== null){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid1 = _errs33 === errors;
+var _valid1 = data10 === null;
 errors = _errs32;
 if(vErrors !== null){
 if(_errs32){
@@ -15595,17 +15025,7 @@ const _errs69 = errors;
 const _errs70 = errors;
 let valid13 = true;
 const _errs71 = errors;
-if(data25 !== null){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-var _valid2 = _errs71 === errors;
+var _valid2 = data25 === null;
 errors = _errs70;
 if(vErrors !== null){
 if(_errs70){

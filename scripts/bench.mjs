@@ -21,6 +21,7 @@ export const BENCHMARKS = [
   { name: "validation", what: "parse + validate of rollout bodies (1 KB to 50 MB, realistic and image-heavy) against JSON.parse alone, ajv and pydantic 2", argv: ["bench/validation.mjs"] },
   { name: "bounds", what: "the body-limit scan of /rollout against JSON.parse", argv: ["bench/bounds.mjs"] },
   { name: "server", what: "server CPU per POST /rollout through `task-app serve` against a bare node:http server doing the same parse and stringify, by body size and concurrency; peak memory; 1 worker against N with the load generator's CPU subtracted", argv: ["bench/server.mjs"] },
+  { name: "server-listener", what: "the POST /rollout listener in-process, without a socket, against a bare listener doing the same parse and stringify: what task-app adds per request, no goal row", argv: ["bench/server-listener.mjs"] },
   { name: "peer", what: "server CPU per POST /rollout: task-app against synth-ai's stack (FastAPI + uvicorn + pydantic) and a lean pydantic-core server, same bytes", argv: ["bench/peer.mjs"] },
   { name: "server-traces", what: "CPU per rollout of a served app with tracing off, into SQLite and into PostgreSQL: the serving thread's added CPU and the trace writer thread's against SQLite's own insert of the same rows at the same batching", argv: ["bench/server-traces.mjs"] },
   { name: "traces", what: "sessions/s into SQLite and PostgreSQL trace stores against a no-op sink", argv: ["bench/trace-store.mjs"] },

@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
+import fc from "fast-check";
+import { createKeyMatcher } from "../src/server/auth.js";
 import { createTaskAppServer, createLogger, readPresentedKeys, resolveEnvironmentApiKeys } from "../src/server/index.js";
 import { ErrorBody } from "../src/schemas/errors.js";
 import { createMathApp } from "./fixtures/apps/math.js";
@@ -32,6 +34,25 @@ test("readPresentedKeys reads X-API-Key, X-API-Keys CSV and Bearer tokens, split
   assert.deepEqual(readPresentedKeys(h), ["a", "b", "c", "d", "e"]);
   assert.deepEqual(readPresentedKeys(new Headers({ authorization: "Basic zzz" })), []);
   assert.equal(readPresentedKeys(new Headers({ "x-api-keys": Array(1000).fill("k").join(",") })).length, 16);
+});
+
+test("createKeyMatcher accepts a presented key exactly when its UTF-8 bytes equal an accepted key's, whatever the lengths, characters and order, and across calls", () => {
+  // Keys and near misses: same byte length, prefixes, multi-byte and unpaired surrogates (encoded as U+FFFD, as Buffer.from does).
+  const char = fc.constantFrom("a", "b", "Z", "0", "_", "é", "€", "😀", "\ud800", "\udfff", "\ufffd", " ");
+  const key = fc.array(char, { minLength: 1, maxLength: 12 }).map((cs) => cs.join(""));
+  const bytes = (s: string) => Buffer.from(s, "utf8");
+  fc.assert(
+    fc.property(fc.uniqueArray(key, { minLength: 1, maxLength: 3 }), fc.array(fc.array(fc.oneof(key, fc.nat({ max: 2 })), { maxLength: 4 }), { minLength: 1, maxLength: 4 }), (keys, calls) => {
+      const matcher = createKeyMatcher(keys);
+      for (const call of calls) {
+        // A number picks an accepted key (a match); a string is any candidate.
+        const presented = call.map((c) => (typeof c === "number" ? keys[c % keys.length]! : c));
+        const expected = presented.some((p) => keys.some((k) => bytes(p).equals(bytes(k))));
+        assert.equal(matcher.matches(presented), expected, `${JSON.stringify(keys)} ${JSON.stringify(presented)}`);
+      }
+    }),
+    { numRuns: 1000, seed: 20261126 },
+  );
 });
 
 test("every protected endpoint accepts each header form and each accepted key", async () => {

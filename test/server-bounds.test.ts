@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { createTaskAppServer } from "../src/server/index.js";
-import { checkJsonBounds, type JsonBounds } from "../src/server/bounds.js";
+import { checkJsonBounds, scanJsonBounds, type JsonBounds } from "../src/server/bounds.js";
 import { ErrorBody } from "../src/schemas/errors.js";
 import { TaskAppLimits } from "../src/schemas/task-app.js";
 import { createMathApp } from "./fixtures/apps/math.js";
@@ -154,6 +154,28 @@ test("the scan agrees with a walk of the parsed value: a body passes at its own 
     }),
     { numRuns: 500, seed: 20261124 },
   );
+});
+
+test("a short text is let through without a scan only where the scan finds nothing: the two agree on JSON, garbage and hostile nesting, at limits around the text's length", () => {
+  // JSON texts, the same cut or spliced with structure and quotes (garbage JSON.parse refuses), and bracket runs.
+  const noise = fc.array(fc.constantFrom("{", "}", "[", "]", '"', "\\", ",", ":", " ", "1", "a", "é", "\u2028"), { maxLength: 40 }).map((cs) => cs.join(""));
+  const texts = fc.oneof(
+    fc.jsonValue({ maxDepth: 8 }).map((v) => JSON.stringify(v)),
+    fc.tuple(fc.jsonValue({ maxDepth: 5 }).map((v) => JSON.stringify(v)), noise, fc.nat()).map(([t, n, at]) => t.slice(0, at % (t.length + 1)) + n + t.slice(at % (t.length + 1))),
+    fc.tuple(fc.nat({ max: 80 }), fc.constantFrom("[", "{", '{"a":', '["[",')).map(([n, open]) => open.repeat(n)),
+    noise,
+  );
+  const limit = fc.integer({ min: 1, max: 120 });
+  let shortcut = 0;
+  fc.assert(
+    fc.property(texts, limit, limit, limit, limit, limit, (text, maxDepth, maxArrayLength, maxObjectKeys, maxStringLength, maxTotalElements) => {
+      const bounds = { maxDepth, maxArrayLength, maxObjectKeys, maxStringLength, maxTotalElements };
+      if (text.length <= Math.min(maxArrayLength, maxObjectKeys, maxStringLength, maxTotalElements)) shortcut++;
+      assert.deepEqual(checkJsonBounds(text, bounds), scanJsonBounds(text, bounds), `${JSON.stringify(bounds)}: ${text.slice(0, 200)}`);
+    }),
+    { numRuns: 4000, seed: 20261126 },
+  );
+  assert.ok(shortcut > 1000, `the shortcut was tried on ${shortcut} of 4000 texts`);
 });
 
 /** Starts serve-math.ts in its own process (heap capped as in a small container) and reads its URL. */

@@ -217,6 +217,8 @@ export async function generateRolloutValidator(): Promise<{ js: string; dts: str
   const helper = /const (\w+) = require\("ajv\/dist\/runtime\/ucs2length"\)\.default;/g;
   js = js.replace(helper, (_match: string, fn: string) => `const ${fn} = (s) => s.length;`);
   js = testKnownKeys(js);
+  js = passOptionsByPosition(js);
+  js = testNullWithoutError(js);
   if (/require\(|\bimport\b/.test(js)) throw new Error("the rollout validator code needs an ajv runtime helper: inline it or make ajv a dependency");
   return { js: normalizeText(BANNER + js + "\n"), dts: normalizeText(DECLARATIONS) };
 }
@@ -237,4 +239,35 @@ function testKnownKeys(js: string): string {
     if (typeof properties !== "object" || properties === null) throw new Error(`the rollout validator code tests keys against ${schema}, which it does not define`);
     return `(${Object.keys(properties).map((name) => `${key} === ${JSON.stringify(name)}`).join(" || ")})`;
   });
+}
+
+/**
+ * ajv's functions take their place in the value as an options object
+ * (`validateN(data, {instancePath, parentData, parentDataProperty, rootData})`),
+ * which a call into a nested definition (each trajectory of a response, the
+ * policy of a request) allocates and the callee destructures, on every value
+ * that passes too. They take the same four as parameters here, with the same
+ * defaults, so a call allocates nothing; `validateN(data)` means what it did.
+ */
+function passOptionsByPosition(js: string): string {
+  const signature = /^function (validate\d+)\(data, \{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}\)\{$/gm;
+  let out = js.replace(signature, (_match: string, name: string) => `function ${name}(data, instancePath="", parentData, parentDataProperty, rootData=data){`);
+  out = out.replace(/\b(validate\d+)\(([^(){}\n]+?), \{instancePath:([^{}\n]+?),parentData:(\w+),parentDataProperty:(\w+|"(?:[^"\\]|\\.)*"),rootData\}\)/g, (_match: string, name: string, data: string, path: string, parent: string, property: string) => `${name}(${data}, ${path}, ${parent}, ${property}, rootData)`);
+  out = out.replace(/\b(validate\d+)\(data, \{instancePath,parentData,parentDataProperty,rootData\}\)/g, (_match: string, name: string) => `${name}(data, instancePath, parentData, parentDataProperty, rootData)`);
+  if (/\bvalidate\d+\([^\n]*?, \{instancePath/.test(out) || /^function validate\d+\(data, \{/m.test(out)) throw new Error("the rollout validator code passes its options in a shape passOptionsByPosition does not rewrite");
+  return out;
+}
+
+/**
+ * A nullable value is tested for null first (`if: {type: "null"}`, see
+ * `testNullFirst`); ajv compiles that test as a subschema whose failure
+ * records an error, then drops it: an object and an error array made for
+ * every value that is not null (each step's reward and info, a request's
+ * seed), on documents that pass. The test here is the comparison itself;
+ * what follows it (the error count restored, the error list cut back to it)
+ * is left as ajv wrote it, so the errors seen afterwards are the same.
+ */
+function testNullWithoutError(js: string): string {
+  const recorded = /^if\((\w+) !== null\)\{\nconst (err\d+) = \{\};\nif\(vErrors === null\)\{\nvErrors = \[\2\];\n\}\nelse \{\nvErrors\.push\(\2\);\n\}\nerrors\+\+;\n\}\nvar (_valid\d+) = _errs\d+ === errors;$/gm;
+  return js.replace(recorded, (_match: string, value: string, _error: string, valid: string) => `var ${valid} = ${value} === null;`);
 }

@@ -246,12 +246,15 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
    * microtask, without a promise or a turn of the event loop. Flat pairs of
    * request and response; one microtask for all that arrive together.
    */
+  // Its slots are reused from batch to batch (emptied, not dropped: setting an array's length to 0 frees its
+  // memory, and the next batch grows it again); `queuedLength` is how many are in use.
   const queued: (IncomingMessage | ServerResponse | number)[] = [];
+  let queuedLength = 0;
   // A reaction on a settled promise is a microtask without the AsyncResource and bound function
   // Node's queueMicrotask makes per call; runQueued catches what it runs, so it never rejects.
   const settledPromise = Promise.resolve();
   const runQueued = () => {
-    for (let i = 0; i < queued.length; i += 3) {
+    for (let i = 0; i < queuedLength; i += 3) {
       const outgoing = queued[i + 1] as ServerResponse;
       try {
         nativeRollout(queued[i] as IncomingMessage, outgoing, queued[i + 2] as number);
@@ -261,10 +264,16 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
         outgoing.destroy();
       }
     }
-    queued.length = 0;
+    // Nothing of the batch is held on to once it has run.
+    queued.fill(0, 0, queuedLength);
+    queuedLength = 0;
   };
   const queueRollout = (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    if (queued.push(incoming, outgoing, logInfo ? performance.now() : 0) === 3) void settledPromise.then(runQueued);
+    queued[queuedLength] = incoming;
+    queued[queuedLength + 1] = outgoing;
+    queued[queuedLength + 2] = logInfo ? performance.now() : 0;
+    queuedLength += 3;
+    if (queuedLength === 3) void settledPromise.then(runQueued);
   };
 
   return {

@@ -95,7 +95,8 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /** Checks Content-Type and a declared Content-Length before any byte is read; null when fine. */
 export function checkBodyHeaders(contentType: string | null, contentLength: string | null, maxBytes: number): Reply | null {
   const type = contentType ?? "";
-  if (!JSON_TYPE.test(type)) {
+  // The usual header is tested for equality first (the pattern accepts it too).
+  if (type !== "application/json" && !JSON_TYPE.test(type)) {
     return errorReply(415, "unsupported_media_type", `expected Content-Type: application/json, got ${type ? JSON.stringify(type.slice(0, 100)) : "none"}`);
   }
   if (contentLength !== null && Number(contentLength) > maxBytes) return tooLarge(maxBytes);
