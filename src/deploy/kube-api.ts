@@ -1,14 +1,16 @@
 /**
  * The part of `@kubernetes/client-node` that src/deploy uses, as local
  * types: the library's declarations are 158,000 lines (its 2,500 generated
- * models), which every program that imported one of its types read and
- * checked (the build, a clean build, every type-check of the project), for
- * the seven classes and methods below. The library is loaded at run time
+ * models), which every program that imported one of its types parsed and
+ * bound (the build, a clean build, every type-check of the project), for
+ * the few classes and methods below. The library is loaded at run time
  * only (packages.ts: `loadClientNode`, typed with ClientNode).
  *
- * test/deploy-kube-api.test.ts type-checks the real library against these
- * (its module assignable to ClientNode, its objects to ours and ours to
- * its), so a release that changes what we call fails a test.
+ * test/fixtures/deploy/kube-api-check.ts holds these against the real
+ * library (its module assignable to ClientNode, its objects to ours and
+ * ours to its, the arguments deploy passes to its parameters), type-checked
+ * by test/client-types.test.ts, so a release that changes what we call
+ * fails a test.
  */
 
 /** An object's metadata, as far as deploy reads or sends it. */
