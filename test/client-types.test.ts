@@ -5,6 +5,11 @@
  * stops compiling. The good consumer and the bad one are checked in one
  * program (one pass of the checker over the client's types), each test
  * asserting what names its own file.
+ *
+ * In the same program, deploy's other client: src/deploy/kube-api.ts declares
+ * the part of `@kubernetes/client-node` that deploy calls (so the build never
+ * reads the library's declarations), and test/fixtures/deploy/kube-api-check.ts
+ * holds those declarations against the real library.
  */
 import assert from "node:assert/strict";
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
@@ -18,7 +23,9 @@ import { projectOptions, typecheck } from "./helpers/typecheck.js";
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, "..");
 
-/** The consumer fixture and a misusing consumer (bad.ts, in a temp folder), type-checked in one program. */
+const kubeCheck = join(here, "fixtures", "deploy", "kube-api-check.ts");
+
+/** The consumer fixture, a misusing consumer (bad.ts, in a temp folder) and the Kubernetes client check, type-checked in one program. */
 let consumers: Promise<{ bad: string; errors: string[] }> | undefined;
 let scratch: string | undefined;
 after(() => (scratch ? rm(scratch, { recursive: true, force: true }) : undefined));
@@ -40,13 +47,18 @@ function checkConsumers(): Promise<{ bad: string; errors: string[] }> {
       ].join("\n"),
     );
     // rootDir off: bad.ts lies outside the project (it only decides where emit would go).
-    return { bad, errors: typecheck([join(here, "fixtures", "client", "consumer.ts"), bad], { ...projectOptions(), rootDir: undefined }) };
+    return { bad, errors: typecheck([join(here, "fixtures", "client", "consumer.ts"), bad, kubeCheck], { ...projectOptions(), rootDir: undefined }) };
   })());
 }
 
 test("a consumer that calls every client method type-checks", async () => {
   const { bad, errors } = await checkConsumers();
-  assert.deepEqual(errors.filter((e) => !e.startsWith(`${bad}:`)), []);
+  assert.deepEqual(errors.filter((e) => !e.startsWith(`${bad}:`) && !e.startsWith(`${kubeCheck}:`)), []);
+});
+
+test("deploy's declarations of @kubernetes/client-node hold against the real library (its module, classes, objects and the arguments deploy passes)", async () => {
+  const { errors } = await checkConsumers();
+  assert.deepEqual(errors.filter((e) => e.startsWith(`${kubeCheck}:`)), []);
 });
 
 test("a consumer that misuses the client does not", async () => {

@@ -5,7 +5,7 @@
  * field manager task-app), the rollout waited for, the app checked through
  * the cluster with the probes `task-app check` runs.
  */
-import type { KubernetesObject } from "@kubernetes/client-node";
+import type { KubernetesObject } from "./kube-api.js";
 import { checkTaskApp, type CheckReport } from "../check/index.js";
 import { describeClusterError, DeployClusterError, statusOf, type Cluster } from "./cluster.js";
 import { appLabels, FIELD_MANAGER } from "./kubernetes.js";

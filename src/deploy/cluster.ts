@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { KubeConfig, KubernetesObjectApi } from "@kubernetes/client-node";
+import type { KubeConfig, KubernetesObjectApi } from "./kube-api.js";
 import { loadClientNode } from "./packages.js";
 
 /** A cluster call that failed, in words; `code` is the process exit code to use. */

@@ -13,6 +13,7 @@ import type { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2/H
 import type { Ingress } from "kubernetes-models/networking.k8s.io/v1/Ingress";
 import type { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
 import type { Service } from "kubernetes-models/v1/Service";
+import type { ClientNode } from "./kube-api.js";
 
 /** Each package with the major version task-app's peerDependencies range accepts (newer majors need Node 22). */
 export const DEPLOY_PACKAGES = [
@@ -95,7 +96,13 @@ export function loadKubernetesModels(): Promise<KubernetesModels> {
   });
 }
 
+/**
+ * The specifier in a variable: TypeScript then types the import with the
+ * local declarations (kube-api.ts) and never reads the library's.
+ */
+const CLIENT_NODE: string = "@kubernetes/client-node";
+
 /** Loads `@kubernetes/client-node` (its index: kubeconfig, the object API, watches); throws DeployDependencyError when it is missing. */
-export function loadClientNode(): Promise<typeof import("@kubernetes/client-node")> {
-  return importDeployPackage(() => import("@kubernetes/client-node"));
+export function loadClientNode(): Promise<ClientNode> {
+  return importDeployPackage(() => import(CLIENT_NODE) as Promise<ClientNode>);
 }

@@ -6,7 +6,7 @@
  * itself watches the Deployment (`rollout-watch.ts`); `pollRollout` is its
  * fallback.
  */
-import type { KubernetesObject } from "@kubernetes/client-node";
+import type { KubernetesObject } from "./kube-api.js";
 import { describeClusterError, DeployClusterError, type Cluster } from "./cluster.js";
 
 export interface DeploymentLike extends KubernetesObject {

@@ -3,7 +3,7 @@
  * the task URL. Apart from apply so that a status loads neither the object
  * renderer nor the check probes.
  */
-import type { KubernetesObject } from "@kubernetes/client-node";
+import type { KubernetesObject } from "./kube-api.js";
 import { describeClusterError, statusOf, type Cluster } from "./cluster.js";
 import { SERVICE_PORT } from "./kubernetes.js";
 import { readRollout, type RolloutState } from "./rollout.js";
