@@ -264,3 +264,38 @@ test("the image-heavy rollout responses of the benchmark parse to JSON.parse's v
   // The text-only responses are not cut (and still parse the same).
   for (const steps of [200, 2_000]) assertSame(Buffer.from(JSON.stringify(createResponse({ trajectories: 2, steps }))), `${steps} text steps`);
 });
+
+test("a skeleton too large for the reused buffer is decoded piece by piece, to the same value", () => {
+  // Long strings among enough small values that more than 256 KB stays in the skeleton,
+  // some of it not ASCII, next to the cuts.
+  const image = `data:image/png;base64,${"QUJD".repeat(20_000)}`;
+  const rows = Array.from({ length: 5_000 }, (_, i) => ({ id: i, text: `café ${i} 日本 😀`, image: i % 100 === 0 ? image : "short" }));
+  const bytes = Buffer.from(JSON.stringify({ rows }));
+  const cuts = findCuts(bytes);
+  assert.ok(cuts !== null && cuts.length / 2 === 50, `the images are cut (${cuts?.length})`);
+  let cut = 0;
+  for (let i = 0; i < cuts.length; i += 2) cut += cuts[i + 1]! - cuts[i]!;
+  assert.ok(bytes.length - cut > 256 * 1024, "the skeleton is larger than the reused buffer");
+  assertSame(bytes, "large skeleton");
+  for (const at of [10, bytes.length >> 1, bytes.length - 3]) {
+    const broken = Buffer.from(bytes);
+    broken[at] = 0xff;
+    assertSame(broken, `large skeleton, byte ${at} broken`);
+  }
+});
+
+test("an enumerable property added to Object.prototype changes nothing", () => {
+  const image = `data:image/png;base64,${"QUJD".repeat(30_000)}`;
+  const text = JSON.stringify({ a: [image, { b: image }], c: "x" });
+  const proto = Object.prototype as Record<string, unknown>;
+  // A placeholder's text, inherited: a walk that visited inherited keys would give every object its own copy.
+  proto.polluted = "\u00000";
+  try {
+    const value = parseJsonBytes(Buffer.from(text)) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(value), ["a", "c"]);
+    assert.equal(Object.hasOwn(value, "polluted"), false);
+    assert.equal(JSON.stringify(value), text);
+  } finally {
+    delete proto.polluted;
+  }
+});
