@@ -5,12 +5,13 @@
  * where it throws one.
  *
  * Below PARSE_BYTES_THRESHOLD bytes that is what it does. Above, it finds
- * the strings (a byte loop between them, `Buffer#indexOf` to each one's
- * closing quote, backslash escapes tracked); each long one with nothing but
- * printable ASCII in it (no escape, no byte below 0x20 or above 0x7f: a
- * WebAssembly SIMD check, plain-ascii.ts) is cut out of the document and replaced by a short placeholder, the small skeleton left is
- * parsed, and each placeholder is replaced by its string, made from the bytes
- * with a copy (`latin1Slice`) instead of being decoded and scanned again.
+ * the strings (a byte loop, `Buffer#indexOf` to the closing quote of a long
+ * one, backslash escapes tracked); each long one with nothing but printable
+ * ASCII in it (no escape, no byte below 0x20 or above 0x7f: a WebAssembly
+ * SIMD check, plain-ascii.ts) is cut out of the document and replaced by a
+ * short placeholder, the small skeleton left is parsed, and each placeholder
+ * is replaced by its string, made from the bytes with a copy (`latin1Slice`)
+ * instead of being decoded and scanned again.
  *
  * Why it is the same value: a cut is made only between a string's own quotes,
  * so the skeleton is the document with some string contents swapped for
@@ -75,7 +76,7 @@ let skeletonScratch: Buffer | undefined;
  * or not, is decoded differently for being split there.
  */
 function skeletonOf(buf: Buffer, cuts: number[]): string {
-  let size = buf.length + cuts.length * 8; // placeholders: 6 bytes and at most 8 digits (cuts.length < 2^25)
+  let size = buf.length + cuts.length * 8; // a placeholder: 6 bytes and at most 10 digits, 16 a cut
   for (let i = 0; i < cuts.length; i += 2) size -= cuts[i + 1]! - cuts[i]!;
   if (size > SKELETON_SCRATCH) {
     let skeleton = "";
@@ -119,10 +120,13 @@ function writeDigits(out: Buffer, pos: number, n: number): number {
  * strings) or not safe (a `\u0000` escape: the placeholders could be
  * mistaken for its strings).
  *
- * A byte loop between strings; a string is run through with `indexOf` to its
- * next quote, which ends it unless a backslash comes first (the next
- * backslash is looked for again only once passed); a string with an escape is
- * then read on byte by byte to its end.
+ * A byte loop between strings and over a string's first SHORT bytes (where
+ * most strings, keys among them, end); a longer one is run through with
+ * `indexOf` to its next quote. When it is long enough to cut, the plain check
+ * (which refuses a backslash) tells at once that the quote ends it; otherwise
+ * the quote ends it unless a backslash comes first (the next backslash is
+ * looked for again only once passed). A string with an escape is read on byte
+ * by byte from its first backslash to its end.
  */
 export function findCuts(buf: Buffer): number[] | null {
   const length = buf.length;
