@@ -10,6 +10,7 @@
  * and the same key order) or both throwing a SyntaxError with the same
  * message. Then the image-heavy rollout responses the benchmark times.
  */
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { findCuts, parseJsonBytes, PARSE_BYTES_THRESHOLD } from "../src/json/parse-bytes.js";
@@ -298,4 +299,26 @@ test("an enumerable property added to Object.prototype changes nothing", () => {
   } finally {
     delete proto.polluted;
   }
+});
+
+test("under node --jitless (no WebAssembly) the fallback check cuts the same documents to the same values", () => {
+  // The built module (dist/), as the CLI runs it: `npm run build` first.
+  const script = `
+    const { parseJsonBytes, findCuts } = await import(${JSON.stringify(new URL("../dist/json/parse-bytes.js", import.meta.url).href)});
+    const { usesSimdPlainCheck } = await import(${JSON.stringify(new URL("../dist/json/plain-ascii.js", import.meta.url).href)});
+    const { createResponse } = await import(${JSON.stringify(new URL("../bench/rollout-docs.mjs", import.meta.url).href)});
+    const outcome = (parse) => { try { return JSON.stringify(parse()); } catch (error) { return error.constructor.name + ": " + error.message; } };
+    const text = JSON.stringify(createResponse({ trajectories: 1, steps: 8, imageBytes: 20_000 }));
+    const docs = [Buffer.from(text)];
+    for (const [at, byte] of [[3000, 0x01], [3000, 0x5c], [3000, 0x22], [3000, 0xc3], [3000, 0x7f], [text.length - 2, 0x20]]) {
+      const copy = Buffer.from(text);
+      copy[at] = byte;
+      docs.push(copy);
+    }
+    const mismatches = docs.map((doc, i) => outcome(() => parseJsonBytes(doc)) === outcome(() => JSON.parse(doc.toString("utf8"))) ? null : i).filter((i) => i !== null);
+    console.log(JSON.stringify({ simd: usesSimdPlainCheck(), cut: findCuts(docs[0]).length / 2, mismatches }));
+  `;
+  const child = spawnSync(process.execPath, ["--jitless", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 120_000 });
+  assert.equal(child.status, 0, child.stderr);
+  assert.deepEqual(JSON.parse(child.stdout.trim().split("\n").pop()!), { simd: false, cut: 8, mismatches: [] });
 });
