@@ -10,6 +10,7 @@
  * and the same key order) or both throwing a SyntaxError with the same
  * message. Then the image-heavy rollout responses the benchmark times.
  */
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { findCuts, parseJsonBytes, PARSE_BYTES_THRESHOLD } from "../src/json/parse-bytes.js";
@@ -263,4 +264,61 @@ test("the image-heavy rollout responses of the benchmark parse to JSON.parse's v
   }
   // The text-only responses are not cut (and still parse the same).
   for (const steps of [200, 2_000]) assertSame(Buffer.from(JSON.stringify(createResponse({ trajectories: 2, steps }))), `${steps} text steps`);
+});
+
+test("a skeleton too large for the reused buffer is decoded piece by piece, to the same value", () => {
+  // Long strings among enough small values that more than 256 KB stays in the skeleton,
+  // some of it not ASCII, next to the cuts.
+  const image = `data:image/png;base64,${"QUJD".repeat(20_000)}`;
+  const rows = Array.from({ length: 5_000 }, (_, i) => ({ id: i, text: `café ${i} 日本 😀`, image: i % 100 === 0 ? image : "short" }));
+  const bytes = Buffer.from(JSON.stringify({ rows }));
+  const cuts = findCuts(bytes);
+  assert.ok(cuts !== null && cuts.length / 2 === 50, `the images are cut (${cuts?.length})`);
+  let cut = 0;
+  for (let i = 0; i < cuts.length; i += 2) cut += cuts[i + 1]! - cuts[i]!;
+  assert.ok(bytes.length - cut > 256 * 1024, "the skeleton is larger than the reused buffer");
+  assertSame(bytes, "large skeleton");
+  for (const at of [10, bytes.length >> 1, bytes.length - 3]) {
+    const broken = Buffer.from(bytes);
+    broken[at] = 0xff;
+    assertSame(broken, `large skeleton, byte ${at} broken`);
+  }
+});
+
+test("an enumerable property added to Object.prototype changes nothing", () => {
+  const image = `data:image/png;base64,${"QUJD".repeat(30_000)}`;
+  const text = JSON.stringify({ a: [image, { b: image }], c: "x" });
+  const proto = Object.prototype as Record<string, unknown>;
+  // A placeholder's text, inherited: a walk that visited inherited keys would give every object its own copy.
+  proto.polluted = "\u00000";
+  try {
+    const value = parseJsonBytes(Buffer.from(text)) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(value), ["a", "c"]);
+    assert.equal(Object.hasOwn(value, "polluted"), false);
+    assert.equal(JSON.stringify(value), text);
+  } finally {
+    delete proto.polluted;
+  }
+});
+
+test("under node --jitless (no WebAssembly) the fallback check cuts the same documents to the same values", () => {
+  // The built module (dist/), as the CLI runs it: `npm run build` first.
+  const script = `
+    const { parseJsonBytes, findCuts } = await import(${JSON.stringify(new URL("../dist/json/parse-bytes.js", import.meta.url).href)});
+    const { usesSimdPlainCheck } = await import(${JSON.stringify(new URL("../dist/json/plain-ascii.js", import.meta.url).href)});
+    const { createResponse } = await import(${JSON.stringify(new URL("../bench/rollout-docs.mjs", import.meta.url).href)});
+    const outcome = (parse) => { try { return JSON.stringify(parse()); } catch (error) { return error.constructor.name + ": " + error.message; } };
+    const text = JSON.stringify(createResponse({ trajectories: 1, steps: 8, imageBytes: 20_000 }));
+    const docs = [Buffer.from(text)];
+    for (const [at, byte] of [[3000, 0x01], [3000, 0x5c], [3000, 0x22], [3000, 0xc3], [3000, 0x7f], [text.length - 2, 0x20]]) {
+      const copy = Buffer.from(text);
+      copy[at] = byte;
+      docs.push(copy);
+    }
+    const mismatches = docs.map((doc, i) => outcome(() => parseJsonBytes(doc)) === outcome(() => JSON.parse(doc.toString("utf8"))) ? null : i).filter((i) => i !== null);
+    console.log(JSON.stringify({ simd: usesSimdPlainCheck(), cut: findCuts(docs[0]).length / 2, mismatches }));
+  `;
+  const child = spawnSync(process.execPath, ["--jitless", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 120_000 });
+  assert.equal(child.status, 0, child.stderr);
+  assert.deepEqual(JSON.parse(child.stdout.trim().split("\n").pop()!), { simd: false, cut: 8, mismatches: [] });
 });

@@ -5,12 +5,13 @@
  * where it throws one.
  *
  * Below PARSE_BYTES_THRESHOLD bytes that is what it does. Above, it finds
- * the strings (a byte loop between them, `Buffer#indexOf` to each one's
- * closing quote, backslash escapes tracked); each long one with nothing but
- * printable ASCII in it (no escape, no byte below 0x20 or above 0x7f: a
- * WebAssembly SIMD check, plain-ascii.ts) is cut out of the document and replaced by a short placeholder, the small skeleton left is
- * parsed, and each placeholder is replaced by its string, made from the bytes
- * with a copy (`latin1Slice`) instead of being decoded and scanned again.
+ * the strings (a byte loop, `Buffer#indexOf` to the closing quote of a long
+ * one, backslash escapes tracked); each long one with nothing but printable
+ * ASCII in it (no escape, no byte below 0x20 or above 0x7f: a WebAssembly
+ * SIMD check, plain-ascii.ts) is cut out of the document and replaced by a
+ * short placeholder, the small skeleton left is parsed, and each placeholder
+ * is replaced by its string, made from the bytes with a copy (`latin1Slice`)
+ * instead of being decoded and scanned again.
  *
  * Why it is the same value: a cut is made only between a string's own quotes,
  * so the skeleton is the document with some string contents swapped for
@@ -29,6 +30,8 @@ import { plainAsciiChecker } from "./plain-ascii.js";
 export const PARSE_BYTES_THRESHOLD = 64 * 1024;
 /** Strings shorter than this stay in the skeleton: cutting costs more than it saves. */
 const MIN_CUT = 512;
+/** The bytes of a string read one by one before `indexOf` looks for its end. */
+const SHORT = 48;
 /**
  * Once this many bytes have stayed in the skeleton, more than were cut, the
  * document is not one of long strings: it is parsed whole, having cost a scan
@@ -48,13 +51,7 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
   if (buf.length < PARSE_BYTES_THRESHOLD || buf.length > MAX_CUT_DOCUMENT) return JSON.parse(buf.toString("utf8"));
   const cuts = findCuts(buf);
   if (cuts === null || cuts.length === 0) return JSON.parse(buf.toString("utf8"));
-  let skeleton = "";
-  let at = 0;
-  for (let i = 0; i < cuts.length; i += 2) {
-    skeleton += buf.toString("utf8", at, cuts[i]!) + "\\u0000" + (i >> 1);
-    at = cuts[i + 1]!;
-  }
-  skeleton += buf.toString("utf8", at, buf.length);
+  const skeleton = skeletonOf(buf, cuts);
   let value: unknown;
   try {
     value = JSON.parse(skeleton);
@@ -66,6 +63,56 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
   return putBack(value, strings);
 }
 
+/** Skeletons up to this many bytes are put together in one reused buffer and decoded once. */
+const SKELETON_SCRATCH = 256 * 1024;
+let skeletonScratch: Buffer | undefined;
+
+/**
+ * The document with each cut's contents replaced by its placeholder, `\u0000`
+ * and the cut's number, as text. Put together as bytes and decoded once (a flat
+ * string, which JSON.parse reads without first flattening a rope of pieces);
+ * a larger one is decoded piece by piece. Either way the same text: every piece
+ * ends and begins next to an ASCII byte (a quote), so no UTF-8 sequence, valid
+ * or not, is decoded differently for being split there.
+ */
+function skeletonOf(buf: Buffer, cuts: number[]): string {
+  let size = buf.length + cuts.length * 8; // a placeholder: 6 bytes and at most 10 digits, 16 a cut
+  for (let i = 0; i < cuts.length; i += 2) size -= cuts[i + 1]! - cuts[i]!;
+  if (size > SKELETON_SCRATCH) {
+    let skeleton = "";
+    let at = 0;
+    for (let i = 0; i < cuts.length; i += 2) {
+      skeleton += buf.toString("utf8", at, cuts[i]!) + "\\u0000" + (i >> 1);
+      at = cuts[i + 1]!;
+    }
+    return skeleton + buf.toString("utf8", at, buf.length);
+  }
+  const out = (skeletonScratch ??= Buffer.allocUnsafe(SKELETON_SCRATCH));
+  let pos = 0;
+  let at = 0;
+  for (let i = 0; i < cuts.length; i += 2) {
+    pos += buf.copy(out, pos, at, cuts[i]!);
+    out[pos++] = BACKSLASH;
+    out[pos++] = 0x75; // u
+    out[pos++] = 0x30;
+    out[pos++] = 0x30;
+    out[pos++] = 0x30;
+    out[pos++] = 0x30;
+    pos = writeDigits(out, pos, i >> 1);
+    at = cuts[i + 1]!;
+  }
+  pos += buf.copy(out, pos, at, buf.length);
+  return out.toString("utf8", 0, pos);
+}
+
+/** Writes `n` in decimal at `pos`; the position after it. */
+function writeDigits(out: Buffer, pos: number, n: number): number {
+  let digits = 1;
+  for (let rest = n; rest >= 10; rest = (rest / 10) | 0) digits++;
+  for (let d = pos + digits - 1, rest = n; d >= pos; d--, rest = (rest / 10) | 0) out[d] = 0x30 + (rest % 10);
+  return pos + digits;
+}
+
 /**
  * The [start, end) byte ranges of the long plain strings' contents, flat
  * (exported for the tests, which check that documents are really cut);
@@ -73,10 +120,13 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
  * strings) or not safe (a `\u0000` escape: the placeholders could be
  * mistaken for its strings).
  *
- * A byte loop between strings; a string is run through with `indexOf` to its
- * next quote, which ends it unless a backslash comes first (the next
- * backslash is looked for again only once passed); a string with an escape is
- * then read on byte by byte to its end.
+ * A byte loop between strings and over a string's first SHORT bytes (where
+ * most strings, keys among them, end); a longer one is run through with
+ * `indexOf` to its next quote. When it is long enough to cut, the plain check
+ * (which refuses a backslash) tells at once that the quote ends it; otherwise
+ * the quote ends it unless a backslash comes first (the next backslash is
+ * looked for again only once passed). A string with an escape is read on byte
+ * by byte from its first backslash to its end.
  */
 export function findCuts(buf: Buffer): number[] | null {
   const length = buf.length;
@@ -88,19 +138,30 @@ export function findCuts(buf: Buffer): number[] | null {
   while (i < length) {
     if (buf[i++] !== QUOTE) continue;
     const open = i;
-    let close = buf.indexOf(QUOTE, open);
-    if (close === -1) break; // unterminated: left in the skeleton, which is refused
-    if (nextBackslash < open) {
-      nextBackslash = buf.indexOf(BACKSLASH, open);
-      if (nextBackslash === -1) nextBackslash = length;
+    // The first bytes of a string are read here: most strings (keys, short values) end
+    // among them, for less than a call to indexOf costs.
+    const shortEnd = open + SHORT < length ? open + SHORT : length;
+    let at = open;
+    let byte = 0;
+    while (at < shortEnd && (byte = buf[at]!) !== QUOTE && byte !== BACKSLASH) at++;
+    let close: number;
+    if (at < shortEnd) close = byte === QUOTE ? at : escapedStringEnd(buf, at);
+    else {
+      close = buf.indexOf(QUOTE, at);
+      if (close === -1) break; // unterminated: left in the skeleton, which is refused
+      if (close - open >= MIN_CUT && !isKey(buf, close + 1) && isPlain(buf, open, close)) {
+        // No backslash before the quote (the check refuses one): the string ends there.
+        cuts.push(open, close);
+        cutBytes += close - open;
+      } else {
+        if (nextBackslash < at) {
+          nextBackslash = buf.indexOf(BACKSLASH, at);
+          if (nextBackslash === -1) nextBackslash = length;
+        }
+        if (nextBackslash < close) close = escapedStringEnd(buf, nextBackslash);
+      }
     }
-    if (nextBackslash < close) {
-      close = escapedStringEnd(buf, nextBackslash);
-      if (close < 0) return close === NUL_ESCAPE ? null : cuts;
-    } else if (close - open >= MIN_CUT && !isKey(buf, close + 1) && isPlain(buf, open, close)) {
-      cuts.push(open, close);
-      cutBytes += close - open;
-    }
+    if (close < 0) return close === NUL_ESCAPE ? null : cuts;
     i = close + 1;
     if (i - cutBytes > GIVE_UP && i - cutBytes > cutBytes) return null;
   }
@@ -138,10 +199,18 @@ function isKey(buf: Buffer, at: number): boolean {
   return false;
 }
 
-/** Replaces every placeholder string in `value` (a tree JSON.parse made) by its string, without recursion. */
+/**
+ * Replaces every placeholder string in `value` (a tree JSON.parse made) by its
+ * string, without recursion. An object's keys are walked with `for...in`,
+ * which reads the enumeration cache of the shapes JSON.parse made instead of
+ * allocating a key array per object (Object.keys); it would also walk
+ * enumerable properties inherited from Object.prototype, so where someone has
+ * added one, Object.keys walks instead.
+ */
 function putBack(value: unknown, strings: string[]): unknown {
   if (typeof value === "string") return restored(value, strings);
   if (value === null || typeof value !== "object") return value;
+  const ownKeysOnly = hasInheritedKeys();
   const stack: object[] = [value];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -150,19 +219,30 @@ function putBack(value: unknown, strings: string[]): unknown {
         const item: unknown = node[i];
         if (typeof item === "string") {
           if (item.charCodeAt(0) === 0) node[i] = restored(item, strings);
-        } else if (item !== null && typeof item === "object") stack.push(item);
+        } else if (typeof item === "object" && item !== null) stack.push(item);
       }
+    } else if (ownKeysOnly) {
+      const record = node as Record<string, unknown>;
+      for (const key of Object.keys(record)) putBackMember(record, key, strings, stack);
     } else {
       const record = node as Record<string, unknown>;
-      for (const key of Object.keys(record)) {
-        const item = record[key];
-        if (typeof item === "string") {
-          if (item.charCodeAt(0) === 0) record[key] = restored(item, strings);
-        } else if (item !== null && typeof item === "object") stack.push(item);
-      }
+      for (const key in record) putBackMember(record, key, strings, stack);
     }
   }
   return value;
+}
+
+function putBackMember(record: Record<string, unknown>, key: string, strings: string[], stack: object[]): void {
+  const item = record[key];
+  if (typeof item === "string") {
+    if (item.charCodeAt(0) === 0) record[key] = restored(item, strings);
+  } else if (typeof item === "object" && item !== null) stack.push(item);
+}
+
+/** Whether `for...in` over an object JSON.parse made would see more than its own keys. */
+function hasInheritedKeys(): boolean {
+  for (const key in Object.prototype) if (key !== undefined) return true;
+  return false;
 }
 
 function restored(placeholder: string, strings: string[]): string {
