@@ -1,8 +1,8 @@
-// Module hooks for `npm test` (registered by scripts/test-loader.mjs): TypeScript files load as
-// ES modules transformed by esbuild, cached on disk by path and content, and a `.js` specifier
-// whose file is absent resolves to the `.ts` beside it (what `module: NodeNext` sources import).
-// esbuild is loaded only on a cache miss; `npm test` fills the cache first (warmCache), so a test
-// process pays for neither esbuild nor a TypeScript loader's start-up.
+// Module hooks registered by scripts/test-loader.mjs: TypeScript files load as ES modules
+// transformed by esbuild, cached on disk by path and content, and a `.js` specifier whose file is
+// absent resolves to the `.ts` beside it (what `module: NodeNext` sources import). esbuild is
+// loaded only on a cache miss, so a warm run pays for neither esbuild nor a TypeScript loader's
+// start-up.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
