@@ -101,6 +101,8 @@ async function buildFile(esbuild, file, enqueue) {
     format: "esm",
     platform: "node",
     target: "node20",
+    // Node ≥ 20.10 reads `with { type: "json" }`; esbuild's node20 would drop it from the import.
+    supported: { "import-attributes": true },
     sourcemap: "inline",
     sourcesContent: false,
     logLevel: "silent",
