@@ -77,7 +77,7 @@ export async function buildMirror(suites) {
   };
   const mirrored = suites.map((suite) => {
     const file = resolve(root, suite);
-    if (!TS.test(file) || !isInside(file, testDir)) return file; // not ours to compile: run as given
+    if (!TS.test(file) || !isInside(file, testDir)) return suite; // not ours to compile: passed on as given
     build(file);
     return mirrorPathOf(file);
   });

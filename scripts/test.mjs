@@ -20,6 +20,7 @@ const summary = join(scratch, "summary.txt");
 // builds first). A registered module hook, even one doing nothing, doubles the CPU of loading
 // modules, and each test file is a process loading hundreds.
 const mirrored = await buildMirror(files);
+await (await import("esbuild")).stop(); // its service process ends here: counted below, not kept for the run
 const child = spawn(
   process.execPath,
   [
