@@ -1,7 +1,9 @@
 // A node:test reporter that writes nothing while the suite runs and, at the end, lists the ten
 // slowest test files (their top-level tests added up) and tests (so whoever keeps `npm test` under its budget sees where the time
 // goes), then the plain closing line "N passed, N failed, N skipped".
-// scripts/test.mjs runs it beside the TAP reporter.
+// scripts/test.mjs runs it beside the TAP reporter; paths in the compiled mirror are named back to
+// their test/ files.
+import { withOriginalPaths } from "./test-mirror.mjs";
 
 const SHOWN = 10;
 
@@ -11,7 +13,7 @@ export default async function* slowestReporter(source) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  for await (const event of source) {
+  for await (const event of withOriginalPaths(source)) {
     if (event.type !== "test:pass" && event.type !== "test:fail") continue;
     const { data } = event;
     const ms = data.details?.duration_ms ?? 0;

@@ -1,8 +1,8 @@
-// Module hooks for `npm test` (registered by scripts/test-loader.mjs): TypeScript files load as
-// ES modules transformed by esbuild, cached on disk by path and content, and a `.js` specifier
-// whose file is absent resolves to the `.ts` beside it (what `module: NodeNext` sources import).
-// esbuild is loaded only on a cache miss; `npm test` fills the cache first (warmCache), so a test
-// process pays for neither esbuild nor a TypeScript loader's start-up.
+// Module hooks registered by scripts/test-loader.mjs: TypeScript files load as ES modules
+// transformed by esbuild, cached on disk by path and content, and a `.js` specifier whose file is
+// absent resolves to the `.ts` beside it (what `module: NodeNext` sources import). esbuild is
+// loaded only on a cache miss, so a warm run pays for neither esbuild nor a TypeScript loader's
+// start-up.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -10,8 +10,16 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cacheDir = join(root, "node_modules", ".cache", "task-app-test-ts");
-// The compiler options that change esbuild's output, from tsconfig.json.
-const OPTIONS = { loader: "ts", format: "esm", target: "node20", sourcemap: "inline", tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } } };
+// The compiler options that change esbuild's output, from tsconfig.json; Node ≥ 20.10 reads
+// `with { type: "json" }`, which esbuild's node20 target would drop from an import.
+const OPTIONS = {
+  loader: "ts",
+  format: "esm",
+  target: "node20",
+  supported: { "import-attributes": true },
+  sourcemap: "inline",
+  tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
+};
 // Part of every cache key: a new esbuild or new options make new entries.
 const KEY = `${JSON.parse(readFileSync(join(root, "node_modules", "esbuild", "package.json"), "utf8")).version}\0${JSON.stringify(OPTIONS)}`;
 let esbuild;

@@ -1,36 +1,40 @@
 // `npm test` after the build: every suite under test/ (and test/<room>/) through node's test
 // runner with TAP on standard output, then the CPU the test processes used, the ten slowest files
 // and tests and the plain "N passed, N failed" line. Arguments, when given, name the test files to run instead.
+// The suites run compiled (scripts/test-mirror.mjs: JavaScript importing dist/) with no module hook
+// in the test processes; `node --import ./scripts/test-loader.mjs --test test/x.test.ts` still runs
+// one from its TypeScript.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { transformFile } from "./test-loader-hooks.mjs";
+import { buildMirror } from "./test-mirror.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : listTestFiles(join(root, "test"));
 const scratch = mkdtempSync(join(tmpdir(), "task-app-test-"));
 const summary = join(scratch, "summary.txt");
 
-// Every TypeScript file a suite may load, transformed once here (one esbuild) rather than in the
-// test processes; a file missed here is transformed by the first process that loads it.
-await Promise.all(listTypeScript(["src", "test"]).map((file) => transformFile(file)));
+// The suites and the test/ files they import, compiled once here (dist/ is fresh: `npm test`
+// builds first). A registered module hook, even one doing nothing, doubles the CPU of loading
+// modules, and each test file is a process loading hundreds.
+const mirrored = await buildMirror(files);
+await (await import("esbuild")).stop(); // its service process ends here: counted below, not kept for the run
 const child = spawn(
   process.execPath,
   [
-    "--import",
-    join(root, "scripts/test-loader.mjs"),
+    "--enable-source-maps",
     "--test",
     // Six files at a time on two cores: many suites wait on processes, servers and timers, and six
     // keep both cores busier than four (the whole suite, fresh clone, paired runs: 270 s against
     // 277 s, 282 s against 294 s).
     "--test-concurrency=6",
-    "--test-reporter=tap",
+    `--test-reporter=${join(root, "scripts/tap-reporter.mjs")}`,
     "--test-reporter-destination=stdout",
     `--test-reporter=${join(root, "scripts/slowest-reporter.mjs")}`,
     `--test-reporter-destination=${summary}`,
-    ...files,
+    ...mirrored,
   ],
   { cwd: root, stdio: "inherit" },
 );
@@ -59,15 +63,6 @@ function childrenCpuSeconds() {
   } catch {
     return undefined;
   }
-}
-
-/** Every .ts file (declarations aside) under the given folders of the project, recursively. */
-function listTypeScript(folders) {
-  return folders.flatMap((folder) =>
-    readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts"))
-      .map((entry) => join(entry.parentPath ?? entry.path, entry.name)),
-  );
 }
 
 /** test/*.test.ts and one level of folders below (test/hostile/, …), helpers and fixtures aside. */
