@@ -45,9 +45,9 @@ import { parseArgs } from "node:util";
 import { startPostgres } from "./postgres.mjs";
 import { cpuUsOf, loadLine, ratios, reportGoal, spread, summarise, threadsOf } from "./measure.mjs";
 import { measureSqliteFloor } from "./sqlite-floor.mjs";
+import { recordBenchTurns, TURNS } from "./trace-session.mjs";
 
 const KEY = "bench-environment-key";
-const TURNS = 3;
 const { values: opts } = parseArgs({
   options: {
     server: { type: "string" },
@@ -77,17 +77,7 @@ async function startApp(store, root) {
     },
     rollout: (req, { tracer }) => {
       const seed = req.env.seed ?? 0;
-      for (let turn = 0; turn < TURNS; turn++) {
-        tracer.startTurn();
-        const input = [{ role: "system", content: "Play the game." }, { role: "user", content: `Observation ${turn}: ${"grass ".repeat(30)}` }];
-        const output = { role: "assistant", content: null, tool_calls: [{ id: `call_${turn}`, type: "function", function: { name: "interact", arguments: '{"actions":["do"]}' } }] };
-        const call = tracer.recordLMCall({ model: "bench-model", provider: "bench", input, output, usage: { prompt_tokens: 300, completion_tokens: 12, total_tokens: 312 }, latencyMs: 80 });
-        const step = tracer.recordEnvironmentEvent({ reward: 1, terminated: turn === TURNS - 1, stateBefore: { turn }, stateAfter: { turn: turn + 1 } });
-        tracer.recordEventReward({ eventId: step, rewardValue: 1, rewardType: "achievement_delta", source: "environment", key: "collect_wood" });
-        tracer.recordEventReward({ eventId: call, rewardValue: 0.5, rewardType: "evaluator", source: "evaluator", key: "progress" });
-        tracer.finishTurn();
-      }
-      tracer.recordOutcomeReward({ totalReward: TURNS, achievementsCount: 1, totalSteps: TURNS });
+      recordBenchTurns(tracer);
       return {
         run_id: req.run_id,
         trajectories: [{ env_id: "e", policy_id: "p", steps: [{ obs: { seed }, tool_calls: [], reward: 1, done: true }], length: 1 }],

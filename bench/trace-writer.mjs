@@ -30,6 +30,7 @@ import { deserialize, serialize } from "node:v8";
 import Database from "libsql";
 import { loadLine, ownCpuUs, spread } from "./measure.mjs";
 import { measureSqliteFloor } from "./sqlite-floor.mjs";
+import { recordBenchTurns, TURNS } from "./trace-session.mjs";
 
 const { values: opts } = parseArgs({ options: { sessions: { type: "string", default: "1500" }, rounds: { type: "string", default: "3" } } });
 const N = Number(opts.sessions);
@@ -43,21 +44,10 @@ const { createSqliteWriter } = await dist("traces/sqlite-writer.js");
 const { checkSessionTraceInPlace } = await dist("traces/check-session.js");
 const { WRITTEN_COLUMNS } = await dist("traces/batch-rows.js");
 
-const TURNS = 3;
 /** server-traces' session, as the served app's tracer records it (not yet checked). */
 function recordSession() {
   const tracer = createSessionTracer({});
-  for (let turn = 0; turn < TURNS; turn++) {
-    tracer.startTurn();
-    const input = [{ role: "system", content: "Play the game." }, { role: "user", content: `Observation ${turn}: ${"grass ".repeat(30)}` }];
-    const output = { role: "assistant", content: null, tool_calls: [{ id: `call_${turn}`, type: "function", function: { name: "interact", arguments: '{"actions":["do"]}' } }] };
-    const call = tracer.recordLMCall({ model: "bench-model", provider: "bench", input, output, usage: { prompt_tokens: 300, completion_tokens: 12, total_tokens: 312 }, latencyMs: 80 });
-    const step = tracer.recordEnvironmentEvent({ reward: 1, terminated: turn === TURNS - 1, stateBefore: { turn }, stateAfter: { turn: turn + 1 } });
-    tracer.recordEventReward({ eventId: step, rewardValue: 1, rewardType: "achievement_delta", source: "environment", key: "collect_wood" });
-    tracer.recordEventReward({ eventId: call, rewardValue: 0.5, rewardType: "evaluator", source: "evaluator", key: "progress" });
-    tracer.finishTurn();
-  }
-  tracer.recordOutcomeReward({ totalReward: TURNS, achievementsCount: 1, totalSteps: TURNS });
+  recordBenchTurns(tracer);
   return tracer.toUncheckedSessionTrace();
 }
 
