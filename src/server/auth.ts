@@ -70,27 +70,16 @@ export interface KeyMatcher {
 /** Builds a matcher over the accepted keys. */
 export function createKeyMatcher(keys: readonly string[]): KeyMatcher {
   const accepted = keys.map((k) => Buffer.from(k, "utf8"));
-  // A buffer the length of each key: a candidate of that many bytes is encoded into it, so a request
-  // allocates nothing to be checked (as a Buffer.from would have, the bytes stay until the next candidate).
-  const room = accepted.map((k) => Buffer.alloc(k.length));
   return {
     size: keys.length,
     matches(presented) {
       let ok = false;
       for (const candidate of presented) {
-        const length = Buffer.byteLength(candidate, "utf8");
-        let own: Buffer | undefined;
-        for (let i = 0; i < accepted.length; i++) {
+        const c = Buffer.from(candidate, "utf8");
+        for (const k of accepted) {
           // Always one comparison over the candidate's length, whatever the key: no early exit, no key-dependent timing.
-          const k = accepted[i]!;
-          if (length === k.length) {
-            const c = room[i]!;
-            c.write(candidate, 0, "utf8");
-            ok = timingSafeEqual(c, k) ? true : ok;
-          } else {
-            own ??= Buffer.from(candidate, "utf8");
-            timingSafeEqual(own, own);
-          }
+          const same = c.length === k.length;
+          ok = timingSafeEqual(c, same ? k : c) && same ? true : ok;
         }
       }
       return ok;
