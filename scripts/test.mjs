@@ -15,6 +15,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : listTestFiles(join(root, "test"));
 const scratch = mkdtempSync(join(tmpdir(), "task-app-test-"));
 const summary = join(scratch, "summary.txt");
+/** How long a test file may run (TASK_APP_TEST_TIMEOUT_MS overrides it: the guard's own test sets it short). */
+const FILE_TIMEOUT_MS = Number(process.env.TASK_APP_TEST_TIMEOUT_MS) || 600_000;
 
 // The suites and the test/ files they import, compiled once here (dist/ is fresh: `npm test`
 // builds first). A registered module hook, even one doing nothing, doubles the CPU of loading
@@ -30,6 +32,10 @@ const child = spawn(
     // keep both cores busier than four (the whole suite, fresh clone, paired runs: 270 s against
     // 277 s, 282 s against 294 s).
     "--test-concurrency=6",
+    // A test file (and a test without a timeout of its own) fails after this long, its process
+    // killed: a file that never exits (a child process left running keeps it alive) fails the run
+    // instead of holding it until CI gives up. The slowest file takes about two minutes.
+    `--test-timeout=${FILE_TIMEOUT_MS}`,
     `--test-reporter=${join(root, "scripts/tap-reporter.mjs")}`,
     "--test-reporter-destination=stdout",
     `--test-reporter=${join(root, "scripts/slowest-reporter.mjs")}`,

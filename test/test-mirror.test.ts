@@ -62,3 +62,16 @@ test("reports name the original files", async () => {
   assert.equal(error.message, `failed in ${probe}`);
   assert.ok(!error.stack!.includes(mirrorDir));
 });
+
+test("a test file that does not exit fails the run after its timeout, named by its original path", async () => {
+  const env: NodeJS.ProcessEnv = { ...process.env, TASK_APP_TEST_TIMEOUT_MS: "2000" };
+  delete env.NODE_TEST_CONTEXT; // a runner of its own, not a subtest of this one
+  const suite = join("test", "fixtures", "mirror", "never-exits.ts");
+  const run = await promisify(execFile)(process.execPath, ["scripts/test.mjs", suite], { cwd: root, env, encoding: "utf8" }).then(
+    () => ({ code: 0, stdout: "" }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
+  assert.equal(run.code, 1, run.stdout);
+  assert.match(run.stdout, new RegExp(`not ok \\d+ - ${join(root, suite).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\n[^]*test timed out after 2000ms`));
+  assert.match(run.stdout, /\n1 passed, 1 failed, 0 skipped\n$/);
+});
