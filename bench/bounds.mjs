@@ -14,12 +14,12 @@
  * Usage: npm run bench:bounds [-- --runs 15]
  * Needs `npm run build` first (the npm script does it).
  */
-import { parseArgs } from "node:util";
 import { checkJsonBounds } from "../dist/server/bounds.js";
 import { RolloutRequest } from "../dist/schemas/rollout.js";
 import { TaskAppLimits } from "../dist/schemas/task-app.js";
+import { parseBenchArgs } from "./measure.mjs";
 
-const { values: opts } = parseArgs({ options: { runs: { type: "string", default: "15" } } });
+const { values: opts } = parseBenchArgs({ options: { runs: { type: "string", default: "15" } } });
 const runs = Math.max(5, Number(opts.runs) || 15);
 const limits = TaskAppLimits.parse({});
 

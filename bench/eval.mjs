@@ -31,12 +31,11 @@ import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { parseArgs } from "node:util";
 import { spawnSync } from "node:child_process";
-import { loadLine, ownCpuUs, ratios, reportGoal, spread as spreadOf, summarise } from "./measure.mjs";
+import { loadLine, ownCpuUs, parseBenchArgs, ratios, reportGoal, spread as spreadOf, summarise } from "./measure.mjs";
 import { measureSqliteFloor } from "./sqlite-floor.mjs";
 
-const { values: opts } = parseArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" }, before: { type: "string" }, only: { type: "string" } } });
+const { values: opts } = parseBenchArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" }, before: { type: "string" }, only: { type: "string" } } });
 if (opts.only !== undefined && opts.only !== "untraced") throw new Error(`--only takes "untraced", not ${JSON.stringify(opts.only)}`);
 const untracedOnly = opts.only === "untraced";
 const KEY = "sk_env_bench_eval_0123456789abcdef";

@@ -11,12 +11,11 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
-import { reportGoal } from "./measure.mjs";
+import { parseBenchArgs, reportGoal } from "./measure.mjs";
 
 const TARGET_MS = 50;
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const { values: opts } = parseArgs({ options: { edits: { type: "string", default: "41" } } });
+const { values: opts } = parseBenchArgs({ options: { edits: { type: "string", default: "41" } } });
 const edits = Math.max(11, Number(opts.edits) || 41);
 
 /** A realistic 300-line config: the model-era fixture, commented, with a long [tags] table. */

@@ -13,6 +13,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
+import { relative } from "node:path";
+import { parseArgs } from "node:util";
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on every Linux Node supports). */
 const TICKS = 100;
@@ -112,4 +114,19 @@ export function reportGoal({ row, subject = "", baseline = "", figure, goal, pas
   const mark = pass === true ? "pass" : pass === false ? "MISS" : "not measured";
   process.stdout.write(`goal ${row}: ${figure} (goal ${goal}) ${mark}${note ? ` (${note})` : ""}\n`);
   if (process.env.TASK_APP_BENCH_GOALS) process.stdout.write(`@goal ${JSON.stringify({ row, subject, baseline, figure, goal, pass, note })}\n`);
+}
+
+/**
+ * `parseArgs` (node:util) for a benchmark's options: a mistyped or malformed option ends the
+ * script with exit code 2 and one line naming it and where the options are described (the script's header),
+ * not with a stack trace.
+ */
+export function parseBenchArgs(config) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    const script = relative(process.cwd(), process.argv[1] ?? "bench");
+    process.stderr.write(`${script}: ${error.message} (its options are described at the top of ${script})\n`);
+    process.exit(2);
+  }
 }

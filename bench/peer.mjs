@@ -29,13 +29,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { drive, findWrk } from "./load.mjs";
-import { loadLine, ratios, reportGoal, spread, summarise, treeCpuUsOf } from "./measure.mjs";
+import { loadLine, parseBenchArgs, ratios, reportGoal, spread, summarise, treeCpuUsOf } from "./measure.mjs";
 import { SIZES, buildResponse, requestBody } from "./server-shapes.mjs";
 
 const KEY = "bench-environment-key";
-const { values: opts } = parseArgs({
+const { values: opts } = parseBenchArgs({
   options: {
     seconds: { type: "string", default: "1" },
     rounds: { type: "string", default: "5" },

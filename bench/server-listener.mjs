@@ -15,11 +15,10 @@
  * Requests are answered 16 to a microtask, as requests arriving together are.
  * Usage: node bench/server-listener.mjs [--size 1kb|150kb|image] [--rounds 41] [--batches 200] [--before DIR]
  */
-import { parseArgs } from "node:util";
-import { loadLine, ownCpuUs, ratios, spread } from "./measure.mjs";
+import { loadLine, ownCpuUs, parseBenchArgs, ratios, spread } from "./measure.mjs";
 import { buildResponse, requestBody } from "./server-shapes.mjs";
 
-const { values: opts } = parseArgs({
+const { values: opts } = parseBenchArgs({
   options: { size: { type: "string", default: "1kb" }, rounds: { type: "string", default: "41" }, batches: { type: "string", default: "200" }, before: { type: "string" } },
 });
 const KEY = "bench-environment-key";

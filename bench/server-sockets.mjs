@@ -16,12 +16,11 @@
  * Usage: node bench/server-sockets.mjs [--size 1kb] [--concurrency 16] [--seconds 2] [--rounds 7] [--spin 2.5]
  */
 import { createServer } from "node:http";
-import { parseArgs } from "node:util";
 import { drive, findWrk } from "./load.mjs";
-import { loadLine, spread, treeCpuUsOf } from "./measure.mjs";
+import { loadLine, parseBenchArgs, spread, treeCpuUsOf } from "./measure.mjs";
 import { buildResponse, requestBody } from "./server-shapes.mjs";
 
-const { values: opts } = parseArgs({
+const { values: opts } = parseBenchArgs({
   options: { size: { type: "string", default: "1kb" }, concurrency: { type: "string", default: "16" }, seconds: { type: "string", default: "2" }, rounds: { type: "string", default: "7" }, spin: { type: "string", default: "2.5" } },
 });
 const KEY = "bench-environment-key";

@@ -41,14 +41,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { startPostgres } from "./postgres.mjs";
-import { cpuUsOf, loadLine, ratios, reportGoal, spread, summarise, threadsOf } from "./measure.mjs";
+import { cpuUsOf, loadLine, parseBenchArgs, ratios, reportGoal, spread, summarise, threadsOf } from "./measure.mjs";
 import { measureSqliteFloor } from "./sqlite-floor.mjs";
 import { recordBenchTurns, TURNS } from "./trace-session.mjs";
 
 const KEY = "bench-environment-key";
-const { values: opts } = parseArgs({
+const { values: opts } = parseBenchArgs({
   options: {
     server: { type: "string" },
     store: { type: "string" },

@@ -23,13 +23,12 @@
 import { fork, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { availableParallelism } from "node:os";
-import { parseArgs } from "node:util";
 import { drive, findWrk } from "./load.mjs";
-import { cpuUsOf, loadLine, peakRssOf, ratios, reportGoal, spread, summarise, treeCpuUsOf } from "./measure.mjs";
+import { cpuUsOf, loadLine, parseBenchArgs, peakRssOf, ratios, reportGoal, spread, summarise, treeCpuUsOf } from "./measure.mjs";
 import { SIZES, buildResponse, requestBody } from "./server-shapes.mjs";
 
 const KEY = "bench-environment-key";
-const { values: opts } = parseArgs({
+const { values: opts } = parseBenchArgs({
   options: {
     server: { type: "string" },
     seconds: { type: "string", default: "1" },

@@ -13,10 +13,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { startPostgres } from "./postgres.mjs";
+import { parseBenchArgs } from "./measure.mjs";
 
-const { values: opts } = parseArgs({
+const { values: opts } = parseBenchArgs({
   options: {
     sessions: { type: "string", default: "300" },
     turns: { type: "string", default: "5" },

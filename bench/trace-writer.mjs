@@ -25,14 +25,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { deserialize, serialize } from "node:v8";
 import Database from "libsql";
-import { loadLine, ownCpuUs, spread } from "./measure.mjs";
+import { loadLine, ownCpuUs, parseBenchArgs, spread } from "./measure.mjs";
 import { measureSqliteFloor } from "./sqlite-floor.mjs";
 import { recordBenchTurns, TURNS } from "./trace-session.mjs";
 
-const { values: opts } = parseArgs({ options: { sessions: { type: "string", default: "1500" }, rounds: { type: "string", default: "3" } } });
+const { values: opts } = parseBenchArgs({ options: { sessions: { type: "string", default: "1500" }, rounds: { type: "string", default: "3" } } });
 const N = Number(opts.sessions);
 const ROUNDS = Number(opts.rounds);
 const dist = (p) => import(new URL(`../dist/${p}`, import.meta.url).href);

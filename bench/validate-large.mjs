@@ -14,12 +14,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { parseBenchArgs } from "./measure.mjs";
 
 const GOAL_MS = 2000;
 const GOAL_MB = 256;
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const { values: opts } = parseArgs({ options: { runs: { type: "string", default: "5" }, strict: { type: "boolean", default: false } } });
+const { values: opts } = parseBenchArgs({ options: { runs: { type: "string", default: "5" }, strict: { type: "boolean", default: false } } });
 const runs = Math.max(1, Number(opts.runs) || 5);
 
 const base = readFileSync(join(root, "test/fixtures/valid/rl-vision.toml"), "utf8");

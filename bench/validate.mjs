@@ -21,11 +21,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
+import { parseBenchArgs } from "./measure.mjs";
 
 const TARGET_RATIO = 3;
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const { values: opts } = parseArgs({
+const { values: opts } = parseBenchArgs({
   options: { runs: { type: "string", default: "21" }, passes: { type: "string", default: "9" }, explain: { type: "boolean", default: false }, strict: { type: "boolean", default: false } },
 });
 const runs = Math.max(15, Number(opts.runs) || 21);

@@ -21,12 +21,11 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { reportGoal } from "./measure.mjs";
+import { parseBenchArgs, reportGoal } from "./measure.mjs";
 import { createRequest, createResponse } from "./rollout-docs.mjs";
 
-const { values: opts } = parseArgs({
+const { values: opts } = parseBenchArgs({
   options: {
     rounds: { type: "string", default: "7" },
     sizes: { type: "string", default: "1kb,150kb,images,5mb,50mb" },

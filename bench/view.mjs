@@ -13,13 +13,13 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { JsonlAppender, writeJsonAtomic } from "../dist/eval/results.js";
 import { openTraceStore } from "../dist/traces/store.js";
 import { startViewer } from "../dist/view/serve.js";
 import { makeSessionTrace } from "../test/helpers/session-trace.ts";
+import { parseBenchArgs } from "./measure.mjs";
 
-const { values: opts } = parseArgs({ options: { sessions: { type: "string", default: "10000" }, rounds: { type: "string", default: "5" } } });
+const { values: opts } = parseBenchArgs({ options: { sessions: { type: "string", default: "10000" }, rounds: { type: "string", default: "5" } } });
 const SESSIONS = Number(opts.sessions);
 const ROUNDS = Number(opts.rounds);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

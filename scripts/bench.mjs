@@ -10,9 +10,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { cpus, freemem, loadavg, totalmem } from "node:os";
-import { loadLine } from "../bench/measure.mjs";
+import { loadLine, parseBenchArgs } from "../bench/measure.mjs";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 
 /** Every benchmark: its name, what it compares, and the command (run after the build). */
 export const BENCHMARKS = [
@@ -31,7 +30,7 @@ export const BENCHMARKS = [
   { name: "scaffold", what: "`create-task-app --no-install` against a plain copy of the same files", argv: ["bench/scaffold.mjs"] },
 ];
 
-const { values } = parseArgs({ options: { write: { type: "boolean", default: false }, only: { type: "string" } } });
+const { values } = parseBenchArgs({ options: { write: { type: "boolean", default: false }, only: { type: "string" } } });
 const only = values.only?.split(",");
 const machine = [
   `node ${process.version} on ${process.platform}/${process.arch}`,

@@ -41,7 +41,7 @@ export async function load(url, context, next) {
 }
 
 /** The JavaScript for a TypeScript file: from the cache, or transformed and cached. */
-export async function transformFile(path) {
+async function transformFile(path) {
   const source = readFileSync(path, "utf8");
   const cached = join(cacheDir, `${createHash("sha1").update(KEY).update("\0").update(path).update("\0").update(source).digest("hex")}.js`);
   try {
