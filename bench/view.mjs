@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { JsonlAppender, writeJsonAtomic } from "../dist/eval/results.js";
 import { openTraceStore } from "../dist/traces/store.js";
 import { startViewer } from "../dist/view/serve.js";
-import { makeSessionTrace } from "../test/helpers/session-trace.ts";
+import { makeSessionTrace } from "../test/helpers/session-trace-data.mjs";
 import { parseBenchArgs } from "./measure.mjs";
 
 const { values: opts } = parseBenchArgs({ options: { sessions: { type: "string", default: "10000" }, rounds: { type: "string", default: "5" } } });
@@ -58,10 +58,10 @@ try {
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     return { ms: performance.now() - start, bytes: body.length };
   };
-  const sessionId = makeSessionTrace(1234, { runId: "bench" }).session_id;
+  const sessionId = makeSessionTrace(Math.min(1234, SESSIONS - 1), { runId: "bench" }).session_id; // one stored session, whatever --sessions is
   const cases = [
     ["GET /api/runs, empty folder (baseline)", `${new URL(baseline.url).origin}/api/runs`],
-    ["GET /api/runs (10,000-session store, one run)", `${origin}/api/runs`],
+    [`GET /api/runs (${SESSIONS.toLocaleString("en")}-session store, one run)`, `${origin}/api/runs`],
     ["GET /api/runs/big (first page of 50)", `${origin}/api/runs/big`],
     ["GET /api/runs/big?sort=return&desc=1&min=0.5", `${origin}/api/runs/big?sort=return&desc=1&min=0.5`],
     ["GET /api/runs/big?sort=tokens (every session's tokens)", `${origin}/api/runs/big?sort=tokens`],
