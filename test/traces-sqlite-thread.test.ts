@@ -60,6 +60,14 @@ test("a process that wrote sessions and never closed its store still exits, with
   assert.equal(await countCompleteSessions(path), 12);
 });
 
+test("run from its TypeScript sources (through tsx), the store starts its writer thread from source too", async () => {
+  const path = join(dir, "source.db");
+  const child = spawnSync(process.execPath, traceWriterArgv([path, "source", "5", "2"], { from: "source" }), { encoding: "utf8", timeout: 60_000 });
+  assert.equal(child.status, 0, child.stderr);
+  assert.match(child.stdout, /done/);
+  assert.equal(await countCompleteSessions(path), 5);
+});
+
 test("a session holding a value the thread cannot be handed (a function) fails alone; the store goes on", async () => {
   const store = await openTraceStore(join(dir, "uncloneable.db"), { write: true });
   try {
