@@ -18,7 +18,14 @@
  * - SQLite through the native driver: the stored rows inserted again through
  *   libsql with the writer's own statements, in a loop that does nothing
  *   else (the floor's procedure, on the driver the store uses);
- * - the floor: the same rows inserted by Python's sqlite3 (sqlite-floor.mjs).
+ * - the floor: the same rows inserted by Python's sqlite3 (sqlite-floor.mjs);
+ * - a way of binding less, measured and set aside: the same rows handed to
+ *   SQLite as one JSON text per table and statement (`INSERT ... SELECT
+ *   value->>0, value->>1, ... FROM json_each(?)`, the text made from the
+ *   rows inside the measured loop, the stored rows checked equal to the
+ *   replay's), and the writer's JavaScript making that text instead of value
+ *   arrays. SQLite's JSON parse and extraction cost more than the binding
+ *   they save: this line stays above the replay's.
  *
  * Usage: npm run bench:trace-writer [-- --sessions 1500 --rounds 3]
  */
@@ -101,6 +108,11 @@ async function parts(batch) {
   const statement = { run: () => ({ changes: 1 }), get: () => ({ data_version: 1, last: 0 }) };
   const js = createSqliteWriter({ prepare: () => statement, exec: () => {}, inTransaction: false }, sql);
   out.javascript = perSession(() => batches(sessions, batch).forEach((b) => js(b)));
+  // The same, each statement's values made into one JSON text (the text jsonInsertSql reads, less the brackets around each row).
+  const jsonStatement = { run: (values) => ((jsonText += JSON.stringify(values).length), { changes: 1 }), get: statement.get };
+  let jsonText = 0;
+  const jsJson = createSqliteWriter({ prepare: (text) => (text === sql.insertSession ? statement : jsonStatement), exec: () => {}, inTransaction: false }, sql);
+  out.javascriptJson = perSession(() => batches(sessions, batch).forEach((b) => jsJson(b)));
   const database = openSqliteDatabase(path);
   const write = createSqliteWriter(database, sql);
   out.writer = perSession(() => batches(sessions, batch).forEach((b) => write(b)));
@@ -109,8 +121,29 @@ async function parts(batch) {
   return out;
 }
 
-/** The rows stored at `source` inserted again through libsql with the writer's statements, `batch` sessions per transaction, into a fresh store. */
-async function replay(source, batch) {
+/**
+ * The writer's INSERT of `table` as one statement over a JSON array of rows, each an array of the columns' values in
+ * WRITTEN_COLUMNS order: `value->>i` gives SQLite's own types (integers, reals, text, NULL) as binding would.
+ */
+const jsonInsertSql = (insert, table) =>
+  `${insert.head.replace(/ values\s*$/i, "")} select ${WRITTEN_COLUMNS[table].map((_, i) => `value->>${i}`).join(", ")} from json_each(?)`;
+
+/** Every written column of every table at `path`, as SQLite quotes it, in rowid order. */
+function storedRows(path) {
+  const db = new Database(path, { readonly: true });
+  const text = Object.entries(WRITTEN_COLUMNS)
+    .map(([t, cs]) => JSON.stringify(db.prepare(`SELECT ${cs.map((c) => `quote("${c}")`).join(", ")} FROM "${t}" ORDER BY rowid`).raw().all()))
+    .join("\n");
+  db.close();
+  return text;
+}
+
+/**
+ * The rows stored at `source` inserted again through libsql with the writer's statements, `batch` sessions per
+ * transaction, into a fresh store; `json`: each table's rows as one JSON text per statement instead (jsonInsertSql).
+ * CPU µs per session, and the file written.
+ */
+async function replay(source, batch, json = false) {
   const from = new Database(source, { readonly: true });
   const tables = ["session_traces", "session_timesteps", "events", "messages", "event_rewards", "outcome_rewards"];
   const bySession = Object.fromEntries(tables.map((t) => [t, new Map()]));
@@ -131,7 +164,8 @@ async function replay(source, batch) {
   const prepared = new Map();
   const statement = (t, rows) => {
     const key = `${t}:${rows}`;
-    if (!prepared.has(key)) prepared.set(key, db.prepare(t === "session_traces" ? sql.insertSession : multiRowInsertSql(sql.insert[t], rows)));
+    if (!prepared.has(key))
+      prepared.set(key, db.prepare(t === "session_traces" ? sql.insertSession : json ? jsonInsertSql(sql.insert[t], t) : multiRowInsertSql(sql.insert[t], rows)));
     return prepared.get(key);
   };
   const t0 = ownCpuUs();
@@ -140,18 +174,20 @@ async function replay(source, batch) {
     rowsByTable.forEach((rows, i) => {
       const t = tables[i];
       if (t === "session_traces") for (const row of rows) statement(t, 1).run(row);
+      else if (json) rows.length && statement(t, 0).run(JSON.stringify(rows));
       else for (const part of batches(rows, 64)) if (part.length) statement(t, part.length).run(part.flat());
     });
     db.exec("COMMIT");
   }
   const us = (ownCpuUs() - t0) / ids.length;
   db.close();
-  return us;
+  return { us, path };
 }
 
 console.log(`the SQLite trace writer's CPU per ${TURNS}-turn session (23 rows), ${N} sessions per run, ${ROUNDS} interleaved rounds; medians (min-max); ${loadLine()} at start`);
 for (const batch of [1, 32]) {
-  const r = { thread: [], deserialize: [], check: [], javascript: [], writer: [], libsql: [], floor: [] };
+  const r = { thread: [], deserialize: [], check: [], javascript: [], javascriptJson: [], writer: [], libsql: [], libsqlJson: [], floor: [] };
+  let sameRows = true;
   let perTransaction = 0;
   await parts(batch); // warm-up: the validator compiled, the writer's code optimised
   for (let round = 0; round < ROUNDS; round++) {
@@ -159,7 +195,11 @@ for (const batch of [1, 32]) {
     perTransaction = thread.perTransaction;
     r.thread.push(thread.us);
     for (const [k, v] of Object.entries(await parts(batch))) r[k].push(v);
-    r.libsql.push(await replay(thread.path, batch));
+    const bound = await replay(thread.path, batch);
+    r.libsql.push(bound.us);
+    const json = await replay(thread.path, batch, true);
+    r.libsqlJson.push(json.us);
+    sameRows &&= storedRows(json.path) === storedRows(bound.path);
     const floor = measureSqliteFloor(thread.path, batch, 1);
     if (!floor.error) r.floor.push(floor.cpu_us_per_session);
   }
@@ -172,9 +212,12 @@ for (const batch of [1, 32]) {
   line("  the whole writer on a real file, on this thread", r.writer);
   line("the stored rows through libsql, the writer's statements", r.libsql);
   line("the floor: the same rows through Python's sqlite3", r.floor);
+  line(`the same rows as one JSON text per table (json_each)${sameRows ? "" : ": ROWS DIFFER"}`, r.libsqlJson);
+  line("  the writer's JavaScript making that JSON text", r.javascriptJson);
   if (r.floor.length) {
     const m = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     console.log(`  thread / floor ${(m(r.thread) / m(r.floor)).toFixed(2)}x; libsql alone / floor ${(m(r.libsql) / m(r.floor)).toFixed(2)}x; writer on this thread / floor ${(m(r.writer) / m(r.floor)).toFixed(2)}x`);
+    console.log(`  JSON text per table / floor ${(m(r.libsqlJson) / m(r.floor)).toFixed(2)}x (libsql's binding: ${(m(r.libsql) / m(r.floor)).toFixed(2)}x)`);
   }
 }
 console.log(`\n${loadLine()} at the end`);

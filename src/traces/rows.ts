@@ -13,6 +13,44 @@ export function toJsonText(value: unknown): string | null {
   return value === undefined || value === null ? null : JSON.stringify(value);
 }
 
+/**
+ * A copy of an object's own enumerable keys, as `{ ...object }` makes it: Object.assign, several times faster on
+ * Node 20's V8 (about 0.3 µs against 1.3 µs for a small object), except for an object with an own `__proto__` key,
+ * which assigning would hand to the prototype setter instead of copying (spread defines it as a key).
+ */
+export function copyKeys(object: unknown): Record<string, unknown> {
+  return object !== null && object !== undefined && Object.hasOwn(object, "__proto__") ? { ...object } : Object.assign({}, object);
+}
+
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, "0"));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"));
+const DAY_MS = 86_400_000;
+/** The last day isoTimeOfSeconds formatted, and its "YYYY-MM-DDT". */
+let isoDay = NaN;
+let isoDayPrefix = "";
+
+/**
+ * `new Date(seconds * 1000).toISOString()`, the same string (and the same RangeError for a time Date cannot hold):
+ * the day's part from Date once per day, the time of day by arithmetic, about three times faster; times before
+ * 1970 or after 9999 go to Date.
+ */
+export function isoTimeOfSeconds(seconds: number): string {
+  const ms = Math.trunc(seconds * 1000); // as Date's TimeClip
+  if (!(ms >= 0 && ms <= 253_402_300_799_999)) return new Date(seconds * 1000).toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== isoDay) {
+    isoDayPrefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    isoDay = day;
+  }
+  let rest = ms - day * DAY_MS;
+  const milli = rest % 1000;
+  rest = (rest - milli) / 1000;
+  const second = rest % 60;
+  rest = (rest - second) / 60;
+  const minute = rest % 60;
+  return `${isoDayPrefix}${TWO_DIGITS[(rest - minute) / 60]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[second]}.${THREE_DIGITS[milli]}Z`;
+}
+
 /** Each event and message once, in history order, with the step that holds it (if any). */
 export function orderSession(session: SessionTraceV3): {
   events: { event: TracedEvent; stepId: string | undefined }[];
@@ -70,7 +108,7 @@ export function eventRow(id: number, sessionId: string, timestepId: number | nul
     system_instance_id: event.system_instance_id,
     event_time,
     message_time: message_time ?? null,
-    created_at: new Date(event_time * 1000).toISOString(),
+    created_at: isoTimeOfSeconds(event_time),
     model_name: cais ? cais.model_name : null,
     provider: cais?.provider ?? null,
     input_tokens: cais?.input_tokens ?? null,
@@ -86,7 +124,7 @@ export function eventRow(id: number, sessionId: string, timestepId: number | nul
     truncated: env ? env.truncated : null,
     system_state_before: env ? toJsonText(env.system_state_before) : null,
     system_state_after: env ? toJsonText(env.system_state_after) : null,
-    metadata: toJsonText(event.event_type === "runtime" ? { ...event.metadata, actions: event.actions } : event.metadata),
+    metadata: toJsonText(event.event_type === "runtime" ? withKey(copyKeys(event.metadata), "actions", event.actions) : event.metadata),
     event_metadata: toJsonText(event.event_metadata),
   };
 }
@@ -94,7 +132,8 @@ export function eventRow(id: number, sessionId: string, timestepId: number | nul
 /** The `messages` row of a message. */
 export function messageRow(id: number, sessionId: string, timestepId: number | null, message: TracedMessage): Insertable<MessagesTable> {
   const { text, json_payload } = message.content;
-  const metadata: Record<string, unknown> = { ...message.metadata, message_id: message.message_id };
+  const metadata = copyKeys(message.metadata);
+  metadata.message_id = message.message_id;
   if (json_payload) metadata.json_payload ??= json_payload;
   else if (text) metadata.text ??= text;
   return {
@@ -103,9 +142,15 @@ export function messageRow(id: number, sessionId: string, timestepId: number | n
     timestep_id: timestepId,
     message_type: message.message_type,
     content: json_payload || text || "",
-    timestamp: new Date(message.time_record.event_time * 1000).toISOString(),
+    timestamp: isoTimeOfSeconds(message.time_record.event_time),
     event_time: message.time_record.event_time,
     message_time: message.time_record.message_time ?? null,
     metadata: toJsonText(metadata),
   };
+}
+
+/** `object` with `key` set to `value` (defined where it is, or added last, as an object literal's key after a spread). */
+function withKey(object: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  object[key] = value;
+  return object;
 }
