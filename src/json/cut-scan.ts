@@ -9,7 +9,8 @@
  * The document is copied into the module's memory 64 KiB at a time (a
  * window) and scanned from string to string: a string's bytes 64 at a time
  * for the first that is a quote, a backslash, below 0x20 or above 0x7f (the
- * first being its closing quote makes it plain); past that, for its closing
+ * signed minimum of the 64 tells the last two at once; the first such byte
+ * being its closing quote makes it plain); past that, for its closing
  * quote, escapes skipped, each checked for `\u0000`. A plain string of 512
  * bytes or more that is not a key (whitespace then a colon after it) is cut:
  * its [start, end) is written after the window. Where the window ends in the
@@ -74,16 +75,22 @@
  *               (local.set $v1 (v128.load offset=16 (local.get $p)))
  *               (local.set $v2 (v128.load offset=32 (local.get $p)))
  *               (local.set $v3 (v128.load offset=48 (local.get $p)))
- *               (local.set $v0 (v128.or (i8x16.lt_s (local.get $v0) (local.get $c32))
- *                 (v128.or (i8x16.eq (local.get $v0) (local.get $cq)) (i8x16.eq (local.get $v0) (local.get $cbs)))))
- *               (local.set $v1 (v128.or (i8x16.lt_s (local.get $v1) (local.get $c32))
- *                 (v128.or (i8x16.eq (local.get $v1) (local.get $cq)) (i8x16.eq (local.get $v1) (local.get $cbs)))))
- *               (local.set $v2 (v128.or (i8x16.lt_s (local.get $v2) (local.get $c32))
- *                 (v128.or (i8x16.eq (local.get $v2) (local.get $cq)) (i8x16.eq (local.get $v2) (local.get $cbs)))))
- *               (local.set $v3 (v128.or (i8x16.lt_s (local.get $v3) (local.get $c32))
- *                 (v128.or (i8x16.eq (local.get $v3) (local.get $cq)) (i8x16.eq (local.get $v3) (local.get $cbs)))))
- *               (if (v128.any_true (v128.or (v128.or (local.get $v0) (local.get $v1)) (v128.or (local.get $v2) (local.get $v3))))
+ *               (if (v128.any_true (v128.or
+ *                     (i8x16.lt_s (i8x16.min_s (i8x16.min_s (local.get $v0) (local.get $v1)) (i8x16.min_s (local.get $v2) (local.get $v3))) (local.get $c32))
+ *                     (v128.or
+ *                       (v128.or (v128.or (i8x16.eq (local.get $v0) (local.get $cq)) (i8x16.eq (local.get $v0) (local.get $cbs)))
+ *                                (v128.or (i8x16.eq (local.get $v1) (local.get $cq)) (i8x16.eq (local.get $v1) (local.get $cbs))))
+ *                       (v128.or (v128.or (i8x16.eq (local.get $v2) (local.get $cq)) (i8x16.eq (local.get $v2) (local.get $cbs)))
+ *                                (v128.or (i8x16.eq (local.get $v3) (local.get $cq)) (i8x16.eq (local.get $v3) (local.get $cbs)))))))
  *                 (then
+ *                   (local.set $v0 (v128.or (i8x16.lt_s (local.get $v0) (local.get $c32))
+ *                     (v128.or (i8x16.eq (local.get $v0) (local.get $cq)) (i8x16.eq (local.get $v0) (local.get $cbs)))))
+ *                   (local.set $v1 (v128.or (i8x16.lt_s (local.get $v1) (local.get $c32))
+ *                     (v128.or (i8x16.eq (local.get $v1) (local.get $cq)) (i8x16.eq (local.get $v1) (local.get $cbs)))))
+ *                   (local.set $v2 (v128.or (i8x16.lt_s (local.get $v2) (local.get $c32))
+ *                     (v128.or (i8x16.eq (local.get $v2) (local.get $cq)) (i8x16.eq (local.get $v2) (local.get $cbs)))))
+ *                   (local.set $v3 (v128.or (i8x16.lt_s (local.get $v3) (local.get $c32))
+ *                     (v128.or (i8x16.eq (local.get $v3) (local.get $cq)) (i8x16.eq (local.get $v3) (local.get $cbs)))))
  *                   (local.set $m (i8x16.bitmask (local.get $v0)))
  *                   (if (local.get $m) (then (local.set $p (i32.add (local.get $p) (i32.ctz (local.get $m)))) (br $hit)))
  *                   (local.set $m (i8x16.bitmask (local.get $v1)))
@@ -195,7 +202,7 @@
 import { loadWasmModule } from "../wasm/scratch-module.js";
 
 const WASM =
-  "AGFzbQEAAAABDwNgAX8AYAABf2ACf38BfwMEAwABAgUDAQACBh8GfwFBAAt/AUEAC38BQQALfwFBAAt/AUEAC38BQQALByQEBm1lbW9yeQIABXN0YXJ0AAAIcG9zaXRpb24AAQRzY2FuAAIK1AgDEgAgACQFQQAkAEEAJAFBACQECwQAIwELuQgCC38He0Eg/Q8hEUEi/Q8hEkHcAP0PIRMjASAAayECIAEgAGshAyABIwVGIQQjACEFIwIhBiMDIQcCQANAAkACQAJAAkACQCAFDgQAAQIDBAsDQCACIANPBEBBASAEayEJDAcLIAItAAAhCiACQQFqIQIgCkEiRw0ACyACIABqIQZBASEFDAQLAkACQANAIAJBwABqIANLDQEgAv0ABAAhDSAC/QAEECEOIAL9AAQgIQ8gAv0ABDAhECANIBH9JSANIBL9IyANIBP9I/1Q/VAhDSAOIBH9JSAOIBL9IyAOIBP9I/1Q/VAhDiAPIBH9JSAPIBL9IyAPIBP9I/1Q/VAhDyAQIBH9JSAQIBL9IyAQIBP9I/1Q/VAhECANIA79UCAPIBD9UP1Q/VMEQCAN/WQhCyALBEAgAiALaGohAgwECyAO/WQhCyALBEAgAkEQIAtoamohAgwECyAP/WQhCyALBEAgAkEgIAtoamohAgwECyACQTAgEP1kaGpqIQIMAwsgAkHAAGohAgwACwsDQCACIANPBEBBASAEayEJDAcLIAItAAAhCiAKQSBrQeAATw0BIApBIkYNASAKQdwARg0BIAJBAWohAgwACwsgAi0AAEEiRgRAIAIgAGohByACQQFqIQJBA0EEIAcgBmtBgAROGyEFDAQLQQIhBQwDCwJAAkADQCACQcAAaiADSw0BIAL9AAQAIQ0gAv0ABBAhDiAC/QAEICEPIAL9AAQwIRAgDSAS/SMgDSAT/SP9UCENIA4gEv0jIA4gE/0j/VAhDiAPIBL9IyAPIBP9I/1QIQ8gECAS/SMgECAT/SP9UCEQIA0gDv1QIA8gEP1Q/VD9UwRAIA39ZCELIAsEQCACIAtoaiECDAQLIA79ZCELIAsEQCACQRAgC2hqaiECDAQLIA/9ZCELIAsEQCACQSAgC2hqaiECDAQLIAJBMCAQ/WRoamohAgwDCyACQcAAaiECDAALCwNAIAIgA08EQEEBIARrIQkMBgsgAi0AACEKIApBIkYNASAKQdwARg0BIAJBAWohAgwACwsgAi0AAEEiRgRAIAIgAGohByACQQFqIQJBBCEFDAMLIAJBBWogA0kEQCACLQABQfUARiACKAACQbDgwIEDRnEEQEECIQkMBQsFIARFBEBBASEJDAULCyACQQJqIQIMAgsCQANAIAIgA08EQCAEDQJBASEJDAULIAItAAAhCiAKQTpGBEBBBCEFDAQLIApBIEYgCkEKRnIgCkENRiAKQQlGcnJFDQEgAkEBaiECDAALCyAIQQN0IAY2AoCABCAIQQN0IAc2AoSABCAIQQFqIQgjBCAHIAZraiQEQQQhBQwBCyAHQQFqIwRrIQwgDEGAwABKIAwjBEpxBEBBAiEJDAILQQAhBQwACwsgAiAAaiQBIAUkACAGJAIgByQDIAhBAnQgCXIL";
+  "AGFzbQEAAAABDwNgAX8AYAABf2ACf38BfwMEAwABAgUDAQACBh8GfwFBAAt/AUEAC38BQQALfwFBAAt/AUEAC38BQQALByQEBm1lbW9yeQIABXN0YXJ0AAAIcG9zaXRpb24AAQRzY2FuAAIKmAkDEgAgACQFQQAkAEEAJAFBACQECwQAIwEL/QgCC38He0Eg/Q8hEUEi/Q8hEkHcAP0PIRMjASAAayECIAEgAGshAyABIwVGIQQjACEFIwIhBiMDIQcCQANAAkACQAJAAkACQCAFDgQAAQIDBAsDQCACIANPBEBBASAEayEJDAcLIAItAAAhCiACQQFqIQIgCkEiRw0ACyACIABqIQZBASEFDAQLAkACQANAIAJBwABqIANLDQEgAv0ABAAhDSAC/QAEECEOIAL9AAQgIQ8gAv0ABDAhECANIA79diAPIBD9dv12IBH9JSANIBL9IyANIBP9I/1QIA4gEv0jIA4gE/0j/VD9UCAPIBL9IyAPIBP9I/1QIBAgEv0jIBAgE/0j/VD9UP1Q/VD9UwRAIA0gEf0lIA0gEv0jIA0gE/0j/VD9UCENIA4gEf0lIA4gEv0jIA4gE/0j/VD9UCEOIA8gEf0lIA8gEv0jIA8gE/0j/VD9UCEPIBAgEf0lIBAgEv0jIBAgE/0j/VD9UCEQIA39ZCELIAsEQCACIAtoaiECDAQLIA79ZCELIAsEQCACQRAgC2hqaiECDAQLIA/9ZCELIAsEQCACQSAgC2hqaiECDAQLIAJBMCAQ/WRoamohAgwDCyACQcAAaiECDAALCwNAIAIgA08EQEEBIARrIQkMBwsgAi0AACEKIApBIGtB4ABPDQEgCkEiRg0BIApB3ABGDQEgAkEBaiECDAALCyACLQAAQSJGBEAgAiAAaiEHIAJBAWohAkEDQQQgByAGa0GABE4bIQUMBAtBAiEFDAMLAkACQANAIAJBwABqIANLDQEgAv0ABAAhDSAC/QAEECEOIAL9AAQgIQ8gAv0ABDAhECANIBL9IyANIBP9I/1QIQ0gDiAS/SMgDiAT/SP9UCEOIA8gEv0jIA8gE/0j/VAhDyAQIBL9IyAQIBP9I/1QIRAgDSAO/VAgDyAQ/VD9UP1TBEAgDf1kIQsgCwRAIAIgC2hqIQIMBAsgDv1kIQsgCwRAIAJBECALaGpqIQIMBAsgD/1kIQsgCwRAIAJBICALaGpqIQIMBAsgAkEwIBD9ZGhqaiECDAMLIAJBwABqIQIMAAsLA0AgAiADTwRAQQEgBGshCQwGCyACLQAAIQogCkEiRg0BIApB3ABGDQEgAkEBaiECDAALCyACLQAAQSJGBEAgAiAAaiEHIAJBAWohAkEEIQUMAwsgAkEFaiADSQRAIAItAAFB9QBGIAIoAAJBsODAgQNGcQRAQQIhCQwFCwUgBEUEQEEBIQkMBQsLIAJBAmohAgwCCwJAA0AgAiADTwRAIAQNAkEBIQkMBQsgAi0AACEKIApBOkYEQEEEIQUMBAsgCkEgRiAKQQpGciAKQQ1GIApBCUZyckUNASACQQFqIQIMAAsLIAhBA3QgBjYCgIAEIAhBA3QgBzYChIAEIAhBAWohCCMEIAcgBmtqJARBBCEFDAELIAdBAWojBGshDCAMQYDAAEogDCMESnEEQEECIQkMAgtBACEFDAALCyACIABqJAEgBSQAIAYkAiAHJAMgCEECdCAJcgs=";
 /** The bytes copied into the module's memory at a time (its first page). */
 const WINDOW = 64 * 1024;
 /** Where the module writes the cuts it found, after the window. */
