@@ -140,12 +140,12 @@ export function usesCutScan(): boolean {
 /**
  * findCuts without WebAssembly (exported for the tests, which hold the scan
  * to it). A byte loop between strings and over a string's first SHORT bytes
- * (where most strings, keys among them, end); a longer one is run through with
- * `indexOf` to its next quote. When it is long enough to cut, the plain check
- * (plain-ascii.ts, which refuses a backslash) tells at once that the quote ends it; otherwise
- * the quote ends it unless a backslash comes first (the next backslash is
- * looked for again only once passed). A string with an escape is read on byte
- * by byte from its first backslash to its end.
+ * (where most strings, keys among them, end); a longer one is run through
+ * with `indexOf` to its next quote. When it is long enough to cut, the plain
+ * check (plain-ascii.ts, which refuses a backslash) tells at once that the
+ * quote ends it; otherwise the quote ends it unless a backslash comes first
+ * (the next backslash is looked for again only once passed). A string with an
+ * escape is read on byte by byte from its first backslash to its end.
  */
 export function findCutsByIndexOf(buf: Buffer): number[] | null {
   const length = buf.length;
