@@ -1,143 +1,22 @@
 /**
  * parseJsonBytes against `JSON.parse(buf.toString("utf8"))`, its definition:
- * over seeded random documents large enough for the cutting path (long
- * strings, plain and not, among nested objects and arrays, escapes, astral
- * characters and escaped lone surrogates, raw high bytes, keys long and
- * short, duplicate and `__proto__` keys, whitespace of every kind), each also
- * broken in ways JSON.parse refuses or reads differently (truncated, a byte
- * changed, a BOM, invalid UTF-8 or a control byte inside a long string, the
- * placeholder's own text in the content); the same value (deepStrictEqual,
- * and the same key order) or both throwing a SyntaxError with the same
- * message. Then the image-heavy rollout responses the benchmark times.
+ * over seeded random documents (helpers/json-documents.ts) large enough for
+ * the cutting path (long strings, plain and not, among nested objects and
+ * arrays, escapes, astral characters and escaped lone surrogates, raw high
+ * bytes, keys long and short, duplicate and `__proto__` keys, whitespace of
+ * every kind), each also broken in ways JSON.parse refuses or reads
+ * differently (truncated, a byte changed, a BOM, invalid UTF-8 or a control
+ * byte inside a long string, the placeholder's own text in the content); the
+ * same value (deepStrictEqual, and the same key order) or both throwing a
+ * SyntaxError with the same message. Then the image-heavy rollout responses
+ * the benchmark times.
  */
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { findCuts, parseJsonBytes, PARSE_BYTES_THRESHOLD } from "../src/json/parse-bytes.js";
-import { isPlainAsciiByIndexOf, plainAsciiChecker, usesSimdPlainCheck } from "../src/json/plain-ascii.js";
 import { createResponse } from "../bench/rollout-docs.mjs";
-
-/** A small seeded generator (xorshift32), so a failure names a seed that reproduces it. */
-function createRandom(seed: number) {
-  let x = seed >>> 0 || 1;
-  const next = () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x / 2 ** 32;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: <T>(items: readonly T[]): T => items[int(items.length)]! };
-}
-type Random = ReturnType<typeof createRandom>;
-
-const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
-/** Pieces of string content as JSON text: plain, escaped, non-ASCII raw, and the placeholder's own text. */
-const PIECES = ['\\"', "\\\\", "\\/", "\\n", "\\t", "\\u0041", "\\u00e9", "\\ud83d\\ude00", "\\ud800", "\\udc00x", "é", "日本", "😀", "\u007f", "\\\\u0000", "~", " "];
-/** A NUL escape, or the placeholder's text: rare, since a document holding one is parsed whole. */
-const NUL_PIECES = ["\\u0000", "\\u00000", "\\u00001"];
-
-/** String content (JSON text, between the quotes): long plain ASCII, long with escapes or non-ASCII, or short. */
-function stringText(random: Random): string {
-  const kind = random.int(8);
-  const length = kind < 5 ? 512 + random.int(3000) : random.int(40);
-  let text = "";
-  while (text.length < length) text += BASE64[random.int(BASE64.length)];
-  if (kind === 4 || kind === 6) {
-    // Some escapes or non-ASCII characters, anywhere (the first and last bytes included).
-    // Inserted between plain characters (never inside an earlier escape), at most one a place.
-    const places = Array.from({ length: 1 + random.int(3) }, () => random.int(text.length + 1)).sort((a, b) => b - a);
-    for (const at of new Set(places)) text = text.slice(0, at) + (random.int(500) === 0 ? random.pick(NUL_PIECES) : random.pick(PIECES)) + text.slice(at);
-  }
-  return text;
-}
-
-const WHITESPACE = ["", "", "", " ", "\n", "\t", "\r\n", "  \n\t "];
-const KEYS = ["a", "b", "id", "__proto__", "constructor", "toString", "obs", "image_url", "", "é", "0", "1"];
-
-/** A JSON value as text, nested up to `depth`. */
-function valueText(random: Random, depth: number): string {
-  const ws = () => random.pick(WHITESPACE);
-  const roll = random.int(10);
-  if (depth > 0 && roll < 3) {
-    const items = Array.from({ length: random.int(6) }, () => ws() + valueText(random, depth - 1) + ws());
-    return `[${items.join(",")}]`;
-  }
-  if (depth > 0 && roll < 6) {
-    const members = Array.from({ length: random.int(6) }, () => {
-      const key = random.int(8) === 0 ? stringText(random) : random.pick(KEYS);
-      return `${ws()}"${key}"${ws()}:${ws()}${valueText(random, depth - 1)}${ws()}`;
-    });
-    return `{${members.join(",")}}`;
-  }
-  if (roll < 9) return `"${stringText(random)}"`;
-  return random.pick(["0", "-0", "1.5e3", "-12", "true", "false", "null", "123456789012345678901234567890", "1E-7"]);
-}
-
-/** A document big enough to be cut: a long string first (so the scan keeps going), then random values. */
-function documentText(random: Random): string {
-  const parts = [`"${"x".repeat(600)}"`];
-  let size = 0;
-  while (size < PARSE_BYTES_THRESHOLD + 2000) {
-    const part = valueText(random, 1 + random.int(5));
-    parts.push(part);
-    size += part.length;
-  }
-  return `${random.pick(WHITESPACE)}[${parts.join(",")}]${random.pick(WHITESPACE)}`;
-}
-
-/** Breaks a document's bytes one way or another (or not at all). */
-function mutate(random: Random, bytes: Buffer): Buffer {
-  const copy = Buffer.from(bytes);
-  /** A position inside a long string (after a quote followed by 100 base64 characters), or anywhere. */
-  const insideLong = () => {
-    for (let tries = 0; tries < 50; tries++) {
-      const at = copy.indexOf(0x22, random.int(copy.length));
-      if (at !== -1 && /^[A-Za-z0-9+/=x]{100}/.test(copy.toString("latin1", at + 1, at + 101))) return at + 1 + random.int(100);
-    }
-    return random.int(copy.length);
-  };
-  switch (random.int(12)) {
-    case 0:
-      return copy.subarray(0, random.int(copy.length));
-    case 1:
-      copy[random.int(copy.length)] = random.int(256);
-      return copy;
-    case 2:
-      return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), copy]);
-    case 3: {
-      const at = insideLong();
-      copy[at] = random.pick([0x80, 0xbf, 0xc3, 0xe2, 0xf0, 0xff, 0xed]);
-      return copy;
-    }
-    case 4:
-      copy[insideLong()] = random.int(0x20);
-      return copy;
-    case 5:
-      copy[insideLong()] = random.pick([0x22, 0x5c]);
-      return copy;
-    case 6: {
-      const at = insideLong();
-      return Buffer.concat([copy.subarray(0, at), Buffer.from(random.pick(["\\u0000", "\\u00000", "\\u00001", "\\\\u0000", "\\", "é", "\u{1f600}"])), copy.subarray(at)]);
-    }
-    case 7:
-      // Truncated inside a long string, or just after one.
-      return copy.subarray(0, insideLong());
-    default:
-      return copy;
-  }
-}
-
-/** The outcome of a parse: the value, or the error's class and message. */
-function outcome(parse: () => unknown): { value: unknown } | { error: string } {
-  try {
-    return { value: parse() };
-  } catch (error) {
-    return { error: `${(error as Error).constructor.name}: ${(error as Error).message}` };
-  }
-}
+import { createRandom, documentText, mutate, outcome } from "./helpers/json-documents.js";
 
 /** Asserts that parseJsonBytes gives what JSON.parse of the decoded bytes gives. */
 function assertSame(bytes: Buffer, label: string): void {
@@ -153,22 +32,6 @@ function assertSame(bytes: Buffer, label: string): void {
   // deepStrictEqual ignores key order: compare the order (and own `__proto__` keys) too.
   assert.equal(JSON.stringify(actual.value), JSON.stringify(expected.value), `${label}: key order`);
 }
-
-test("the SIMD check and the fallback agree on what a plain span is", () => {
-  assert.equal(usesSimdPlainCheck(), true, "WebAssembly SIMD runs on Node 20");
-  const check = plainAsciiChecker();
-  const random = createRandom(7);
-  for (let n = 0; n < 2000; n++) {
-    const length = random.int(3) === 0 ? random.int(200) : random.int(140_000);
-    const bytes = Buffer.alloc(length + 20, 0x41);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = 0x20 + random.int(0x60);
-    for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x5c) bytes[i] = 0x41;
-    if (length > 0 && random.int(2) === 0) bytes[10 + random.int(length)] = random.pick([0x00, 0x09, 0x0a, 0x1f, 0x5c, 0x80, 0xc3, 0xff, 0x7f, 0x20]);
-    const start = random.int(10);
-    const end = start + length;
-    assert.equal(check(bytes, start, end), isPlainAsciiByIndexOf(bytes, start, end), `case ${n}`);
-  }
-});
 
 test("random documents: parseJsonBytes gives JSON.parse(buf.toString('utf8'))'s value or its SyntaxError", () => {
   let cutDocuments = 0;
@@ -301,11 +164,10 @@ test("an enumerable property added to Object.prototype changes nothing", () => {
   }
 });
 
-test("under node --jitless (no WebAssembly) the fallback check cuts the same documents to the same values", () => {
+test("under node --jitless (no WebAssembly) the byte loop cuts the same documents to the same values", () => {
   // The built module (dist/), as the CLI runs it: `npm run build` first.
   const script = `
-    const { parseJsonBytes, findCuts } = await import(${JSON.stringify(new URL("../dist/json/parse-bytes.js", import.meta.url).href)});
-    const { usesSimdPlainCheck } = await import(${JSON.stringify(new URL("../dist/json/plain-ascii.js", import.meta.url).href)});
+    const { parseJsonBytes, findCuts, usesCutScan } = await import(${JSON.stringify(new URL("../dist/json/parse-bytes.js", import.meta.url).href)});
     const { createResponse } = await import(${JSON.stringify(new URL("../bench/rollout-docs.mjs", import.meta.url).href)});
     const outcome = (parse) => { try { return JSON.stringify(parse()); } catch (error) { return error.constructor.name + ": " + error.message; } };
     const text = JSON.stringify(createResponse({ trajectories: 1, steps: 8, imageBytes: 20_000 }));
@@ -316,7 +178,7 @@ test("under node --jitless (no WebAssembly) the fallback check cuts the same doc
       docs.push(copy);
     }
     const mismatches = docs.map((doc, i) => outcome(() => parseJsonBytes(doc)) === outcome(() => JSON.parse(doc.toString("utf8"))) ? null : i).filter((i) => i !== null);
-    console.log(JSON.stringify({ simd: usesSimdPlainCheck(), cut: findCuts(docs[0]).length / 2, mismatches }));
+    console.log(JSON.stringify({ simd: usesCutScan(), cut: findCuts(docs[0]).length / 2, mismatches }));
   `;
   const child = spawnSync(process.execPath, ["--jitless", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 120_000 });
   assert.equal(child.status, 0, child.stderr);

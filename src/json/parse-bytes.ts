@@ -5,13 +5,14 @@
  * where it throws one.
  *
  * Below PARSE_BYTES_THRESHOLD bytes that is what it does. Above, it finds
- * the strings (a byte loop, `Buffer#indexOf` to the closing quote of a long
- * one, backslash escapes tracked); each long one with nothing but printable
- * ASCII in it (no escape, no byte below 0x20 or above 0x7f: a WebAssembly
- * SIMD check, plain-ascii.ts) is cut out of the document and replaced by a
- * short placeholder, the small skeleton left is parsed, and each placeholder
- * is replaced by its string, made from the bytes with a copy (`latin1Slice`)
- * instead of being decoded and scanned again.
+ * the strings (a WebAssembly SIMD scan, cut-scan.ts, or where that does not
+ * run a byte loop with `Buffer#indexOf` to the closing quote of a long one;
+ * backslash escapes tracked either way); each long one with nothing but
+ * printable ASCII in it (no escape, no byte below 0x20 or above 0x7f) is cut
+ * out of the document and replaced by a short placeholder, the small skeleton
+ * left is parsed, and each placeholder is replaced by its string, made from
+ * the bytes with a copy (`latin1Slice`) instead of being decoded and scanned
+ * again.
  *
  * Why it is the same value: a cut is made only between a string's own quotes,
  * so the skeleton is the document with some string contents swapped for
@@ -24,7 +25,8 @@
  * a document with one is parsed whole. Keys are never cut (a string followed
  * by a colon), so key order, duplicate keys and `__proto__` are JSON.parse's.
  */
-import { plainAsciiChecker } from "./plain-ascii.js";
+import { createCutScan, type CutScan } from "./cut-scan.js";
+import { isPlainAsciiByIndexOf } from "./plain-ascii.js";
 
 /** Below this many bytes, decoding and JSON.parse is all there is to it. */
 export const PARSE_BYTES_THRESHOLD = 64 * 1024;
@@ -118,19 +120,36 @@ function writeDigits(out: Buffer, pos: number, n: number): number {
  * (exported for the tests, which check that documents are really cut);
  * null when cutting is not worth it (too little of the document is in long
  * strings) or not safe (a `\u0000` escape: the placeholders could be
- * mistaken for its strings).
- *
- * A byte loop between strings and over a string's first SHORT bytes (where
- * most strings, keys among them, end); a longer one is run through with
- * `indexOf` to its next quote. When it is long enough to cut, the plain check
- * (which refuses a backslash) tells at once that the quote ends it; otherwise
- * the quote ends it unless a backslash comes first (the next backslash is
- * looked for again only once passed). A string with an escape is read on byte
- * by byte from its first backslash to its end.
+ * mistaken for its strings). The WebAssembly scan (cut-scan.ts) where it
+ * runs, the byte loop below where it does not: the same cuts (but where a
+ * document ends inside a string, which either way leaves it to be parsed
+ * whole and refused).
  */
 export function findCuts(buf: Buffer): number[] | null {
+  return (scanCuts ??= createCutScan() ?? findCutsByIndexOf)(buf);
+}
+
+let scanCuts: CutScan | undefined;
+
+/** Whether findCuts runs the WebAssembly scan (for tests). */
+export function usesCutScan(): boolean {
+  findCuts(Buffer.alloc(0));
+  return scanCuts !== findCutsByIndexOf;
+}
+
+/**
+ * findCuts without WebAssembly (exported for the tests, which hold the scan
+ * to it). A byte loop between strings and over a string's first SHORT bytes
+ * (where most strings, keys among them, end); a longer one is run through
+ * with `indexOf` to its next quote. When it is long enough to cut, the plain
+ * check (plain-ascii.ts, which refuses a backslash) tells at once that the
+ * quote ends it; otherwise the quote ends it unless a backslash comes first
+ * (the next backslash is looked for again only once passed). A string with an
+ * escape is read on byte by byte from its first backslash to its end.
+ */
+export function findCutsByIndexOf(buf: Buffer): number[] | null {
   const length = buf.length;
-  const isPlain = plainAsciiChecker();
+  const isPlain = isPlainAsciiByIndexOf;
   const cuts: number[] = [];
   let cutBytes = 0;
   let nextBackslash = -1;
