@@ -68,6 +68,27 @@ export function ownCpuUs() {
   return u.user + u.system;
 }
 
+const idle = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Waits, this thread idle, until the process's other threads have finished
+ * what a forced collection (`gc()`) left them (V8 sweeps and frees pages on
+ * helper threads after the pause): until 10 ms pass with under 0.1 ms of the
+ * process's CPU used, 1 s at most. Returns the CPU µs used while waiting. A
+ * sample timed right after `gc()` is otherwise billed for that work, the
+ * garbage of whatever ran before the collection (0.05-2 ms of CPU measured
+ * after a collection in bench:validation's loop).
+ */
+export function settleAfterGc() {
+  const start = ownCpuUs();
+  for (let waited = 0; waited < 1000; waited += 10) {
+    const before = ownCpuUs();
+    Atomics.wait(idle, 0, 0, 10);
+    if (ownCpuUs() - before < 100) break;
+  }
+  return ownCpuUs() - start;
+}
+
 /** Median, quartiles, min and max of `xs` (NaN-free). */
 export function summarise(xs) {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
