@@ -55,6 +55,25 @@ test("createKeyMatcher accepts a presented key exactly when its UTF-8 bytes equa
   );
 });
 
+test("createKeyMatcher agrees with a byte comparison for keys and candidates longer than its smallest table (64 code units), near misses included", () => {
+  const bytes = (s: string) => Buffer.from(s, "utf8");
+  const char = fc.constantFrom("a", "b", "é", "\ud800", "\ufffd");
+  const long = fc.array(char, { minLength: 60, maxLength: 140 }).map((cs) => cs.join(""));
+  fc.assert(
+    fc.property(fc.uniqueArray(long, { minLength: 1, maxLength: 3 }), fc.nat({ max: 2 }), fc.nat({ max: 200 }), char, (keys, pick, at, swap) => {
+      const matcher = createKeyMatcher(keys);
+      const key = keys[pick % keys.length]!;
+      // The key itself, one code unit changed, cut short, extended, and the key twice over (past the table's size).
+      const candidates = [key, key.slice(0, at % key.length) + swap + key.slice((at % key.length) + 1), key.slice(0, -1), key + swap, key + key];
+      for (const candidate of candidates) {
+        const expected = keys.some((k) => bytes(candidate).equals(bytes(k)));
+        assert.equal(matcher.matches([candidate]), expected, `${JSON.stringify(keys)} ${JSON.stringify(candidate)}`);
+      }
+    }),
+    { numRuns: 500, seed: 20261126 },
+  );
+});
+
 test("every protected endpoint accepts each header form and each accepted key", async () => {
   const server = createTaskAppServer(createMathApp(), { env });
   const forms: Record<string, string>[] = [

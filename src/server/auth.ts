@@ -3,7 +3,6 @@
  * in constant time, and nothing derived from a key ever reaches a response or
  * a log.
  */
-import { timingSafeEqual } from "node:crypto";
 import { redactSecrets } from "./secrets.js";
 
 /** Environment variables that may hold keys. */
@@ -57,7 +56,7 @@ function addKeys(out: string[], value: string | null): void {
   }
 }
 
-/** Checks presented keys against a fixed set; each comparison takes time that depends only on the presented key's length. */
+/** Checks presented keys against a fixed set; each comparison takes time that depends only on the presented key's length (and the number of keys). */
 export interface KeyMatcher {
   /** How many keys are accepted (0 means auth is not configured). */
   readonly size: number;
@@ -67,22 +66,55 @@ export interface KeyMatcher {
   redact(text: string): string;
 }
 
-/** Builds a matcher over the accepted keys. */
+/** `text` with each unpaired surrogate replaced by U+FFFD, as UTF-8 encoding does (Node 20 has `toWellFormed`; TypeScript's ES2022 library does not declare it). */
+function wellFormed(text: string): string {
+  return (text as string & { toWellFormed(): string }).toWellFormed();
+}
+
+/** Smallest length of the code tables keys are compared against: keys up to this long share one size. */
+const MIN_TABLE = 64;
+
+/**
+ * Builds a matcher over the accepted keys.
+ *
+ * Two strings have the same UTF-8 bytes exactly when they are the same once
+ * each unpaired surrogate is replaced by U+FFFD (what the encoder writes for
+ * it), so keys and candidates are compared as code units after
+ * `toWellFormed`, in JavaScript: no Buffer is made and no binding called per
+ * request. Each key's code units sit in a table whose size is the same for
+ * every key (a power of two, at least MIN_TABLE, enough for the longest key)
+ * and a candidate is compared over its own length against `table[i & mask]`:
+ * every comparison does the same work whatever the keys hold or how long
+ * they are (no early exit, no branch on a key's length, no division), one
+ * step per code unit of the candidate.
+ */
 export function createKeyMatcher(keys: readonly string[]): KeyMatcher {
-  const accepted = keys.map((k) => Buffer.from(k, "utf8"));
+  const accepted = keys.map(wellFormed);
+  let size = MIN_TABLE;
+  for (const key of accepted) while (size < key.length) size *= 2;
+  const mask = size - 1;
+  const tables = accepted.map((key) => {
+    const table = new Uint16Array(size);
+    for (let i = 0; i < key.length; i++) table[i] = key.charCodeAt(i);
+    return table;
+  });
+  const lengths = accepted.map((key) => key.length);
   return {
     size: keys.length,
     matches(presented) {
-      let ok = false;
+      let ok = 0;
       for (const candidate of presented) {
-        const c = Buffer.from(candidate, "utf8");
-        for (const k of accepted) {
-          // Always one comparison over the candidate's length, whatever the key: no early exit, no key-dependent timing.
-          const same = c.length === k.length;
-          ok = timingSafeEqual(c, same ? k : c) && same ? true : ok;
+        const c = wellFormed(candidate);
+        const n = c.length;
+        for (let k = 0; k < tables.length; k++) {
+          const table = tables[k]!;
+          // Differs from 0 when the lengths differ or any code unit does; within a key's length the table holds the key.
+          let diff = n ^ lengths[k]!;
+          for (let i = 0; i < n; i++) diff |= c.charCodeAt(i) ^ table[i & mask]!;
+          ok |= Number(diff === 0);
         }
       }
-      return ok;
+      return ok === 1;
     },
     redact(text) {
       return redactSecrets(text, keys);
