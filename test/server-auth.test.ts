@@ -36,6 +36,33 @@ test("readPresentedKeys reads X-API-Key, X-API-Keys CSV and Bearer tokens, split
   assert.equal(readPresentedKeys(new Headers({ "x-api-keys": Array(1000).fill("k").join(",") })).length, 16);
 });
 
+test("readPresentedKeys reads Node's headers record as it reads the same headers through Headers and through a lookup function", () => {
+  // Values with commas, blanks, bearer prefixes in any case, repeated values (an array), and a header named "get".
+  const value = fc.oneof(fc.constantFrom("k1", " k2 ", "a,b", ",,", "", "Bearer k3", "bearer\tk4", "BEARER  k5,k6", "Basic z", "get"), fc.string({ maxLength: 12 }));
+  const header = fc.oneof(value, fc.array(value, { minLength: 1, maxLength: 3 }));
+  const names = ["x-api-key", "x-api-keys", "authorization", "get", "host"] as const;
+  fc.assert(
+    fc.property(fc.record(Object.fromEntries(names.map((n) => [n, header])) as Record<(typeof names)[number], fc.Arbitrary<string | string[]>>, { requiredKeys: [] }), (record) => {
+      const joined = (v: string | string[] | undefined) => (v === undefined ? null : Array.isArray(v) ? v.join(", ") : v);
+      const viaFunction = readPresentedKeys((name) => joined(record[name as (typeof names)[number]]));
+      assert.deepEqual(readPresentedKeys(record), viaFunction, JSON.stringify(record));
+      const headers = new Headers();
+      for (const [name, v] of Object.entries(record)) {
+        const text = joined(v)!;
+        // Headers refuses some characters and trims values; only what it holds as given is compared.
+        try {
+          headers.set(name, text);
+        } catch {
+          return;
+        }
+        if (headers.get(name) !== text) return;
+      }
+      assert.deepEqual(readPresentedKeys(headers), viaFunction, JSON.stringify(record));
+    }),
+    { numRuns: 1000, seed: 20261126 },
+  );
+});
+
 test("createKeyMatcher accepts a presented key exactly when its UTF-8 bytes equal an accepted key's, whatever the lengths, characters and order, and across calls", () => {
   // Keys and near misses: same byte length, prefixes, multi-byte and unpaired surrogates (encoded as U+FFFD, as Buffer.from does).
   const char = fc.constantFrom("a", "b", "Z", "0", "_", "é", "€", "😀", "\ud800", "\udfff", "\ufffd", " ");

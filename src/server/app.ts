@@ -8,14 +8,14 @@ import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { TaskApp } from "../schemas/task-app.js";
-import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv } from "./auth.js";
+import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv, type PresentedHeaders } from "./auth.js";
 import { createBodyBudget, type BodyBudget, type BodyLease } from "./body.js";
 import { errorReply, errorResponse, toResponse, type Reply } from "./errors.js";
 import { createLogger, createRedactingLogger } from "./logger.js";
 import { CLIENT_CLOSED_STATUS, handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
 import { createSecretRedactor } from "./secrets.js";
 import type { TraceSink } from "./trace-hook.js";
-import { bodyReadInFull, fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
+import { bodyReadInFull, fetchTransport, nodeTransport, writeReply } from "./transports.js";
 import { describeHealth, describeInfo, describeTaskInfo } from "./task-info.js";
 import { DEFAULT_VENDOR_TIMEOUT_MS, handleProxy, PROXY_ROUTES, type Vendor } from "./vendor.js";
 
@@ -123,16 +123,16 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
 
   const root = (c: Context) => c.json({ status: "ok", service: app.appId });
   hono.get("/", root);
-  const authorise = (header: (name: string) => string | null): Reply | null => {
+  const authorise = (headers: PresentedHeaders): Reply | null => {
     if (!app.requireApiKey) return null;
     if (keys.size === 0) return errorReply(503, "missing_environment_api_key", "ENVIRONMENT_API_KEY is not configured");
-    if (!keys.matches(readPresentedKeys(header))) {
+    if (!keys.matches(readPresentedKeys(headers))) {
       return errorReply(401, "unauthorised", "API key missing or invalid", { accepted_headers: ["X-API-Key", "X-API-Keys", "Authorization: Bearer"] });
     }
     return null;
   };
   const guard = async (c: Context, next: () => Promise<void>) => {
-    const refused = authorise((name) => c.req.raw.headers.get(name));
+    const refused = authorise(c.req.raw.headers);
     return refused ? toResponse(refused) : next();
   };
   const deps = { app, redact, running, log: baseLog, traceSink: options.traceSink };
@@ -223,7 +223,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     finishNative(incoming, outgoing, errorReply(500, "internal_error", "internal server error"), start);
   };
   const nativeRollout = (incoming: IncomingMessage, outgoing: ServerResponse, start: number) => {
-    const refused = authorise((name) => nodeHeader(incoming, name));
+    const refused = authorise(incoming.headers);
     if (refused) return finishNative(incoming, outgoing, refused, start);
     let reply: Reply | Promise<Reply>;
     try {

@@ -24,11 +24,14 @@ export function resolveEnvironmentApiKeys(env: KeyEnv = process.env): string[] {
   return [...new Set([...(primary ? [primary] : []), ...aliases])];
 }
 
+/** Headers as a Fetch-API `Headers`, a lookup function, or Node's `IncomingMessage.headers` record (lower-case names). */
+export type PresentedHeaders = Headers | ((name: string) => string | null) | Readonly<Record<string, string | string[] | undefined>>;
+
 /**
  * The keys a request presents: `X-API-Key`, `X-API-Keys` and a `Bearer`
  * `Authorization` token, each split on commas and trimmed.
  */
-export function readPresentedKeys(headers: Headers | ((name: string) => string | null)): string[] {
+export function readPresentedKeys(headers: PresentedHeaders): string[] {
   const out: string[] = [];
   addKeys(out, headerOf(headers, "x-api-key"));
   addKeys(out, headerOf(headers, "x-api-keys"));
@@ -37,8 +40,13 @@ export function readPresentedKeys(headers: Headers | ((name: string) => string |
   return out;
 }
 
-function headerOf(headers: Headers | ((name: string) => string | null), name: string): string | null {
-  return typeof headers === "function" ? headers(name) : headers.get(name);
+/** One header's value as `Headers.get` gives it (a Node record's repeated values joined with ", "), or null. */
+function headerOf(headers: PresentedHeaders, name: string): string | null {
+  if (typeof headers === "function") return headers(name);
+  // A Node record may hold a header named "get", but its value is never a function.
+  if (typeof headers.get === "function") return (headers as Headers).get(name);
+  const value = (headers as Readonly<Record<string, string | string[] | undefined>>)[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 }
 
 /** Adds the comma-separated keys of one header value, trimmed, up to MAX_CANDIDATES in all (one key: no split). */
