@@ -151,13 +151,14 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
    * given back when the call settles, however it ends. A call that answers
    * at once settles at once (no promise).
    */
-  const track = (open: (budget: { lease: BodyLease; limit: number }) => RolloutTransport, work: (transport: RolloutTransport) => Reply | Promise<Reply>): Reply | Promise<Reply> => {
+  // `open` makes the transport from `a` and `b` (no closure over them per request).
+  const track = <A, B>(open: (budget: { lease: BodyLease; limit: number }, a: A, b: B) => RolloutTransport, a: A, b: B, work: (transport: RolloutTransport) => Reply | Promise<Reply>): Reply | Promise<Reply> => {
     if (draining) return errorReply(503, "shutting_down", "server is shutting down");
     inFlight++;
     const lease = bodies.lease();
     let pending: Reply | Promise<Reply>;
     try {
-      pending = work(open({ lease, limit: bodies.limit }));
+      pending = work(open({ lease, limit: bodies.limit }, a, b));
     } catch (error) {
       lease.release();
       settled(undefined);
@@ -187,20 +188,19 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   hono.get("/task_info", guard, async (c) => describeTaskInfo(app, c.req.queries()));
   hono.post("/done", guard, (c) => c.json({ ok: true, service: app.appId }));
   // Over a socket, the body is read from Node's request directly (as on the fast path), so a refusal mid-body stops reading it.
-  const transportOf =
-    (c: Context<Env>) =>
-    (budget: { lease: BodyLease; limit: number }): RolloutTransport => {
-      const { incoming, outgoing } = c.env ?? {};
-      return incoming && outgoing ? nodeTransport(incoming, outgoing, budget) : fetchTransport(c.req.raw, budget);
-    };
+  const transportOf = (budget: { lease: BodyLease; limit: number }, c: Context<Env>): RolloutTransport => {
+    const { incoming, outgoing } = c.env ?? {};
+    return incoming && outgoing ? nodeTransport(incoming, outgoing, budget) : fetchTransport(c.req.raw, budget);
+  };
+  const nativeTransport = (budget: { lease: BodyLease; limit: number }, incoming: IncomingMessage, outgoing: ServerResponse): RolloutTransport => nodeTransport(incoming, outgoing, budget);
   const rollout = (transport: RolloutTransport) => handleRollout(transport, deps);
-  hono.post("/rollout", guard, async (c) => toResponse(await track(transportOf(c), rollout)));
+  hono.post("/rollout", guard, async (c) => toResponse(await track(transportOf, c, undefined, rollout)));
   const proxyPaths: string[] = [];
   if (app.proxy) {
     const proxyDeps = { proxy: app.proxy, env, redact, log: baseLog, running, maxBodyBytes: app.limits.maxBodyBytes, bounds: app.limits, timeoutMs: options.proxyTimeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS };
     const enabled: Vendor[] = [...(app.proxy.enableOpenai ? ["openai" as const] : []), ...(app.proxy.enableGroq ? ["groq" as const] : [])];
     for (const vendor of enabled) {
-      hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await track(transportOf(c), (transport) => handleProxy(vendor, transport, proxyDeps))));
+      hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await track(transportOf, c, undefined, (transport) => handleProxy(vendor, transport, proxyDeps))));
       proxyPaths.push(PROXY_ROUTES[vendor]);
     }
   }
@@ -227,7 +227,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     if (refused) return finishNative(incoming, outgoing, refused, start);
     let reply: Reply | Promise<Reply>;
     try {
-      reply = track((budget) => nodeTransport(incoming, outgoing, budget), rollout);
+      reply = track(nativeTransport, incoming, outgoing, rollout);
     } catch (error) {
       return failNative(incoming, outgoing, error, start);
     }

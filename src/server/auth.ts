@@ -32,12 +32,11 @@ export type PresentedHeaders = Headers | ((name: string) => string | null) | Rea
  * `Authorization` token, each split on commas and trimmed.
  */
 export function readPresentedKeys(headers: PresentedHeaders): string[] {
-  const out: string[] = [];
-  addKeys(out, headerOf(headers, "x-api-key"));
-  addKeys(out, headerOf(headers, "x-api-keys"));
+  let out = addKeys(undefined, headerOf(headers, "x-api-key"));
+  out = addKeys(out, headerOf(headers, "x-api-keys"));
   const authorization = headerOf(headers, "authorization");
-  if (authorization && /^bearer\s/i.test(authorization)) addKeys(out, authorization.slice(authorization.search(/\s/) + 1));
-  return out;
+  if (authorization && /^bearer\s/i.test(authorization)) out = addKeys(out, authorization.slice(authorization.search(/\s/) + 1));
+  return out ?? [];
 }
 
 /** One header's value as `Headers.get` gives it (a Node record's repeated values joined with ", "), or null. */
@@ -49,19 +48,29 @@ function headerOf(headers: PresentedHeaders, name: string): string | null {
   return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** Adds the comma-separated keys of one header value, trimmed, up to MAX_CANDIDATES in all (one key: no split). */
-function addKeys(out: string[], value: string | null): void {
-  if (!value || out.length >= MAX_CANDIDATES) return;
+/**
+ * Adds the comma-separated keys of one header value, trimmed, up to
+ * MAX_CANDIDATES in all (one key: no split); `out` is made on the first key
+ * (a one-key literal: an empty array's first push would reserve room for 17).
+ */
+function addKeys(out: string[] | undefined, value: string | null): string[] | undefined {
+  if (!value || (out !== undefined && out.length >= MAX_CANDIDATES)) return out;
   if (!value.includes(",")) {
     const key = value.trim();
-    if (key) out.push(key);
-    return;
+    if (!key) return out;
+    if (out === undefined) return [key];
+    out.push(key);
+    return out;
   }
   for (const part of value.split(",")) {
     const key = part.trim();
-    if (key) out.push(key);
-    if (out.length >= MAX_CANDIDATES) return;
+    if (key) {
+      if (out === undefined) out = [key];
+      else out.push(key);
+    }
+    if (out !== undefined && out.length >= MAX_CANDIDATES) return out;
   }
+  return out;
 }
 
 /** Checks presented keys against a fixed set; each comparison takes time that depends only on the presented key's length (and the number of keys). */
