@@ -12,8 +12,10 @@
  * path does) and "bare microtask + spin" (the same plus `--spin` µs of busy
  * loop: how much a known amount of extra CPU per request shows up here). No
  * goal row: a lens between bench:server-listener (no socket) and
- * bench:server (separate processes).
- * Usage: node bench/server-sockets.mjs [--size 1kb] [--concurrency 16] [--seconds 2] [--rounds 7] [--spin 2.5]
+ * bench:server (separate processes). `--before DIR` adds another built
+ * checkout's listener ("task-app (before)"), in the same process and rounds,
+ * for an A/B of a change; `--only a,b` keeps the listeners named.
+ * Usage: node bench/server-sockets.mjs [--size 1kb] [--concurrency 16] [--seconds 2] [--rounds 7] [--spin 2.5] [--before DIR] [--only NAMES]
  */
 import { createServer } from "node:http";
 import { drive, findWrk } from "./load.mjs";
@@ -21,13 +23,17 @@ import { loadLine, parseBenchArgs, spread, treeCpuUsOf } from "./measure.mjs";
 import { buildResponse, requestBody } from "./server-shapes.mjs";
 
 const { values: opts } = parseBenchArgs({
-  options: { size: { type: "string", default: "1kb" }, concurrency: { type: "string", default: "16" }, seconds: { type: "string", default: "2" }, rounds: { type: "string", default: "7" }, spin: { type: "string", default: "2.5" } },
+  options: { size: { type: "string", default: "1kb" }, concurrency: { type: "string", default: "16" }, seconds: { type: "string", default: "2" }, rounds: { type: "string", default: "7" }, spin: { type: "string", default: "2.5" }, before: { type: "string" }, only: { type: "string" } },
 });
 const KEY = "bench-environment-key";
 const here = new URL("..", import.meta.url).pathname;
 const { RolloutResponse } = await import(`${here}/dist/schemas/rollout.js`);
-const { createTaskAppServer } = await import(`${here}/dist/server/index.js`);
-const app = (await import(`${here}/bench/server-app.mjs`)).default;
+/** The POST /rollout listener of the checkout at `root` (built), on bench/server-app.mjs's app. */
+async function taskAppListener(root) {
+  const { createTaskAppServer } = await import(`${root}/dist/server/index.js`);
+  const app = (await import(`${root}/bench/server-app.mjs`)).default;
+  return createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "warn" }).listener;
+}
 const object = RolloutResponse.parse({ ...buildResponse(opts.size), run_id: "bench" });
 
 /** Parses `text` and writes the stringified response, after `spinMs` of busy loop. */
@@ -49,12 +55,21 @@ const microtask = (spinMs) => (req, res) =>
     if (req.readableLength !== Number(req.headers["content-length"])) return bare(req, res);
     answer(res, req.read().toString("utf8"), spinMs);
   });
-const listeners = {
-  "task-app": createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "warn" }).listener,
+const allListeners = {
+  "task-app": await taskAppListener(here),
+  ...(opts.before ? { "task-app (before)": await taskAppListener(opts.before) } : {}),
   bare,
   "bare microtask": microtask(0),
   [`bare microtask + ${opts.spin} µs spin`]: microtask(Number(opts.spin) / 1000),
 };
+// "bare" is every other row's reference: always kept.
+const only = opts.only?.split(",").map((n) => n.trim());
+const listeners = Object.fromEntries(Object.entries(allListeners).filter(([name]) => !only || name === "bare" || only.includes(name)));
+for (const name of only ?? []) {
+  if (name in allListeners) continue;
+  process.stderr.write(`bench/server-sockets.mjs: --only: no listener named ${JSON.stringify(name)} (${Object.keys(allListeners).join(", ")})\n`);
+  process.exit(2);
+}
 const servers = {};
 for (const [name, listener] of Object.entries(listeners)) {
   const server = createServer(listener);
@@ -83,5 +98,6 @@ for (const name of names) {
   const minus = cpu[name].map((x, i) => x - cpu.bare[i]);
   console.log(`  ${name.padEnd(30)} ${spread(cpu[name], 1, " µs/req").padEnd(28)} ${name === "bare" ? "" : `- bare: ${spread(minus, 1, " µs")}`}`);
 }
+if (opts.before) console.log(`  task-app - task-app (before): ${spread(cpu["task-app"].map((x, i) => x - cpu["task-app (before)"][i]), 1, " µs/req")} (per round)`);
 for (const server of Object.values(servers)) server.close();
 process.exit(0);

@@ -36,6 +36,51 @@ test("readPresentedKeys reads X-API-Key, X-API-Keys CSV and Bearer tokens, split
   assert.equal(readPresentedKeys(new Headers({ "x-api-keys": Array(1000).fill("k").join(",") })).length, 16);
 });
 
+/** What readPresentedKeys gives, written plainly: each header split on commas, trimmed, empty parts dropped, 16 keys at most. */
+function referenceKeys(get: (name: string) => string | null): string[] {
+  const out: string[] = [];
+  const add = (value: string | null) => {
+    if (!value || out.length >= 16) return;
+    for (const part of value.split(",")) {
+      if (part.trim()) out.push(part.trim());
+      if (out.length >= 16) return;
+    }
+  };
+  add(get("x-api-key"));
+  add(get("x-api-keys"));
+  const authorization = get("authorization");
+  if (authorization && /^bearer\s/i.test(authorization)) add(authorization.slice(authorization.search(/\s/) + 1));
+  return out;
+}
+
+test("readPresentedKeys reads Node's headers record as it reads the same headers through Headers and through a lookup function", () => {
+  // Values with commas, blanks, bearer prefixes in any case, repeated values (an array), and a header named "get".
+  const value = fc.oneof(fc.constantFrom("k1", " k2 ", "a,b", ",,", "", "Bearer k3", "bearer\tk4", "BEARER  k5,k6", "Basic z", "get", Array(20).fill("m").join(","), `Bearer ${Array(12).fill("n").join(", ")}`), fc.string({ maxLength: 12 }));
+  const header = fc.oneof(value, fc.array(value, { minLength: 1, maxLength: 3 }));
+  const names = ["x-api-key", "x-api-keys", "authorization", "get", "host"] as const;
+  fc.assert(
+    fc.property(fc.record(Object.fromEntries(names.map((n) => [n, header])) as Record<(typeof names)[number], fc.Arbitrary<string | string[]>>, { requiredKeys: [] }), (record) => {
+      const joined = (v: string | string[] | undefined) => (v === undefined ? null : Array.isArray(v) ? v.join(", ") : v);
+      const viaFunction = readPresentedKeys((name) => joined(record[name as (typeof names)[number]]));
+      assert.deepEqual(viaFunction, referenceKeys((name) => joined(record[name as (typeof names)[number]])), JSON.stringify(record));
+      assert.deepEqual(readPresentedKeys(record), viaFunction, JSON.stringify(record));
+      const headers = new Headers();
+      for (const [name, v] of Object.entries(record)) {
+        const text = joined(v)!;
+        // Headers refuses some characters and trims values; only what it holds as given is compared.
+        try {
+          headers.set(name, text);
+        } catch {
+          return;
+        }
+        if (headers.get(name) !== text) return;
+      }
+      assert.deepEqual(readPresentedKeys(headers), viaFunction, JSON.stringify(record));
+    }),
+    { numRuns: 1000, seed: 20261126 },
+  );
+});
+
 test("createKeyMatcher accepts a presented key exactly when its UTF-8 bytes equal an accepted key's, whatever the lengths, characters and order, and across calls", () => {
   // Keys and near misses: same byte length, prefixes, multi-byte and unpaired surrogates (encoded as U+FFFD, as Buffer.from does).
   const char = fc.constantFrom("a", "b", "Z", "0", "_", "é", "€", "😀", "\ud800", "\udfff", "\ufffd", " ");
@@ -52,6 +97,25 @@ test("createKeyMatcher accepts a presented key exactly when its UTF-8 bytes equa
       }
     }),
     { numRuns: 1000, seed: 20261126 },
+  );
+});
+
+test("createKeyMatcher agrees with a byte comparison for keys and candidates longer than its smallest table (64 code units), near misses included", () => {
+  const bytes = (s: string) => Buffer.from(s, "utf8");
+  const char = fc.constantFrom("a", "b", "é", "\ud800", "\ufffd");
+  const long = fc.array(char, { minLength: 60, maxLength: 140 }).map((cs) => cs.join(""));
+  fc.assert(
+    fc.property(fc.uniqueArray(long, { minLength: 1, maxLength: 3 }), fc.nat({ max: 2 }), fc.nat({ max: 200 }), char, (keys, pick, at, swap) => {
+      const matcher = createKeyMatcher(keys);
+      const key = keys[pick % keys.length]!;
+      // The key itself, one code unit changed, cut short, extended, and the key twice over (past the table's size).
+      const candidates = [key, key.slice(0, at % key.length) + swap + key.slice((at % key.length) + 1), key.slice(0, -1), key + swap, key + key];
+      for (const candidate of candidates) {
+        const expected = keys.some((k) => bytes(candidate).equals(bytes(k)));
+        assert.equal(matcher.matches([candidate]), expected, `${JSON.stringify(keys)} ${JSON.stringify(candidate)}`);
+      }
+    }),
+    { numRuns: 500, seed: 20261126 },
   );
 });
 

@@ -8,14 +8,14 @@ import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { TaskApp } from "../schemas/task-app.js";
-import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv } from "./auth.js";
+import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv, type PresentedHeaders } from "./auth.js";
 import { createBodyBudget, type BodyBudget, type BodyLease } from "./body.js";
 import { errorReply, errorResponse, toResponse, type Reply } from "./errors.js";
 import { createLogger, createRedactingLogger } from "./logger.js";
 import { CLIENT_CLOSED_STATUS, handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
 import { createSecretRedactor } from "./secrets.js";
 import type { TraceSink } from "./trace-hook.js";
-import { bodyReadInFull, fetchTransport, nodeHeader, nodeTransport, writeReply } from "./transports.js";
+import { bodyReadInFull, fetchTransport, nodeTransport, writeReply } from "./transports.js";
 import { describeHealth, describeInfo, describeTaskInfo } from "./task-info.js";
 import { DEFAULT_VENDOR_TIMEOUT_MS, handleProxy, PROXY_ROUTES, type Vendor } from "./vendor.js";
 
@@ -123,16 +123,16 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
 
   const root = (c: Context) => c.json({ status: "ok", service: app.appId });
   hono.get("/", root);
-  const authorise = (header: (name: string) => string | null): Reply | null => {
+  const authorise = (headers: PresentedHeaders): Reply | null => {
     if (!app.requireApiKey) return null;
     if (keys.size === 0) return errorReply(503, "missing_environment_api_key", "ENVIRONMENT_API_KEY is not configured");
-    if (!keys.matches(readPresentedKeys(header))) {
+    if (!keys.matches(readPresentedKeys(headers))) {
       return errorReply(401, "unauthorised", "API key missing or invalid", { accepted_headers: ["X-API-Key", "X-API-Keys", "Authorization: Bearer"] });
     }
     return null;
   };
   const guard = async (c: Context, next: () => Promise<void>) => {
-    const refused = authorise((name) => c.req.raw.headers.get(name));
+    const refused = authorise(c.req.raw.headers);
     return refused ? toResponse(refused) : next();
   };
   const deps = { app, redact, running, log: baseLog, traceSink: options.traceSink };
@@ -151,13 +151,14 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
    * given back when the call settles, however it ends. A call that answers
    * at once settles at once (no promise).
    */
-  const track = (open: (budget: { lease: BodyLease; limit: number }) => RolloutTransport, work: (transport: RolloutTransport) => Reply | Promise<Reply>): Reply | Promise<Reply> => {
+  // `open` makes the transport from `a` and `b` (no closure over them per request).
+  const track = <A, B>(open: (budget: { lease: BodyLease; limit: number }, a: A, b: B) => RolloutTransport, a: A, b: B, work: (transport: RolloutTransport) => Reply | Promise<Reply>): Reply | Promise<Reply> => {
     if (draining) return errorReply(503, "shutting_down", "server is shutting down");
     inFlight++;
     const lease = bodies.lease();
     let pending: Reply | Promise<Reply>;
     try {
-      pending = work(open({ lease, limit: bodies.limit }));
+      pending = work(open({ lease, limit: bodies.limit }, a, b));
     } catch (error) {
       lease.release();
       settled(undefined);
@@ -187,20 +188,19 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   hono.get("/task_info", guard, async (c) => describeTaskInfo(app, c.req.queries()));
   hono.post("/done", guard, (c) => c.json({ ok: true, service: app.appId }));
   // Over a socket, the body is read from Node's request directly (as on the fast path), so a refusal mid-body stops reading it.
-  const transportOf =
-    (c: Context<Env>) =>
-    (budget: { lease: BodyLease; limit: number }): RolloutTransport => {
-      const { incoming, outgoing } = c.env ?? {};
-      return incoming && outgoing ? nodeTransport(incoming, outgoing, budget) : fetchTransport(c.req.raw, budget);
-    };
+  const transportOf = (budget: { lease: BodyLease; limit: number }, c: Context<Env>): RolloutTransport => {
+    const { incoming, outgoing } = c.env ?? {};
+    return incoming && outgoing ? nodeTransport(incoming, outgoing, budget) : fetchTransport(c.req.raw, budget);
+  };
+  const nativeTransport = (budget: { lease: BodyLease; limit: number }, incoming: IncomingMessage, outgoing: ServerResponse): RolloutTransport => nodeTransport(incoming, outgoing, budget);
   const rollout = (transport: RolloutTransport) => handleRollout(transport, deps);
-  hono.post("/rollout", guard, async (c) => toResponse(await track(transportOf(c), rollout)));
+  hono.post("/rollout", guard, async (c) => toResponse(await track(transportOf, c, undefined, rollout)));
   const proxyPaths: string[] = [];
   if (app.proxy) {
     const proxyDeps = { proxy: app.proxy, env, redact, log: baseLog, running, maxBodyBytes: app.limits.maxBodyBytes, bounds: app.limits, timeoutMs: options.proxyTimeoutMs ?? DEFAULT_VENDOR_TIMEOUT_MS };
     const enabled: Vendor[] = [...(app.proxy.enableOpenai ? ["openai" as const] : []), ...(app.proxy.enableGroq ? ["groq" as const] : [])];
     for (const vendor of enabled) {
-      hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await track(transportOf(c), (transport) => handleProxy(vendor, transport, proxyDeps))));
+      hono.post(PROXY_ROUTES[vendor], guard, async (c) => toResponse(await track(transportOf, c, undefined, (transport) => handleProxy(vendor, transport, proxyDeps))));
       proxyPaths.push(PROXY_ROUTES[vendor]);
     }
   }
@@ -223,11 +223,11 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     finishNative(incoming, outgoing, errorReply(500, "internal_error", "internal server error"), start);
   };
   const nativeRollout = (incoming: IncomingMessage, outgoing: ServerResponse, start: number) => {
-    const refused = authorise((name) => nodeHeader(incoming, name));
+    const refused = authorise(incoming.headers);
     if (refused) return finishNative(incoming, outgoing, refused, start);
     let reply: Reply | Promise<Reply>;
     try {
-      reply = track((budget) => nodeTransport(incoming, outgoing, budget), rollout);
+      reply = track(nativeTransport, incoming, outgoing, rollout);
     } catch (error) {
       return failNative(incoming, outgoing, error, start);
     }

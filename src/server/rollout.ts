@@ -250,25 +250,27 @@ function containerReply(body: unknown): Reply {
  */
 function replyWithResult(result: unknown, run: RolloutRun, rollout: RolloutRequest, deps: RolloutDeps): Reply | Promise<Reply> {
   const { redact } = deps;
-  const invalid = (message: string, extra: Record<string, unknown>, logged: Record<string, unknown>): Reply => {
-    const errorId = randomUUID();
-    run.log.error({ error_id: errorId, ...logged }, "rollout executor returned an invalid response");
-    if (run.container) return containerReply(failureResponse(run.container, "runtime_error", `the rollout executor returned an invalid result (error id ${errorId})`));
-    return errorReply(500, "invalid_rollout_response", message, { run_id: run.runId, error_id: errorId, ...extra });
-  };
   let checked: ReturnType<typeof checkRolloutResult>;
   try {
     checked = checkRolloutResult(ownTopLevel(result));
   } catch (error) {
-    return invalid("executor returned a RolloutResponse that cannot be read (a getter or proxy threw)", {}, { err: describeThrown(error, redact) });
+    return invalidResult(run, "executor returned a RolloutResponse that cannot be read (a getter or proxy threw)", {}, { err: describeThrown(error, redact) });
   }
   if (!checked.success) {
     const { issues } = checked;
-    return invalid(`executor returned an invalid RolloutResponse: ${summariseIssues(issues)}`, { issues }, { issues });
+    return invalidResult(run, `executor returned an invalid RolloutResponse: ${summariseIssues(issues)}`, { issues }, { issues });
   }
   // Without a trace to fill or a sink to feed, the reply is made at once (no promise, no turn of the event loop).
-  if (!hasTraceWork(rollout, checked.data, deps)) return serialised(checked.data, run, redact, invalid);
-  return finishRolloutTrace(rollout, checked.data, run.takeTracer(), deps, () => run.log, run.traceCorrelationId, run.sessionId).then((response) => serialised(response, run, redact, invalid));
+  if (!hasTraceWork(rollout, checked.data, deps)) return serialised(checked.data, run, redact);
+  return finishRolloutTrace(rollout, checked.data, run.takeTracer(), deps, () => run.log, run.traceCorrelationId, run.sessionId).then((response) => serialised(response, run, redact));
+}
+
+/** The reply to an executor's result that cannot be sent: logged with an error id, then a 500 `invalid_rollout_response` (or its container-era failure). */
+function invalidResult(run: RolloutRun, message: string, extra: Record<string, unknown>, logged: Record<string, unknown>): Reply {
+  const errorId = randomUUID();
+  run.log.error({ error_id: errorId, ...logged }, "rollout executor returned an invalid response");
+  if (run.container) return containerReply(failureResponse(run.container, "runtime_error", `the rollout executor returned an invalid result (error id ${errorId})`));
+  return errorReply(500, "invalid_rollout_response", message, { run_id: run.runId, error_id: errorId, ...extra });
 }
 
 /**
@@ -286,13 +288,13 @@ function ownTopLevel(result: unknown): unknown {
 }
 
 /** The 200 reply with `response` as JSON in its request's wire, or the 500 when it cannot be serialised. */
-function serialised(response: RolloutResponse, run: RolloutRun, redact: SecretRedactor, invalid: (message: string, extra: Record<string, unknown>, logged: Record<string, unknown>) => Reply): Reply {
+function serialised(response: RolloutResponse, run: RolloutRun, redact: SecretRedactor): Reply {
   try {
     const body = run.container ? toContainerResponse(response, run.container) : toLegacyResponse(response);
     return { status: 200, body: serializeJson(body)! };
   } catch (error) {
     const err = describeThrown(error, redact);
-    return invalid(`executor returned a RolloutResponse that cannot be serialised as JSON: ${unserialisable(err.message)}`, {}, { err });
+    return invalidResult(run, `executor returned a RolloutResponse that cannot be serialised as JSON: ${unserialisable(err.message)}`, {}, { err });
   }
 }
 

@@ -14,6 +14,10 @@ export const WIRES: readonly Wire[] = ["0.2", "container"];
 /** The era of a parsed request body. */
 export function detectWire(body: unknown): Wire {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return "0.2";
-  const has = (key: string) => Object.prototype.hasOwnProperty.call(body, key);
-  return has("trace_correlation_id") && !has("run_id") && !has("ops") ? "container" : "0.2";
+  return hasOwn(body, "trace_correlation_id") && !hasOwn(body, "run_id") && !hasOwn(body, "ops") ? "container" : "0.2";
+}
+
+/** Whether `body` has `key` of its own (a function of the module: no closure per request). */
+function hasOwn(body: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(body, key);
 }
