@@ -26,3 +26,12 @@ export function isoOf(ms: number): string {
   const milli = ms - s * 1000;
   return `${prefix}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
 }
+
+/**
+ * `new Date(seconds * 1000).toISOString()` for a time in seconds (a trace's
+ * `event_time`), the same text or the same RangeError: Date keeps whole
+ * milliseconds, truncated toward zero.
+ */
+export function isoOfSeconds(seconds: number): string {
+  return isoOf(Math.trunc(seconds * 1000));
+}

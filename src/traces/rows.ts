@@ -7,6 +7,7 @@
 import type { Insertable } from "kysely";
 import type { SessionTraceV3, TracedEvent, TracedMessage } from "../schemas/session-trace.js";
 import type { EventsTable, MessagesTable, SessionTimestepsTable } from "./tables.js";
+import { isoOfSeconds } from "../time/iso-now.js";
 
 /** JSON text of a value, null for null/undefined. */
 export function toJsonText(value: unknown): string | null {
@@ -20,35 +21,6 @@ export function toJsonText(value: unknown): string | null {
  */
 export function copyKeys(object: unknown): Record<string, unknown> {
   return object !== null && object !== undefined && Object.hasOwn(object, "__proto__") ? { ...object } : Object.assign({}, object);
-}
-
-const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, "0"));
-const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"));
-const DAY_MS = 86_400_000;
-/** The last day isoTimeOfSeconds formatted, and its "YYYY-MM-DDT". */
-let isoDay = NaN;
-let isoDayPrefix = "";
-
-/**
- * `new Date(seconds * 1000).toISOString()`, the same string (and the same RangeError for a time Date cannot hold):
- * the day's part from Date once per day, the time of day by arithmetic, about three times faster; times before
- * 1970 or after 9999 go to Date.
- */
-export function isoTimeOfSeconds(seconds: number): string {
-  const ms = Math.trunc(seconds * 1000); // as Date's TimeClip
-  if (!(ms >= 0 && ms <= 253_402_300_799_999)) return new Date(seconds * 1000).toISOString();
-  const day = Math.floor(ms / DAY_MS);
-  if (day !== isoDay) {
-    isoDayPrefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
-    isoDay = day;
-  }
-  let rest = ms - day * DAY_MS;
-  const milli = rest % 1000;
-  rest = (rest - milli) / 1000;
-  const second = rest % 60;
-  rest = (rest - second) / 60;
-  const minute = rest % 60;
-  return `${isoDayPrefix}${TWO_DIGITS[(rest - minute) / 60]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[second]}.${THREE_DIGITS[milli]}Z`;
 }
 
 /** Each event and message once, in history order, with the step that holds it (if any). */
@@ -108,7 +80,7 @@ export function eventRow(id: number, sessionId: string, timestepId: number | nul
     system_instance_id: event.system_instance_id,
     event_time,
     message_time: message_time ?? null,
-    created_at: isoTimeOfSeconds(event_time),
+    created_at: isoOfSeconds(event_time),
     model_name: cais ? cais.model_name : null,
     provider: cais?.provider ?? null,
     input_tokens: cais?.input_tokens ?? null,
@@ -142,7 +114,7 @@ export function messageRow(id: number, sessionId: string, timestepId: number | n
     timestep_id: timestepId,
     message_type: message.message_type,
     content: json_payload || text || "",
-    timestamp: isoTimeOfSeconds(message.time_record.event_time),
+    timestamp: isoOfSeconds(message.time_record.event_time),
     event_time: message.time_record.event_time,
     message_time: message.time_record.message_time ?? null,
     metadata: toJsonText(metadata),
