@@ -1,6 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Writable } from "node:stream";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import Database from "libsql";
 import {
   buildRolloutMetrics,
   buildRolloutResponse,
@@ -14,7 +20,10 @@ import {
 import { RolloutResponse, type RolloutRequest } from "../src/schemas/rollout.js";
 import { SessionTraceV3 } from "../src/schemas/session-trace.js";
 import { CompactTrace, TraceEnvelopeV3 } from "../src/schemas/trace.js";
+import { openTraceStore } from "../src/traces/store.js";
+import { createTraceSink } from "../src/traces/sink.js";
 import { createMathApp } from "./fixtures/apps/math.js";
+import { assertSessionsComplete } from "./helpers/trace-checks.js";
 
 const KEY = "sk_env_tracing_key_0123456789";
 const env = { ENVIRONMENT_API_KEY: KEY };
@@ -161,12 +170,6 @@ test("a failed rollout gives the sink nothing; over a real socket the sink runs 
 });
 
 test("a sink that checks sessions itself gets them unchecked off the trace path; a SQLite store checks them on its writer thread", async () => {
-  const { mkdtempSync, rmSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const { openTraceStore } = await import("../src/traces/store.js");
-  const { createTraceSink } = await import("../src/traces/sink.js");
-  const { assertSessionsComplete } = await import("./helpers/trace-checks.js");
   // The flag and the context: unchecked only when the session is not also returned (rendering it needs it validated).
   const seen: (false | undefined)[] = [];
   const spy: TraceSink = Object.assign((_: SessionTraceV3, context: { checked?: false }) => void seen.push(context.checked), { checksSessions: true });
@@ -201,14 +204,6 @@ test("a sink that checks sessions itself gets them unchecked off the trace path;
 });
 
 test("while a session waits for its commit, the server holds nothing the tracer recorded (it can be collected before the reply)", async () => {
-  const { mkdtempSync, rmSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const { setFlagsFromString } = await import("node:v8");
-  const { runInNewContext } = await import("node:vm");
-  const { default: Database } = await import("libsql");
-  const { openTraceStore } = await import("../src/traces/store.js");
-  const { createTraceSink } = await import("../src/traces/sink.js");
   setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc") as () => void;
   const dir = mkdtempSync(join(tmpdir(), "server-tracing-held-"));
