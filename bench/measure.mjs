@@ -11,9 +11,10 @@
  * a pass/miss mark, as the table BENCHMARKS.md opens with. The mark is a
  * reading, never a test: benchmarks assert no timings.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { relative } from "node:path";
+import { join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on every Linux Node supports). */
@@ -150,4 +151,23 @@ export function parseBenchArgs(config) {
     process.stderr.write(`${script}: ${error.message} (its options are described at the top of ${script})\n`);
     process.exit(2);
   }
+}
+
+/**
+ * The `POST /rollout` listener of the built checkout at `root` (this one, or
+ * the one `--before DIR` names), serving its bench/server-app.mjs with `key`.
+ * A folder that is not a built checkout ends the benchmark with one line and
+ * exit 2.
+ */
+export async function loadCheckoutListener(root, key) {
+  const files = ["dist/server/index.js", "bench/server-app.mjs"].map((f) => join(resolve(root), f));
+  const missing = files.find((f) => !existsSync(f));
+  if (missing) {
+    const script = relative(process.cwd(), process.argv[1] ?? "bench");
+    process.stderr.write(`${script}: ${root} is not a built checkout of task-app (no ${relative(resolve(root), missing)}; run npm ci && npm run build there)\n`);
+    process.exit(2);
+  }
+  const { createTaskAppServer } = await import(pathToFileURL(files[0]).href);
+  const app = (await import(pathToFileURL(files[1]).href)).default;
+  return createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: key } }).listener;
 }

@@ -15,7 +15,7 @@
  * Requests are answered 16 to a microtask, as requests arriving together are.
  * Usage: node bench/server-listener.mjs [--size 1kb|150kb|image] [--rounds 41] [--batches 200] [--before DIR]
  */
-import { loadLine, ownCpuUs, parseBenchArgs, ratios, spread } from "./measure.mjs";
+import { loadCheckoutListener, loadLine, ownCpuUs, parseBenchArgs, ratios, spread } from "./measure.mjs";
 import { buildResponse, requestBody } from "./server-shapes.mjs";
 
 const { values: opts } = parseBenchArgs({
@@ -64,12 +64,6 @@ class Outgoing {
 }
 let written = 0;
 
-async function listenerOf(root) {
-  const { createTaskAppServer } = await import(`${root}/dist/server/index.js`);
-  const app = (await import(`${root}/bench/server-app.mjs`)).default;
-  return createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: KEY } }).listener;
-}
-
 const here = new URL("..", import.meta.url).pathname;
 const { RolloutResponse } = await import(`${here}/dist/schemas/rollout.js`);
 const object = RolloutResponse.parse({ ...buildResponse(opts.size), run_id: "bench" });
@@ -79,7 +73,7 @@ const bare = (req, res) => {
   res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
 };
-const listeners = { "task-app": await listenerOf(here), bare, ...(opts.before ? { "task-app (before)": await listenerOf(opts.before) } : {}) };
+const listeners = { "task-app": await loadCheckoutListener(here, KEY), bare, ...(opts.before ? { "task-app (before)": await loadCheckoutListener(opts.before, KEY) } : {}) };
 
 const batches = Number(opts.batches);
 /** CPU µs per request of `batches` batches through `listener`. */

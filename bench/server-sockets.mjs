@@ -14,12 +14,12 @@
  * goal row: a lens between bench:server-listener (no socket) and
  * bench:server (separate processes). `--before DIR` adds another built
  * checkout's listener ("task-app (before)"), in the same process and rounds,
- * for an A/B of a change; `--only a,b` keeps the listeners named.
+ * for an A/B of a change; `--only a,b` keeps the listeners named (bare always, and with `--before` its listener).
  * Usage: node bench/server-sockets.mjs [--size 1kb] [--concurrency 16] [--seconds 2] [--rounds 7] [--spin 2.5] [--before DIR] [--only NAMES]
  */
 import { createServer } from "node:http";
 import { drive, findWrk } from "./load.mjs";
-import { loadLine, parseBenchArgs, spread, treeCpuUsOf } from "./measure.mjs";
+import { loadCheckoutListener, loadLine, parseBenchArgs, spread, treeCpuUsOf } from "./measure.mjs";
 import { buildResponse, requestBody } from "./server-shapes.mjs";
 
 const { values: opts } = parseBenchArgs({
@@ -28,12 +28,6 @@ const { values: opts } = parseBenchArgs({
 const KEY = "bench-environment-key";
 const here = new URL("..", import.meta.url).pathname;
 const { RolloutResponse } = await import(`${here}/dist/schemas/rollout.js`);
-/** The POST /rollout listener of the checkout at `root` (built), on bench/server-app.mjs's app. */
-async function taskAppListener(root) {
-  const { createTaskAppServer } = await import(`${root}/dist/server/index.js`);
-  const app = (await import(`${root}/bench/server-app.mjs`)).default;
-  return createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "warn" }).listener;
-}
 const object = RolloutResponse.parse({ ...buildResponse(opts.size), run_id: "bench" });
 
 /** Parses `text` and writes the stringified response, after `spinMs` of busy loop. */
@@ -56,15 +50,15 @@ const microtask = (spinMs) => (req, res) =>
     answer(res, req.read().toString("utf8"), spinMs);
   });
 const allListeners = {
-  "task-app": await taskAppListener(here),
-  ...(opts.before ? { "task-app (before)": await taskAppListener(opts.before) } : {}),
+  "task-app": await loadCheckoutListener(here, KEY),
+  ...(opts.before ? { "task-app (before)": await loadCheckoutListener(opts.before, KEY) } : {}),
   bare,
   "bare microtask": microtask(0),
   [`bare microtask + ${opts.spin} µs spin`]: microtask(Number(opts.spin) / 1000),
 };
 // "bare" is every other row's reference: always kept.
 const only = opts.only?.split(",").map((n) => n.trim());
-const listeners = Object.fromEntries(Object.entries(allListeners).filter(([name]) => !only || name === "bare" || only.includes(name)));
+const listeners = Object.fromEntries(Object.entries(allListeners).filter(([name]) => !only || name === "bare" || name === "task-app (before)" || only.includes(name)));
 for (const name of only ?? []) {
   if (name in allListeners) continue;
   process.stderr.write(`bench/server-sockets.mjs: --only: no listener named ${JSON.stringify(name)} (${Object.keys(allListeners).join(", ")})\n`);
@@ -98,6 +92,6 @@ for (const name of names) {
   const minus = cpu[name].map((x, i) => x - cpu.bare[i]);
   console.log(`  ${name.padEnd(30)} ${spread(cpu[name], 1, " µs/req").padEnd(28)} ${name === "bare" ? "" : `- bare: ${spread(minus, 1, " µs")}`}`);
 }
-if (opts.before) console.log(`  task-app - task-app (before): ${spread(cpu["task-app"].map((x, i) => x - cpu["task-app (before)"][i]), 1, " µs/req")} (per round)`);
+if (cpu["task-app"] && cpu["task-app (before)"]) console.log(`  task-app - task-app (before): ${spread(cpu["task-app"].map((x, i) => x - cpu["task-app (before)"][i]), 1, " µs/req")} (per round)`);
 for (const server of Object.values(servers)) server.close();
 process.exit(0);
