@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { onCpus } from "./pin.mjs";
 
 let wrkPath;
 /** wrk's path, or null when it is not installed (`apt-get install -y wrk`). */
@@ -30,7 +31,8 @@ const dir = mkdtempSync(join(tmpdir(), "task-app-load-"));
 let files = 0;
 
 /** Drives POST `path` on 127.0.0.1:`port` with `body` for `seconds` over `concurrency` kept-alive connections. */
-export async function drive({ port, body, concurrency, seconds, key, path = "/rollout", client = findWrk() ? "wrk" : "node" }) {
+/** `cpus` (a taskset list): the load generator runs on those CPUs only (bench/pin.mjs). */
+export async function drive({ port, body, concurrency, seconds, key, path = "/rollout", client = findWrk() ? "wrk" : "node", cpus = null }) {
   const bodyFile = join(dir, `body-${files++}.json`);
   writeFileSync(bodyFile, body);
   if (client === "wrk") {
@@ -41,7 +43,8 @@ export async function drive({ port, body, concurrency, seconds, key, path = "/ro
     );
     const secs = Math.max(1, Math.round(seconds));
     // `times` after wrk prints the CPU its children used: wrk's own user and system time.
-    const out = await run("bash", ["-c", `"$0" -t1 -c${concurrency} -d${secs}s --timeout 30s -s "$1" "$2" && times`, findWrk(), script, `http://127.0.0.1:${port}${path}`]);
+    const pin = cpus ? `taskset -c ${cpus} ` : "";
+    const out = await run("bash", ["-c", `${pin}"$0" -t1 -c${concurrency} -d${secs}s --timeout 30s -s "$1" "$2" && times`, findWrk(), script, `http://127.0.0.1:${port}${path}`]);
     const requests = Number(/(\d+) requests in ([\d.]+)(m?s)/.exec(out)?.[1] ?? NaN);
     const took = /(\d+) requests in ([\d.]+)(m?s)/.exec(out);
     const wall = took ? Number(took[2]) / (took[3] === "ms" ? 1000 : 1) : secs;
@@ -51,7 +54,7 @@ export async function drive({ port, body, concurrency, seconds, key, path = "/ro
     const times = out.trim().split("\n").pop().split(/\s+/).map(parseBashTime);
     return { requests, errors, seconds: wall, clientCpuUs: (times[0] ?? NaN) + (times[1] ?? NaN), client: "wrk" };
   }
-  const out = await run(process.execPath, [new URL(import.meta.url).pathname, String(port), bodyFile, String(concurrency), String(seconds), key, path]);
+  const out = await run(...onCpus(cpus, process.execPath, [new URL(import.meta.url).pathname, String(port), bodyFile, String(concurrency), String(seconds), key, path]));
   return { ...JSON.parse(out.trim().split("\n").pop()), client: "node" };
 }
 

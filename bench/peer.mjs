@@ -21,8 +21,12 @@
  * server's answer of every size is fetched once and its size printed, so the
  * response bytes compared are seen to be the same work. A peer whose
  * packages are missing is left out with the command that installs them.
+ * Each server and the load generator run on one CPU (`--pin`, as in
+ * bench:server, bench/pin.mjs: a reply never wakes the client on another
+ * CPU, which this machine bills the sender 15-35 µs for); every line prints
+ * the machine's IPIs per request.
  *
- * Usage: npm run bench:peer [-- --seconds 1 --rounds 5 --min-requests 40 --sizes 1kb,150kb,image --concurrency 16]
+ * Usage: npm run bench:peer [-- --seconds 1 --rounds 5 --min-requests 40 --sizes 1kb,150kb,image --concurrency 16 --pin same|off|CPUS]
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -30,6 +34,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { drive, findWrk } from "./load.mjs";
+import { ALL_CPUS, canPin, ipiCount, pinnedCpus, setAffinity } from "./pin.mjs";
 import { loadLine, parseBenchArgs, ratios, reportGoal, spread, summarise, treeCpuUsOf } from "./measure.mjs";
 import { SIZES, buildResponse, requestBody } from "./server-shapes.mjs";
 
@@ -42,8 +47,10 @@ const { values: opts } = parseBenchArgs({
     concurrency: { type: "string", default: "16" },
     "min-requests": { type: "string", default: "40" },
     client: { type: "string", default: findWrk() ? "wrk" : "node" },
+    pin: { type: "string", default: "same" },
   },
 });
+const cpus = pinnedCpus(opts.pin);
 const SCRIPT = new URL("./python/peer_server.py", import.meta.url).pathname;
 const PEERS = [
   { name: "synth-ai (FastAPI)", kind: "synth-ai", python: "/usr/bin/python3", probe: "import fastapi, uvicorn, pydantic", versions: "import sys, fastapi, uvicorn, pydantic; print(f'Python {sys.version.split()[0]}, FastAPI {fastapi.__version__}, uvicorn {uvicorn.__version__}, pydantic {pydantic.VERSION}')", install: "apt-get install -y python3-fastapi python3-uvicorn" },
@@ -129,31 +136,33 @@ async function main() {
   const minRequests = Number(opts["min-requests"]);
   const seconds = Number(opts.seconds);
   const concurrency = Number(opts.concurrency);
-  console.log(`server CPU per POST /rollout (user + system of each server process, /proc), concurrency ${concurrency}, ${rounds} interleaved rounds of ${seconds} s; load from ${opts.client} in its own process; ${loadLine()} at start`);
+  console.log(`server CPU per POST /rollout (user + system of each server process, /proc), concurrency ${concurrency}, ${rounds} interleaved rounds of ${seconds} s; load from ${opts.client} in its own process; ${cpus ? `each server and the load generator on CPU ${cpus} (--pin)` : "free to run on any CPU (--pin off)"}; ${loadLine()} at start`);
+  if (canPin()) for (const s of servers) setAffinity(s.child.pid, cpus ?? ALL_CPUS);
   const bySize = {};
   try {
-    for (const s of servers) await drive({ port: s.port, body: requestBody("150kb"), concurrency, seconds: 1, key: KEY, client: opts.client });
+    for (const s of servers) await drive({ port: s.port, body: requestBody("150kb"), concurrency, seconds: 1, key: KEY, client: opts.client, cpus });
     for (const size of opts.sizes.split(",")) {
       const runs = new Map(servers.map((s) => [s, []]));
       for (let r = 0; r < rounds; r++) {
         for (const s of servers.map((_, i) => servers[(i + r) % servers.length])) {
           const cpu0 = treeCpuUsOf(s.child.pid);
+          const ipi0 = ipiCount();
           const out = { requests: 0, seconds: 0, errors: 0 };
           while (out.requests < minRequests && out.seconds < MAX_ROUND_SECONDS) {
-            const part = await drive({ port: s.port, body: requestBody(size), concurrency, seconds, key: KEY, client: opts.client });
+            const part = await drive({ port: s.port, body: requestBody(size), concurrency, seconds, key: KEY, client: opts.client, cpus });
             await waitIdle(s.child.pid);
             out.requests += part.requests + concurrency;
             out.seconds += part.seconds;
             out.errors += part.errors;
           }
           const cpu1 = treeCpuUsOf(s.child.pid);
-          runs.get(s).push({ cpuUs: (cpu1 - cpu0) / out.requests, rps: out.requests / out.seconds, errors: out.errors, requests: out.requests });
+          runs.get(s).push({ ipis: (ipiCount() - ipi0) / out.requests, cpuUs: (cpu1 - cpu0) / out.requests, rps: out.requests / out.seconds, errors: out.errors, requests: out.requests });
         }
       }
       console.log(`\n${size}`);
       for (const s of servers) {
         const rs = runs.get(s);
-        console.log(`  ${s.name.padEnd(20)} CPU ${spread(rs.map((x) => x.cpuUs), 0, " µs/req").padEnd(28)} ${spread(rs.map((x) => x.rps), 0, " req/s")} (secondary)  ${Math.min(...rs.map((x) => x.requests))}+ requests a round  errors ${rs.reduce((n, x) => n + x.errors, 0)}`);
+        console.log(`  ${s.name.padEnd(20)} CPU ${spread(rs.map((x) => x.cpuUs), 0, " µs/req").padEnd(28)} ${spread(rs.map((x) => x.rps), 0, " req/s")} (secondary)  ${Math.min(...rs.map((x) => x.requests))}+ requests a round  IPIs ${summarise(rs.map((x) => x.ipis)).median.toFixed(2)}/req  errors ${rs.reduce((n, x) => n + x.errors, 0)}`);
       }
       bySize[size] = {};
       for (const s of servers.slice(1)) {

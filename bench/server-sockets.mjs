@@ -15,15 +15,17 @@
  * bench:server (separate processes). `--before DIR` adds another built
  * checkout's listener ("task-app (before)"), in the same process and rounds,
  * for an A/B of a change; `--only a,b` keeps the listeners named (bare always, and with `--before` its listener).
- * Usage: node bench/server-sockets.mjs [--size 1kb] [--concurrency 16] [--seconds 2] [--rounds 7] [--spin 2.5] [--before DIR] [--only NAMES]
+ * This process and the load generator run on one CPU (`--pin`, as bench:server: bench/pin.mjs).
+ * Usage: node bench/server-sockets.mjs [--size 1kb] [--concurrency 16] [--seconds 2] [--rounds 7] [--spin 2.5] [--before DIR] [--only NAMES] [--pin same|off|CPUS]
  */
 import { createServer } from "node:http";
 import { drive, findWrk } from "./load.mjs";
 import { loadCheckoutListener, loadLine, parseBenchArgs, spread, treeCpuUsOf } from "./measure.mjs";
+import { ipiCount, pinnedCpus, setAffinity } from "./pin.mjs";
 import { buildResponse, requestBody } from "./server-shapes.mjs";
 
 const { values: opts } = parseBenchArgs({
-  options: { size: { type: "string", default: "1kb" }, concurrency: { type: "string", default: "16" }, seconds: { type: "string", default: "2" }, rounds: { type: "string", default: "7" }, spin: { type: "string", default: "2.5" }, before: { type: "string" }, only: { type: "string" } },
+  options: { size: { type: "string", default: "1kb" }, concurrency: { type: "string", default: "16" }, seconds: { type: "string", default: "2" }, rounds: { type: "string", default: "7" }, spin: { type: "string", default: "2.5" }, before: { type: "string" }, only: { type: "string" }, pin: { type: "string", default: "same" } },
 });
 const KEY = "bench-environment-key";
 const here = new URL("..", import.meta.url).pathname;
@@ -75,10 +77,17 @@ for (const [name, listener] of Object.entries(listeners)) {
 const body = requestBody(opts.size);
 const concurrency = Number(opts.concurrency);
 const client = findWrk() ? "wrk" : "node";
+const cpus = pinnedCpus(opts.pin);
+if (cpus) setAffinity(process.pid, cpus);
+let ipis = 0;
+let requests = 0;
 async function load(name, seconds) {
   const before = treeCpuUsOf(process.pid);
-  const r = await drive({ port: servers[name].address().port, body, concurrency, seconds, key: KEY, client });
+  const ipi0 = ipiCount();
+  const r = await drive({ port: servers[name].address().port, body, concurrency, seconds, key: KEY, client, cpus });
   if (r.errors > 0) throw new Error(`${name}: ${r.errors} errors`);
+  ipis += ipiCount() - ipi0;
+  requests += r.requests;
   return (treeCpuUsOf(process.pid) - before) / r.requests;
 }
 
@@ -87,7 +96,7 @@ for (const name of names) await load(name, 1); // warm-up
 const cpu = Object.fromEntries(names.map((n) => [n, []]));
 for (let r = 0; r < Number(opts.rounds); r++) for (let i = 0; i < names.length; i++) cpu[names[(i + r) % names.length]].push(await load(names[(i + r) % names.length], Number(opts.seconds)));
 
-console.log(`POST /rollout over loopback, every server in this one process, ${opts.size} response, concurrency ${concurrency}, ${client}: CPU per request of the process, ${opts.rounds} interleaved rounds of ${opts.seconds} s; medians (min-max); ${loadLine()}`);
+console.log(`POST /rollout over loopback, every server in this one process, ${opts.size} response, concurrency ${concurrency}, ${client}: CPU per request of the process, ${opts.rounds} interleaved rounds of ${opts.seconds} s; medians (min-max); ${cpus ? `on CPU ${cpus} with the load generator` : "free (--pin off)"}, ${(ipis / requests).toFixed(2)} IPIs per request; ${loadLine()}`);
 for (const name of names) {
   const minus = cpu[name].map((x, i) => x - cpu.bare[i]);
   console.log(`  ${name.padEnd(30)} ${spread(cpu[name], 1, " µs/req").padEnd(28)} ${name === "bare" ? "" : `- bare: ${spread(minus, 1, " µs")}`}`);

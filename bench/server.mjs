@@ -15,15 +15,22 @@
  * 64 with the load generator's CPU reported and subtracted.
  *
  * Every server and the load generator (bench/load.mjs: wrk when installed,
- * otherwise a node:http client process) run in processes of their own.
+ * otherwise a node:http client process) run in processes of their own, all
+ * on one CPU for the figures by size (`--pin`, bench/pin.mjs: there a reply
+ * never wakes the client on another CPU, an inter-processor interrupt this
+ * machine bills the server 15-35 µs for, at a rate set by the client's
+ * timing rather than the server's work); each size also runs once free
+ * (unpinned, at the middle concurrency) for comparison, and every line
+ * prints the machine's IPIs per request. The workers comparison runs free.
  * `--before DIR` serves another built checkout beside this one (a fix's
  * before and after, measured in the same interleaved rounds).
- * Usage: npm run bench:server [-- --seconds 1 --rounds 5 --sizes 1kb,150kb,image --concurrency 1,16,64 --workers N --bytes --client wrk|node --before DIR --log-level warn]
+ * Usage: npm run bench:server [-- --seconds 1 --rounds 5 --sizes 1kb,150kb,image --concurrency 1,16,64 --workers N --bytes --client wrk|node --pin same|off|CPUS --before DIR --log-level warn]
  */
 import { fork, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { availableParallelism } from "node:os";
 import { drive, findWrk } from "./load.mjs";
+import { ALL_CPUS, canPin, ipiCount, pinnedCpus, setAffinity } from "./pin.mjs";
 import { cpuUsOf, loadLine, parseBenchArgs, peakRssOf, ratios, reportGoal, spread, summarise, treeCpuUsOf } from "./measure.mjs";
 import { SIZES, buildResponse, requestBody } from "./server-shapes.mjs";
 
@@ -39,6 +46,8 @@ const { values: opts } = parseBenchArgs({
     bytes: { type: "boolean", default: false },
     client: { type: "string", default: findWrk() ? "wrk" : "node" },
     "log-level": { type: "string", default: "warn" },
+    /** Where servers and the load generator run for the figures by size: "same" (one CPU), "off" or a CPU list (bench/pin.mjs). */
+    pin: { type: "string", default: "same" },
     /** Another checkout of task-app (built), served beside this one: before/after figures from one interleaved run. */
     before: { type: "string" },
   },
@@ -105,16 +114,23 @@ function freePort() {
   );
 }
 
-/** One load run against `server`: requests answered, server CPU per request (process and main thread), client CPU. */
-async function load(server, size, concurrency, seconds) {
+/**
+ * One load run against `server`, it and the load generator on `cpus` (null:
+ * free): requests answered, server CPU per request (process and main thread),
+ * client CPU, the machine's IPIs per request.
+ */
+async function load(server, size, concurrency, seconds, cpus = null) {
   const pid = server.child.pid;
+  if (canPin()) setAffinity(pid, cpus ?? ALL_CPUS);
   const cpu0 = treeCpuUsOf(pid);
   const main0 = cpuUsOf(pid, pid);
-  const r = await drive({ port: server.port, body: requestBody(size), concurrency, seconds, key: KEY, client: opts.client });
+  const ipi0 = ipiCount();
+  const r = await drive({ port: server.port, body: requestBody(size), concurrency, seconds, key: KEY, client: opts.client, cpus });
   const cpu1 = treeCpuUsOf(pid);
   const main1 = cpuUsOf(pid, pid);
   const n = r.requests || NaN;
   return {
+    ipis: (ipiCount() - ipi0) / n,
     rps: r.requests / r.seconds,
     errors: r.errors,
     cpuUs: cpu0 === null || cpu1 === null ? NaN : (cpu1 - cpu0) / n,
@@ -125,18 +141,18 @@ async function load(server, size, concurrency, seconds) {
 }
 
 /** Runs `rounds` interleaved rounds over `servers` (order rotating); each server's runs in round order. */
-async function measure(servers, size, concurrency, seconds, rounds) {
+async function measure(servers, size, concurrency, seconds, rounds, cpus = null) {
   const runs = new Map(servers.map((s) => [s, []]));
   for (let r = 0; r < rounds; r++) {
     const order = servers.map((_, i) => servers[(i + r) % servers.length]);
-    for (const server of order) runs.get(server).push(await load(server, size, concurrency, seconds));
+    for (const server of order) runs.get(server).push(await load(server, size, concurrency, seconds, cpus));
   }
   return runs;
 }
 
 const col = (xs, key) => xs.map((x) => x[key]);
 const line = (name, rs) =>
-  `  ${name.padEnd(20)} CPU ${spread(col(rs, "cpuUs"), 0, " µs/req").padEnd(26)} main thread ${spread(col(rs, "mainUs"), 0, " µs").padEnd(22)} ${spread(col(rs, "rps"), 0, " req/s").padEnd(26)} client ${summarise(col(rs, "clientCores")).median.toFixed(2)} cores  errors ${rs.reduce((n, x) => n + x.errors, 0)}`;
+  `  ${name.padEnd(20)} CPU ${spread(col(rs, "cpuUs"), 0, " µs/req").padEnd(26)} main thread ${spread(col(rs, "mainUs"), 0, " µs").padEnd(22)} ${spread(col(rs, "rps"), 0, " req/s").padEnd(26)} client ${summarise(col(rs, "clientCores")).median.toFixed(2)} cores  IPIs ${summarise(col(rs, "ipis")).median.toFixed(2)}/req  errors ${rs.reduce((n, x) => n + x.errors, 0)}`;
 
 const GOALS = { "1kb": ["POST /rollout server CPU per request, 1 KB response", 1.25], "150kb": ["same, 150 KB", 1.1], image: ["same, 1.3 MB image-heavy", 1.05] };
 
@@ -146,6 +162,8 @@ async function main() {
   const sizes = opts.sizes.split(",");
   const concurrencies = opts.concurrency.split(",").map(Number);
   const workers = Number(opts.workers);
+  const cpus = pinnedCpus(opts.pin);
+  const freeConcurrency = concurrencies[Math.floor(concurrencies.length / 2)];
   const full = await startServe(1);
   const bare = await startBare("stringify");
   const servers = [full, bare];
@@ -154,29 +172,40 @@ async function main() {
   if (before) servers.push(before);
   let failed = false;
   try {
-    for (const s of servers) await load(s, "150kb", 16, 1); // warm-up
+    for (const s of servers) await load(s, "150kb", 16, 1, cpus); // warm-up
     console.log(`POST /rollout: server CPU per request (user + system of the server process, /proc), ${rounds} interleaved rounds of ${seconds} s per server and cell; medians (min-max over rounds)`);
     console.log(`load generator: ${opts.client === "wrk" ? "wrk (its own process)" : "a node:http client in its own process"}; ${loadLine()} at start; log level ${opts["log-level"]}`);
+    console.log(cpus ? `servers and the load generator on CPU ${cpus} (--pin; a reply never wakes another CPU), then free at concurrency ${freeConcurrency} for comparison` : "servers and the load generator free to run on any CPU (--pin off)");
+    const ratioLine = (runs, label) => {
+      const rs = ratios(col(runs.get(full), "cpuUs"), col(runs.get(bare), "cpuUs"));
+      const tput = ratios(col(runs.get(full), "rps"), col(runs.get(bare), "rps"));
+      console.log(`  ${label}CPU per request task-app / bare stringify: ${spread(rs, 2, "x")}; throughput ratio ${spread(tput, 2, "x")} (secondary)`);
+      if (before) {
+        const was = ratios(col(runs.get(before), "cpuUs"), col(runs.get(bare), "cpuUs"));
+        const gain = ratios(col(runs.get(full), "cpuUs"), col(runs.get(before), "cpuUs"));
+        console.log(`  before: ${spread(was, 2, "x")} of bare; after / before CPU per request ${spread(gain, 3, "x")}`);
+      }
+      failed ||= servers.some((s) => runs.get(s).some((x) => x.errors > 0));
+      return rs;
+    };
     for (const size of sizes) {
       const pooled = [];
       const pooledSubject = [];
       const pooledBase = [];
       for (const concurrency of concurrencies) {
-        const runs = await measure(servers, size, concurrency, seconds, rounds);
-        console.log(`\n${size}, concurrency ${concurrency}`);
+        const runs = await measure(servers, size, concurrency, seconds, rounds, cpus);
+        console.log(`\n${size}, concurrency ${concurrency}${cpus ? `, on CPU ${cpus}` : ""}`);
         for (const s of servers) console.log(line(s.name, runs.get(s)));
-        const rs = ratios(col(runs.get(full), "cpuUs"), col(runs.get(bare), "cpuUs"));
-        pooled.push(...rs);
+        pooled.push(...ratioLine(runs, ""));
         pooledSubject.push(...col(runs.get(full), "cpuUs"));
         pooledBase.push(...col(runs.get(bare), "cpuUs"));
-        const tput = ratios(col(runs.get(full), "rps"), col(runs.get(bare), "rps"));
-        console.log(`  CPU per request task-app / bare stringify: ${spread(rs, 2, "x")}; throughput ratio ${spread(tput, 2, "x")} (secondary)`);
-        if (before) {
-          const was = ratios(col(runs.get(before), "cpuUs"), col(runs.get(bare), "cpuUs"));
-          const gain = ratios(col(runs.get(full), "cpuUs"), col(runs.get(before), "cpuUs"));
-          console.log(`  before: ${spread(was, 2, "x")} of bare; after / before CPU per request ${spread(gain, 3, "x")}`);
-        }
-        failed ||= servers.some((s) => runs.get(s).some((x) => x.errors > 0));
+      }
+      let free = "";
+      if (cpus) {
+        const runs = await measure(servers, size, freeConcurrency, seconds, rounds, null);
+        console.log(`\n${size}, concurrency ${freeConcurrency}, free (any CPU: replies that wake the client on another CPU are billed to the server)`);
+        for (const s of servers) console.log(line(s.name, runs.get(s)));
+        free = `; free at c${freeConcurrency} ${summarise(ratioLine(runs, "free: ")).median.toFixed(2)}x`;
       }
       const [row, goal] = GOALS[size] ?? [`server CPU per request, ${size}`, 1.25];
       const r = summarise(pooled);
@@ -187,7 +216,7 @@ async function main() {
         figure: `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`,
         goal: `<= ${goal}x`,
         pass: r.median <= goal,
-        note: `c${concurrencies.join("/")}, ${r.n} rounds`,
+        note: `c${concurrencies.join("/")}, ${r.n} rounds${cpus ? `, server and wrk on one CPU${free}` : ", free"}`,
       });
     }
     if (sizes.includes("image") && concurrencies.includes(64)) {
