@@ -21,6 +21,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { relative } from "node:path";
 
 let taskset;
 /** Whether `taskset` (util-linux) runs here. */
@@ -47,7 +48,8 @@ export const ALL_CPUS = `0-${availableParallelism() - 1}`;
 export function pinnedCpus(option = "same") {
   if (option === "off") return null;
   if (option !== "same" && !/^\d+([,-]\d+)*$/.test(option)) {
-    process.stderr.write(`--pin takes same, off or a CPU list such as 1 or 0-1, not ${JSON.stringify(option)}\n`);
+    const script = relative(process.cwd(), process.argv[1] ?? "bench");
+    process.stderr.write(`${script}: --pin takes same, off or a CPU list such as 1 or 0-1, not ${JSON.stringify(option)}\n`);
     process.exit(2);
   }
   if (!canPin()) {
