@@ -141,6 +141,10 @@ const median = (xs) => {
 // call against 0.42 in the rounds after; 0.41-0.43 with the whole sample's calls here).
 for (const doc of DOCUMENTS.filter((d) => d.size !== "50mb")) for (const name of TIMED) secondsPerOp(PATHS[doc.kind][name], inputOf(doc, name), doc.iterations);
 
+// Without gc() each sample starts on the garbage of the one before: 1 or 2 scavenges land in
+// a sample of the 1.3 MB document by where the new space was left (1.4-15 MB used measured at
+// a sample's start), 0.37-0.47 or 0.51-0.60 ms a call (bench/README.md).
+if (typeof globalThis.gc !== "function") console.log("Samples do not start on a collected heap: run with node --expose-gc (npm run bench:validation does).\n");
 const python = opts.python ? createPythonRunner() : null;
 const times = new Map(DOCUMENTS.map((d) => [d, Object.fromEntries(TIMED.map((n) => [n, []]))]));
 try {
