@@ -134,9 +134,17 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-// Warm-up: every path on every document but the largest, untimed.
-for (const doc of DOCUMENTS.filter((d) => d.size !== "50mb")) for (const name of TIMED) secondsPerOp(PATHS[doc.kind][name], inputOf(doc, name), Math.ceil(doc.iterations / 4));
+// Warm-up: every path on every document but the largest, untimed, a whole sample's calls
+// each. With a quarter of them, the 1.3 MB document's paths were still being optimised in
+// the first round (parseJsonBytes' skeleton builder, Buffer#copy, the validators: 4-12 ms of
+// TurboFan on helper threads inside the timed loop, the compiled path read as 1.0-1.6 ms a
+// call against 0.42 in the rounds after; 0.41-0.43 with the whole sample's calls here).
+for (const doc of DOCUMENTS.filter((d) => d.size !== "50mb")) for (const name of TIMED) secondsPerOp(PATHS[doc.kind][name], inputOf(doc, name), doc.iterations);
 
+// Without gc() each sample starts on the garbage of the one before: 1 or 2 scavenges land in
+// a sample of the 1.3 MB document by where the new space was left (1.4-15 MB used measured at
+// a sample's start), 0.37-0.47 or 0.51-0.60 ms a call (bench/README.md).
+if (typeof globalThis.gc !== "function") console.log("Samples do not start on a collected heap: run with node --expose-gc (npm run bench:validation does).\n");
 const python = opts.python ? createPythonRunner() : null;
 const times = new Map(DOCUMENTS.map((d) => [d, Object.fromEntries(TIMED.map((n) => [n, []]))]));
 try {
@@ -254,7 +262,7 @@ function createPythonRunner() {
   const close = () => rmSync(dir, { recursive: true, force: true });
   for (const doc of DOCUMENTS) writeFileSync(join(dir, `${doc.name}.json`), doc.text);
   writeFileSync(join(dir, "manifest.json"), JSON.stringify(DOCUMENTS.map((d) => ({ name: d.name, kind: d.kind, iterations: d.iterations }))));
-  const version = spawnSync(python, ["-c", "import sys, pydantic; print(sys.version.split()[0], 'pydantic', pydantic.VERSION)"], { encoding: "utf8" });
+  const version = runDecoded(python, ["-c", "import sys, pydantic; print(sys.version.split()[0], 'pydantic', pydantic.VERSION)"]);
   if (version.status !== 0 || !/pydantic 2\./.test(version.stdout)) {
     console.log(`pydantic not measured: ${(version.error?.message ?? version.stderr ?? version.stdout).trim().split("\n").pop()}`);
     close();
@@ -266,9 +274,30 @@ function createPythonRunner() {
     results,
     close,
     runRound(round) {
-      const run = spawnSync(python, [script, dir, String(round), ...(round === 0 ? ["--check"] : [])], { encoding: "utf8", maxBuffer: 1 << 24 });
+      const run = runDecoded(python, [script, dir, String(round), ...(round === 0 ? ["--check"] : [])], { maxBuffer: 1 << 24 });
       if (run.status !== 0) throw new Error(`the pydantic side failed: ${(run.error?.message ?? run.stderr).trim()}`);
       for (const [name, t] of Object.entries(JSON.parse(run.stdout))) for (const label of ["pydantic", "json_loads"]) results[name][label].push(t[label]);
     },
   };
+}
+
+/**
+ * `spawnSync` with the child's output decoded by a TextDecoder rather than by
+ * spawnSync's `encoding` option. That option decodes with `Buffer#toString`
+ * on buffers made in C++, whose hidden class is not the one of the Buffers
+ * parseJsonBytes slices (64 `toString("latin1", start, end)` a parse of the
+ * image-heavy response): V8 threw away its optimised `Buffer#toString` ("wrong
+ * map") at every Python round, and the forced collections freed that class
+ * again before the next round. The untimed calls before a sample were too few
+ * to optimise it again, so that happened inside a timed sample of the 1.3 MB
+ * document: 1.2-1.9 ms of TurboFan on a helper thread (measured with
+ * --trace-opt --trace-deopt and per-thread CPU), billed to 16 calls, 0.40 ms
+ * a call read as 0.50-0.54. A process that reads responses over HTTP never
+ * decodes such a buffer; Python's side was not billed for it.
+ */
+function runDecoded(command, args, options = {}) {
+  const run = spawnSync(command, args, options);
+  const utf8 = new TextDecoder();
+  const decode = (bytes) => (bytes ? utf8.decode(bytes) : "");
+  return { status: run.status, error: run.error, stdout: decode(run.stdout), stderr: decode(run.stderr) };
 }

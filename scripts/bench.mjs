@@ -17,7 +17,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 export const BENCHMARKS = [
   { name: "validate", what: "cold start of `task-app validate` against `node -e 0`, and files/s over the corpus", argv: ["bench/validate.mjs"] },
   { name: "validate-large", what: "`task-app validate` on the largest hostile files under the size limit (time and peak memory)", argv: ["bench/validate-large.mjs"] },
-  { name: "validation", what: "parse + validate of rollout bodies (1 KB to 50 MB, realistic and image-heavy) against JSON.parse alone, ajv and pydantic 2", argv: ["bench/validation.mjs"] },
+  { name: "validation", what: "parse + validate of rollout bodies (1 KB to 50 MB, realistic and image-heavy) against JSON.parse alone, ajv and pydantic 2", argv: ["--expose-gc", "bench/validation.mjs"] },
   { name: "bounds", what: "the body-limit scan of /rollout against JSON.parse", argv: ["bench/bounds.mjs"] },
   { name: "server", what: "server CPU per POST /rollout through `task-app serve` against a bare node:http server doing the same parse and stringify, by body size and concurrency; peak memory; 1 worker against N with the load generator's CPU subtracted", argv: ["bench/server.mjs"] },
   { name: "server-listener", what: "the POST /rollout listener in-process, without a socket, against a bare listener doing the same parse and stringify: what task-app adds per request, no goal row", argv: ["bench/server-listener.mjs"] },
