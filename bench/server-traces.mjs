@@ -20,7 +20,9 @@
  *
  * The figures are CPU per rollout: of the app process, of its serving
  * (main) thread and of the threads started after it was serving (the SQLite
- * writer thread), from /proc per thread. Goals: the serving thread adds at
+ * writer thread), from each thread's schedstat (nanoseconds; stat's 10 ms
+ * ticks were 5 µs of resolution per rollout at 2000 rollouts a round, as
+ * wide as the differences read). Goals: the serving thread adds at
  * most 30 µs per session with SQLite tracing (against the same app with
  * tracing off, paired by round), and the writer thread costs at most 1.2x
  * what SQLite itself needs for the same rows at the same batching: the rows
@@ -34,7 +36,7 @@
  * so a change to the store is measured before and after under one load;
  * `--no-postgres` leaves the PostgreSQL store out.
  *
- * Usage: npm run bench:server-traces [-- --requests 2000 --serial 300 --rounds 3 --before DIR --no-postgres]
+ * Usage: npm run bench:server-traces [-- --requests 2000 --serial 300 --rounds 5 --before DIR --no-postgres]
  */
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -42,7 +44,7 @@ import { Agent, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startPostgres } from "./postgres.mjs";
-import { cpuUsOf, loadLine, parseBenchArgs, ratios, reportGoal, spread, summarise, threadsOf } from "./measure.mjs";
+import { loadLine, parseBenchArgs, ratios, reportGoal, spread, summarise, threadCpuUsOf, threadsOf } from "./measure.mjs";
 import { measureSqliteFloor } from "./sqlite-floor.mjs";
 import { recordBenchTurns, TURNS } from "./trace-session.mjs";
 
@@ -53,7 +55,7 @@ const { values: opts } = parseBenchArgs({
     store: { type: "string" },
     requests: { type: "string", default: "2000" },
     serial: { type: "string", default: "300" },
-    rounds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "5" },
     /** Another built checkout of task-app whose SQLite store is measured beside this one. */
     before: { type: "string" },
     /** In an app process: the checkout whose dist/ it loads. */
@@ -100,7 +102,7 @@ if (opts.server) {
     if (m === "cpu") {
       const u = process.cpuUsage();
       const later = threadsOf(process.pid).filter((t) => !atStart.has(t.tid));
-      process.send({ cpu: { process: u.user + u.system, thread: cpuUsOf(process.pid, process.pid), writer: later.reduce((us, t) => us + (cpuUsOf(process.pid, t.tid) ?? 0), 0), later: later.length, commits: commits() } });
+      process.send({ cpu: { process: u.user + u.system, thread: threadCpuUsOf(process.pid, process.pid), writer: later.reduce((us, t) => us + (threadCpuUsOf(process.pid, t.tid) ?? 0), 0), later: later.length, commits: commits() } });
     }
   });
   process.on("disconnect", () => process.exit(0));

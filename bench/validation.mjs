@@ -292,8 +292,9 @@ function createPythonRunner() {
  * to optimise it again, so that happened inside a timed sample of the 1.3 MB
  * document: 1.2-1.9 ms of TurboFan on a helper thread (measured with
  * --trace-opt --trace-deopt and per-thread CPU), billed to 16 calls, 0.40 ms
- * a call read as 0.50-0.54. A process that reads responses over HTTP never
- * decodes such a buffer; Python's side was not billed for it.
+ * a call read as 0.50-0.54. A process reading responses does not decode such
+ * a buffer between every two of them (and, running on, settles on code that
+ * takes both); Python's side was not billed for it.
  */
 function runDecoded(command, args, options = {}) {
   const run = spawnSync(command, args, options);
