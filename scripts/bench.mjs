@@ -65,6 +65,9 @@ if (values.write) {
     const order = (part) => BENCHMARKS.findIndex((b) => b.name === /^## (\S+)\n/.exec(part)?.[1]);
     sections.sort((a, b) => order(a) - order(b));
     for (const row of previousGoals(previous)) if (!only.includes(row.bench)) goals.push(row);
+    // The table keeps the benchmarks' order, whichever of them ran this time (sort is stable: rows keep theirs within one).
+    const rank = (bench) => BENCHMARKS.findIndex((b) => b.name === bench);
+    goals.sort((a, b) => rank(a.bench) - rank(b.bench));
     table = renderGoals(goals);
   }
   const text = `# Benchmarks\n\nMeasured with \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}:\n\n${machine.map((m) => `- ${m}`).join("\n")}\n\nWhat each benchmark measures and why its baseline is the fair one: [bench/README.md](bench/README.md). Figures are CPU per unit of work of the process (or thread) measured, as a ratio to a baseline doing the same work minus the thing measured, run in the same process tree with rounds interleaved: medians, with the spread (min-max over rounds) beside them. Throughput is printed beside as a secondary, noisy figure.\n\n## Goals\n\n${table}\n\n${sections.join("\n\n")}\n`;
