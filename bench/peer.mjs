@@ -34,7 +34,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { drive, findWrk } from "./load.mjs";
-import { ALL_CPUS, canPin, ipiCount, pinnedCpus, setAffinity } from "./pin.mjs";
+import { allCpus, canPin, ipiCount, pinnedCpus, setAffinity } from "./pin.mjs";
 import { loadLine, parseBenchArgs, ratios, reportGoal, spread, summarise, treeCpuUsOf } from "./measure.mjs";
 import { SIZES, buildResponse, requestBody } from "./server-shapes.mjs";
 
@@ -137,7 +137,7 @@ async function main() {
   const seconds = Number(opts.seconds);
   const concurrency = Number(opts.concurrency);
   console.log(`server CPU per POST /rollout (user + system of each server process, /proc), concurrency ${concurrency}, ${rounds} interleaved rounds of ${seconds} s; load from ${opts.client} in its own process; ${cpus ? `each server and the load generator on CPU ${cpus} (--pin)` : "free to run on any CPU (--pin off)"}; ${loadLine()} at start`);
-  if (canPin()) for (const s of servers) setAffinity(s.child.pid, cpus ?? ALL_CPUS);
+  if (canPin()) for (const s of servers) setAffinity(s.child.pid, cpus ?? allCpus());
   const bySize = {};
   try {
     for (const s of servers) await drive({ port: s.port, body: requestBody("150kb"), concurrency, seconds: 1, key: KEY, client: opts.client, cpus });

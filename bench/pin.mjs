@@ -9,7 +9,7 @@
  * depends on how fast the server is next to the client, not on the server's
  * work: on these machines (a nested VM whose idle CPUs halt at once,
  * haltpoll's `guest_halt_poll_ns` 0) a wake-up of a halted CPU costs the
- * sender 15-35 µs, so a 1 KB server a few µs slower than another, which
+ * sender an estimated 15-35 µs, so a 1 KB server a few µs slower than another, which
  * leaves wrk asleep at more of its replies, was charged 10-20 µs more per
  * request for it (measured: `perf` put it in `sock_def_readable`, and
  * /proc/interrupts counted 0.3 function-call IPIs per request for the bare
@@ -20,29 +20,39 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { relative } from "node:path";
 
-let taskset;
-/** Whether `taskset` (util-linux) runs here. */
-export function canPin() {
-  if (taskset === undefined)
+let allowed;
+/** The CPUs this process may run on, as taskset's list ("0,1" or "0-3"), or null where taskset (util-linux) does not run. */
+function allowedCpus() {
+  if (allowed === undefined)
     try {
-      execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
-      taskset = true;
+      allowed = /list: (\S+)/.exec(execFileSync("taskset", ["-p", "-c", String(process.pid)], { encoding: "utf8" }))?.[1] ?? null;
     } catch {
-      taskset = false;
+      allowed = null;
     }
-  return taskset;
+  return allowed;
 }
 
-/** Every CPU of the machine, as a taskset list. */
-export const ALL_CPUS = `0-${availableParallelism() - 1}`;
+/** Whether servers can be pinned here (taskset runs). */
+export function canPin() {
+  return allowedCpus() !== null;
+}
+
+/** Every CPU the benchmark may use, as a taskset list: what "free" gives a server back. */
+export function allCpus() {
+  return allowedCpus() ?? "";
+}
+
+/** The last CPU of a taskset list ("0-3,6" gives "6"). */
+function lastCpu(list) {
+  return list.split(",").pop().split("-").pop();
+}
 
 /**
  * The CPU list `--pin` names: "off" (null: run free), a list ("1", "0-1"),
- * or "same" (the default): the machine's last CPU, for the server and the
- * load generator together. Null, with a line on stderr, where taskset is
+ * or "same" (the default): the last CPU this process may use, for the
+ * server and the load generator together. Null, with a line on stderr, where taskset is
  * missing.
  */
 export function pinnedCpus(option = "same") {
@@ -56,7 +66,7 @@ export function pinnedCpus(option = "same") {
     process.stderr.write("taskset (util-linux) is not installed: servers and the load generator run unpinned\n");
     return null;
   }
-  return option === "same" ? String(availableParallelism() - 1) : option;
+  return option === "same" ? lastCpu(allowedCpus()) : option;
 }
 
 /** Sets the CPUs every thread of process `pid` may run on (threads it starts later inherit them). */

@@ -30,7 +30,7 @@ import { fork, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { availableParallelism } from "node:os";
 import { drive, findWrk } from "./load.mjs";
-import { ALL_CPUS, canPin, ipiCount, pinnedCpus, setAffinity } from "./pin.mjs";
+import { allCpus, canPin, ipiCount, pinnedCpus, setAffinity } from "./pin.mjs";
 import { cpuUsOf, loadLine, parseBenchArgs, peakRssOf, ratios, reportGoal, spread, summarise, treeCpuUsOf } from "./measure.mjs";
 import { SIZES, buildResponse, requestBody } from "./server-shapes.mjs";
 
@@ -121,7 +121,7 @@ function freePort() {
  */
 async function load(server, size, concurrency, seconds, cpus = null) {
   const pid = server.child.pid;
-  if (canPin()) setAffinity(pid, cpus ?? ALL_CPUS);
+  if (canPin()) setAffinity(pid, cpus ?? allCpus());
   const cpu0 = treeCpuUsOf(pid);
   const main0 = cpuUsOf(pid, pid);
   const ipi0 = ipiCount();
