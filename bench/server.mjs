@@ -216,7 +216,7 @@ async function main() {
         figure: `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`,
         goal: `<= ${goal}x`,
         pass: r.median <= goal,
-        note: `c${concurrencies.join("/")}, ${r.n} rounds${cpus ? `, server and wrk on one CPU${free}` : ", free"}`,
+        note: `c${concurrencies.join("/")}, ${r.n} rounds${cpus ? `, server and load generator on CPU ${cpus}${free}` : ", free"}`,
       });
     }
     if (sizes.includes("image") && concurrencies.includes(64)) {
