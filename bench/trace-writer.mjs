@@ -29,12 +29,12 @@
  *
  * Usage: npm run bench:trace-writer [-- --sessions 1500 --rounds 3]
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import Database from "libsql";
-import { loadLine, ownCpuUs, parseBenchArgs, spread } from "./measure.mjs";
+import { loadLine, ownCpuUs, parseBenchArgs, spread, threadCpuUsOf, threadsOf } from "./measure.mjs";
 import { measureSqliteFloor } from "./sqlite-floor.mjs";
 import { recordBenchTurns, TURNS } from "./trace-session.mjs";
 
@@ -67,15 +67,8 @@ const perSession = (fn) => {
   return (ownCpuUs() - t) / N;
 };
 
-/** CPU ns of this process's threads. */
-const threadIds = () => readdirSync("/proc/self/task");
-const threadNs = (tid) => {
-  try {
-    return Number(readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ")[0]);
-  } catch {
-    return 0; // ended
-  }
-};
+/** The ids of this process's threads. */
+const threadIds = () => threadsOf(process.pid).map((t) => t.tid);
 
 /** The store's writer thread, `batch` sessions handed over per turn (each batch awaited): CPU µs per session, and the stored file. */
 async function viaThread(batch) {
@@ -83,12 +76,12 @@ async function viaThread(batch) {
   const path = freshPath();
   const store = await openTraceStore(path, { write: true });
   const started = threadIds().filter((t) => !before.has(t));
-  const cpu = () => started.reduce((ns, t) => ns + threadNs(t), 0);
+  const cpu = () => started.reduce((us, t) => us + (threadCpuUsOf(process.pid, t) ?? 0), 0); // a thread that ended counts 0
   for (const b of batches(Array.from({ length: 200 }, recordSession), batch)) await Promise.all(b.map((s) => store.insertSession(s)));
   const sessions = Array.from({ length: N }, recordSession);
   const t = cpu();
   for (const b of batches(sessions, batch)) await Promise.all(b.map((s) => store.insertSession(s)));
-  const us = (cpu() - t) / 1000 / N;
+  const us = (cpu() - t) / N;
   const commits = store.commits;
   await store.close();
   return { us, path, perTransaction: commits.sessions / commits.transactions };
