@@ -24,7 +24,7 @@
  * prints the machine's IPIs per request. The workers comparison runs free.
  * `--before DIR` serves another built checkout beside this one (a fix's
  * before and after, measured in the same interleaved rounds).
- * Usage: npm run bench:server [-- --seconds 1 --rounds 5 --sizes 1kb,150kb,image --concurrency 1,16,64 --workers N --bytes --client wrk|node --pin same|off|CPUS --before DIR --log-level warn]
+ * Usage: npm run bench:server [-- --seconds 1 --rounds 5 --sizes 1kb,150kb,image (or --sizes= for the workers comparison alone) --concurrency 1,16,64 --workers N --bytes --client wrk|node --pin same|off|CPUS --before DIR --log-level warn]
  */
 import { fork, spawn } from "node:child_process";
 import { createServer } from "node:http";
@@ -159,7 +159,7 @@ const GOALS = { "1kb": ["POST /rollout server CPU per request, 1 KB response", 1
 async function main() {
   const seconds = Number(opts.seconds);
   const rounds = Number(opts.rounds);
-  const sizes = opts.sizes.split(",");
+  const sizes = opts.sizes.split(",").filter(Boolean); // --sizes= (none): only the workers comparison
   const concurrencies = opts.concurrency.split(",").map(Number);
   const workers = Number(opts.workers);
   const cpus = pinnedCpus(opts.pin);
