@@ -9,14 +9,14 @@
  * depends on how fast the server is next to the client, not on the server's
  * work: on these machines (a nested VM whose idle CPUs halt at once,
  * haltpoll's `guest_halt_poll_ns` 0) a wake-up of a halted CPU costs the
- * sender an estimated 15-35 µs, so a 1 KB server a few µs slower than another, which
- * leaves wrk asleep at more of its replies, was charged 10-20 µs more per
- * request for it (measured: `perf` put it in `sock_def_readable`, and
- * /proc/interrupts counted 0.3 function-call IPIs per request for the bare
- * server against 0.5-0.9 for task-app's, at the same load). With the server
- * and the load generator on one CPU no reply wakes another CPU: every server
- * is measured on its own work, which is also what a remote client (the
- * deployment case) leaves it with.
+ * sender an estimated 15-35 µs, so a 1 KB server a few µs slower than
+ * another, which leaves wrk asleep at more of its replies, was charged
+ * 10-20 µs more per request for it (measured: `perf` put it in
+ * `sock_def_readable`, and /proc/interrupts counted 0.3 function-call IPIs
+ * per request for the bare server against 0.5-0.9 for task-app's, at the
+ * same load). With the server and the load generator on one CPU no reply
+ * wakes another CPU: every server is measured on its own work, which is also
+ * what a remote client (the deployment case) leaves it with.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -52,8 +52,8 @@ function lastCpu(list) {
 /**
  * The CPU list `--pin` names: "off" (null: run free), a list ("1", "0-1"),
  * or "same" (the default): the last CPU this process may use, for the
- * server and the load generator together. Null, with a line on stderr, where taskset is
- * missing.
+ * server and the load generator together. Null, with a line on stderr,
+ * where taskset is missing.
  */
 export function pinnedCpus(option = "same") {
   if (option === "off") return null;
