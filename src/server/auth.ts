@@ -24,8 +24,11 @@ export function resolveEnvironmentApiKeys(env: KeyEnv = process.env): string[] {
   return [...new Set([...(primary ? [primary] : []), ...aliases])];
 }
 
+/** Node's record of a request's headers (`IncomingMessage.headers`: lower-case names, repeated ones as arrays). */
+export type HeaderRecord = Readonly<Record<string, string | string[] | undefined>>;
+
 /** Headers as a Fetch-API `Headers`, a lookup function, or Node's `IncomingMessage.headers` record (lower-case names). */
-export type PresentedHeaders = Headers | ((name: string) => string | null) | Readonly<Record<string, string | string[] | undefined>>;
+export type PresentedHeaders = Headers | ((name: string) => string | null) | HeaderRecord;
 
 /**
  * The keys a request presents: `X-API-Key`, `X-API-Keys` and a `Bearer`
@@ -39,13 +42,18 @@ export function readPresentedKeys(headers: PresentedHeaders): string[] {
   return out ?? [];
 }
 
-/** One header's value as `Headers.get` gives it (a Node record's repeated values joined with ", "), or null. */
+/** One header of Node's record the way `Headers.get` reads it (repeated values joined with ", "), or null. */
+export function recordHeader(headers: HeaderRecord, name: string): string | null {
+  const value = headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** One header's value as `Headers.get` gives it, or null. */
 function headerOf(headers: PresentedHeaders, name: string): string | null {
   if (typeof headers === "function") return headers(name);
   // A Node record may hold a header named "get", but its value is never a function.
   if (typeof headers.get === "function") return (headers as Headers).get(name);
-  const value = (headers as Readonly<Record<string, string | string[] | undefined>>)[name];
-  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  return recordHeader(headers as HeaderRecord, name);
 }
 
 /**

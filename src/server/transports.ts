@@ -3,6 +3,7 @@
  * in-process) and Node's request/response pair (the `serve` fast path).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { recordHeader } from "./auth.js";
 import { BodyBudgetExceeded, readIncoming, readRequestBody, type BodyLease } from "./body.js";
 import type { Reply } from "./errors.js";
 import { releaseReplyBytes, takeReplyBytes } from "./reply-bytes.js";
@@ -28,8 +29,7 @@ export function fetchTransport(request: Request, budget?: { lease: BodyLease; li
 
 /** Reads one header of a Node request the way `Headers.get` does (duplicates joined with ", "). */
 export function nodeHeader(incoming: IncomingMessage, name: string): string | null {
-  const value = incoming.headers[name];
-  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  return recordHeader(incoming.headers, name);
 }
 
 const RUN = Symbol("rollout run");
