@@ -224,6 +224,7 @@ async function main() {
   if (errors) console.log(`${errors} rollouts failed`);
   for (const app of apps) app.child.disconnect();
   // The serving thread's added CPU per session: the SQLite app's serving thread against the untraced app's, paired by round.
+  const addedAt = new Map();
   for (const c of [1, 64]) {
     const added = ratios(threadCpu.get(`sqlite@${c}`), threadCpu.get(`off@${c}`)).map((_, i) => threadCpu.get(`sqlite@${c}`)[i] - threadCpu.get(`off@${c}`)[i]);
     console.log(`serving thread, concurrency ${c}: SQLite tracing adds ${spread(added, 0, " µs")} per session (the whole process: ${spread(cpu.get(`sqlite@${c}`).map((x, i) => x - cpu.get(`off@${c}`)[i]), 0, " µs")})`);
@@ -231,9 +232,10 @@ async function main() {
       const was = threadCpu.get(`sqlite-before@${c}`).map((x, i) => x - threadCpu.get(`off@${c}`)[i]);
       console.log(`  before (${opts.before}): adds ${spread(was, 0, " µs")} per session (the whole process: ${spread(cpu.get(`sqlite-before@${c}`).map((x, i) => x - cpu.get(`off@${c}`)[i]), 0, " µs")})`);
     }
+    addedAt.set(c, summarise(added).median);
     if (c === 64) {
       const a = summarise(added);
-      reportGoal({ row: `tracing into SQLite, serving thread added CPU per ${TURNS}-turn session`, subject: `${spread(threadCpu.get("sqlite@64"), 0, " µs")}`, baseline: `tracing off ${spread(threadCpu.get("off@64"), 0, " µs")}`, figure: `+${a.median.toFixed(0)} µs (${a.min.toFixed(0)} to ${a.max.toFixed(0)})`, goal: "<= 30 µs", pass: a.median <= 30, note: "c64" });
+      reportGoal({ row: `tracing into SQLite, serving thread added CPU per ${TURNS}-turn session`, subject: `${spread(threadCpu.get("sqlite@64"), 0, " µs")}`, baseline: `tracing off ${spread(threadCpu.get("off@64"), 0, " µs")}`, figure: `+${a.median.toFixed(0)} µs (${a.min.toFixed(0)} to ${a.max.toFixed(0)})`, goal: "<= 30 µs", pass: a.median <= 30, note: `c64; c1 +${addedAt.get(1).toFixed(0)} µs, where each rollout waits for its own commit: a message, and a wake-up, per session` });
     }
   }
   // The writer thread against SQLite's own insert of the same rows at the same batching: the sessions per transaction the
