@@ -10,7 +10,7 @@ import type { SessionTraceV3, TracedEvent, TracedMessage } from "../schemas/sess
 import type { InsertResult } from "./insert.js";
 import { eventRow, messageRow, orderSession, timestepRow, toJsonText } from "./rows.js";
 import { escapeRow } from "./stored-text.js";
-import type { TraceTables } from "./tables.js";
+import { TRACE_TABLE_COLUMNS, type TraceTables } from "./tables.js";
 
 /** A session with its events and messages in history order. */
 export interface OrderedSession {
@@ -31,19 +31,18 @@ export interface BatchRows {
 /** The tables a batch writes. */
 export type WrittenTable = keyof BatchRows | "session_traces";
 
+/** Columns without the row's own id, which the database assigns (the reward tables' AUTOINCREMENT). */
+const withoutId = <C extends string>(columns: readonly C[]) => columns.filter((c): c is Exclude<C, "id"> => c !== "id");
+
 /** The columns the writers fill, per table, in the order the statements bind them. */
 export const WRITTEN_COLUMNS = {
-  session_traces: ["session_id", "created_at", "num_timesteps", "num_events", "num_messages", "metadata", "experiment_id"],
-  session_timesteps: ["id", "session_id", "step_id", "step_index", "turn_number", "started_at", "completed_at", "num_events", "num_messages", "step_metadata"],
-  events: [
-    "id", "session_id", "timestep_id", "event_type", "system_instance_id", "event_time", "message_time", "created_at", "model_name", "provider",
-    "input_tokens", "output_tokens", "total_tokens", "cost_usd", "latency_ms", "span_id", "trace_id", "call_records", "reward", "terminated",
-    "truncated", "system_state_before", "system_state_after", "metadata", "event_metadata",
-  ],
-  messages: ["id", "session_id", "timestep_id", "message_type", "content", "timestamp", "event_time", "message_time", "metadata"],
-  event_rewards: ["event_id", "session_id", "message_id", "turn_number", "reward_value", "reward_type", "key", "annotation", "source", "created_at", "objective_key"],
-  outcome_rewards: ["session_id", "total_reward", "achievements_count", "total_steps", "created_at", "reward_metadata", "objective_key", "annotation"],
-} as const satisfies { [T in WrittenTable]: readonly (keyof TraceTables[T] & string)[] };
+  session_traces: TRACE_TABLE_COLUMNS.session_traces,
+  session_timesteps: TRACE_TABLE_COLUMNS.session_timesteps,
+  events: TRACE_TABLE_COLUMNS.events,
+  messages: TRACE_TABLE_COLUMNS.messages,
+  event_rewards: withoutId(TRACE_TABLE_COLUMNS.event_rewards),
+  outcome_rewards: withoutId(TRACE_TABLE_COLUMNS.outcome_rewards),
+} satisfies { [T in WrittenTable]: readonly (keyof TraceTables[T] & string)[] };
 
 /** The tables whose ids are drawn before their rows are written (rewards refer to them). */
 export type IdTable = "session_timesteps" | "events" | "messages";

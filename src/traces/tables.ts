@@ -125,3 +125,23 @@ export interface TraceTables {
   event_rewards: EventRewardsTable;
   task_app_schema_version: SchemaVersionTable;
 }
+
+/**
+ * Columns per table at SCHEMA_VERSION: what a reader requires (schema-check.ts)
+ * and, less the reward tables' own ids, what the writers fill (batch-rows.ts).
+ * Held to what the migrations create by test/hostile/db-vs-readers.test.ts.
+ */
+export const TRACE_TABLE_COLUMNS = {
+  experiments: ["experiment_id", "name", "description", "created_at", "updated_at", "configuration", "metadata"],
+  session_traces: ["session_id", "created_at", "num_timesteps", "num_events", "num_messages", "metadata", "experiment_id"],
+  session_timesteps: ["id", "session_id", "step_id", "step_index", "turn_number", "started_at", "completed_at", "num_events", "num_messages", "step_metadata"],
+  events: [
+    "id", "session_id", "timestep_id", "event_type", "system_instance_id", "event_time", "message_time", "created_at", "model_name", "provider",
+    "input_tokens", "output_tokens", "total_tokens", "cost_usd", "latency_ms", "span_id", "trace_id", "call_records", "reward", "terminated",
+    "truncated", "system_state_before", "system_state_after", "metadata", "event_metadata",
+  ],
+  messages: ["id", "session_id", "timestep_id", "message_type", "content", "timestamp", "event_time", "message_time", "metadata"],
+  outcome_rewards: ["id", "session_id", "total_reward", "achievements_count", "total_steps", "created_at", "reward_metadata", "objective_key", "annotation"],
+  event_rewards: ["id", "event_id", "session_id", "message_id", "turn_number", "reward_value", "reward_type", "key", "annotation", "source", "created_at", "objective_key"],
+  task_app_schema_version: ["version", "applied_at"],
+} as const satisfies { [T in keyof TraceTables]: readonly (keyof TraceTables[T] & string)[] };

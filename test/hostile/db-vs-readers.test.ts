@@ -181,7 +181,7 @@ test("a reader's query past its deadline is interrupted, and the reader cannot w
 });
 
 test("the columns a reader requires are exactly those the migrations create", async () => {
-  const { TRACE_TABLE_COLUMNS } = await import("../../src/traces/schema-check.js");
+  const { TRACE_TABLE_COLUMNS } = await import("../../src/traces/tables.js");
   const db = new Database(await hostileStore("columns", "SELECT 1;"));
   for (const [table, columns] of Object.entries(TRACE_TABLE_COLUMNS)) {
     const created = (db.prepare(`SELECT group_concat(name, ',') AS names FROM pragma_table_info('${table}')`).get().names as string).split(",");
