@@ -5,10 +5,11 @@
 // in the test processes; `node --import ./scripts/test-loader.mjs --test test/x.test.ts` still runs
 // one from its TypeScript.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { planTestEnvironment, readNpmCa, renderNpmCafile } from "./test-env.mjs";
 import { buildMirror } from "./test-mirror.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -17,6 +18,14 @@ const scratch = mkdtempSync(join(tmpdir(), "task-app-test-"));
 const summary = join(scratch, "summary.txt");
 /** How long a test file may run (TASK_APP_TEST_TIMEOUT_MS overrides it: the guard's own test sets it short). */
 const FILE_TIMEOUT_MS = Number(process.env.TASK_APP_TEST_TIMEOUT_MS) || 600_000;
+// The test processes run without NODE_EXTRA_CA_CERTS, which costs every node process about 60 ms
+// of CPU at start, npm keeping the certificates it trusted (scripts/test-env.mjs).
+const npmCa = process.env.NODE_EXTRA_CA_CERTS ? readNpmCa(root) : undefined;
+const { env, cafile } = planTestEnvironment(process.env, npmCa, join(scratch, "npm-ca.pem"));
+if (cafile) writeFileSync(cafile.path, renderNpmCafile(cafile.from));
+if (env !== process.env) {
+  process.stdout.write(`# test processes run without NODE_EXTRA_CA_CERTS (read by every node process at start)${cafile ? "; npm trusts the same certificates through npm_config_cafile" : ""}\n`);
+}
 
 // The suites and the test/ files they import, compiled once here (dist/ is fresh: `npm test`
 // builds first). A registered module hook, even one doing nothing, doubles the CPU of loading
@@ -42,7 +51,7 @@ const child = spawn(
     `--test-reporter-destination=${summary}`,
     ...mirrored,
   ],
-  { cwd: root, stdio: "inherit" },
+  { cwd: root, stdio: "inherit", env },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => {

@@ -1,0 +1,55 @@
+// The environment `npm test` runs its test processes in: the caller's, less NODE_EXTRA_CA_CERTS.
+//
+// Node reads the file NODE_EXTRA_CA_CERTS names when each process starts, whether or not the
+// process ever opens a TLS connection (a missing file is warned about at start-up): with a system
+// bundle of about 140 certificates that is about 60 ms of CPU per process, against about 20 ms
+// for the whole start-up of `node -e 0` without it. The suite starts many node processes
+// (CLIs, servers, workers, the test files themselves), over a thousand in a run: leaving the
+// variable out saved 94 s of a whole run's 865 s of CPU. None of them reaches a TLS host but npm.
+//
+// npm is the one program in the suite that may reach a registry over TLS (an install that misses
+// its cache). When npm has certificate authorities of its own configured (`cafile` or `ca`, from
+// an npmrc or the environment), it hands them to its connections, which then trust nothing
+// else: the variable was not used by it. Otherwise it is given, as npm_config_cafile, a file
+// holding exactly what Node trusted with the variable set, its bundled roots and the extra
+// certificates, so it trusts what it trusted before.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { rootCertificates } from "node:tls";
+
+/**
+ * What to run the test processes with, given the caller's environment and npm's CA settings
+ * (`npmCa`: npm's `cafile` and `ca` as `npm config get` printed them, or undefined when npm could
+ * not say, in which case nothing is changed). `cafile` is where the file npm is given would go.
+ * Returns the environment, and the file to write first when npm is to be given one.
+ */
+export function planTestEnvironment(env, npmCa, cafile) {
+  const extra = env.NODE_EXTRA_CA_CERTS;
+  if (!extra || npmCa === undefined) return { env, cafile: undefined };
+  const { NODE_EXTRA_CA_CERTS: _left, ...rest } = env;
+  if (npmCa.cafile || npmCa.ca) return { env: rest, cafile: undefined };
+  return { env: { ...rest, npm_config_cafile: cafile }, cafile: { path: cafile, from: extra } };
+}
+
+/** npm's `cafile` and `ca` settings as npm run in `cwd` with `env` sees them (absent ones left out), or undefined when `npm config get` fails. */
+export function readNpmCa(cwd, env = process.env) {
+  const result = spawnSync("npm", ["config", "get", "cafile", "ca"], { cwd, env, encoding: "utf8" });
+  if (result.status !== 0) return undefined;
+  const settings = {};
+  for (const line of result.stdout.split("\n")) {
+    const match = /^(cafile|ca)=(.*)$/.exec(line.trim());
+    if (match && match[2] !== "null" && match[2] !== "") settings[match[1]] = match[2];
+  }
+  return settings;
+}
+
+/** The certificates Node trusts with NODE_EXTRA_CA_CERTS set to `extra`: its bundled roots, then the file's. */
+export function renderNpmCafile(extra) {
+  let added = "";
+  try {
+    added = readFileSync(extra, "utf8");
+  } catch {
+    // Node ignores a file it cannot read (with a warning): it trusted its bundled roots alone
+  }
+  return `${rootCertificates.join("\n")}\n${added}`;
+}
