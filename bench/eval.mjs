@@ -32,7 +32,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { spawnSync } from "node:child_process";
-import { loadLine, ownCpuUs, parseBenchArgs, ratios, reportGoal, spread as spreadOf, summarise } from "./measure.mjs";
+import { loadLine, ownCpuUs, parseBenchArgs, ratios, reportGoal, spread as spreadOf, startupEnv, summarise } from "./measure.mjs";
 import { measureSqliteFloor } from "./sqlite-floor.mjs";
 
 const { values: opts } = parseBenchArgs({ options: { serve: { type: "string" }, rollouts: { type: "string", default: "600" }, rounds: { type: "string", default: "5" }, before: { type: "string" }, only: { type: "string" } } });
@@ -126,7 +126,7 @@ if (opts.serve) {
 
   /** CPU µs of a fresh process running `args` (bash's \`times\`: its children's user + system). */
   function processCpuUs(command, args) {
-    const run = spawnSync("bash", ["-c", '"$@" > /dev/null && times', "bash", command, ...args], { encoding: "utf8", env: { ...process.env, ENVIRONMENT_API_KEY: KEY, NO_COLOR: "1" } });
+    const run = spawnSync("bash", ["-c", '"$@" > /dev/null && times', "bash", command, ...args], { encoding: "utf8", env: { ...startupEnv().env, ENVIRONMENT_API_KEY: KEY, NO_COLOR: "1" } });
     if (run.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${run.stderr}`);
     const [user, system] = run.stdout.trim().split("\n").pop().split(/\s+/).map((t) => {
       const m = /(\d+)m([\d.]+)s/.exec(t);
@@ -200,6 +200,7 @@ if (opts.serve) {
         if (!(i % 2)) cold.bare.push(processCpuUs(process.execPath, ["-e", bareOne]));
       }
       const c = summarise(ratios(cold.eval, cold.bare));
+      if (startupEnv().note) console.log(startupEnv().note);
       console.log(`start-up: \`task-app eval\` with one rollout ${spreadOf(cold.eval.map((x) => x / 1000), 0, " ms CPU")}; a node process making that call ${spreadOf(cold.bare.map((x) => x / 1000), 0, " ms CPU")}`);
       reportGoal({ row: "eval process start-up CPU", subject: spreadOf(cold.eval.map((x) => x / 1000), 0, " ms"), baseline: `bare node making the call ${spreadOf(cold.bare.map((x) => x / 1000), 0, " ms")}`, figure: `${c.median.toFixed(2)}x (${c.min.toFixed(2)}-${c.max.toFixed(2)})`, goal: "<= 2x", pass: c.median <= 2 });
     }

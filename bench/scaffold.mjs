@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startupEnv } from "./measure.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = path.join(root, "bin", "create-task-app.js");
@@ -18,7 +19,8 @@ if (!existsSync(path.join(root, "dist", "cli", "create-task-app.js"))) {
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const TARGET = 3;
 const work = mkdtempSync(path.join(os.tmpdir(), "bench-scaffold-"));
-const env = { ...process.env, GIT_AUTHOR_NAME: "bench", GIT_AUTHOR_EMAIL: "bench@example.com", GIT_COMMITTER_NAME: "bench", GIT_COMMITTER_EMAIL: "bench@example.com" };
+const { env: startEnv, note: envNote } = startupEnv();
+const env = { ...startEnv, GIT_AUTHOR_NAME: "bench", GIT_AUTHOR_EMAIL: "bench@example.com", GIT_COMMITTER_NAME: "bench", GIT_COMMITTER_EMAIL: "bench@example.com" };
 let counter = 0;
 
 function timed(command, args) {
@@ -54,6 +56,7 @@ try {
 }
 
 console.log(`create-task-app --no-install vs a recursive copy of the same files (median of ${runs} runs, ms)`);
+if (envNote) console.log(`(${envNote})`);
 console.log("template     scaffold   copy   ratio   with git");
 let worst = 0;
 for (const r of rows) {

@@ -21,7 +21,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseBenchArgs } from "./measure.mjs";
+import { parseBenchArgs, startupEnv } from "./measure.mjs";
+
+const { env: childEnv, note: envNote } = startupEnv();
 
 const TARGET_RATIO = 3;
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -58,7 +60,7 @@ const ms = (x) => `${x.toFixed(1)} ms`;
 /** Wall time of one child process, in ms; throws when it fails. */
 function timeRun(args) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
+  const r = spawnSync(process.execPath, args, { cwd: root, env: childEnv, encoding: "utf8" });
   const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.status !== 0) throw new Error(`node ${args.join(" ")} exited ${r.status}:\n${r.stdout}${r.stderr}`);
   return elapsed;
@@ -99,7 +101,7 @@ const { checkConfigFile } = await import("./dist/config/check.js"); t = performa
 await checkConfigFile(${JSON.stringify(rl)}); out["checking the file"] = performance.now() - t;
 console.log(JSON.stringify(out));`;
   const samples = Array.from({ length: n }, () => {
-    const r = spawnSync(process.execPath, ["--input-type=module", "-e", child], { cwd: root, encoding: "utf8" });
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", child], { cwd: root, env: childEnv, encoding: "utf8" });
     if (r.status !== 0) throw new Error(r.stderr);
     return JSON.parse(r.stdout);
   });
@@ -135,6 +137,7 @@ async function throughput(files) {
 const { files, source, rl } = pickConfigs();
 console.log(`configs: ${files.length} from ${source}`);
 console.log(`cold start: node bin/task-app.js validate ${relative(root, rl).startsWith("..") ? rl : relative(root, rl)} vs node -e 0, ${runs} interleaved runs each`);
+if (envNote) console.log(`  (${envNote})`);
 const { base, cli } = coldStart(rl);
 const ratio = median(cli) / median(base);
 console.log(`  node -e 0          median ${ms(median(base))}  (p10 ${ms(quantile(base, 0.1))}, p90 ${ms(quantile(base, 0.9))})`);
