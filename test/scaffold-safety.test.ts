@@ -12,7 +12,7 @@ import { after, describe, it } from "node:test";
 import { createTaskApp } from "../src/scaffold/create.js";
 import { ScaffoldError } from "../src/scaffold/errors.js";
 import { checkPackageName, toValidPackageName } from "../src/scaffold/names.js";
-import { outputPath, renderLayers } from "../src/scaffold/render.js";
+import { outputPath, renderLayers, walkFiles } from "../src/scaffold/render.js";
 import { resolveInside } from "../src/scaffold/safe-path.js";
 import { writeProject } from "../src/scaffold/write.js";
 
@@ -319,5 +319,15 @@ describe("staging folders left behind", () => {
     await utimes(old, twoHoursAgo, twoHoursAgo);
     await writeProject(path.join(root, "app"), FILES);
     assert.deepEqual((await readdir(root)).sort(), [".create-task-app-Qw9eRt", "app"]);
+  });
+});
+
+describe("template walk", () => {
+  it("lists each folder's files in code-unit order, the same in every locale", async () => {
+    const root = await tmp();
+    await mkdir(path.join(root, "src"));
+    for (const name of ["a.txt", "B.txt", "README.md", "_gitignore", "é.txt", "src/z.ts", "src/Y.ts"]) await writeFile(path.join(root, name), "x\n");
+    // localeCompare would give _gitignore, a.txt, B.txt, é.txt, README.md, src/… (and an order that follows LANG).
+    assert.deepEqual(await walkFiles(root), ["B.txt", "README.md", "_gitignore", "a.txt", "src/Y.ts", "src/z.ts", "é.txt"]);
   });
 });

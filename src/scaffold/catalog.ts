@@ -88,7 +88,7 @@ export async function loadTemplate(name: string, root: string = templatesRoot())
   return { name, ...manifest, layers };
 }
 
-/** Every template in `root`, sorted by `order` then name. */
+/** Every template in `root`, sorted by `order` then name (code-unit order, as walkFiles). */
 export async function listTemplates(root: string = templatesRoot()): Promise<TemplateInfo[]> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
   const names = entries
@@ -99,5 +99,5 @@ export async function listTemplates(root: string = templatesRoot()): Promise<Tem
     const hasManifest = await stat(path.join(root, name, "template.json")).then(() => true, () => false);
     if (hasManifest) found.push(await loadTemplate(name, root));
   }
-  return found.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  return found.sort((a, b) => a.order - b.order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
