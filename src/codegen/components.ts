@@ -8,6 +8,7 @@
  * `<id>Input` (and so is every input schema that refers to it).
  */
 import { z } from "zod";
+import { compareCodeUnits } from "../text/compare.js";
 import type { JsonSchema } from "./json-schema.js";
 
 /** Which side of the wire a schema describes. */
@@ -44,7 +45,7 @@ export class ComponentSet {
 
   /** The registered components, sorted by name. */
   toJSON(): Record<string, JsonSchema> {
-    return Object.fromEntries([...this.schemas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return Object.fromEntries([...this.schemas].sort(([a], [b]) => compareCodeUnits(a, b)));
   }
 
   /**

@@ -2,6 +2,7 @@
  * Stable text output for generated files: the same input gives the same
  * bytes on every machine and every run (2-space JSON, LF, final newline).
  */
+import { compareCodeUnits } from "../text/compare.js";
 
 /**
  * Keys whose object value is an ordered map, kept in insertion order: the
@@ -42,7 +43,7 @@ function normalize(value: unknown, ordered: ReadonlySet<string>, keepOrder: bool
   if (Array.isArray(value)) return value.map((item, i) => normalize(item, ordered, false, `${at}[${i}]`));
   if (typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    if (!keepOrder) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    if (!keepOrder) entries.sort(([a], [b]) => compareCodeUnits(a, b));
     const out: Record<string, unknown> = {};
     for (const [key, child] of entries) {
       // `__proto__` as a plain data key must not reach the prototype setter.

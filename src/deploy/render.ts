@@ -10,6 +10,7 @@ import { renderBuildTsconfig, renderDockerfile, renderDockerignore, needsCompile
 import { findUnknownObjectFields } from "./fields.js";
 import { buildKubeObjects, type KubeObject } from "./kubernetes.js";
 import type { DeploySettings } from "./settings.js";
+import { compareCodeUnits } from "../text/compare.js";
 
 /** An object that Kubernetes would refuse; nothing is written. */
 export class DeployRenderError extends Error {
@@ -86,5 +87,5 @@ export async function renderDeployFolder(settings: DeploySettings, options: { di
     ...objects.map(({ file, object }): [string, string] => [`base/${file}`, toYaml(object.toJSON())]),
     ...overlayFiles(settings),
   ];
-  return new Map(files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map(files.sort(([a], [b]) => compareCodeUnits(a, b)));
 }

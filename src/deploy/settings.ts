@@ -6,6 +6,7 @@
  */
 import { DeployTable, type SecretKeyRef } from "../schemas/deploy-config.js";
 import { formatPath } from "../config/findings.js";
+import { compareCodeUnits } from "../text/compare.js";
 
 /** Flags of `task-app deploy …` that override the file. */
 export interface DeployOverrides {
@@ -141,9 +142,9 @@ export function resolveDeploySettings(table: Record<string, unknown> | undefined
       replicas: { min: d.replicas.min, max: d.replicas.max, targetCpuPercent: d.replicas.target_cpu_percent },
       resources: { cpuRequest: d.resources.cpu_request, cpuLimit: d.resources.cpu_limit, memoryRequest: d.resources.memory_request, memoryLimit: d.resources.memory_limit },
       ...(d.ingress ? { ingress: { host: d.ingress.host, tlsSecret: d.ingress.tls_secret, className: d.ingress.class_name } } : {}),
-      env: Object.entries(d.env ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      env: Object.entries(d.env ?? {}).sort(([a], [b]) => compareCodeUnits(a, b)),
       overlays: Object.entries(d.overlays ?? {})
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .sort(([a], [b]) => compareCodeUnits(a, b))
         .map(([n, o]) => [n, { namespace: o.namespace, image: o.image, minReplicas: o.min_replicas, maxReplicas: o.max_replicas }]),
     },
   };

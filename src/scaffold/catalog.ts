@@ -8,6 +8,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { ScaffoldError } from "./errors.js";
 import { templatesRoot } from "./paths.js";
+import { compareCodeUnits } from "../text/compare.js";
 
 /** `template.json`, checked by hand: this runs on every scaffold, so it stays free of heavy imports. */
 interface TemplateManifest {
@@ -88,7 +89,7 @@ export async function loadTemplate(name: string, root: string = templatesRoot())
   return { name, ...manifest, layers };
 }
 
-/** Every template in `root`, sorted by `order` then name (code-unit order, as walkFiles). */
+/** Every template in `root`, sorted by `order` then name (code-unit order). */
 export async function listTemplates(root: string = templatesRoot()): Promise<TemplateInfo[]> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
   const names = entries
@@ -99,5 +100,5 @@ export async function listTemplates(root: string = templatesRoot()): Promise<Tem
     const hasManifest = await stat(path.join(root, name, "template.json")).then(() => true, () => false);
     if (hasManifest) found.push(await loadTemplate(name, root));
   }
-  return found.sort((a, b) => a.order - b.order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return found.sort((a, b) => a.order - b.order || compareCodeUnits(a.name, b.name));
 }

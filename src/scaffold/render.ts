@@ -7,6 +7,7 @@ import { lstat, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { ScaffoldError } from "./errors.js";
 import { resolveInside } from "./safe-path.js";
+import { compareCodeUnits } from "../text/compare.js";
 
 /** File names npm would drop or rename on publish, stored under another name in templates. */
 const RENAMES: Record<string, string> = { _gitignore: ".gitignore", _npmrc: ".npmrc" };
@@ -17,15 +18,11 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
 const QUOTED = new Set([".json", ".toml", ".ts", ".js", ".mjs", ".cjs"]);
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/**
- * Relative `/`-separated paths of every regular file under `dir`, each folder's names in code-unit
- * order (the same in every locale; `localeCompare` would also cost the scaffolder ICU's collator,
- * about 11 ms of CPU at start-up); a symlink is a broken template.
- */
+/** Relative `/`-separated paths of every regular file under `dir`, each folder's names in code-unit order; a symlink is a broken template. */
 export async function walkFiles(dir: string, prefix = ""): Promise<string[]> {
   const out: string[] = [];
   const entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const entry of entries.sort((a, b) => compareCodeUnits(a.name, b.name))) {
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isSymbolicLink()) throw new ScaffoldError("bad_template", `template file is a symlink: ${rel}`, [rel]);
     if (entry.isDirectory()) out.push(...(await walkFiles(dir, rel)));
