@@ -5,14 +5,15 @@
  *   holding everything it runs (config checker, schemas, Zod). Loading one
  *   module instead of ~150 roughly halves start-up, which matters for a
  *   command run on every save.
- * - dist/cli/main.bundle.js and dist/cli/fast-eval.bundle.js: the full CLI
- *   (yargs, src/cli and every command module) and eval's plain-argument
- *   path, split into shared chunks (dist/cli/bundle-*.js). A start then
- *   loads a handful of files instead of ~85. The libraries the commands call
- *   are not copied in: a command imports them lazily from dist/, the same
- *   modules the package's entries load, so each keeps one copy of its state
- *   and its own place on disk (the libraries find schemas, templates and the
- *   viewer relative to themselves).
+ * - dist/cli/main.bundle.js: the full CLI (yargs, src/cli and every command
+ *   module). A start then loads one file instead of ~85. The libraries the
+ *   commands call are not copied in: a command imports them lazily from
+ *   dist/, the same modules the package's entries load, so each keeps one
+ *   copy of its state and its own place on disk (the libraries find schemas,
+ *   templates and the viewer relative to themselves).
+ * - dist/cli/fast-eval.bundle.js: eval's plain-argument path with the run it
+ *   makes on every start copied in, like validate's (see EVAL_RUN below);
+ *   what only some runs load stays in dist/.
  *
  * Every output sits directly in dist/cli/, two levels below the package root
  * like src/cli/, so `new URL("../../…", import.meta.url)` in src/cli/ holds
@@ -142,18 +143,86 @@ for (const name of readdirSync(cliDir)) {
   if (/^(main|fast-eval)\.bundle\.js$|^bundle-.*\.js$/.test(name) || name === "yargs-locales") rmSync(join(cliDir, name), { recursive: true });
 }
 
-for (const name of ["main", "fast-eval"]) {
-  await build({
-    ...common,
-    absWorkingDir: root,
-    entryPoints: [`dist/cli/${name}.js`],
-    outfile: `dist/cli/${name}.bundle.js`,
-    plugins: [librariesStayExternal, yargsInBundle],
-    // A regexp literal with a Unicode property or the `v` flag is parsed (and its character sets built)
-    // when the file is compiled, called or not; `new RegExp(...)` waits until it runs.
-    supported: { "regexp-set-notation": false, "regexp-unicode-property-escapes": false },
-  });
+/**
+ * The library modules `task-app eval` loads on every run, with what they
+ * import statically: copied into fast-eval.bundle.js, as validate's checker
+ * is into fast.bundle.js. An eval start then reads and links one module of
+ * ours instead of about 40 (each costs Node's ESM loader a resolve, a stat, a
+ * read and a compile), and esbuild keeps only the one compiled validator eval
+ * calls out of generated/rollout-validate.js. What these modules import
+ * lazily (the trace store, the app `--app` serves, `--config`'s checker, a
+ * resumed run's reader, the container wire's reader) stays in dist/, loaded
+ * when a run needs it.
+ *
+ * Such a run then holds a second copy of a few modules (redaction, session
+ * ids, atomic writes): harmless while a copied module keeps no state but a
+ * cache (checked below: any other top-level binding fails the build) and
+ * finds nothing relative to its own file (no `import.meta`). No error class
+ * crosses between the copies: eval throws and catches its own, and checks
+ * the errors of a module it loads lazily against that module's own export.
+ */
+const EVAL_RUN = ["server/env.js", "server/secrets.js", "server/auth.js", "eval/lib.js", "apps/resolve.js", "style.js"].map((p) => join(dist, p));
+
+/** Top-level `let`s and collections of the copied modules: each a cache a second copy may rebuild. */
+const EVAL_RUN_CACHES = {
+  "server/secrets.js": ["cachedKey", "cachedIndex"],
+  "eval/rollout.js": ["containerReader", "containerLoaded", "criterionKeys"],
+  "json/parse-bytes.js": ["skeletonScratch", "scanCuts"],
+  "time/iso-now.js": ["second", "prefix"],
+};
+
+/** CLI modules, the EVAL_RUN entries and whatever those import statically are copied in; every other import stays one. */
+const evalRunInlined = {
+  name: "eval-run-inlined",
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === "entry-point") return undefined;
+      if (!args.path.startsWith(".")) return { path: args.path, external: true };
+      const target = resolve(args.resolveDir, args.path);
+      const fromCli = args.importer.startsWith(cliDir + sep);
+      if (target.startsWith(cliDir + sep) || EVAL_RUN.includes(target) || (!fromCli && args.kind === "import-statement")) return undefined;
+      return { path: relative(cliDir, target).split(sep).join("/"), external: true };
+    });
+  },
+};
+
+/** Fails the build when a library module copied into fast-eval.bundle.js holds state or finds files relative to itself. */
+async function checkEvalRunCopies(metafile) {
+  for (const input of Object.keys(metafile.inputs)) {
+    const file = resolve(root, input);
+    if (!file.startsWith(dist + sep) || file.startsWith(cliDir + sep)) continue;
+    const name = relative(dist, file).split(sep).join("/");
+    const text = await readFile(file, "utf8");
+    if (text.includes("import.meta")) throw new Error(`dist/${name} uses import.meta: it can no longer be copied into fast-eval.bundle.js (see EVAL_RUN)`);
+    const state = [...text.matchAll(/^(?:export )?(?:let|var) (\w+)|^(?:export )?const (\w+) = new (?:Map|Set|WeakMap|WeakSet)\b/gm)].map((m) => m[1] ?? m[2]);
+    const unlisted = state.filter((binding) => !(EVAL_RUN_CACHES[name] ?? []).includes(binding));
+    if (unlisted.length) throw new Error(`dist/${name} holds module state (${unlisted.join(", ")}) and is copied into fast-eval.bundle.js: list it in EVAL_RUN_CACHES if a second copy is harmless (a cache), else keep the module out of EVAL_RUN`);
+  }
 }
+
+// A regexp literal with a Unicode property or the `v` flag is parsed (and its character sets built)
+// when the file is compiled, called or not; `new RegExp(...)` waits until it runs.
+const regexpsWhenRun = { "regexp-set-notation": false, "regexp-unicode-property-escapes": false };
+
+await build({
+  ...common,
+  absWorkingDir: root,
+  entryPoints: ["dist/cli/main.js"],
+  outfile: "dist/cli/main.bundle.js",
+  plugins: [librariesStayExternal, yargsInBundle],
+  supported: regexpsWhenRun,
+});
+
+const evalBundle = await build({
+  ...common,
+  absWorkingDir: root,
+  entryPoints: ["dist/cli/fast-eval.js"],
+  outfile: "dist/cli/fast-eval.bundle.js",
+  plugins: [evalRunInlined],
+  supported: regexpsWhenRun,
+  metafile: true,
+});
+await checkEvalRunCopies(evalBundle.metafile);
 
 const yargsDir = dirname(createRequire(join(cliDir, "main.js")).resolve("yargs/package.json"));
 cpSync(join(yargsDir, "locales"), join(cliDir, "yargs-locales"), { recursive: true });
