@@ -193,7 +193,9 @@ if (opts.serve) {
       const evalArgs = [bin, "eval", "--url", url, "--model", "scripted", "--env-name", "math", "--split", "test", "--seeds", "0", "--no-trace", "--run-dir", join(root, "cold")];
       const bareOne = `const b=JSON.stringify({run_id:"cold",env:{env_name:"math",seed:0,config:{split:"test",index:0}},policy:{policy_name:"scripted",config:{model:"scripted"}}});const r=require("node:http").request(${JSON.stringify(`${url}/rollout`)},{method:"POST",headers:{"content-type":"application/json","x-api-key":process.env.ENVIRONMENT_API_KEY,"content-length":Buffer.byteLength(b)}},(res)=>{let t="";res.on("data",(c)=>t+=c);res.on("end",()=>JSON.parse(t))});r.end(b);`;
       const cold = { eval: [], bare: [] };
-      for (let i = 0; i < Math.max(5, rounds); i++) {
+      // A fresh process's CPU varies by several ms from one start to the next: more starts than rounds, each a few hundred ms.
+      const startupRuns = Math.max(15, rounds);
+      for (let i = 0; i < startupRuns; i++) {
         await rm(join(root, "cold"), { recursive: true, force: true });
         if (i % 2) cold.bare.push(processCpuUs(process.execPath, ["-e", bareOne]));
         cold.eval.push(processCpuUs(process.execPath, evalArgs));

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-import { runCreateTaskApp } from "../dist/cli/create-task-app.js";
-
-runCreateTaskApp(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error) => {
-    process.stderr.write(`create-task-app: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+// CommonJS, as everything in bin/ (bin/package.json); the scaffolder is an ES module.
+"use strict";
+import("../dist/cli/create-task-app.js")
+  .then(({ runCreateTaskApp }) => runCreateTaskApp(process.argv.slice(2)))
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(`create-task-app: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );

@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// `validate` (from a single bundled module) and `eval` run without yargs when their arguments are plain;
-// everything else (and any usage question) goes through the full CLI, bundled (scripts/bundle-cli.mjs).
+// CommonJS (bin/package.json): `validate` and `eval`, run often, skip yargs when their arguments are
+// plain, each from one CommonJS bundle `require` loads, so such a start never starts Node's ES module
+// loader (about 8 ms of CPU). Everything else (and any usage question) goes through the full CLI, an
+// ES module bundle (scripts/bundle-cli.mjs).
 // The shell launcher ./task-app passes --env-file as --task-app-env-file (Node 20 would read it itself).
+"use strict";
 const argv = process.argv.slice(2).map((a) => (a === "--task-app-env-file" ? "--env-file" : a.startsWith("--task-app-env-file=") ? `--env-file=${a.slice(20)}` : a));
 const fast =
   argv[0] === "validate"
-    ? await (await import("../dist/cli/fast.bundle.js")).runFastPath(argv)
+    ? require("../dist/cli/fast.bundle.cjs").runFastPath(argv)
     : argv[0] === "eval"
-      ? await (await import("../dist/cli/fast-eval.bundle.js")).runEvalFastPath(argv)
+      ? require("../dist/cli/fast-eval.bundle.cjs").runEvalFastPath(argv)
       : undefined;
-process.exitCode = fast ?? (await (await import("../dist/cli/main.bundle.js")).main(argv));
+Promise.resolve(fast).then(async (code) => {
+  process.exitCode = code ?? (await (await import("../dist/cli/main.bundle.js")).main(argv));
+});

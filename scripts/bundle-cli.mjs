@@ -1,7 +1,7 @@
 /**
  * Bundles the CLI after `tsc` has built dist/:
  *
- * - dist/cli/fast.bundle.js: the `task-app validate` fast path, one file
+ * - dist/cli/fast.bundle.cjs: the `task-app validate` fast path, one file
  *   holding everything it runs (config checker, schemas, Zod). Loading one
  *   module instead of ~150 roughly halves start-up, which matters for a
  *   command run on every save.
@@ -11,9 +11,15 @@
  *   dist/, the same modules the package's entries load, so each keeps one
  *   copy of its state and its own place on disk (the libraries find schemas,
  *   templates and the viewer relative to themselves).
- * - dist/cli/fast-eval.bundle.js: eval's plain-argument path with the run it
+ * - dist/cli/fast-eval.bundle.cjs: eval's plain-argument path with the run it
  *   makes on every start copied in, like validate's (see EVAL_RUN below);
  *   what only some runs load stays in dist/.
+ *
+ * The two fast paths are CommonJS: bin/task-app.js (CommonJS too) loads them
+ * with `require`, so a validate or an eval start never starts Node's ES
+ * module loader (about 8 ms of CPU in a process of about 100). What they load
+ * lazily from dist/ they still load with `import()`. `import.meta` would be
+ * empty there: the build fails on it.
  *
  * Every output sits directly in dist/cli/, two levels below the package root
  * like src/cli/, so `new URL("../../…", import.meta.url)` in src/cli/ holds
@@ -42,11 +48,20 @@ const common = {
   minifyWhitespace: true,
 };
 
+// Outputs of an earlier build (fast.bundle.js and fast-eval.bundle.js were ES modules before).
+for (const name of readdirSync(cliDir)) {
+  if (/^(main|fast|fast-eval)\.bundle\.c?js$|^bundle-.*\.js$/.test(name) || name === "yargs-locales") rmSync(join(cliDir, name), { recursive: true });
+}
+
+/** The fast paths' format (see the top): `import.meta`, empty in CommonJS, fails the build. */
+const commonjs = { format: "cjs", logOverride: { "empty-import-meta": "error" } };
+
 await build({
   ...common,
   absWorkingDir: root,
   entryPoints: ["dist/cli/fast-path.js"],
-  outfile: "dist/cli/fast.bundle.js",
+  outfile: "dist/cli/fast.bundle.cjs",
+  ...commonjs,
   // Loaded lazily and only when a finding needs a source position.
   external: ["toml-eslint-parser"],
 });
@@ -138,15 +153,10 @@ const yargsInBundle = {
   },
 };
 
-// Outputs of an earlier build (chunk names carry content hashes).
-for (const name of readdirSync(cliDir)) {
-  if (/^(main|fast-eval)\.bundle\.js$|^bundle-.*\.js$/.test(name) || name === "yargs-locales") rmSync(join(cliDir, name), { recursive: true });
-}
-
 /**
  * The library modules `task-app eval` loads on every run, with what they
- * import statically: copied into fast-eval.bundle.js, as validate's checker
- * is into fast.bundle.js. An eval start then reads and links one module of
+ * import statically: copied into fast-eval.bundle.cjs, as validate's checker
+ * is into fast.bundle.cjs. An eval start then reads and links one module of
  * ours instead of about 40 (each costs Node's ESM loader a resolve, a stat, a
  * read and a compile), and esbuild keeps only the one compiled validator eval
  * calls out of generated/rollout-validate.js. What these modules import
@@ -186,17 +196,17 @@ const evalRunInlined = {
   },
 };
 
-/** Fails the build when a library module copied into fast-eval.bundle.js holds state or finds files relative to itself. */
+/** Fails the build when a library module copied into fast-eval.bundle.cjs holds state or finds files relative to itself. */
 async function checkEvalRunCopies(metafile) {
   for (const input of Object.keys(metafile.inputs)) {
     const file = resolve(root, input);
     if (!file.startsWith(dist + sep) || file.startsWith(cliDir + sep)) continue;
     const name = relative(dist, file).split(sep).join("/");
     const text = await readFile(file, "utf8");
-    if (text.includes("import.meta")) throw new Error(`dist/${name} uses import.meta: it can no longer be copied into fast-eval.bundle.js (see EVAL_RUN)`);
+    if (text.includes("import.meta")) throw new Error(`dist/${name} uses import.meta: it can no longer be copied into fast-eval.bundle.cjs (see EVAL_RUN)`);
     const state = [...text.matchAll(/^(?:export )?(?:let|var) (\w+)|^(?:export )?const (\w+) = new (?:Map|Set|WeakMap|WeakSet)\b/gm)].map((m) => m[1] ?? m[2]);
     const unlisted = state.filter((binding) => !(EVAL_RUN_CACHES[name] ?? []).includes(binding));
-    if (unlisted.length) throw new Error(`dist/${name} holds module state (${unlisted.join(", ")}) and is copied into fast-eval.bundle.js: list it in EVAL_RUN_CACHES if a second copy is harmless (a cache), else keep the module out of EVAL_RUN`);
+    if (unlisted.length) throw new Error(`dist/${name} holds module state (${unlisted.join(", ")}) and is copied into fast-eval.bundle.cjs: list it in EVAL_RUN_CACHES if a second copy is harmless (a cache), else keep the module out of EVAL_RUN`);
   }
 }
 
@@ -217,7 +227,8 @@ const evalBundle = await build({
   ...common,
   absWorkingDir: root,
   entryPoints: ["dist/cli/fast-eval.js"],
-  outfile: "dist/cli/fast-eval.bundle.js",
+  outfile: "dist/cli/fast-eval.bundle.cjs",
+  ...commonjs,
   plugins: [evalRunInlined],
   supported: regexpsWhenRun,
   metafile: true,

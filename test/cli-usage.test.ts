@@ -135,7 +135,7 @@ test("a number option given text that is not a number is a usage error naming th
 });
 
 test("the validate fast path of bin/task-app.js answers every call exactly as the full CLI", async (t) => {
-  if (!existsSync(fileURLToPath(new URL("../dist/cli/fast.bundle.js", import.meta.url)))) return t.skip("not built (npm test builds first)");
+  if (!existsSync(fileURLToPath(new URL("../dist/cli/fast.bundle.cjs", import.meta.url)))) return t.skip("not built (npm test builds first)");
   const calls = [
     ["validate", "sft.toml"],
     ["validate", "--version"],

@@ -1,6 +1,6 @@
 /**
  * What a fresh `task-app eval` process loads: a run against a running app
- * with valid answers loads its bundle alone (dist/cli/fast-eval.bundle.js
+ * with valid answers loads its bundle alone (dist/cli/fast-eval.bundle.cjs
  * holds the run it makes every time), so neither yargs (its arguments are
  * plain) nor Zod (answers are checked by the compiled validator; Zod only
  * explains a refused one), nor the trace store when tracing is off. A module
@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { after, test } from "node:test";
+import { LOADED_MODULES_HOOK as hook, loadedFiles } from "./helpers/loaded-modules.js";
 import { serve } from "../src/server/index.js";
 import { createMathApp } from "./fixtures/apps/math.js";
 
@@ -21,11 +22,6 @@ const KEY = "sk_env_s7t4r9u2p5";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "eval-startup-"));
 after(() => rmSync(work, { recursive: true, force: true }));
-
-/** A loader hook that names every module the process loads on stderr. */
-const hook = `data:text/javascript,${encodeURIComponent(
-  `import { register } from "node:module"; register("data:text/javascript," + encodeURIComponent('import { writeSync } from "node:fs"; export async function load(url, context, next) { writeSync(2, "loaded " + url + "\\\\n"); return next(url, context); }'));`,
-)}`;
 
 test("a one-rollout eval with plain arguments loads its bundle alone: no yargs, no Zod, no trace store", async () => {
   const running = await serve(createMathApp(), { port: 0, env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "silent", handleSignals: false });
@@ -35,9 +31,8 @@ test("a one-rollout eval with plain arguments loads its bundle alone: no yargs, 
       encoding: "utf8",
       env: { ...process.env, ENVIRONMENT_API_KEY: KEY, NO_COLOR: "1" },
     });
-    const loaded = run.stderr.split("\n").flatMap((l) => (l.startsWith("loaded file:") ? [l.slice(7).replace(pathToFileURL(root).href, "")] : []));
     assert.match(run.stdout, /rollouts +1 ok, 0 failed/);
-    assert.deepEqual(loaded, ["bin/task-app.js", "dist/cli/fast-eval.bundle.js"]);
+    assert.deepEqual(loadedFiles(run.stderr, pathToFileURL(root).href), ["bin/task-app.js", "dist/cli/fast-eval.bundle.cjs"]);
   } finally {
     await running.close();
   }

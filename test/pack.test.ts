@@ -100,7 +100,7 @@ async function packFromCleanCheckout(): Promise<void> {
     exports: Record<string, string | Record<string, string>>;
   };
   const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t))).filter((t) => !t.includes("*"));
-  for (const target of [...targets, ...Object.values(pkg.bin), "dist/cli/create-task-app.js", "dist/cli/fast.bundle.js", "dist/cli/main.bundle.js", "dist/cli/fast-eval.bundle.js", "dist/cli/yargs-locales/en.json", "dist/viewer/index.html"]) {
+  for (const target of [...targets, ...Object.values(pkg.bin), "dist/cli/create-task-app.js", "bin/package.json", "dist/cli/fast.bundle.cjs", "dist/cli/main.bundle.js", "dist/cli/fast-eval.bundle.cjs", "dist/cli/yargs-locales/en.json", "dist/viewer/index.html"]) {
     assert.ok(shipped.has(target.replace(/^\.\//, "")), `the tarball ships ${target}`);
   }
 

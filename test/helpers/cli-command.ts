@@ -34,7 +34,7 @@ export function isBuildFresh(): boolean {
   let built = 0;
   try {
     const record = [join(root, "dist", ".tsbuildinfo"), join(root, "dist", "cli", "main.js")].find((file) => existsSync(file))!;
-    built = Math.min(statSync(record).mtimeMs, ...["fast.bundle.js", "main.bundle.js", "fast-eval.bundle.js"].map((name) => statSync(join(root, "dist", "cli", name)).mtimeMs));
+    built = Math.min(statSync(record).mtimeMs, ...["fast.bundle.cjs", "main.bundle.js", "fast-eval.bundle.cjs"].map((name) => statSync(join(root, "dist", "cli", name)).mtimeMs));
   } catch {
     // no build
   }
