@@ -3,16 +3,19 @@
  * `task-app/server` loads the trace store layer (Kysely, the libsql, SQLite
  * and PostgreSQL drivers, the writer thread) until a store is opened, so a
  * test file or a `serve` without tracing does not pay for it. And what a
- * `task-app` start loads: the bundled CLI alone until a handler runs. A
+ * `task-app` start loads: the bundled CLI alone until a handler runs; and
+ * serving a TypeScript app, what goes through tsx's hooks (the app alone). A
  * module list, not a timing.
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { after, test } from "node:test";
+import { isBuildFresh } from "./helpers/cli-command.js";
 import { LOADED_MODULES_HOOK as hook, loadedFiles, loadedModules } from "./helpers/loaded-modules.js";
 
 const work = mkdtempSync(join(tmpdir(), "entry-startup-"));
@@ -48,17 +51,58 @@ try { await m.openTraceStore("mysql://h/db"); } catch (e) { process.stderr.write
   assert.equal(lazyError, direct.stderr);
 });
 
-test("task-app serve without tracing loads no trace store layer by the time it listens", async () => {
+// The serve tests name modules of the build, which the CLI the tests start runs only when it is fresh.
+const unbuilt = isBuildFresh() ? false : "run `npm run build` first (the CLI under test is the build)";
+
+test("task-app serve without tracing loads no trace store layer, listening or shutting down", { skip: unbuilt }, async () => {
   const { startServe } = await import("./helpers/serve-process.js");
   const env = { ENVIRONMENT_API_KEY: "sk_env_e9n4t2r7y5", TASKAPP_TRACE_DB: "", TASKAPP_TRACING_ENABLED: "", NODE_OPTIONS: `--import ${hook}` };
   const server = await startServe(new URL("./fixtures/apps/math.ts", import.meta.url).pathname, [], { env });
-  try {
-    const loaded = loadedModules(server.output());
-    assert.ok(loaded.some((u) => u.endsWith("/dist/server/serve.js")), "the hook saw the server load");
-    assert.deepEqual(loaded.filter((u) => STORE_LAYER.test(u)), []);
-  } finally {
-    await server.kill();
-  }
+  // Read once the process has ended: its stderr (the hook's lines) may reach this process after the URL on its stdout.
+  await server.kill();
+  const loaded = loadedModules(server.output());
+  assert.ok(loaded.some((u) => u.endsWith("/dist/server/serve.js")), "the hook saw the server load");
+  assert.deepEqual(loaded.filter((u) => STORE_LAYER.test(u)), []);
+});
+
+test("serving a TypeScript app loads the task-app package before tsx's hooks: only the app's own files load through them", { skip: unbuilt }, async () => {
+  // A project as create-task-app lays it out: task-app a dependency, node_modules/task-app this package.
+  const project = join(work, "ts-project");
+  mkdirSync(join(project, "src"), { recursive: true });
+  mkdirSync(join(project, "node_modules"));
+  symlinkSync(fileURLToPath(new URL("..", import.meta.url)), join(project, "node_modules", "task-app"), "dir");
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "ts-project", type: "module", dependencies: { "task-app": "^0.1.0" } }));
+  const info = {
+    task: { id: "ts", name: "TS", version: "1.0.0" },
+    environment: "ts",
+    environments: ["ts"],
+    action_space: { type: "tool_call", tools: [{ name: "answer" }], max_calls: 1 },
+    observation: { summary: "A problem", keys: ["problem"] },
+    dataset: { id: "d", name: "D", splits: ["train"], default_split: "train", cardinality: 1 },
+    rubric: { version: "1", criteria_count: 1, source: "inline" },
+    inference: { supports_proxy: false },
+    capabilities: { supports_rollout: true, supports_env_lifecycle: false, requires_api_key_header: true },
+    limits: { max_turns: 1, max_time_s: 30 },
+  };
+  writeFileSync(join(project, "src", "info.ts"), `export const info = ${JSON.stringify(info)};\n`);
+  writeFileSync(
+    join(project, "src", "app.ts"),
+    `import { defineTaskApp } from "task-app";
+import { info } from "./info.js";
+export default defineTaskApp({ appId: "ts", name: "TS", baseTaskInfo: info, rollout: (request) => ({ run_id: request.run_id, trajectories: [], metrics: { episode_returns: [0], mean_return: 0, num_steps: 0, num_episodes: 1 } }) });
+`,
+  );
+  const { startServe } = await import("./helpers/serve-process.js");
+  const server = await startServe(join(project, "src", "app.ts"), [], { cwd: project, env: { ENVIRONMENT_API_KEY: "sk_env_p7r3l0a9d2", NODE_OPTIONS: `--import ${hook}` } });
+  await server.kill();
+  const loaded = loadedModules(server.output(), { required: false });
+  // tsx's hooks module loads on the hooks thread as tsx registers it; what loads after it went through the hooks.
+  const registered = loaded.findIndex((u) => /\/tsx\/dist\/esm\/index\.mjs/.test(u));
+  assert.ok(registered > 0, "the hook saw tsx register");
+  const root = new URL("..", import.meta.url).href;
+  const throughHooks = loaded.slice(registered + 1).filter((u) => u.startsWith("file:") && !/\/node_modules\/(tsx|esbuild|get-tsconfig|resolve-pkg-maps)\//.test(u));
+  assert.deepEqual(throughHooks.filter((u) => u.startsWith(root) || !u.includes("/ts-project/src/")), [], "only the app's files load through tsx's hooks");
+  assert.ok(throughHooks.some((u) => u.endsWith("/ts-project/src/app.ts")), throughHooks.join("\n"));
 });
 
 /** The files (not Node built-ins) a `task-app <argv>` process loads, relative to the package root, sorted; exit code aside. */

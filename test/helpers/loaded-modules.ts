@@ -11,14 +11,14 @@ import { writeSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(loadHook)}`)});
 const cache = createRequire("/").cache;
-process.on("exit", () => { for (const file of Object.keys(cache)) writeSync(2, "loaded " + pathToFileURL(file).href + "\\n"); });`;
+process.on("exit", () => { for (const file of Object.keys(cache)) writeSync(2, "required " + pathToFileURL(file).href + "\\n"); });`;
 
 /** Pass as `--import` (or in NODE_OPTIONS) to a process whose modules a test lists with `loadedModules`. */
 export const LOADED_MODULES_HOOK = `data:text/javascript,${encodeURIComponent(hook)}`;
 
-/** The URLs the hook named in `stderr`, ES modules in load order, then CommonJS modules. */
-export function loadedModules(stderr: string): string[] {
-  return stderr.split("\n").flatMap((l) => (l.startsWith("loaded ") ? [l.slice(7)] : []));
+/** The URLs the hook named in `stderr`: what loaded through the loader hooks, in load order, then (unless `required` is false) the CommonJS modules in require's cache at exit. */
+export function loadedModules(stderr: string, { required = true } = {}): string[] {
+  return stderr.split("\n").flatMap((l) => (l.startsWith("loaded ") ? [l.slice(7)] : required && l.startsWith("required ") ? [l.slice(9)] : []));
 }
 
 /**

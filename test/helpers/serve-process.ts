@@ -12,7 +12,7 @@ export interface ServeProcess {
   child: ChildProcess;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
-  /** Sends `signal` (SIGTERM by default) and resolves with the exit code, or the signal that ended it. */
+  /** Sends `signal` (SIGTERM by default) and resolves with the exit code, or the signal that ended it, once its output is all read. */
   kill(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals | null>;
 }
 
@@ -39,7 +39,8 @@ export function startServe(module: string, args: string[], options: StartServeOp
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
-  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));
+  // "close": the process has ended and its output has all been read.
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.on("close", (code, signal) => resolve(signal ?? code)));
   const kill = (signal: NodeJS.Signals = "SIGTERM") => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     return exited;
