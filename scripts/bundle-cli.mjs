@@ -62,8 +62,6 @@ await build({
   entryPoints: ["dist/cli/fast-path.js"],
   outfile: "dist/cli/fast.bundle.cjs",
   ...commonjs,
-  // Loaded lazily and only when a finding needs a source position.
-  external: ["toml-eslint-parser"],
 });
 
 /**
