@@ -56,12 +56,31 @@ for (const name of readdirSync(cliDir)) {
 /** The fast paths' format (see the top): `import.meta`, empty in CommonJS, fails the build. */
 const commonjs = { format: "cjs", logOverride: { "empty-import-meta": "error" } };
 
+/**
+ * Zod's entry re-exports every locale as `z.locales` (about 300 KB of the
+ * validate bundle, all of it run at load), and validate speaks zod's English,
+ * which zod's schemas module imports from `locales/en.js` itself: the fast
+ * path's copy of zod keeps that locale alone (`z.locales.en`). The library in
+ * dist/ imports the whole package, as before.
+ */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, async ({ path }) => {
+      const english = 'export { default as en } from "./en.js";';
+      if (!(await readFile(path, "utf8")).split("\n").includes(english)) throw new Error(`${relative(root, path)} no longer re-exports en.js as \`en\`: update scripts/bundle-cli.mjs`);
+      return { contents: english, loader: "js", resolveDir: dirname(path) };
+    });
+  },
+};
+
 await build({
   ...common,
   absWorkingDir: root,
   entryPoints: ["dist/cli/fast-path.js"],
   outfile: "dist/cli/fast.bundle.cjs",
   ...commonjs,
+  plugins: [zodEnglishOnly],
 });
 
 /**

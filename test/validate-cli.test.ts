@@ -197,8 +197,10 @@ test("the bundled fast path of bin/task-app.js prints exactly what the full CLI 
   const { fileURLToPath } = await import("node:url");
   const bin = fileURLToPath(new URL("../bin/task-app.js", import.meta.url));
   const bad = RL.replace("batch_size = 4", "batchsize = 4");
-  const dir = await scratch({ "rl.toml": RL, "bad.toml": bad });
-  for (const argv of [["validate", "rl.toml", "bad.toml"], ["validate", "bad.toml", "--json"], ["validate", "rl.toml", "--explain", "--kind", "rl"], ["validate", "bad.toml", "--max-findings", "1"]]) {
+  // A type error too (the fast path's copy of Zod keeps its English locale alone; findings read Zod's issue codes).
+  const mistyped = RL.replace("batch_size = 4", 'batch_size = "four"');
+  const dir = await scratch({ "rl.toml": RL, "bad.toml": bad, "mistyped.toml": mistyped });
+  for (const argv of [["validate", "rl.toml", "bad.toml"], ["validate", "bad.toml", "--json"], ["validate", "rl.toml", "--explain", "--kind", "rl"], ["validate", "bad.toml", "--max-findings", "1"], ["validate", "mistyped.toml"]]) {
     const built = spawnSync(process.execPath, [bin, ...argv], { cwd: dir, encoding: "utf8" });
     const source = await runCli(argv, dir);
     assert.equal(built.stdout, source.stdout, argv.join(" "));
