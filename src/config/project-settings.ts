@@ -11,7 +11,8 @@
  * and apply it through `CheckOptions.severities`, so both report the same.
  */
 import { readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { findUp } from "../fs/find-up.js";
 import type { Severity } from "./findings.js";
 import { findingCodes } from "./finding-codes.js";
 import { suggestKey } from "./suggest.js";
@@ -79,15 +80,7 @@ const cache = new Map<string, { mtimeMs: number; size: number; severities: Sever
 
 /** The nearest task-app.toml at or above `dir`, or undefined. */
 export function findProjectSettingsFile(dir: string): string | undefined {
-  for (let current = resolve(dir); ; current = dirname(current)) {
-    const candidate = join(current, PROJECT_SETTINGS_FILE);
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not here
-    }
-    if (dirname(current) === current) return undefined;
-  }
+  return findUp(PROJECT_SETTINGS_FILE, dir);
 }
 
 /**

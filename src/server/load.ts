@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import { defineTaskApp } from "../runtime/define.js";
 import type { TaskApp, TaskAppConfigInput } from "../schemas/task-app.js";
 import { withDeadline } from "../deadline.js";
+import { findUp } from "../fs/find-up.js";
 
 const TS_MODULE = /\.(?:ts|mts|cts|tsx)$/i;
 let tsxRegistered = false;
@@ -102,20 +103,19 @@ async function preloadTaskAppPackage(module: string): Promise<void> {
   await import(pathToFileURL(entry).href).catch(() => undefined);
 }
 
-const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"] as const;
+const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"];
 
 /** Whether the package.json nearest to `dir` (upwards) lists task-app among its dependencies. */
 function projectDependsOnTaskApp(dir: string): boolean {
-  for (let at = dir; ; at = dirname(at)) {
-    const file = join(at, "package.json");
-    if (existsSync(file)) {
-      try {
-        const pkg = JSON.parse(readFileSync(file, "utf8")) as Partial<Record<(typeof DEPENDENCY_FIELDS)[number], Record<string, unknown>>>;
-        return DEPENDENCY_FIELDS.some((field) => typeof pkg[field] === "object" && pkg[field] !== null && Object.hasOwn(pkg[field], "task-app"));
-      } catch {
-        return false;
-      }
-    }
-    if (dirname(at) === at) return false;
+  const file = findUp("package.json", dir);
+  if (!file) return false;
+  try {
+    const pkg = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    return DEPENDENCY_FIELDS.some((field) => {
+      const dependencies = pkg[field];
+      return typeof dependencies === "object" && dependencies !== null && Object.hasOwn(dependencies, "task-app");
+    });
+  } catch {
+    return false;
   }
 }
