@@ -7,7 +7,8 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { KubeConfig, KubernetesObjectApi } from "./kube-api.js";
+import type { ClientNode, KubeConfig, KubernetesObjectApi, RequestContext } from "./kube-api.js";
+import { BodyTooLarge, DEFAULT_KUBE_LIMITS, KubeTimeout, RedirectRefused, sendKubeRequest, type KubeLimits } from "./kube-http.js";
 import { loadClientNode } from "./packages.js";
 
 /** A cluster call that failed, in words; `code` is the process exit code to use. */
@@ -28,10 +29,17 @@ export interface Cluster {
   /** The API server URL of the current context. */
   server: string;
   context: string;
+  /** The bounds of every call to it (kube-http.ts). */
+  limits: KubeLimits;
 }
 
-/** Loads the kubeconfig (KUBECONFIG, else ~/.kube/config, else the in-cluster service account). Throws DeployClusterError, or DeployDependencyError without `@kubernetes/client-node`. */
-export async function connectCluster(env: NodeJS.ProcessEnv = process.env): Promise<Cluster> {
+/**
+ * Loads the kubeconfig (KUBECONFIG, else ~/.kube/config, else the in-cluster
+ * service account). Every call made through the returned cluster goes
+ * through kube-http.ts under `limits`. Throws DeployClusterError, or
+ * DeployDependencyError without `@kubernetes/client-node`.
+ */
+export async function connectCluster(env: NodeJS.ProcessEnv = process.env, limits: Partial<KubeLimits> = {}): Promise<Cluster> {
   const paths = (env.KUBECONFIG ?? "").split(":").filter(Boolean);
   const inCluster = Boolean(env.KUBERNETES_SERVICE_HOST);
   if (!paths.some((p) => existsSync(p)) && !existsSync(join(homedir(), ".kube", "config")) && !inCluster)
@@ -57,7 +65,29 @@ export async function connectCluster(env: NodeJS.ProcessEnv = process.env): Prom
   }
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new DeployClusterError(`the kubeconfig's current context ${JSON.stringify(kc.getCurrentContext())} names no cluster`, 2);
-  return { kc, objects: k8s.KubernetesObjectApi.makeApiClient(kc), server: cluster.server, context: kc.getCurrentContext() };
+  const bounds = { ...DEFAULT_KUBE_LIMITS, ...limits };
+  return { kc, objects: makeObjectApi(k8s, kc, cluster.server, bounds), server: cluster.server, context: kc.getCurrentContext(), limits: bounds };
+}
+
+/** The generic object client, its every request sent by deploy's transport instead of the library's own fetch (which follows redirects with the token and the body). */
+function makeObjectApi(k8s: ClientNode, kc: KubeConfig, server: string, limits: KubeLimits): KubernetesObjectApi {
+  const send = async (request: RequestContext) => {
+    const body = request.getBody();
+    const answer = await sendKubeRequest(
+      {
+        url: request.getUrl(),
+        method: request.getHttpMethod(),
+        headers: request.getHeaders(),
+        body: typeof body === "string" || Buffer.isBuffer(body) ? body : body === undefined ? undefined : String(body),
+        agent: request.getAgent(),
+        signal: request.getSignal(),
+      },
+      limits,
+    );
+    return new k8s.ResponseContext(answer.status, answer.headers, { text: async () => answer.body.toString("utf8"), binary: async () => answer.body });
+  };
+  const configuration = k8s.createConfiguration({ baseServer: new k8s.ServerConfiguration(server, {}), authMethods: { default: kc }, httpApi: k8s.wrapHttpLibrary({ send }) });
+  return new k8s.KubernetesObjectApi(configuration);
 }
 
 interface StatusBody {
@@ -105,6 +135,12 @@ export function describeClusterError(error: unknown, what: string, cluster?: Pic
     case 422:
       return new DeployClusterError(`${what}: the cluster refused the object (422)${said}`);
     case undefined: {
+      if (error instanceof RedirectRefused)
+        return new DeployClusterError(
+          `${what}: the Kubernetes API at ${cluster?.server ?? "?"} answered a ${error.status} redirect to ${error.target}; deploy follows none (the kubeconfig's credentials and the request go only to the server it names): check the cluster's server URL in the kubeconfig`,
+        );
+      if (error instanceof KubeTimeout) return new DeployClusterError(`${what}: the Kubernetes API at ${cluster?.server ?? "?"} gave ${error.words}; is it up? (--timeout sets how long to wait)`);
+      if (error instanceof BodyTooLarge) return new DeployClusterError(`${what}: the Kubernetes API at ${cluster?.server ?? "?"} answered more than ${error.limitBytes} bytes; reading stopped`);
       const message = (error as Error)?.message ?? String(error);
       return new DeployClusterError(`${what}: cannot reach the Kubernetes API at ${cluster?.server ?? "?"}: ${message}`);
     }

@@ -71,27 +71,54 @@ export interface KubernetesObjectApi {
   delete: (spec: KubernetesObject, pretty?: string, dryRun?: string, gracePeriodSeconds?: number, orphanDependents?: boolean, propagationPolicy?: string) => Promise<unknown>;
 }
 
-/**
- * A watch client (client-node's Watch): `watch` resolves with the controller
- * that ends the stream. A class, as the library declares it, so that its
- * constructor's KubeConfig is compared as the library's own (either way
- * round): deploy only ever passes one the library made.
- */
-export declare class Watch {
-  constructor(config: KubeConfig);
-  watch(
-    path: string,
-    queryParams: Record<string, string | number | boolean | undefined>,
-    // The object is whatever the stream carries (a watched object, or a Status on ERROR): `any`, as the library has it.
-    callback: (phase: string, apiObj: any, watchObj?: any) => void,
-    done: (err: unknown) => void,
-  ): Promise<AbortController>;
+/** One request of the object client (client-node's RequestContext), as its HTTP library reads it. */
+export interface RequestContext {
+  getUrl(): string;
+  getHttpMethod(): string;
+  getHeaders(): { [key: string]: string };
+  getBody(): unknown;
+  getSignal(): AbortSignal | undefined;
+  getAgent(): import("node:http").Agent | import("node:https").Agent | undefined;
+}
+
+/** An answer's body as the object client reads it. */
+export interface ResponseBody {
+  text(): Promise<string>;
+  binary(): Promise<Buffer>;
+}
+
+/** An answer handed back to the object client (client-node's ResponseContext; deploy only makes them). */
+export declare class ResponseContext {
+  constructor(httpStatusCode: number, headers: { [key: string]: string }, body: ResponseBody);
+  httpStatusCode: number;
+  headers: { [key: string]: string };
+  body: ResponseBody;
+  getParsedHeader(headerName: string): { [key: string]: string };
+  getBodyAsFile(): Promise<{ data: Buffer; name: string }>;
+  getBodyAsAny(): Promise<string | Buffer | undefined>;
+}
+
+/** The object client's HTTP library, promise-shaped (client-node's PromiseHttpLibrary). */
+export interface PromiseHttpLibrary {
+  send(request: RequestContext): Promise<ResponseContext>;
 }
 
 /** The module as deploy uses it (`import("@kubernetes/client-node")`). */
 export interface ClientNode {
   KubeConfig: new () => KubeConfig;
-  KubernetesObjectApi: { makeApiClient(kc: KubeConfig): KubernetesObjectApi };
-  Watch: typeof Watch;
+  /**
+   * Made from what createConfiguration returned. The parameter is `any`: the library's
+   * Configuration has fields deploy never reads (middleware and auth types), which a parameter
+   * would have to restate exactly. Its default namespace (the context's, set by the library's
+   * makeApiClient) is never used: every call deploy makes names its namespace.
+   */
+  KubernetesObjectApi: new (configuration: any) => KubernetesObjectApi;
+  // The server, HTTP library, kubeconfig-as-authentication and configuration deploy only hands
+  // from one of the library's functions to another: `any` / `unknown` here, what each is being
+  // the library's business (a parameter would have to restate the library's types exactly).
+  createConfiguration(options: { baseServer: any; authMethods: { default: any }; httpApi: any }): unknown;
+  ServerConfiguration: new (url: string, variables: Record<string, never>) => unknown;
+  wrapHttpLibrary(library: PromiseHttpLibrary): unknown;
+  ResponseContext: typeof ResponseContext;
   PatchStrategy: { readonly ServerSideApply: "application/apply-patch+yaml" };
 }

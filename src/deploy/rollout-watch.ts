@@ -10,7 +10,7 @@
  * from twice) falls back to polling for the time that is left.
  */
 import { DeployClusterError, type Cluster } from "./cluster.js";
-import { loadClientNode } from "./packages.js";
+import { watchObjects } from "./kube-watch.js";
 import { fatalError, pollRollout, progressReporter, readDeployment, rolloutOf, timeoutError, type DeploymentLike, type RolloutState, type WaitOptions } from "./rollout.js";
 
 /** A watch that cannot be used (the wait polls instead). */
@@ -46,8 +46,6 @@ interface WatchContext extends WaitOptions {
 }
 
 async function watchRollout(cluster: Cluster, namespace: string, name: string, selector: string, context: WatchContext): Promise<RolloutState> {
-  const { Watch } = await loadClientNode();
-  const watch = new Watch(cluster.kc);
   let state: RolloutState = context.state;
   let seen = context.deployment;
   let version = seen.metadata?.resourceVersion;
@@ -84,48 +82,38 @@ async function watchRollout(cluster: Cluster, namespace: string, name: string, s
     timers.push(setTimeout(() => fail(timeoutError(name, context.timeoutMs, state)), Math.max(0, context.deadline - Date.now())));
     // The pods' troubles (an image that cannot be pulled, a crash loop) while the Deployment itself is quiet.
     timers.push(setInterval(() => Date.now() - changed >= (context.pollMs ?? 1000) && judge(seen), context.pollMs ?? 1000));
-    const start = async () => {
+    const start = () => {
       let received = false;
-      try {
-        controller = await watch.watch(
-          `/apis/apps/v1/namespaces/${encodeURIComponent(namespace)}/deployments`,
-          { fieldSelector: `metadata.name=${name}`, allowWatchBookmarks: true, ...(version ? { resourceVersion: version } : {}) },
-          (type: string, object: DeploymentLike & { code?: number; message?: string }) => {
-            if (settled) return;
-            received = true;
-            if (type === "ERROR") {
-              // 410 Gone: the version is too old to resume from; the next watch starts from the current state (an ADDED event).
-              if (object.code === 410 && ++expired <= 1) version = undefined;
-              else fail(new WatchUnusable(`the watch answered an error: ${object.message ?? object.code ?? "?"}`));
-              return;
-            }
-            version = object.metadata?.resourceVersion ?? version;
-            if (type === "BOOKMARK") return;
-            if (type === "DELETED") return fail(new DeployClusterError(`rollout of ${name}: the Deployment was deleted while waiting for it`));
-            changed = Date.now();
-            seen = object;
-            judge(object);
-          },
-          (error: unknown) => {
-            if (settled) return;
-            if (error && (error as { name?: string }).name !== "AbortError") return fail(new WatchUnusable(`the watch failed: ${describe(error)}`));
-            // The server ended the stream (its watch timeout): watch again from the last version seen.
-            empty = received ? 0 : empty + 1;
-            if (empty >= EMPTY_STREAMS) return fail(new WatchUnusable("the watch streams ended without any change"));
-            void start();
-          },
-        );
-        if (settled) controller.abort();
-      } catch (error) {
-        fail(new WatchUnusable(`the watch could not start: ${describe(error)}`));
-      }
+      controller = watchObjects(
+        cluster,
+        `/apis/apps/v1/namespaces/${encodeURIComponent(namespace)}/deployments`,
+        { fieldSelector: `metadata.name=${name}`, allowWatchBookmarks: true, ...(version ? { resourceVersion: version } : {}) },
+        (type: string, object: DeploymentLike & { code?: number; message?: string }) => {
+          if (settled) return;
+          received = true;
+          if (type === "ERROR") {
+            // 410 Gone: the version is too old to resume from; the next watch starts from the current state (an ADDED event).
+            if (object.code === 410 && ++expired <= 1) version = undefined;
+            else fail(new WatchUnusable(`the watch answered an error: ${object.message ?? object.code ?? "?"}`));
+            return;
+          }
+          version = object.metadata?.resourceVersion ?? version;
+          if (type === "BOOKMARK") return;
+          if (type === "DELETED") return fail(new DeployClusterError(`rollout of ${name}: the Deployment was deleted while waiting for it`));
+          changed = Date.now();
+          seen = object;
+          judge(object);
+        },
+        (error: unknown) => {
+          if (settled) return;
+          if (error) return fail(new WatchUnusable(`the watch failed: ${error instanceof Error ? error.message : String(error)}`));
+          // The server ended the stream (its watch timeout): watch again from the last version seen.
+          empty = received ? 0 : empty + 1;
+          if (empty >= EMPTY_STREAMS) return fail(new WatchUnusable("the watch streams ended without any change"));
+          start();
+        },
+      );
     };
-    void start();
+    start();
   });
 }
-
-const describe = (error: unknown) => {
-  const code = (error as { statusCode?: number })?.statusCode;
-  const message = error instanceof Error ? error.message : String(error);
-  return code ? `${code} ${message}` : message;
-};

@@ -15,6 +15,8 @@
  *
  * `createGuardedFetch` applies both to a `fetch`; `nextRedirect` and
  * `createByteCounter` are the same rules for a `node:http` client (eval's).
+ * `refuseRedirect` is the stricter rule of a client that follows no
+ * redirect at all (deploy's calls to a Kubernetes API server).
  */
 
 /** A redirect to another origin (or one that cannot be inspected) was refused. */
@@ -63,17 +65,35 @@ export function nextRedirect(
   maxRedirects = DEFAULT_MAX_REDIRECTS,
 ): RedirectHop | undefined {
   const { status, location } = answer;
-  if (status < 300 || status > 399 || status === 304 || location === null || location === undefined) return undefined;
-  let target: URL;
-  try {
-    target = new URL(location, request.url);
-  } catch {
-    throw new RedirectRefused(status, "an unreadable location", request.origin);
-  }
+  if (!isRedirect(status) || location === null || location === undefined) return undefined;
+  const target = redirectTarget(status, location, request);
   if (target.origin !== request.origin) throw new RedirectRefused(status, target.origin, request.origin);
   if (request.hop >= maxRedirects) throw new TypeError(`more than ${maxRedirects} redirects`);
   const keepBody = status === 307 || status === 308 || (status !== 303 && request.method !== "POST");
   return { url: target, method: keepBody ? request.method : "GET", keepBody };
+}
+
+/**
+ * The rule of a client that follows no redirect at all, same origin or not
+ * (deploy's Kubernetes calls: an API server answers its own API, and a hop
+ * would carry the kubeconfig's token and a Secret's body): throws
+ * {@link RedirectRefused} for a redirect answer, returns for any other.
+ */
+export function refuseRedirect(answer: { status: number; location: string | null | undefined }, request: { url: string | URL; origin: string }): void {
+  const { status, location } = answer;
+  if (!isRedirect(status)) return;
+  const target = location === null || location === undefined ? "an undisclosed location" : redirectTarget(status, location, request).origin;
+  throw new RedirectRefused(status, target, request.origin);
+}
+
+const isRedirect = (status: number) => status >= 300 && status <= 399 && status !== 304;
+
+function redirectTarget(status: number, location: string, request: { url: string | URL; origin: string }): URL {
+  try {
+    return new URL(location, request.url);
+  } catch {
+    throw new RedirectRefused(status, "an unreadable location", request.origin);
+  }
 }
 
 /** Counts the bytes of a body as they arrive; `add` throws {@link BodyTooLarge} past the cap. */

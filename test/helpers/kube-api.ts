@@ -56,6 +56,8 @@ export interface KubeApiOptions {
    * event (a resourceVersion too old); or send lines that are not events before the real ones.
    */
   watch?: "stream" | "drop" | "expire" | "garbage";
+  /** Requests this endpoint answers with a redirect to `location` (status 307 unless given) instead of serving them. */
+  redirect?: { when: (method: string, path: string) => boolean; location: string; status?: number };
 }
 
 export interface KubeApi {
@@ -122,6 +124,10 @@ export async function startKubeApi(options: KubeApiOptions = {}): Promise<KubeAp
   let server: LoopbackServer;
   const handle = async (req: SeenRequest, res: ServerResponse) => {
     const url = new URL(req.path, "http://x");
+    if (options.redirect?.when(req.method, req.path)) {
+      res.writeHead(options.redirect.status ?? 307, { location: options.redirect.location });
+      return res.end();
+    }
     if (req.headers.authorization !== `Bearer ${token}`) return status(res, 401, "Unauthorized", "Unauthorized");
     const m = /^\/(?:api\/(v1)|apis\/([^/]+\/[^/]+))(?:\/namespaces\/([^/]+))?(?:\/([^/]+))?(?:\/([^/]+))?(\/proxy(\/.*)?)?$/.exec(url.pathname);
     if (!m) return status(res, 404, "NotFound", "the server could not find the requested resource");

@@ -131,10 +131,15 @@ async function apiKeyOf(): Promise<string | undefined> {
 }
 
 /** Runs a cluster command, turning a DeployClusterError into its message and exit code. */
-async function withCluster(context: CommandContext, command: string, work: (cluster: import("../../deploy/cluster.js").Cluster) => Promise<number>): Promise<void> {
+async function withCluster(context: CommandContext, command: string, callTimeoutS: number, work: (cluster: import("../../deploy/cluster.js").Cluster) => Promise<number>): Promise<void> {
   const { connectCluster, DeployClusterError } = await import("../../deploy/cluster.js");
+  const { DEFAULT_KUBE_LIMITS } = await import("../../deploy/kube-http.js");
+  if (!(callTimeoutS > 0) || !Number.isFinite(callTimeoutS)) {
+    process.stderr.write(`task-app deploy ${command}: --timeout must be a number of seconds above 0\n`);
+    return context.setExitCode(2);
+  }
   try {
-    context.setExitCode(await work(await connectCluster()));
+    context.setExitCode(await work(await connectCluster(process.env, { callTimeoutMs: Math.min(DEFAULT_KUBE_LIMITS.callTimeoutMs, callTimeoutS * 1000) })));
   } catch (error) {
     if (!(error instanceof DeployClusterError)) throw error;
     process.stderr.write(`task-app deploy ${command}: ${error.message}\n`);
@@ -159,7 +164,7 @@ async function runApply(args: DeployArgs): Promise<void> {
   }
   const apiKey = await apiKeyOf();
   const progress = progressWriter();
-  await withCluster(context, "apply", async (cluster) => {
+  await withCluster(context, "apply", args.timeout, async (cluster) => {
     const { applyDeploy } = await import("../../deploy/apply.js");
     const { formatCheckReport } = await import("../../check/index.js");
     progress.line(`applying ${settings.name} to namespace ${settings.namespace} (context ${cluster.context}, ${cluster.server})`);
@@ -194,7 +199,7 @@ async function runStatus(args: DeployArgs): Promise<void> {
   const inputs = await loadSettingsOrReport(args, context, "status");
   if (!inputs) return;
   const { settings } = inputs;
-  await withCluster(context, "status", async (cluster) => {
+  await withCluster(context, "status", args.timeout, async (cluster) => {
     const { deployStatus } = await import("../../deploy/status.js");
     const status = await deployStatus(cluster, settings);
     if (args.json) {
@@ -215,7 +220,7 @@ async function runDelete(args: DeployArgs): Promise<void> {
   const inputs = await loadSettingsOrReport(args, context, "delete");
   if (!inputs) return;
   const { settings } = inputs;
-  await withCluster(context, "delete", async (cluster) => {
+  await withCluster(context, "delete", args.timeout, async (cluster) => {
     const { deleteDeploy } = await import("../../deploy/apply.js");
     const { deleted, absent } = await deleteDeploy(cluster, settings);
     for (const d of deleted) process.stdout.write(`deleted ${d}\n`);
@@ -258,6 +263,9 @@ function settingsOptions(y: Argv<object>): Argv<object> {
     .option("port", { type: "number", describe: "Container port (default 8001)" });
 }
 
+/** status and delete: how long one answer of the cluster may take. */
+const CLUSTER_TIMEOUT = { name: "timeout", option: { type: "number", default: 30, describe: "Seconds to wait for each answer of the cluster" } } as const;
+
 /** The `deploy` command and its subcommands. */
 export const deployCommand: CommandModule<object, DeployArgs> = {
   command: "deploy",
@@ -282,7 +290,7 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
             .positional("app", { type: "string", describe: "The app module (a .ts or .js file), or the app's id used as --name when none is given" })
             .option("dry-run", { type: "boolean", default: false, describe: "Print the objects as YAML; needs no cluster or kubeconfig" })
             .option("env-file", { ...ENV_FILE_OPTION, describe: `Env file with ENVIRONMENT_API_KEY (for the Secret and the check). ${ENV_FILE_OPTION.describe}` })
-            .option("timeout", { type: "number", default: 300, describe: "Seconds to wait for the rollout" })
+            .option("timeout", { type: "number", default: 300, describe: "Seconds to wait for the rollout (and at most for any one answer of the cluster: 30 s unless less)" })
             .option("force", { type: "boolean", default: false, describe: "Take over fields another field manager owns (server-side apply conflicts)" })
             .option("wait", { type: "boolean", default: true, describe: "Wait for the rollout (--no-wait returns once applied)" })
             .option("verify", { type: "boolean", default: true, describe: "Run the check probes through the cluster once rolled out" }),
@@ -291,13 +299,13 @@ export const deployCommand: CommandModule<object, DeployArgs> = {
       .command({
         command: "status",
         describe: "Ready pods, the autoscaler, pods in trouble and the task URL",
-        builder: (y: Argv<object>) => settingsOptions(y).option("json", { type: "boolean", default: false, describe: "Print as JSON" }),
+        builder: (y: Argv<object>) => settingsOptions(y).option("json", { type: "boolean", default: false, describe: "Print as JSON" }).option(CLUSTER_TIMEOUT.name, CLUSTER_TIMEOUT.option),
         handler: handlerOf(runStatus),
       })
       .command({
         command: "delete",
         describe: "Delete the Deployment, Service, autoscaler, budget and Ingress (Secrets are kept)",
-        builder: (y: Argv<object>) => settingsOptions(y),
+        builder: (y: Argv<object>) => settingsOptions(y).option(CLUSTER_TIMEOUT.name, CLUSTER_TIMEOUT.option),
         handler: handlerOf(runDelete),
       })
       .example("$0 deploy render", "deploy/ from deploy.toml")
