@@ -76,10 +76,31 @@ export {
   type ProvideTaskInstances,
 } from "./schemas/task-app.js";
 
+// Declaring an environment: the library runs the agent loop, judges, traces and serves it
+export { defineEnvironment, observationText, type EnvironmentApp } from "./env/define.js";
+export type {
+  EnvironmentDefinition,
+  EnvironmentTask,
+  EpisodeRecord,
+  Observation,
+  ScriptedMove,
+  ToolContext,
+  ToolDefinition,
+  ToolOutcome,
+  TurnCall,
+  TurnRecord,
+} from "./env/types.js";
+export { chatCompletionsUrl, createChatCompletion, InferenceError, type ChatAnswer, type ChatOptions, type ChatRequest, type ToolSpec, type Usage } from "./env/chat.js";
+export { argumentsSchema, checkToolCall, renderToolSpecs, type CheckedCall, type ToolCallProblem } from "./env/tools.js";
+export { judgeEpisode } from "./env/judge.js";
+export { RolloutRequestError } from "./runtime/request-error.js";
+/** Zod, as task-app uses it: declare an environment's config and tool arguments with the same copy. */
+export { z } from "zod";
+
 // Authoring and serving a task app
 export { defineTaskApp, isTaskApp, TaskAppDefinitionError } from "./runtime/define.js";
 export { createDatasetRegistry, ensureSplit, normaliseSeed, TaskDatasetRegistry, type DatasetLoader } from "./runtime/datasets.js";
-export { blendRubrics, loadRubric, scoreEvents, scoreOutcome, scoreRubric, type RubricScore, type RubricSource } from "./runtime/rubrics.js";
+export { blendRubrics, loadRubric, readRubricBundleFile, scoreEvents, scoreOutcome, scoreRubric, type RubricScore, type RubricSource } from "./runtime/rubrics.js";
 export { applyContextOverrides, type AppliedOverrides, type ApplyOverridesOptions } from "./runtime/overrides.js";
 export { createRewardLog, type EventReward, type RewardLog, type StepReward } from "./runtime/rewards.js";
 export { buildPipelineMetadata, buildRolloutMetrics, buildRolloutResponse, buildTrajectory, withCorrelationId } from "./runtime/results.js";

@@ -47,8 +47,8 @@ async function rejectsWith(promise: Promise<unknown>, code: string): Promise<voi
 }
 
 describe("add rubric", () => {
-  it("creates the rubric file and registers it, touching nothing else", async () => {
-    const dir = await project();
+  it("creates the rubric file and registers it in a defineTaskApp app's rubrics, touching nothing else", async () => {
+    const dir = await project("multi-step");
     const before = await appText(dir);
     const result = await addRubric(dir, "style");
     assert.deepEqual(result, { created: ["rubrics/style.json"], modified: ["src/app.ts"] });
@@ -57,8 +57,33 @@ describe("add rubric", () => {
     assert.equal(rubric.$schema, "../node_modules/task-app/schemas/rubric.schema.json");
     assert.deepEqual(
       rubric.outcome.criteria.map((c: { id: string }) => c.id),
+      ["achievements", "crafted_tool"],
+    );
+  });
+
+  it("creates the rubric file alone for a declared environment, which reads its rubrics folder", async () => {
+    const dir = await project();
+    const before = await appText(dir);
+    assert.deepEqual(await addRubric(dir, "style"), { created: ["rubrics/style.json"], modified: [] });
+    assert.equal(await appText(dir), before);
+    const rubric = JSON.parse(await readFile(path.join(dir, "rubrics", "style.json"), "utf8"));
+    assert.deepEqual(
+      rubric.outcome.criteria.map((c: { id: string }) => c.id),
       ["correct_answer", "used_tool"],
     );
+  });
+
+  it("gives a declared environment without rubrics its rubrics folder, and adds to rubrics given by name", async () => {
+    const dir = await project();
+    const text = await appText(dir);
+    await writeFile(path.join(dir, "src", "app.ts"), text.replace(/^ {2}rubrics: .*\n/m, ""));
+    const bare = await appText(dir);
+    assert.deepEqual(await addRubric(dir, "style"), { created: ["rubrics/style.json"], modified: ["src/app.ts"] });
+    assert.deepEqual(addedLines(bare, await appText(dir)), ['  rubrics: new URL("../rubrics/", import.meta.url),']);
+    await writeFile(path.join(dir, "src", "app.ts"), text.replace(/^ {2}rubrics: .*$/m, '  rubrics: {\n    outcome: new URL("../rubrics/outcome.json", import.meta.url),\n  },'));
+    const named = await appText(dir);
+    assert.deepEqual(await addRubric(dir, "tone"), { created: ["rubrics/tone.json"], modified: ["src/app.ts"] });
+    assert.deepEqual(addedLines(named, await appText(dir)), ['    tone: new URL("../rubrics/tone.json", import.meta.url),']);
   });
 
   it("changes nothing the second time", async () => {
@@ -87,7 +112,7 @@ describe("add rubric", () => {
   });
 
   it("keeps an existing rubric file and only registers it", async () => {
-    const dir = await project();
+    const dir = await project("multi-step");
     const mine = '{ "outcome": { "version": "7", "criteria": [] } }\n';
     await writeFile(path.join(dir, "rubrics", "mine.json"), mine);
     assert.deepEqual(await addRubric(dir, "mine"), { created: [], modified: ["src/app.ts"] });
@@ -133,12 +158,12 @@ describe("add dataset", () => {
     const before = await appText(dir);
     const result = await addDataset(dir, "word-puzzles");
     assert.deepEqual(result, { created: ["src/datasets/word-puzzles.ts", "data/word-puzzles.jsonl"], modified: ["src/app.ts"] });
-    assert.deepEqual(addedLines(before, await appText(dir)), [
-      'import * as wordPuzzlesDataset from "./datasets/word-puzzles.js";',
-      "datasets.register(wordPuzzlesDataset.spec, wordPuzzlesDataset.load);",
-    ]);
+    assert.deepEqual(addedLines(before, await appText(dir)), ['import * as wordPuzzlesDataset from "./datasets/word-puzzles.js";', "  datasets: [wordPuzzlesDataset],"]);
     const app = await appText(dir);
-    assert.ok(app.indexOf("datasets.register(wordPuzzlesDataset") > app.indexOf("datasets.register(arithmeticDataset"));
+    assert.ok(app.indexOf("datasets: [wordPuzzlesDataset]") > app.indexOf("dataset: arithmetic,"));
+    // A second one joins the list.
+    await addDataset(dir, "riddles");
+    assert.match(await appText(dir), /^ {2}datasets: \[wordPuzzlesDataset, riddlesDataset\],$/m);
     const rows = (await readFile(path.join(dir, "data", "word-puzzles.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
     assert.deepEqual(rows.map((r) => r.split), ["train", "test"]);
   });
@@ -195,7 +220,7 @@ describe("task-app add (CLI)", () => {
     const dir = await project();
     const first = await runCli(["add", "rubric", "style", "--dir", dir]);
     assert.equal(first.code, 0, first.stderr);
-    assert.equal(first.stdout, "created  rubrics/style.json\nupdated  src/app.ts\n");
+    assert.equal(first.stdout, "created  rubrics/style.json\n");
     const second = await runCli(["add", "rubric", "style", "--dir", dir]);
     assert.equal(second.stdout, "rubric style is already there; nothing changed\n");
     const dataset = await runCli(["add", "dataset", "puzzles"], dir);
@@ -254,7 +279,7 @@ describe("symlinks, special files and edits that would break the file", { timeou
   });
 
   it("edits the target of a src/app.ts symlink inside the project, keeping the link and the target's mode", async () => {
-    const dir = await project();
+    const dir = await project("multi-step");
     await mkdir(path.join(dir, "app"));
     const real = path.join(dir, "app", "main.ts");
     await rename(path.join(dir, "src", "app.ts"), real);

@@ -112,7 +112,10 @@ async function addFromInstalledPackage(dir: string): Promise<void> {
   }
   assertOk(added, "task-app add rubric");
   assertOk(await runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", "add", "dataset", "puzzles"], dir), "task-app add dataset");
-  assert.match(await readFile(path.join(dir, "src", "app.ts"), "utf8"), /style: await loadRubricFile\("style"\)/);
+  // A defineTaskApp app registers both in its registries; a declared environment reads its rubrics folder and lists the dataset.
+  const app = await readFile(path.join(dir, "src", "app.ts"), "utf8");
+  assert.match(app, /style: await loadRubricFile\("style"\)|rubrics: new URL\("\.\.\/rubrics\/", import\.meta\.url\)/);
+  assert.match(app, /datasets\.register\(puzzlesDataset\.spec, puzzlesDataset\.load\)|datasets: \[puzzlesDataset\]/);
   assert.ok(existsSync(path.join(dir, "rubrics", "style.json")) && existsSync(path.join(dir, "src", "datasets", "puzzles.ts")), "the added files are there");
 }
 

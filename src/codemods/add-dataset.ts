@@ -1,13 +1,13 @@
 /**
  * `task-app add dataset <id>`: writes `src/datasets/<id>.ts` (spec + loader
  * of `data/<id>.jsonl`) and a starter data file, then imports the module in
- * `src/app.ts` and registers it with the app's dataset registry. Running it
- * again changes nothing.
+ * `src/app.ts` and registers it with the app's dataset registry (a declared
+ * environment's `datasets` list). Running it again changes nothing.
  */
-import type { CallExpression } from "ts-morph";
+import type { CallExpression, ObjectLiteralExpression } from "ts-morph";
 import { toTitle } from "../scaffold/names.js";
 import type { CodemodResult } from "./add-rubric.js";
-import { camelCase, checkAppEdit, checkCodemodName, indentAt, insertImportLine, openAppFile, saveAppFile, writeFileAtomic, type AppFile } from "./app-file.js";
+import { camelCase, checkAppEdit, checkCodemodName, findEnvironmentDefinition, indentAt, insertImportLine, insertProperty, openAppFile, saveAppFile, writeFileAtomic, type AppFile } from "./app-file.js";
 import { CodemodError } from "./errors.js";
 import { resolveProjectFile } from "./project-path.js";
 
@@ -78,19 +78,15 @@ export async function addDataset(projectDir: string, id: string): Promise<Codemo
   const result: CodemodResult = { created: [], modified: [] };
   const app = await openAppFile(projectDir);
   const registry = registryName(app);
-  if (!registry) throw new CodemodError("no_registry", `${app.path} has no \`createDatasetRegistry()\` to register the dataset with`);
+  const environment = registry ? undefined : findEnvironmentDefinition(app);
+  if (!registry && !environment) throw new CodemodError("no_registry", `${app.path} has no \`createDatasetRegistry()\` or \`defineEnvironment({ ... })\` to register the dataset with`);
 
   const binding = `${camelCase(id)}Dataset`;
   const specifier = `./datasets/${id}.js`;
   const imported = app.file.getImportDeclarations().find((d) => d.getModuleSpecifierValue() === specifier);
   const localName = imported?.getNamespaceImport()?.getText() ?? binding;
-  const calls = registerCalls(app, registry);
-  const registered = calls.some((c) => c.getArguments()[0]?.getText() === `${localName}.spec`);
-  if (!registered) {
-    const line = `${registry}.register(${localName}.spec, ${localName}.load);`;
-    const anchor = calls.at(-1)?.getParentOrThrow() ?? app.file.getVariableStatementOrThrow((s) => s.getDeclarations().some((d) => d.getName() === registry));
-    app.file.insertText(anchor.getEnd(), `\n${indentAt(app.file, anchor.getStart())}${line}`);
-  }
+  if (registry) registerWithRegistry(app, registry, localName);
+  else registerWithEnvironment(app, environment!, localName);
   if (!imported) insertImportLine(app, `import * as ${binding} from "${specifier}";`);
 
   // The data file belongs to the generated module: an existing module keeps its own data.
@@ -107,4 +103,31 @@ export async function addDataset(projectDir: string, id: string): Promise<Codemo
   }
   if (await saveAppFile(app)) result.modified.push("src/app.ts");
   return result;
+}
+
+/** `<registry>.register(<module>.spec, <module>.load);` after the last such call, unless there. */
+function registerWithRegistry(app: AppFile, registry: string, localName: string): void {
+  const calls = registerCalls(app, registry);
+  if (calls.some((c) => c.getArguments()[0]?.getText() === `${localName}.spec`)) return;
+  const line = `${registry}.register(${localName}.spec, ${localName}.load);`;
+  const anchor = calls.at(-1)?.getParentOrThrow() ?? app.file.getVariableStatementOrThrow((s) => s.getDeclarations().some((d) => d.getName() === registry));
+  app.file.insertText(anchor.getEnd(), `\n${indentAt(app.file, anchor.getStart())}${line}`);
+}
+
+/** A declared environment's `datasets: [ … ]` gains the module (created after `dataset` when missing), unless it is there or is the `dataset`. */
+function registerWithEnvironment(app: AppFile, environment: ObjectLiteralExpression, localName: string): void {
+  const valueOf = (name: string) => {
+    const property = environment.getProperty(name);
+    return property && app.tsm.Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
+  };
+  if (valueOf("dataset")?.getText() === localName) return;
+  const list = valueOf("datasets");
+  if (list && app.tsm.Node.isArrayLiteralExpression(list)) {
+    const elements = list.getElements();
+    if (elements.some((e) => e.getText() === localName)) return;
+    const last = elements.at(-1);
+    app.file.insertText(last ? last.getEnd() : list.getStart() + 1, last ? `, ${localName}` : localName);
+    return;
+  }
+  insertProperty(app, environment, `datasets: [${localName}]`, "dataset");
 }

@@ -1,10 +1,13 @@
 /**
  * `task-app add rubric <name>`: writes `rubrics/<name>.json` and registers it
- * in the `rubrics` object of `src/app.ts`, so every rollout is judged
- * against it. Running it again changes nothing.
+ * in `src/app.ts` (the `rubrics` object of a `defineTaskApp` app; for a
+ * declared environment that reads its rubrics folder, the file is all it
+ * takes), so every rollout is judged against it. Running it again changes
+ * nothing.
  */
 import { readFile } from "node:fs/promises";
-import { checkAppEdit, checkCodemodName, ensureNamedImport, findObjectVariable, indentAt, openAppFile, saveAppFile, writeFileAtomic } from "./app-file.js";
+import type { ObjectLiteralExpression } from "ts-morph";
+import { checkAppEdit, checkCodemodName, ensureNamedImport, findEnvironmentDefinition, findObjectVariable, insertProperty, openAppFile, saveAppFile, writeFileAtomic, type AppFile } from "./app-file.js";
 import { CodemodError } from "./errors.js";
 import { resolveProjectFile } from "./project-path.js";
 
@@ -52,34 +55,15 @@ export async function addRubric(projectDir: string, name: string, options: AddRu
   const result: CodemodResult = { created: [], modified: [] };
   const app = await openAppFile(projectDir);
   const registry = findObjectVariable(app, "rubrics");
-  if (!registry) {
-    throw new CodemodError("no_registry", `${app.path} has no \`const rubrics = { ... }\` object to register the rubric in`);
+  const environment = registry ? undefined : findEnvironmentDefinition(app);
+  if (!registry && !environment) {
+    throw new CodemodError("no_registry", `${app.path} has no \`const rubrics = { ... }\` object or \`defineEnvironment({ ... })\` to register the rubric in`);
   }
   const rel = `rubrics/${name}.json`;
   const file = await resolveProjectFile(projectDir, rel);
   const fileText = file.exists ? undefined : await rubricFileText(projectDir, name, kind);
-
-  const key = /^[a-z][a-zA-Z0-9]*$/.test(name) ? name : JSON.stringify(name);
-  const registered = registry.getProperties().some((p) => {
-    const nameNode = app.tsm.Node.isPropertyAssignment(p) || app.tsm.Node.isShorthandPropertyAssignment(p) ? p.getNameNode() : undefined;
-    return nameNode !== undefined && nameNode.getText().replace(/^["']|["']$/g, "") === name;
-  });
-  if (!registered) {
-    const entry = `${key}: await loadRubricFile("${name}")`;
-    const props = registry.getProperties();
-    const last = props.at(-1);
-    if (last) {
-      const indent = indentAt(app.file, last.getStart());
-      const after = app.file.getFullText().slice(last.getEnd(), registry.getEnd());
-      const hasComma = /^\s*,/.test(after);
-      const at = hasComma ? last.getEnd() + after.indexOf(",") + 1 : last.getEnd();
-      app.file.insertText(at, `${hasComma ? "" : ","}\n${indent}${entry},`);
-    } else {
-      const indent = `${indentAt(app.file, registry.getStart())}  `;
-      app.file.insertText(registry.getStart() + 1, `\n${indent}${entry},\n${indent.slice(2)}`);
-    }
-    ensureNamedImport(app, "loadRubricFile", "./episode.js");
-  }
+  if (registry) registerInObject(app, registry, name, `await loadRubricFile("${name}")`, () => ensureNamedImport(app, "loadRubricFile", "./episode.js"));
+  else registerInEnvironment(app, environment!, name);
   checkAppEdit(app);
   if (fileText !== undefined) {
     await writeFileAtomic(file.path, fileText);
@@ -87,4 +71,28 @@ export async function addRubric(projectDir: string, name: string, options: AddRu
   }
   if (await saveAppFile(app)) result.modified.push("src/app.ts");
   return result;
+}
+
+/** Adds `name: value` to a rubrics object literal unless a key of that name is there. */
+function registerInObject(app: AppFile, registry: ObjectLiteralExpression, name: string, value: string, onAdd?: () => void): void {
+  const key = /^[a-z][a-zA-Z0-9]*$/.test(name) ? name : JSON.stringify(name);
+  const registered = registry.getProperties().some((p) => {
+    const nameNode = app.tsm.Node.isPropertyAssignment(p) || app.tsm.Node.isShorthandPropertyAssignment(p) ? p.getNameNode() : undefined;
+    return nameNode !== undefined && nameNode.getText().replace(/^["']|["']$/g, "") === name;
+  });
+  if (registered) return;
+  insertProperty(app, registry, `${key}: ${value}`);
+  onAdd?.();
+}
+
+/**
+ * A declared environment's `rubrics`: a folder (every rubric file in it is
+ * read, so the new file is all it takes), files by name (the new one is
+ * added), or none yet (the rubrics folder is given).
+ */
+function registerInEnvironment(app: AppFile, environment: ObjectLiteralExpression, name: string): void {
+  const property = environment.getProperty("rubrics");
+  const value = property && app.tsm.Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
+  if (!property) insertProperty(app, environment, 'rubrics: new URL("../rubrics/", import.meta.url)');
+  else if (value && app.tsm.Node.isObjectLiteralExpression(value)) registerInObject(app, value, name, `new URL("../rubrics/${name}.json", import.meta.url)`);
 }

@@ -97,6 +97,31 @@ export function findObjectVariable(app: AppFile, name: string): ObjectLiteralExp
   return init && app.tsm.Node.isObjectLiteralExpression(init) ? init : undefined;
 }
 
+/** The object literal given to a `defineEnvironment({ ... })` call in the file, if any. */
+export function findEnvironmentDefinition(app: AppFile): ObjectLiteralExpression | undefined {
+  for (const call of app.file.getDescendantsOfKind(app.tsm.SyntaxKind.CallExpression)) {
+    if (call.getExpression().getText() !== "defineEnvironment") continue;
+    const [arg] = call.getArguments();
+    if (arg && app.tsm.Node.isObjectLiteralExpression(arg)) return arg;
+  }
+  return undefined;
+}
+
+/** Inserts `text` as the last property of `object` (after `after` when it is a property of it), in the file's indentation, with a trailing comma. */
+export function insertProperty(app: AppFile, object: ObjectLiteralExpression, text: string, after?: string): void {
+  const props = object.getProperties();
+  const anchor = (after ? props.find((p) => app.tsm.Node.isPropertyAssignment(p) && p.getName() === after) : undefined) ?? props.at(-1);
+  if (!anchor) {
+    const indent = `${indentAt(app.file, object.getStart())}  `;
+    app.file.insertText(object.getStart() + 1, `\n${indent}${text},\n${indent.slice(2)}`);
+    return;
+  }
+  const rest = app.file.getFullText().slice(anchor.getEnd(), object.getEnd());
+  const hasComma = /^\s*,/.test(rest);
+  const at = hasComma ? anchor.getEnd() + rest.indexOf(",") + 1 : anchor.getEnd();
+  app.file.insertText(at, `${hasComma ? "" : ","}\n${indentAt(app.file, anchor.getStart())}${text},`);
+}
+
 /**
  * Makes sure `name` is imported from `specifier`: added to an existing named
  * import of that module, or as a new import after the last one.

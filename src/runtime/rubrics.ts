@@ -2,7 +2,8 @@
  * Rubric loading, blending and scoring (CONTRACT.md §5.5).
  */
 import { readFile } from "node:fs/promises";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { extname } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
@@ -55,11 +56,17 @@ type Locate = (path: readonly PropertyKey[]) => SourcePosition | null;
 
 /** Parses rubric text (TOML by suffix, else JSON or YAML) and validates it; errors name `where` and a line:col. */
 function parseRubricText(text: string, suffix: string, where: string): Rubric {
+  const { value, locate } = decodeRubricText(text, suffix, where);
+  return validate(value, where, locate);
+}
+
+/** Decodes rubric text (TOML by suffix, else JSON or YAML) into a mapping and a locator of its paths; a syntax error names `where` and a line:col. */
+function decodeRubricText(text: string, suffix: string, where: string): { value: Record<string, unknown>; locate: Locate } {
   if (!text.trim()) throw new RubricError(`${where}: rubric source is empty`);
   if (suffix === ".toml") {
     try {
       const doc = parseTomlDocument(text);
-      return validate(doc.value, where, (path) => doc.locate(path));
+      return { value: doc.value as Record<string, unknown>, locate: (path) => doc.locate(path) };
     } catch (error) {
       if (error instanceof TomlSyntaxError) throw new RubricError(`${where}:${error.line}:${error.column}: invalid TOML: ${error.reason}`);
       throw error;
@@ -75,7 +82,7 @@ function parseRubricText(text: string, suffix: string, where: string): Rubric {
   }
   const value: unknown = doc.toJS();
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new RubricError(`${where}: rubric text must decode to a mapping`);
-  return validate(value, where, (path) => {
+  const locate: Locate = (path) => {
     for (let n = path.length; n >= 0; n--) {
       const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
       if (node?.range) {
@@ -84,7 +91,28 @@ function parseRubricText(text: string, suffix: string, where: string): Rubric {
       }
     }
     return null;
-  });
+  };
+  return { value: value as Record<string, unknown>, locate };
+}
+
+/**
+ * Reads a rubric bundle file at an app's start (synchronously: an app
+ * definition is a plain value): a mapping with an `outcome` or an `events`
+ * rubric (JSON or YAML, TOML by suffix; a `$schema` key is allowed), as the
+ * scaffolded `rubrics/*.json` are. Errors name the file, line:col and path.
+ */
+export function readRubricBundleFile(file: string | URL): { kind: "outcome" | "events"; rubric: Rubric } {
+  const path = file instanceof URL ? fileURLToPath(file) : file;
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new RubricError(`${path}: cannot read the rubric file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  const { value, locate } = decodeRubricText(text, extname(path).toLowerCase(), path);
+  const kind = value.events !== undefined && value.outcome === undefined ? "events" : "outcome";
+  if (value[kind] === undefined) throw new RubricError(`${path}: a rubric bundle file holds an "outcome" or an "events" rubric; this one holds neither`);
+  return { kind, rubric: validate(value[kind], path, (p) => locate([kind, ...p])) };
 }
 
 /** Validates a decoded rubric; the error names the first problem's location and path, and how many more there are. */

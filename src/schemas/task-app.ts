@@ -143,6 +143,10 @@ export const TaskAppConfig = z
       .optional()
       .meta({ description: "Dataset registry; its specs are advertised by GET /task_info." }),
     rubrics: RubricBundle.prefault({}).meta({ description: "Outcome and event rubrics, shown by GET /info." }),
+    environment: z
+      .custom<object>((v) => typeof v === "object" && v !== null && typeof (v as { observe?: unknown }).observe === "function", { message: "expected a declared environment" })
+      .optional()
+      .meta({ description: "The declaration `defineEnvironment` made the app from (the loop's tools, reset and observe); absent for an app written with `defineTaskApp`." }),
     proxy: ProxyConfig.optional().meta({ description: "Vendor proxy routes (OpenAI, Groq); none unless enabled here." }),
     requireApiKey: z.boolean().default(true).meta({ description: "Require an environment API key on every endpoint except GET /." }),
     corsOrigins: z.array(z.string().min(1)).default([]).meta({ description: "Origins allowed by CORS; none by default (no CORS headers)." }),

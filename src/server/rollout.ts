@@ -13,6 +13,7 @@ import type { Logger } from "pino";
 import type { ContextOverride } from "../schemas/container-rollout.js";
 import type { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
 import type { RolloutContext, TaskApp } from "../schemas/task-app.js";
+import { RolloutRequestError } from "../runtime/request-error.js";
 import { rolloutSessionId } from "../tracing/session-id.js";
 import { createSessionTracer, type SessionTracer } from "../tracing/tracer.js";
 import { readJsonBody, type BodyLease, type ParsedBody } from "./body.js";
@@ -223,6 +224,11 @@ async function awaitResult(pending: PromiseLike<unknown>, run: RolloutRun, rollo
 /** The reply to an executor that threw or rejected: its abort's reply, or a 500 with an error id (the details logged). */
 function executorFailed(error: unknown, run: RolloutRun, rollout: RolloutRequest, deps: RolloutDeps): Reply {
   if (run.reason) return aborted(run, rollout.safety.max_time_s);
+  if (error instanceof RolloutRequestError) {
+    const issues = error.issues.slice(0, 100).map((i) => ({ path: deps.redact(String(i.path)), message: deps.redact(String(i.message)) }));
+    run.log.warn({ code: "invalid_request", issues }, "rollout refused: the executor refused the request");
+    return errorReply(422, "invalid_request", deps.redact(error.message).slice(0, 2000), { run_id: rollout.run_id, issues });
+  }
   const errorId = randomUUID();
   let context: Record<string, unknown> = {};
   try {

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ChatMessage, ChatRequest } from "../src/inference.js";
+import type { ChatMessage, ChatRequest } from "task-app";
 
 /** The token usage every answer reports. */
 export const FAKE_USAGE = { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 };
@@ -47,4 +47,9 @@ export async function startFakeInference(reply: (request: ChatRequest) => ChatMe
     headers,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** An assistant message that calls `name` with `args`, as a model answers. */
+export function toolCallMessage(name: string, args: Record<string, unknown>, id = `call_${name}`): ChatMessage {
+  return { role: "assistant", content: null, tool_calls: [{ id, type: "function", function: { name, arguments: JSON.stringify(args) } }] };
 }

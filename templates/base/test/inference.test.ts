@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import app from "../src/app.js";
-import { complete, toolCallMessage } from "../src/inference.js";
-import { FAKE_USAGE, startFakeInference, type FakeInference } from "./fake-inference.js";
+import { createChatCompletion } from "task-app";
+import { FAKE_USAGE, startFakeInference, toolCallMessage, type FakeInference } from "./fake-inference.js";
 import { createRolloutClient } from "./rollout-client.js";
 
 const KEY = "sk-test-inference-key-0123456789";
@@ -19,8 +19,8 @@ describe("inference key", () => {
   });
   after(() => fake.close());
 
-  const ask = (options: Parameters<typeof complete>[2]) =>
-    complete(fake.url, { model: "test-model", messages: [{ role: "user", content: "hi" }] }, options);
+  const ask = (options: Parameters<typeof createChatCompletion>[2]) =>
+    createChatCompletion(fake.url, { model: "test-model", messages: [{ role: "user", content: "hi" }] }, options);
 
   /** Runs `fn` with OPENAI_API_KEY set and INFERENCE_KEY_HOSTS unset (the default allow-list). */
   async function withVendorKey(fn: () => Promise<unknown>): Promise<void> {

@@ -6,9 +6,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import app from "../src/app.js";
-import { toolCallMessage, type ChatMessage } from "../src/inference.js";
+import type { ChatMessage } from "task-app";
 import { SPLITS, parseAnswer, problemFor, scriptedAnswer } from "../src/problems.js";
-import { startFakeInference, type FakeInference } from "./fake-inference.js";
+import { startFakeInference, toolCallMessage, type FakeInference } from "./fake-inference.js";
 import { createRolloutClient } from "./rollout-client.js";
 
 const { rollout } = createRolloutClient(app, "math-test");

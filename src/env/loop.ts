@@ -1,0 +1,188 @@
+/**
+ * The agent loop an environment runs in: each turn the policy (the inference
+ * server a rollout names, else the environment's scripted policy) reads the
+ * conversation and answers; each tool call is checked against its Zod schema
+ * and run; the results go back to the model as tool messages, and the next
+ * observation as a user message. A bad call (an unknown tool, arguments that
+ * are not JSON or that the schema refuses, a second call where one is
+ * allowed) is answered to the model as a tool message and recorded in the
+ * trace: it never fails the rollout.
+ *
+ * The trace gets one turn per decision, without a line from the user: the
+ * LM call (messages, tools, usage), each call's environment event (reward,
+ * the recorded state before and after) and its tool result.
+ */
+import type { RolloutRequest, RolloutStep } from "../schemas/rollout.js";
+import type { SessionTracer } from "../tracing/tracer.js";
+import { createChatCompletion, type ChatMessage, type ChatRequest, type ToolCall, type ToolSpec, type Usage } from "./chat.js";
+import type { JudgedTurn } from "./judge.js";
+import { checkToolCall, type CheckedCall } from "./tools.js";
+import type { EnvironmentDefinition, ToolContext, ToolDefinition, ToolOutcome, TurnCall, TurnRecord } from "./types.js";
+import type { z } from "zod";
+
+/** A definition with its types erased: what the loop runs. */
+export type AnyEnvironment = EnvironmentDefinition<any, z.ZodType, Record<string, z.ZodType>, any>;
+
+/** What one episode left. */
+export interface EpisodeRun<State> {
+  state: State;
+  turns: TurnRecord<State>[];
+  steps: RolloutStep[];
+  judged: JudgedTurn[];
+  episodeReturn: number;
+  /** Token counts summed over the episode's LM calls (null when the server reported none). */
+  usage: Required<{ [K in keyof Usage]: number }> | null;
+}
+
+/** Where the episode runs. */
+export interface LoopContext {
+  request: RolloutRequest;
+  config: unknown;
+  tracer: SessionTracer;
+  signal: AbortSignal;
+  specs: ToolSpec[];
+  record: (state: unknown) => Record<string, unknown>;
+  /** The fetch the inference client uses (tests, the bench); default the global one. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** Runs one episode from `start` to a tool's `done`, the stop rule, `maxTurns` or the abort signal. */
+export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: LoopContext): Promise<EpisodeRun<State>> {
+  const policy = ctx.request.policy.config;
+  const maxTurns = typeof env.maxTurns === "function" ? env.maxTurns(ctx.config, policy) : (env.maxTurns ?? policy.max_llm_calls ?? 10);
+  const first: ChatMessage[] = [
+    { role: "system", content: env.system },
+    { role: "user", content: env.observe(start) },
+  ];
+  const later: ChatMessage[][] = [];
+  const run: EpisodeRun<State> = { state: start, turns: [], steps: [], judged: [], episodeReturn: 0, usage: null };
+  for (let turn = 0; turn < maxTurns && !ctx.signal.aborted; turn++) {
+    const before = run.state;
+    const toolCtx: ToolContext<unknown> = { turn, lastTurn: turn === maxTurns - 1, config: ctx.config, signal: ctx.signal };
+    ctx.tracer.startTurn();
+    const history = [...first, ...(env.historyTurns === undefined ? later : later.slice(-env.historyTurns)).flat()];
+    const { message, eventId } = await decide(env, run, history, ctx, turn);
+    const exchange: ChatMessage[] = [assistantMessage(message)];
+    const calls: TurnCall[] = [];
+    const stepCalls: { tool: string; args: Record<string, unknown> }[] = [];
+    let reward = 0;
+    let done = false;
+    const info: Record<string, unknown> = {};
+    const apply = (outcome: ToolOutcome<State>, prev: State, metadata: Record<string, unknown>) => {
+      const value = Number.isFinite(outcome?.reward) ? (outcome.reward as number) : 0;
+      if (outcome && "state" in outcome) run.state = outcome.state as State;
+      reward += value;
+      done ||= outcome?.done === true;
+      Object.assign(info, outcome?.info);
+      ctx.tracer.recordEnvironmentEvent({ reward: value, terminated: outcome?.done === true, stateBefore: ctx.record(prev), stateAfter: ctx.record(run.state), metadata });
+      return value;
+    };
+    const toolCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
+    if (toolCalls.length === 0) {
+      const text = textOf(message);
+      if (env.onText) apply(await env.onText(text ?? "", run.state, toolCtx), run.state, { text: true });
+    }
+    for (const [index, call] of toolCalls.entries()) {
+      const checked: CheckedCall = index > 0 && !env.parallelToolCalls ? notRun(call) : checkToolCall(env.tools, call);
+      if (!checked.ok) {
+        calls.push({ ok: false, tool: checked.tool, error: checked.problem.message, code: checked.problem.code });
+        exchange.push({ role: "tool", tool_call_id: checked.id, content: JSON.stringify({ error: checked.problem.message }) });
+        ctx.tracer.recordMessage({ type: "tool_result", json: { error: checked.problem.message, code: checked.problem.code }, metadata: { tool_call_id: checked.id, tool: checked.tool, error: true, arguments: checked.raw } });
+        continue;
+      }
+      const tool = env.tools[checked.tool] as ToolDefinition<State, z.ZodType, unknown>;
+      const prev = run.state;
+      const outcome = (await tool.run(checked.args, prev, toolCtx)) ?? {};
+      const value = apply(outcome, prev, { tool: checked.tool, args: checked.args });
+      const result = outcome.result ?? null;
+      calls.push({ ok: true, tool: checked.tool, args: checked.args, result, reward: value });
+      stepCalls.push({ tool: checked.tool, args: checked.args as Record<string, unknown> });
+      exchange.push({ role: "tool", tool_call_id: checked.id, content: typeof result === "string" ? result : JSON.stringify(result) });
+      ctx.tracer.recordMessage({ type: "tool_result", json: result, metadata: { tool_call_id: checked.id, tool: checked.tool } });
+    }
+    done ||= env.stop?.(run.state) === true;
+    ctx.tracer.finishTurn();
+    const record: TurnRecord<State> = { turn, before, after: run.state, calls, text: textOf(message), reward };
+    run.turns.push(record);
+    run.episodeReturn += reward;
+    const errors = calls.filter((c) => !c.ok);
+    run.steps.push({ obs: ctx.record(before), tool_calls: stepCalls, reward, done, info: { ...info, ...(errors.length ? { tool_errors: errors.map((e) => ({ tool: e.tool, error: (e as { error: string }).error })) } : {}) } });
+    run.judged.push({ turn, eventId, scores: env.scoreTurn?.(record) ?? {} });
+    if (done) break;
+    exchange.push({ role: "user", content: env.observe(run.state) });
+    later.push(exchange);
+  }
+  return run;
+}
+
+/** The policy's answer for this turn, recorded as the turn's LM call. */
+async function decide<State>(env: AnyEnvironment, run: EpisodeRun<State>, messages: ChatMessage[], ctx: LoopContext, turn: number): Promise<{ message: ChatMessage; eventId: string }> {
+  const config = ctx.request.policy.config;
+  const offerTools = config.use_tools !== false && ctx.specs.length > 0;
+  const body: ChatRequest = {
+    model: config.model ?? "gpt-4o-mini",
+    messages,
+    ...(offerTools ? { tools: ctx.specs, tool_choice: env.toolChoice ?? "required", parallel_tool_calls: env.parallelToolCalls === true } : {}),
+    ...(config.temperature !== undefined ? { temperature: config.temperature } : {}),
+    ...(config.top_p !== undefined ? { top_p: config.top_p } : {}),
+    ...(config.max_tokens !== undefined ? { max_tokens: config.max_tokens } : {}),
+    ...(config.thinking_mode !== undefined ? { thinking_mode: config.thinking_mode } : {}),
+    ...(config.thinking_budget !== undefined ? { thinking_budget: config.thinking_budget } : {}),
+  };
+  if (!config.inference_url) {
+    const message = scriptedMessage(env.scripted?.(run.state, turn), turn);
+    const eventId = ctx.tracer.recordLMCall({ model: "scripted", provider: "task-app", input: messages, tools: body.tools, output: message as never, latencyMs: 0 });
+    return { message, eventId };
+  }
+  const startedAt = new Date();
+  const { message, usage } = await createChatCompletion(config.inference_url, body, { signal: ctx.signal, ...(ctx.fetch ? { fetch: ctx.fetch } : {}) });
+  if (usage) addUsage(run, usage);
+  const eventId = ctx.tracer.recordLMCall({
+    model: body.model,
+    provider: config.provider ?? new URL(config.inference_url).host,
+    input: messages,
+    tools: body.tools,
+    output: message as never,
+    usage,
+    startedAt,
+    completedAt: new Date(),
+  });
+  return { message, eventId };
+}
+
+function addUsage(run: EpisodeRun<unknown>, usage: Usage): void {
+  const total = (run.usage ??= { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
+  for (const key of ["prompt_tokens", "completion_tokens", "total_tokens"] as const) {
+    const n = usage[key];
+    if (typeof n === "number" && Number.isFinite(n)) total[key] += n;
+  }
+}
+
+/** The scripted policy's move as an assistant message (no move: an empty answer). */
+function scriptedMessage(move: unknown, turn: number): ChatMessage {
+  if (typeof move === "string") return { role: "assistant", content: move };
+  const moves = (Array.isArray(move) ? move : move ? [move] : []) as { tool: string; args: unknown }[];
+  if (moves.length === 0) return { role: "assistant", content: "" };
+  return {
+    role: "assistant",
+    content: null,
+    tool_calls: moves.map((m, i) => ({ id: `call_${turn}_${i}`, type: "function", function: { name: m.tool, arguments: JSON.stringify(m.args ?? {}) } })),
+  };
+}
+
+/** The assistant message as the conversation keeps it: role, content and tool calls only. */
+function assistantMessage(message: ChatMessage): ChatMessage {
+  const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
+  return { role: "assistant", content: typeof message.content === "string" || Array.isArray(message.content) ? message.content : null, ...(calls.length ? { tool_calls: calls } : {}) };
+}
+
+function textOf(message: ChatMessage): string | null {
+  if (typeof message.content === "string") return message.content;
+  if (Array.isArray(message.content)) return message.content.map((p) => (p.type === "text" ? p.text : "")).join("");
+  return null;
+}
+
+function notRun(call: ToolCall): CheckedCall {
+  const raw = typeof call?.function?.arguments === "string" ? call.function.arguments : "";
+  return { ok: false, id: call?.id ?? "", tool: call?.function?.name ?? "", raw, problem: { code: "not_run", message: "not run: this environment takes one tool call per turn; call one tool at a time" } };
+}
