@@ -27,6 +27,12 @@ async function project(template = "math"): Promise<string> {
   return made.dir;
 }
 const appText = (dir: string) => readFile(path.join(dir, "src", "app.ts"), "utf8");
+/** A project whose src/app.ts is written with defineTaskApp (registries of its own), as the math template's was before it was a declared environment. */
+async function taskAppProject(): Promise<string> {
+  const dir = await project();
+  await writeFile(path.join(dir, "src", "app.ts"), await readFile(new URL("./fixtures/codemod/define-task-app.ts.txt", import.meta.url)));
+  return dir;
+}
 
 /** The lines of `after` that are not in `before`, asserting that every line of `before` survives in order. */
 function addedLines(before: string, afterText: string): string[] {
@@ -48,7 +54,7 @@ async function rejectsWith(promise: Promise<unknown>, code: string): Promise<voi
 
 describe("add rubric", () => {
   it("creates the rubric file and registers it in a defineTaskApp app's rubrics, touching nothing else", async () => {
-    const dir = await project("multi-step");
+    const dir = await taskAppProject();
     const before = await appText(dir);
     const result = await addRubric(dir, "style");
     assert.deepEqual(result, { created: ["rubrics/style.json"], modified: ["src/app.ts"] });
@@ -57,7 +63,7 @@ describe("add rubric", () => {
     assert.equal(rubric.$schema, "../node_modules/task-app/schemas/rubric.schema.json");
     assert.deepEqual(
       rubric.outcome.criteria.map((c: { id: string }) => c.id),
-      ["achievements", "crafted_tool"],
+      ["correct_answer", "used_tool"],
     );
   });
 
@@ -97,22 +103,22 @@ describe("add rubric", () => {
   });
 
   it("treats the shipped rubrics as registered", async () => {
-    const dir = await project("multi-step");
+    const dir = await taskAppProject();
     assert.deepEqual(await addRubric(dir, "outcome"), { created: [], modified: [] });
     assert.deepEqual(await addRubric(dir, "events", { kind: "events" }), { created: [], modified: [] });
   });
 
   it("quotes a dashed name and can score events", async () => {
-    const dir = await project("multi-step");
+    const dir = await taskAppProject();
     const before = await appText(dir);
     await addRubric(dir, "turn-quality", { kind: "events" });
     assert.deepEqual(addedLines(before, await appText(dir)), ['  "turn-quality": await loadRubricFile("turn-quality"),']);
     const rubric = JSON.parse(await readFile(path.join(dir, "rubrics", "turn-quality.json"), "utf8"));
-    assert.ok(rubric.events.criteria.some((c: { id: string }) => c.id === "valid_actions"));
+    assert.ok(rubric.events.criteria.some((c: { id: string }) => c.id === "tool_call"));
   });
 
   it("keeps an existing rubric file and only registers it", async () => {
-    const dir = await project("multi-step");
+    const dir = await taskAppProject();
     const mine = '{ "outcome": { "version": "7", "criteria": [] } }\n';
     await writeFile(path.join(dir, "rubrics", "mine.json"), mine);
     assert.deepEqual(await addRubric(dir, "mine"), { created: [], modified: ["src/app.ts"] });
@@ -153,6 +159,16 @@ describe("add rubric", () => {
 });
 
 describe("add dataset", () => {
+  it("imports and registers it with a defineTaskApp app's registry, after the last registration", async () => {
+    const dir = await taskAppProject();
+    const before = await appText(dir);
+    await addDataset(dir, "word-puzzles");
+    assert.deepEqual(addedLines(before, await appText(dir)), [
+      'import * as wordPuzzlesDataset from "./datasets/word-puzzles.js";',
+      "datasets.register(wordPuzzlesDataset.spec, wordPuzzlesDataset.load);",
+    ]);
+  });
+
   it("creates the module and data file, imports and registers it, touching nothing else", async () => {
     const dir = await project();
     const before = await appText(dir);
@@ -279,7 +295,7 @@ describe("symlinks, special files and edits that would break the file", { timeou
   });
 
   it("edits the target of a src/app.ts symlink inside the project, keeping the link and the target's mode", async () => {
-    const dir = await project("multi-step");
+    const dir = await taskAppProject();
     await mkdir(path.join(dir, "app"));
     const real = path.join(dir, "app", "main.ts");
     await rename(path.join(dir, "src", "app.ts"), real);

@@ -34,7 +34,7 @@ async function scaffold(template: string) {
   return made;
 }
 
-for (const template of ["math"]) {
+for (const template of ["math", "multi-step", "vision"]) {
   describe(`template ${template}`, () => {
     it("writes no runtime file: the loop, the inference client and the judging come from task-app", async () => {
       const made = await scaffold(template);

@@ -42,7 +42,7 @@ const COMMON = [
   "tombi.toml",
   "tsconfig.json",
 ];
-const CRAFTING = ["src/agent.ts", "src/datasets/worlds.ts", "src/episode.ts", "src/inference.ts", "src/planner.ts", "src/policy.ts", "src/task-info.ts", "src/world.ts", "test/world.test.ts"];
+const CRAFTING = ["src/crafting.ts", "src/datasets/worlds.ts", "src/planner.ts", "src/world.ts", "test/world.test.ts"];
 const EXPECTED: Record<string, string[]> = {
   math: [...COMMON, "configs/sft.toml", "data/sft.jsonl", "src/datasets/arithmetic.ts", "src/problems.ts", "test/math.test.ts"],
   "multi-step": [...COMMON, ...CRAFTING, "test/crafting.test.ts"],

@@ -50,37 +50,43 @@ export interface LoopContext {
 export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: LoopContext): Promise<EpisodeRun<State>> {
   const policy = ctx.request.policy.config;
   const maxTurns = typeof env.maxTurns === "function" ? env.maxTurns(ctx.config, policy) : (env.maxTurns ?? policy.max_llm_calls ?? 10);
-  const first: ChatMessage[] = [
-    { role: "system", content: env.system },
-    { role: "user", content: env.observe(start) },
-  ];
-  const later: ChatMessage[][] = [];
+  const system: ChatMessage = { role: "system", content: env.system };
+  /** Each finished turn's messages: its observation, the answer, the tool messages. */
+  const past: ChatMessage[][] = [];
+  let observation: ChatMessage = { role: "user", content: env.observe(start) };
   const run: EpisodeRun<State> = { state: start, turns: [], steps: [], judged: [], episodeReturn: 0, usage: null };
   for (let turn = 0; turn < maxTurns && !ctx.signal.aborted; turn++) {
     const before = run.state;
     const toolCtx: ToolContext<unknown> = { turn, lastTurn: turn === maxTurns - 1, config: ctx.config, signal: ctx.signal };
     ctx.tracer.startTurn();
-    const history = [...first, ...(env.historyTurns === undefined ? later : later.slice(-env.historyTurns)).flat()];
-    const { message, eventId } = await decide(env, run, history, ctx, turn);
-    const exchange: ChatMessage[] = [assistantMessage(message)];
+    const kept = env.historyTurns === undefined ? past : past.slice(Math.max(0, past.length - env.historyTurns));
+    const { message, eventId } = await decide(env, run, [system, ...kept.flat(), observation], ctx, turn);
+    const exchange: ChatMessage[] = [observation, assistantMessage(message)];
     const calls: TurnCall[] = [];
     const stepCalls: { tool: string; args: Record<string, unknown> }[] = [];
     let reward = 0;
     let done = false;
     const info: Record<string, unknown> = {};
-    const apply = (outcome: ToolOutcome<State>, prev: State, metadata: Record<string, unknown>) => {
+    // `recorded` is the state before the call as `record` kept it, taken before the call ran (a tool may change the state in place).
+    const apply = (outcome: ToolOutcome<State>, recorded: Record<string, unknown>, metadata: Record<string, unknown>) => {
       const value = Number.isFinite(outcome?.reward) ? (outcome.reward as number) : 0;
       if (outcome && "state" in outcome) run.state = outcome.state as State;
       reward += value;
       done ||= outcome?.done === true;
       Object.assign(info, outcome?.info);
-      ctx.tracer.recordEnvironmentEvent({ reward: value, terminated: outcome?.done === true, stateBefore: ctx.record(prev), stateAfter: ctx.record(run.state), metadata });
+      const terminated = outcome?.done === true;
+      const eventId = ctx.tracer.recordEnvironmentEvent({ reward: value, terminated, truncated: !terminated && toolCtx.lastTurn, stateBefore: recorded, stateAfter: ctx.record(run.state), metadata });
+      for (const credit of outcome?.eventRewards ?? [])
+        ctx.tracer.recordEventReward({ eventId, rewardValue: credit.value, rewardType: credit.type ?? "environment", source: "environment", key: credit.key });
       return value;
     };
     const toolCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
     if (toolCalls.length === 0) {
       const text = textOf(message);
-      if (env.onText) apply(await env.onText(text ?? "", run.state, toolCtx), run.state, { text: true });
+      if (env.onText) {
+        const recorded = ctx.record(run.state);
+        apply(await env.onText(text ?? "", run.state, toolCtx), recorded, { text: true });
+      }
     }
     for (const [index, call] of toolCalls.entries()) {
       const checked: CheckedCall = index > 0 && !env.parallelToolCalls ? notRun(call) : checkToolCall(env.tools, call);
@@ -91,9 +97,9 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
         continue;
       }
       const tool = env.tools[checked.tool] as ToolDefinition<State, z.ZodType, unknown>;
-      const prev = run.state;
-      const outcome = (await tool.run(checked.args, prev, toolCtx)) ?? {};
-      const value = apply(outcome, prev, { tool: checked.tool, args: checked.args });
+      const recorded = ctx.record(run.state);
+      const outcome = (await tool.run(checked.args, run.state, toolCtx)) ?? {};
+      const value = apply(outcome, recorded, { tool: checked.tool, args: checked.args });
       const result = outcome.result ?? null;
       calls.push({ ok: true, tool: checked.tool, args: checked.args, result, reward: value });
       stepCalls.push({ tool: checked.tool, args: checked.args as Record<string, unknown> });
@@ -109,8 +115,8 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
     run.steps.push({ obs: ctx.record(before), tool_calls: stepCalls, reward, done, info: { ...info, ...(errors.length ? { tool_errors: errors.map((e) => ({ tool: e.tool, error: (e as { error: string }).error })) } : {}) } });
     run.judged.push({ turn, eventId, scores: env.scoreTurn?.(record) ?? {} });
     if (done) break;
-    exchange.push({ role: "user", content: env.observe(run.state) });
-    later.push(exchange);
+    past.push(exchange);
+    observation = { role: "user", content: env.observe(run.state) };
   }
   return run;
 }

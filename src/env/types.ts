@@ -46,6 +46,8 @@ export interface ToolOutcome<State> {
   done?: boolean;
   /** Extra facts for the trajectory step's `info`. */
   info?: Record<string, unknown>;
+  /** Rewards credited to this call's environment event in the trace, by key (an achievement, a milestone): `{ key, value, type? }`. */
+  eventRewards?: readonly { key: string; value: number; type?: string }[];
 }
 
 /** One tool: what the model reads, the Zod schema of its arguments, and what a call does. */
@@ -80,7 +82,7 @@ export interface EpisodeRecord<State> {
 /** The scripted policy's move: call tools (each as `{tool, args}`), or answer in text. */
 export type ScriptedMove<Tools extends Record<string, z.ZodType>> = { [K in keyof Tools & string]: { tool: K; args: z.input<Tools[K]> } }[keyof Tools & string];
 
-/** Everything `defineEnvironment` takes. */
+/** Everything `defineEnvironment` takes. The state's type is what `reset` returns: every other use is `NoInfer`, so a mistake elsewhere is reported where it is, not turned into an `unknown` state. */
 export interface EnvironmentDefinition<State, Config extends z.ZodType, Tools extends Record<string, z.ZodType>, Data> {
   appId: string;
   name: string;
@@ -93,26 +95,26 @@ export interface EnvironmentDefinition<State, Config extends z.ZodType, Tools ex
   config?: Config;
   system: string;
   reset(task: EnvironmentTask<z.output<Config>, Data>): Awaitable<State>;
-  observe(state: State): Observation;
-  tools: { [K in keyof Tools]: ToolDefinition<State, Tools[K], z.output<Config>> };
+  observe(state: NoInfer<State>): Observation;
+  tools: { [K in keyof Tools]: ToolDefinition<NoInfer<State>, Tools[K], z.output<Config>> };
   /** Most turns an episode takes. Default 10, or `policy.config.max_llm_calls` when given. */
   maxTurns?: number | ((config: z.output<Config>, policy: PolicyConfig) => number);
   /** Ends the episode after a turn (a tool's `done` ends it too). */
-  stop?(state: State): boolean;
+  stop?(state: NoInfer<State>): boolean;
   /** More than one tool call in one answer: run them in order (true), or run the first and tell the model the rest were not (false, the default). */
   parallelToolCalls?: boolean;
   /** How the model is asked to use the tools: `required` (the default) or `auto`. `policy.config.use_tools = false` sends none. */
   toolChoice?: "required" | "auto";
-  /** Keep only the last N turns of the conversation in each request (the system prompt and the first observation always stay). Default: all. */
+  /** Keep only the last N finished turns of the conversation in each request (0: the system prompt and the current observation alone). Default: all. */
   historyTurns?: number;
   /** A model answer with no tool call. Default: nothing changes and the turn earns 0. */
-  onText?(text: string, state: State, ctx: ToolContext<z.output<Config>>): Awaitable<ToolOutcome<State>>;
+  onText?(text: string, state: NoInfer<State>, ctx: ToolContext<z.output<Config>>): Awaitable<ToolOutcome<NoInfer<State>>>;
   /** The policy used when a rollout names no inference server: offline, for demos and tests. */
-  scripted?(state: State, turn: number): ScriptedMove<Tools> | ScriptedMove<Tools>[] | string;
+  scripted?(state: NoInfer<State>, turn: number): ScriptedMove<NoInfer<Tools>> | ScriptedMove<NoInfer<Tools>>[] | string;
   /** Per-turn scores by criterion id, scored by the `events` rubric. */
-  scoreTurn?(turn: TurnRecord<State>): Record<string, number>;
+  scoreTurn?(turn: TurnRecord<NoInfer<State>>): Record<string, number>;
   /** Outcome facts by criterion id, scored by every rubric but `events`. */
-  outcome?(state: State, episode: EpisodeRecord<State>): Record<string, number>;
+  outcome?(state: NoInfer<State>, episode: EpisodeRecord<NoInfer<State>>): Record<string, number>;
   /**
    * The rubrics: a folder (`new URL("../rubrics/", import.meta.url)`) whose every JSON, TOML or
    * YAML file is a rubric bundle part named by its base name (`outcome`, `events`), or files by
@@ -120,11 +122,11 @@ export interface EnvironmentDefinition<State, Config extends z.ZodType, Tools ex
    */
   rubrics?: Record<string, string | URL> | string | URL;
   /** What the trajectory keeps of a state (each step's `obs`, the final observation). Default: the observation's text. */
-  record?(state: State): Record<string, unknown>;
+  record?(state: NoInfer<State>): Record<string, unknown>;
   /** Extra facts for the metrics' `details`. */
-  details?(state: State, episode: EpisodeRecord<State>): Record<string, unknown>;
+  details?(state: NoInfer<State>, episode: EpisodeRecord<NoInfer<State>>): Record<string, unknown>;
   /** Achievements unlocked, counted by the outcome reward in the trace. */
-  achievements?(state: State): readonly string[];
+  achievements?(state: NoInfer<State>): readonly string[];
   /** Fields of `/task_info` to add or replace (the rest is built from the declaration). */
   taskInfo?: Partial<TaskInfoInput>;
   /** Most seconds a rollout may take (`limits.max_time_s`). Default 600. */

@@ -5,8 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import app from "../src/app.js";
-import { toolCallMessage } from "../src/inference.js";
-import { startFakeInference, type FakeInference } from "./fake-inference.js";
+import { startFakeInference, toolCallMessage, type FakeInference } from "./fake-inference.js";
 import { createRolloutClient } from "./rollout-client.js";
 
 const { rollout } = createRolloutClient(app, "crafting-test");

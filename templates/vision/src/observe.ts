@@ -1,10 +1,9 @@
 /**
- * How a vision policy sees the world: OpenAI multimodal content parts with up
- * to `max_images_per_step` recent frames, and the text map unless
+ * How a vision policy sees the world: OpenAI content parts with up to
+ * `max_images_per_step` recent frames, and the text map unless
  * `image_only_mode` is on (which also forces vision on).
  */
-import type { PolicyConfig } from "task-app";
-import type { ChatMessage, ContentPart } from "./inference.js";
+import type { ContentPart, Observation, PolicyConfig } from "task-app";
 import { toDataUrl } from "./png.js";
 import { renderWorld } from "./render.js";
 import { describe, type WorldState } from "./world.js";
@@ -14,6 +13,12 @@ export interface VisionSettings {
   useVision: boolean;
   imageOnly: boolean;
   maxImagesPerStep: number;
+}
+
+/** What an episode's view keeps: the settings, and the most recent frames as PNG data URLs (oldest first). */
+export interface VisionView {
+  settings: VisionSettings;
+  frames: string[];
 }
 
 /** Reads `use_vision` (default on), `image_only_mode` and `max_images_per_step` (default 1). */
@@ -26,18 +31,23 @@ export function visionSettings(config: PolicyConfig): VisionSettings {
   };
 }
 
-/**
- * The user message for this turn. Adds the current frame to `frames` (the
- * episode's history) and attaches the most recent `maxImagesPerStep` of them,
- * oldest first.
- */
-export function visionMessage(world: WorldState, frames: string[], settings: VisionSettings): ChatMessage {
-  if (!settings.useVision) return { role: "user", content: describe(world) };
-  frames.push(toDataUrl(renderWorld(world)));
-  const images: ContentPart[] = frames
-    .slice(-settings.maxImagesPerStep)
-    .map((url) => ({ type: "image_url", image_url: { url } }));
-  if (settings.imageOnly) return { role: "user", content: images };
+/** The view an episode starts with: the first frame, when vision is on. */
+export function startView(config: PolicyConfig, world: WorldState): VisionView {
+  const settings = visionSettings(config);
+  return { settings, frames: settings.useVision ? [toDataUrl(renderWorld(world))] : [] };
+}
+
+/** The view once the world changed: its frame added, the oldest beyond `max_images_per_step` dropped. */
+export function advanceView(view: VisionView, world: WorldState): VisionView {
+  if (!view.settings.useVision) return view;
+  return { ...view, frames: [...view.frames, toDataUrl(renderWorld(world))].slice(-view.settings.maxImagesPerStep) };
+}
+
+/** This turn's observation: the recent frames as image parts, after the text map unless image_only_mode. */
+export function visionObservation(world: WorldState, view: VisionView): Observation {
+  if (!view.settings.useVision) return describe(world);
+  const images: ContentPart[] = view.frames.map((url) => ({ type: "image_url", image_url: { url } }));
+  if (view.settings.imageOnly) return images;
   const text = `${describe(world)}\n(The last image is the current frame: yellow is you, the dark mark shows where you face.)`;
-  return { role: "user", content: [{ type: "text", text }, ...images] };
+  return [{ type: "text", text }, ...images];
 }

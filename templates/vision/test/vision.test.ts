@@ -6,10 +6,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { inflateSync } from "node:zlib";
 import app from "../src/app.js";
-import { toolCallMessage, type ContentPart } from "../src/inference.js";
+import type { ContentPart } from "task-app";
 import { IMAGE_PX, renderWorld } from "../src/render.js";
 import { createWorld } from "../src/world.js";
-import { startFakeInference, type FakeInference } from "./fake-inference.js";
+import { startFakeInference, toolCallMessage, type FakeInference } from "./fake-inference.js";
 import { createRolloutClient } from "./rollout-client.js";
 
 const { rollout } = createRolloutClient(app, "vision-test");
