@@ -43,12 +43,12 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const cli = (argv: string[], cwd?: string) => runCliInProcess(argv, cwd ? { cwd } : {});
 const linesOf = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
 
-test("traces ls lists sessions newest first with run, seed, model, steps, outcome and judge scores", async () => {
+test("traces ls lists sessions newest first with run, seed, model, steps, tokens, outcome and judge scores", async () => {
   const table = await runCli(["traces", "ls", "--db", db]);
   assert.equal(table.code, 0, table.stderr);
   const lines = table.stdout.trim().split("\n");
-  assert.match(lines[0]!, /^created\s+session\s+run\s+seed\s+model\s+steps\s+outcome\s+judges$/);
-  assert.match(lines[1]!, /session-cli-5\s+cli\s+5\s+model-b\s+3\s+5\s+Backend=0\.75/);
+  assert.match(lines[0]!, /^created\s+session\s+run\s+seed\s+model\s+steps\s+tokens\s+outcome\s+judges$/);
+  assert.match(lines[1]!, /session-cli-5\s+cli\s+5\s+model-b\s+3\s+408\s+5\s+Backend=0\.75/);
   const json = await cli(["traces", "ls", "--db", join(dir, "traces", "v3"), "--json", "--limit", "2"]);
   const rows = JSON.parse(json.stdout);
   assert.deepEqual(rows.map((r: { session_id: string }) => r.session_id), ["session-cli-5", "session-cli-4"]);
@@ -60,6 +60,7 @@ test("traces ls lists sessions newest first with run, seed, model, steps, outcom
     model: "model-a",
     steps: 2,
     lm_calls: 2,
+    tokens: 136 * 2,
     outcome_reward: 4,
     judge_scores: { Backend: 0.5 },
   });

@@ -25,6 +25,7 @@ const EvalResultLine = z.looseObject({
   duration_ms: z.number(),
   session_id: z.string().nullable(),
   policy_models: z.array(z.string()).optional(),
+  usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() }).optional(),
   finished_at: z.string(),
 });
 

@@ -38,6 +38,8 @@ export interface EvalResult {
   session_id: string | null;
   /** The models of the LM calls in the returned trace: the policy the app ran (absent without a trace, or when it records no LM call). */
   policy_models?: string[];
+  /** Token counts the inference server reported for the episode (`metrics.details.usage`, as a declared environment sums them); absent when the app reports none. */
+  usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
   finished_at: string;
 }
 

@@ -171,11 +171,20 @@ function validOutcome(base: Base, data: RolloutResponse, trace: unknown): EvalOu
     events_score: metrics.events_score ?? null,
     criteria,
     steps: metrics.num_steps,
+    usage: usageOf(metrics.details),
   });
 }
 
+/** `details.usage` when it holds the three token counts as numbers. */
+function usageOf(details: Record<string, unknown>): EvalResult["usage"] {
+  const usage = details.usage as Record<string, unknown> | undefined;
+  if (!usage || typeof usage !== "object") return undefined;
+  const { prompt_tokens, completion_tokens, total_tokens } = usage;
+  return typeof prompt_tokens === "number" && typeof completion_tokens === "number" && typeof total_tokens === "number" ? { prompt_tokens, completion_tokens, total_tokens } : undefined;
+}
+
 /** An answered rollout's result line (either wire), with the session it returned for the store. */
-function okOutcome(base: Base, session: unknown, scores: Pick<EvalResult, "return" | "outcome_score" | "events_score" | "criteria" | "steps">): EvalOutcome {
+function okOutcome(base: Base, session: unknown, scores: Pick<EvalResult, "return" | "outcome_score" | "events_score" | "criteria" | "steps" | "usage">): EvalOutcome {
   const sessionId = session && typeof session === "object" ? (session as { session_id?: unknown }).session_id : undefined;
   const models = policyModelsOf(session);
   // Written out field by field (a literal of spreads takes V8's slow path, several µs per rollout); the key order is the results line's.
@@ -195,6 +204,7 @@ function okOutcome(base: Base, session: unknown, scores: Pick<EvalResult, "retur
     steps: scores.steps,
     session_id: typeof sessionId === "string" ? sessionId : null,
     ...(models ? { policy_models: models } : {}),
+    ...(scores.usage ? { usage: scores.usage } : {}),
     finished_at: isoNow(),
   };
   return session !== undefined ? { result, session } : { result };
@@ -234,7 +244,7 @@ function criterionKey(judge: string, id: string): string {
 function readContainerEvalAnswer(base: Base, json: unknown, reader: typeof import("./container-answer.js")): EvalOutcome {
   const read = reader.readContainerAnswer(json, base.run_id);
   if (!read.ok) return { result: failedResult(base, read.cause, 200, read.error, read.errorId) };
-  return okOutcome(base, read.trace, { return: read.return, outcome_score: read.outcomeScore, events_score: read.eventsScore, criteria: criteriaOf(read.details), steps: read.steps });
+  return okOutcome(base, read.trace, { return: read.return, outcome_score: read.outcomeScore, events_score: read.eventsScore, criteria: criteriaOf(read.details), steps: read.steps, usage: usageOf(read.details) });
 }
 
 /** The models of the LM calls a returned session records (what policy the app really ran), sorted; undefined when it records none. */

@@ -18,6 +18,8 @@ export interface SessionSummary {
   model: string | null;
   steps: number;
   lm_calls: number;
+  /** Tokens the LM calls reported, summed (null when none reported any). */
+  tokens: number | null;
   outcome_reward: number | null;
   judge_scores: Record<string, number>;
   metadata: Record<string, unknown>;
@@ -82,7 +84,7 @@ async function summariseRows(db: Kysely<TraceTables>, sessions: SessionRow[]): P
   const outcomes = ids.length
     ? await db.selectFrom("outcome_rewards").select(["session_id", "total_reward", "reward_metadata", "objective_key"]).where("session_id", "in", ids).orderBy("id").execute()
     : [];
-  const models = await modelsOf(db, ids);
+  const [models, tokens] = await Promise.all([modelsOf(db, ids), sessionTokens(db, ids)]);
   return sessions.map((s) => {
     const metadata = parseJsonObject(s.metadata);
     const mine = outcomes.filter((o) => o.session_id === s.session_id);
@@ -97,6 +99,7 @@ async function summariseRows(db: Kysely<TraceTables>, sessions: SessionRow[]): P
       model: used?.model ?? (typeof metadata.model === "string" ? metadata.model : null),
       steps: Number(s.num_timesteps),
       lm_calls: used?.total ?? 0,
+      tokens: tokens.get(s.session_id) ?? null,
       outcome_reward: outcome ? Number(outcome.total_reward) : null,
       judge_scores: outcome ? readJudgeScores(parseJsonObject(outcome.reward_metadata)) : {},
       metadata,

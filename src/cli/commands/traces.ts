@@ -98,10 +98,11 @@ async function runLs(args: TracesArgs): Promise<void> {
       s.seed === null ? "-" : String(s.seed),
       s.model ?? "-",
       String(s.steps),
+      s.tokens === null ? "-" : String(s.tokens),
       num(s.outcome_reward),
       Object.entries(s.judge_scores).map(([k, v]) => `${k}=${num(v)}`).join(" ") || "-",
     ]);
-    process.stdout.write(`${formatTable(["created", "session", "run", "seed", "model", "steps", "outcome", "judges"], rows)}\n`);
+    process.stdout.write(`${formatTable(["created", "session", "run", "seed", "model", "steps", "tokens", "outcome", "judges"], rows)}\n`);
     return 0;
   });
 }
