@@ -10,10 +10,11 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { defineEnvironment, z } from "../src/index.js";
+import { createChatCompletion, defineEnvironment, z } from "../src/index.js";
 import { createTaskAppServer } from "../src/server/index.js";
 import { SessionTraceV3 } from "../src/schemas/session-trace.js";
 import { callMessage, MODEL_USAGE, startFakeModel, type FakeModel, type ModelReply } from "./helpers/fake-model.js";
+import { startLoopback } from "./helpers/loopback.js";
 
 const KEY = "sk_env_loop_v9q3t7";
 const headers = { "x-api-key": KEY, "content-type": "application/json" };
@@ -192,6 +193,51 @@ describe("an inference server that fails", () => {
       assert.equal(model.requests.length, 1);
     } finally {
       await model.close();
+    }
+  });
+});
+
+describe("the chat client under the outgoing policy", () => {
+  const body = { model: "m", messages: [{ role: "user" as const, content: "hi" }] };
+  const answer = JSON.stringify({ choices: [{ message: { role: "assistant", content: "ok" } }], usage: MODEL_USAGE });
+
+  it("follows a redirect within the origin (the body kept on a 307) and refuses one to another origin, sending nothing there, without a retry", async () => {
+    const elsewhere = await startLoopback((_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(answer), "127.0.0.2");
+    const server = await startLoopback((req, res) => {
+      if (req.path === "/v1/chat/completions") return void res.writeHead(307, { location: "/v2/chat/completions" }).end();
+      if (req.path === "/v2/chat/completions") return void res.writeHead(200, { "content-type": "application/json" }).end(answer);
+      res.writeHead(307, { location: `${elsewhere.url}/v1/chat/completions` }).end();
+    });
+    try {
+      const same = await createChatCompletion(`${server.url}/v1`, body, { apiKey: KEY, allowedHosts: [server.url] });
+      assert.equal(same.message.content, "ok");
+      assert.deepEqual(server.seen.map((r) => [r.method, r.path]), [["POST", "/v1/chat/completions"], ["POST", "/v2/chat/completions"]]);
+      assert.equal(JSON.parse(server.seen[1]!.body).model, "m");
+      assert.equal(server.seen[1]!.headers.authorization, `Bearer ${KEY}`);
+      await assert.rejects(createChatCompletion(`${server.url}/other`, body, { apiKey: KEY, allowedHosts: [server.url] }), (error: Error) => {
+        assert.equal(error.name, "InferenceError");
+        assert.match(error.message, /refused a 307 redirect .* to http:\/\/127\.0\.0\.2:\d+/);
+        return true;
+      });
+      assert.equal(elsewhere.seen.length, 0);
+      assert.equal(server.seen.filter((r) => r.path.startsWith("/other")).length, 1);
+    } finally {
+      await server.close();
+      await elsewhere.close();
+    }
+  });
+
+  it("stops reading an answer past the cap, and gives up on a server that never answers", async () => {
+    const big = await startLoopback((_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(`{"pad":"${"x".repeat(64 * 1024)}"}`));
+    const silent = await startLoopback(() => new Promise(() => undefined));
+    try {
+      await assert.rejects(createChatCompletion(big.url, body, { maxResponseBytes: 1024 }), /larger than 1024 bytes/);
+      assert.equal(big.seen.length, 1, "an answer over the cap is not retried");
+      await assert.rejects(createChatCompletion(silent.url, body, { timeoutMs: 200, attempts: 2, maxDelayMs: 10 }), /no answer within 0\.2 s/);
+      assert.equal(silent.seen.length, 2);
+    } finally {
+      await big.close();
+      await silent.close();
     }
   });
 });

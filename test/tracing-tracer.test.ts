@@ -172,3 +172,27 @@ test("a recorded session validates as SessionTraceV3 and in every wire trace sha
   assert.equal(renderTrace(session, "full", run), session);
   assert.ok(TraceEnvelopeV3.safeParse(renderTrace(session, "structured", run)).success);
 });
+
+test("a conversation sent again with every call is recorded whole each time; a message object changed since is read again, a tool definition as first seen", () => {
+  const tracer = createSessionTracer({ sessionId: "s-conv" });
+  const tools = [{ type: "function", function: { name: "add", parameters: { type: "object" } } }];
+  const system = { role: "system" as const, content: "count" };
+  const first = { role: "user" as const, content: "total=0" };
+  const conversation: { role: "system" | "user" | "assistant" | "tool"; content: string; tool_call_id?: string }[] = [system, first];
+  for (let turn = 0; turn < 3; turn++) {
+    tracer.startTurn();
+    tracer.recordLMCall({ model: "m", input: conversation, tools, output: { role: "assistant", content: `turn ${turn}` } });
+    conversation.push({ role: "assistant", content: `turn ${turn}` }, { role: "user", content: `total=${turn + 1}` });
+  }
+  // The caller changes a message it already sent: the next call records it as it is now, the earlier calls as it was. A tool definition is copied the first time the session sees it.
+  first.content = "total=zero";
+  tools[0]!.function.name = "plus";
+  tracer.startTurn();
+  tracer.recordLMCall({ model: "m", input: conversation, tools, output: { role: "assistant", content: "turn 3" } });
+  const session = SessionTraceV3.parse(tracer.toSessionTrace());
+  const records = session.event_history.map((e: any) => e.call_records[0]);
+  assert.deepEqual(records.map((r: any) => r.input_messages.length), [2, 4, 6, 8]);
+  assert.deepEqual(records.map((r: any) => r.input_messages[1].parts[0].text), ["total=0", "total=0", "total=0", "total=zero"]);
+  assert.deepEqual(records.map((r: any) => r.input_messages.at(-1).parts[0].text), ["total=0", "total=1", "total=2", "total=3"]);
+  assert.deepEqual(records.map((r: any) => r.tools[0].function.name), ["add", "add", "add", "add"]);
+});

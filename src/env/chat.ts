@@ -2,12 +2,16 @@
  * The OpenAI-compatible chat-completions client the agent loop calls. A
  * rollout names its server in `policy.config.inference_url`; the vendor key
  * (OPENAI_API_KEY) goes only to the hosts `INFERENCE_KEY_HOSTS` allows
- * (src/runtime/inference.ts), and every request goes through the project's
- * outgoing policy (src/http/policy.ts: redirects within the origin, a body
- * cap). 429 and 5xx answers are retried, honouring `Retry-After`; each
- * attempt has a deadline, and the rollout's abort signal ends the wait.
+ * (src/runtime/inference.ts). Requests go over `node:http(s)` with kept-alive
+ * connections, under the project's outgoing policy (src/http/policy.ts:
+ * redirects followed within the origin only, the answer's size capped).
+ * 429 and 5xx answers and dropped connections are retried, honouring
+ * `Retry-After`; each attempt has a deadline, and the rollout's abort signal
+ * ends the wait.
  */
-import { createGuardedFetch } from "../http/policy.js";
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { createByteCounter, declaredOver, nextRedirect } from "../http/policy.js";
 import { inferenceHeaders, type InferenceKeyOptions } from "../runtime/inference.js";
 import type { ChatMessage } from "../schemas/messages.js";
 
@@ -67,7 +71,6 @@ export interface ChatOptions extends Pick<InferenceKeyOptions, "apiKey" | "allow
   maxDelayMs?: number;
   /** Largest answer read. Default 32 MiB. */
   maxResponseBytes?: number;
-  fetch?: (request: Request) => Promise<Response>;
 }
 
 /**
@@ -86,46 +89,140 @@ const RETRIED = (status: number) => status === 429 || status >= 500;
 
 /** Sends one chat-completions request; retries 429, 5xx and connection failures. Throws InferenceError, or the signal's reason when aborted. */
 export async function createChatCompletion(inferenceUrl: string, body: ChatRequest, options: ChatOptions = {}): Promise<ChatAnswer> {
-  const url = chatCompletionsUrl(inferenceUrl);
-  const headers = inferenceHeaders(url, { apiKey: options.apiKey, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), ...(options.env ? { env: options.env } : {}) });
-  const send = createGuardedFetch(options.fetch ?? ((request) => fetch(request)), { maxResponseBytes: options.maxResponseBytes ?? 32 * 1024 * 1024 });
+  const url = new URL(chatCompletionsUrl(inferenceUrl));
+  const headers = inferenceHeaders(url.href, { apiKey: options.apiKey, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), ...(options.env ? { env: options.env } : {}) });
+  const payload = Buffer.from(JSON.stringify(body));
   const attempts = Math.max(1, options.attempts ?? 3);
-  const payload = JSON.stringify(body);
+  const timeoutMs = options.timeoutMs ?? 120_000;
   let last: InferenceError | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     options.signal?.throwIfAborted();
-    const deadline = AbortSignal.timeout(options.timeoutMs ?? 120_000);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-    let response: Response;
+    let answer: Answer;
     try {
-      response = await send(new Request(url, { method: "POST", headers, body: payload, signal }));
+      answer = await postFollowingRedirects(url, headers, payload, { signal: options.signal, timeoutMs, maxBytes: options.maxResponseBytes ?? 32 * 1024 * 1024 });
     } catch (error) {
       options.signal?.throwIfAborted();
-      const words = deadline.aborted ? `no answer within ${(options.timeoutMs ?? 120_000) / 1000} s` : (error as Error).message;
-      last = new InferenceError(`inference server at ${new URL(url).origin}: ${words}`);
-      if (attempt < attempts) await pause(backoff(attempt, null, options.maxDelayMs), options.signal);
+      last = new InferenceError(`inference server at ${url.origin}: ${(error as Error).message}`);
+      if (error instanceof Refused || attempt === attempts) break;
+      await pause(backoff(attempt, null, options.maxDelayMs), options.signal);
       continue;
     }
-    if (response.ok) return readAnswer(response, url);
-    const text = (await response.text().catch(() => "")).slice(0, 300);
-    last = new InferenceError(`inference server answered ${response.status}: ${text}`, response.status);
-    if (!RETRIED(response.status) || attempt === attempts) break;
-    await pause(backoff(attempt, response.headers.get("retry-after"), options.maxDelayMs), options.signal);
+    if (answer.status >= 200 && answer.status < 300) return readAnswer(answer.body, url);
+    last = new InferenceError(`inference server answered ${answer.status}: ${answer.body.toString("utf8", 0, 300)}`, answer.status);
+    if (!RETRIED(answer.status) || attempt === attempts) break;
+    await pause(backoff(attempt, answer.retryAfter, options.maxDelayMs), options.signal);
   }
   throw last ?? new InferenceError("inference server: no attempt was made");
 }
 
-async function readAnswer(response: Response, url: string): Promise<ChatAnswer> {
+function readAnswer(body: Buffer, url: URL): ChatAnswer {
   let data: { choices?: Array<{ message?: ChatMessage }>; usage?: unknown };
   try {
-    data = (await response.json()) as typeof data;
+    data = JSON.parse(body.toString("utf8")) as typeof data;
   } catch (error) {
-    throw new InferenceError(`inference server at ${new URL(url).origin} answered something that is not JSON: ${(error as Error).message}`);
+    throw new InferenceError(`inference server at ${url.origin} answered something that is not JSON: ${(error as Error).message}`);
   }
   const message = data?.choices?.[0]?.message;
   if (!message || typeof message !== "object") throw new InferenceError("inference server returned no choices");
   const usage = typeof data.usage === "object" && data.usage !== null ? (data.usage as Usage) : null;
   return { message, usage };
+}
+
+/** A whole answer: its status, `Retry-After` and body. */
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  body: Buffer;
+}
+
+/** A failure no retry mends: a redirect refused by the policy, an answer over the cap. */
+class Refused extends Error {}
+
+/** Kept-alive connections, shared by every rollout of the process. */
+const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+
+/** POSTs `payload`, following redirects within the origin (a 303, or a 301/302 after a POST, becomes a GET without body). */
+async function postFollowingRedirects(first: URL, headers: Record<string, string>, payload: Buffer, limits: { signal?: AbortSignal; timeoutMs: number; maxBytes: number }): Promise<Answer> {
+  let target = first;
+  let method = "POST";
+  let body: Buffer | undefined = payload;
+  for (let hop = 0; ; hop++) {
+    const { response, done } = await send(target, method, body ? { ...headers, "content-length": body.byteLength } : stripBody(headers), body, limits);
+    let next;
+    try {
+      next = nextRedirect({ status: response.statusCode ?? 0, location: response.headers.location }, { url: target, method, origin: first.origin, hop });
+    } catch (error) {
+      done();
+      throw new Refused((error as Error).message);
+    }
+    if (!next) return read(response, done, limits.maxBytes);
+    done();
+    target = next.url;
+    method = next.method;
+    if (!next.keepBody) body = undefined;
+  }
+}
+
+const stripBody = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([k]) => k !== "content-type"));
+
+/** One request under the deadline and the signal; `done` releases them (after the body is read). */
+function send(url: URL, method: string, headers: OutgoingHttpHeaders, body: Buffer | undefined, limits: { signal?: AbortSignal; timeoutMs: number }): Promise<{ response: IncomingMessage; done: () => void }> {
+  return new Promise((resolve, reject) => {
+    const secure = url.protocol === "https:";
+    const req = (secure ? httpsRequest : httpRequest)(url, { method, headers, agent: secure ? agents.https : agents.http });
+    const fail = (error: Error) => {
+      cleanup();
+      req.destroy(error);
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new Error(`no answer within ${limits.timeoutMs / 1000} s`)), limits.timeoutMs);
+    const abort = () => fail(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"));
+    limits.signal?.addEventListener("abort", abort, { once: true });
+    const cleanup = () => {
+      clearTimeout(timer);
+      limits.signal?.removeEventListener("abort", abort);
+    };
+    req.on("error", (error) => {
+      cleanup();
+      reject(error);
+    });
+    req.on("response", (response) => resolve({ response, done: () => (cleanup(), response.destroyed || response.readableEnded ? undefined : response.destroy()) }));
+    req.end(body);
+  });
+}
+
+/** Reads the whole body under the cap. */
+function read(response: IncomingMessage, done: () => void, maxBytes: number): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    // The error first, then the release: destroying the response emits its own events, which say less.
+    const finish = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+      done();
+    };
+    if (declaredOver(response.headers["content-length"], maxBytes)) return finish(new Refused(`the answer is larger than ${maxBytes} bytes`));
+    const counter = createByteCounter(maxBytes);
+    const chunks: Buffer[] = [];
+    response.on("data", (chunk: Buffer) => {
+      try {
+        counter.add(chunk.byteLength);
+        chunks.push(chunk);
+      } catch {
+        finish(new Refused(`the answer is larger than ${maxBytes} bytes`));
+      }
+    });
+    response.on("end", () => {
+      if (settled) return;
+      settled = true;
+      done();
+      const retryAfter = response.headers["retry-after"];
+      resolve({ status: response.statusCode ?? 0, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
+    });
+    response.on("error", (error) => finish(error));
+    response.on("aborted", () => finish(new Error("the connection closed mid-answer")));
+  });
 }
 
 /** The wait before attempt `attempt + 1`: `Retry-After` (seconds or a date) when given, else 0.5 s doubling; at most `maxMs`. */

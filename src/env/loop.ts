@@ -42,8 +42,6 @@ export interface LoopContext {
   signal: AbortSignal;
   specs: ToolSpec[];
   record: (state: unknown) => Record<string, unknown>;
-  /** The fetch the inference client uses (tests, the bench); default the global one. */
-  fetch?: (request: Request) => Promise<Response>;
 }
 
 /** Runs one episode from `start` to a tool's `done`, the stop rule, `maxTurns` or the abort signal. */
@@ -141,7 +139,7 @@ async function decide<State>(env: AnyEnvironment, run: EpisodeRun<State>, messag
     return { message, eventId };
   }
   const startedAt = new Date();
-  const { message, usage } = await createChatCompletion(config.inference_url, body, { signal: ctx.signal, ...(ctx.fetch ? { fetch: ctx.fetch } : {}) });
+  const { message, usage } = await createChatCompletion(config.inference_url, body, { signal: ctx.signal });
   if (usage) addUsage(run, usage);
   const eventId = ctx.tracer.recordLMCall({
     model: body.model,

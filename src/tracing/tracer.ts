@@ -11,13 +11,14 @@ import { validateSessionTrace } from "../../generated/rollout-validate.js";
 import {
   SessionTraceV3,
   type LMCallEvent,
+  type LMMessage,
   type TracedEvent,
   type TracedEventReward,
   type TracedMessage,
   type TracedOutcomeReward,
   type TracedTimeStep,
 } from "../schemas/session-trace.js";
-import { textOf, toLMMessage, toLMToolCall } from "./messages.js";
+import { textOf, toLMMessage, toLMToolCall, type ChatMessageLike } from "./messages.js";
 import type {
   EnvironmentEventInput,
   EventRewardInput,
@@ -101,6 +102,16 @@ class Tracer implements SessionTracer {
   readonly #outcomes: TracedOutcomeReward[] = [];
   #open: TracedTimeStep | null = null;
   #counter = 0;
+  /**
+   * Input messages already converted, by the object given (an agent loop
+   * sends its growing conversation with every call: each message is
+   * converted once per session), with the fields the conversion read, so an
+   * object whose role, content, name or tool_call_id was replaced since is
+   * converted again.
+   */
+  readonly #converted = new WeakMap<object, { role: unknown; content: unknown; name: unknown; id: unknown; message: LMMessage }>();
+  /** Tool definitions already copied, by the object given: the same tools go with every call of a session, and each is copied the first time the session sees it (a change to that object after is not recorded). */
+  readonly #tools = new WeakMap<object, Record<string, unknown>>();
 
   constructor(options: SessionTracerOptions) {
     this.#now = options.now ?? (() => new Date());
@@ -162,8 +173,23 @@ class Tracer implements SessionTracer {
     return event.event_id;
   }
 
+  #toLMMessage(message: ChatMessageLike): LMMessage {
+    if (typeof message !== "object" || message === null) return toLMMessage(message);
+    const seen = this.#converted.get(message);
+    if (seen && seen.role === message.role && seen.content === message.content && seen.name === message.name && seen.id === message.tool_call_id) return seen.message;
+    const converted = toLMMessage(message);
+    this.#converted.set(message, { role: message.role, content: message.content, name: message.name, id: message.tool_call_id, message: converted });
+    return converted;
+  }
+
+  #copyTool(tool: object): Record<string, unknown> {
+    let copy = this.#tools.get(tool);
+    if (!copy) this.#tools.set(tool, (copy = structuredClone(tool) as Record<string, unknown>));
+    return copy;
+  }
+
   recordLMCall(call: LMCallInput): string {
-    const input = call.input.map(toLMMessage);
+    const input = call.input.map((m) => this.#toLMMessage(m));
     const output = typeof call.output === "string" ? { role: "assistant", content: call.output } : (call.output ?? null);
     const outputMessage = output ? toLMMessage(output) : null;
     const toolCalls = [...(output?.tool_calls ?? []), ...(call.toolCalls ?? [])].map(toLMToolCall);
@@ -191,7 +217,7 @@ class Tracer implements SessionTracer {
           output_messages: outputMessage ? [outputMessage] : [],
           output_text: outputText,
           output_tool_calls: toolCalls,
-          ...(call.tools?.length ? { tools: call.tools.map((tool) => structuredClone(tool) as Record<string, unknown>) } : {}),
+          ...(call.tools?.length ? { tools: call.tools.map((tool) => this.#copyTool(tool)) } : {}),
           usage,
           latency_ms: latency,
           started_at: call.startedAt?.toISOString() ?? null,
@@ -202,7 +228,8 @@ class Tracer implements SessionTracer {
     };
     const id = this.#addEvent(event);
     if (call.recordMessages !== false) {
-      const user = [...input].reverse().find((m) => m.role === "user");
+      let user: LMMessage | undefined;
+      for (let i = input.length - 1; i >= 0 && !user; i--) if (input[i]!.role === "user") user = input[i];
       if (user) {
         const images = user.parts.filter((p) => p.type !== "text").length;
         this.recordMessage({ type: "user", text: textOf(user.parts), metadata: { event_id: id, ...(images ? { image_parts: images } : {}) } });

@@ -1,0 +1,127 @@
+/**
+ * `npm run bench:env-loop`: the CPU per model turn of a declared
+ * environment's agent loop (`defineEnvironment`'s rollout executor, called
+ * in this process with a real session tracer: the loop, the chat client, the
+ * tool check and run, the trace, the judging), as a ratio to a bare loop
+ * that posts the same chat-completions requests (the same growing
+ * conversation, the same tools) to the same loopback model server (node:http
+ * with a kept-alive connection, as the library's client) and parses its
+ * answers, nothing else. The model server is a
+ * process of its own (its CPU is not counted): it answers every request with
+ * the same tool call and usage, from precomputed bytes. Rounds alternate
+ * (the order rotates); medians with their spread.
+ *
+ * Usage: npm run bench:env-loop [-- --episodes 40 --turns 10 --rounds 7]
+ */
+import { fork } from "node:child_process";
+import { Agent, createServer, request as httpRequest } from "node:http";
+import { loadLine, ownCpuUs, parseBenchArgs, ratios, reportGoal, spread, summarise } from "./measure.mjs";
+
+const { values: opts } = parseBenchArgs({ options: { model: { type: "boolean", default: false }, episodes: { type: "string", default: "40" }, turns: { type: "string", default: "10" }, rounds: { type: "string", default: "7" } } });
+
+const ANSWER = {
+  id: "bench",
+  object: "chat.completion",
+  choices: [{ index: 0, finish_reason: "tool_calls", message: { role: "assistant", content: null, tool_calls: [{ id: "call_0", type: "function", function: { name: "add", arguments: '{"n":1}' } }] } }],
+  usage: { prompt_tokens: 120, completion_tokens: 9, total_tokens: 129 },
+};
+
+if (opts.model) {
+  // The model server's process: one precomputed answer for every request.
+  const bytes = Buffer.from(JSON.stringify(ANSWER));
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "content-type": "application/json", "content-length": bytes.length }).end(bytes));
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, "127.0.0.1", () => process.send({ url: `http://127.0.0.1:${server.address().port}/v1` }));
+} else {
+  const episodes = Number(opts.episodes);
+  const turns = Number(opts.turns);
+  const rounds = Number(opts.rounds);
+  const child = fork(new URL(import.meta.url).pathname, ["--model"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const { url } = await new Promise((resolve) => child.once("message", resolve));
+  const { defineEnvironment, z } = await import("../dist/index.js");
+  const { createSessionTracer } = await import("../dist/tracing/tracer.js");
+
+  // A counter that never finishes early: every episode takes `turns` turns, one tool call each.
+  const app = defineEnvironment({
+    appId: "bench",
+    name: "Bench",
+    config: z.object({ start: z.number().int().default(0) }),
+    system: "Count up by calling add.",
+    reset: ({ config }) => ({ total: config.start }),
+    observe: (state) => `total=${state.total}`,
+    tools: { add: { description: "Add n to the total.", args: z.object({ n: z.number().int().min(1).max(3) }), run: ({ n }, state) => ({ state: { total: state.total + n }, result: { total: state.total + n }, reward: n }) } },
+    maxTurns: turns,
+    scoreTurn: (turn) => ({ valid: turn.calls.every((c) => c.ok) ? 1 : 0 }),
+    outcome: (state) => ({ reached: state.total >= turns ? 1 : 0 }),
+  });
+  const tools = [{ type: "function", function: { name: "add", description: "Add n to the total.", parameters: { type: "object", properties: { n: { type: "integer", minimum: 1, maximum: 3 } }, required: ["n"] } } }];
+  const policy = { model: "bench-model", inference_url: url };
+  const request = (i) => ({ run_id: `r${i}`, env: { seed: i, config: {} }, policy: { config: policy }, ops: [], record: {}, safety: { max_time_s: 600 }, mode: "eval" });
+
+  async function library() {
+    const signal = new AbortController().signal;
+    for (let i = 0; i < episodes; i++) {
+      const tracer = createSessionTracer({ metadata: { run_id: `r${i}` } });
+      const answer = await app.rollout(request(i), { signal, tracer, wire: "0.2" });
+      if (answer.trajectories[0].steps.length !== turns) throw new Error("the episode did not take every turn");
+    }
+  }
+
+  const agent = new Agent({ keepAlive: true });
+  /** One POST over a kept-alive connection; the body as text. */
+  const post = (target, text) =>
+    new Promise((resolve, reject) => {
+      const payload = Buffer.from(text);
+      const req = httpRequest(target, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": payload.length } }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      });
+      req.on("error", reject);
+      req.end(payload);
+    });
+
+  /** The same requests, posted and parsed, with nothing around them. */
+  async function bare() {
+    for (let i = 0; i < episodes; i++) {
+      const messages = [
+        { role: "system", content: "Count up by calling add." },
+        { role: "user", content: "total=0" },
+      ];
+      let total = 0;
+      for (let t = 0; t < turns; t++) {
+        const body = { model: "bench-model", messages, tools, tool_choice: "required", parallel_tool_calls: false };
+        const data = JSON.parse(await post(`${url}/chat/completions`, JSON.stringify(body)));
+        const message = data.choices[0].message;
+        const n = JSON.parse(message.tool_calls[0].function.arguments).n;
+        total += n;
+        messages.push({ role: "assistant", content: null, tool_calls: message.tool_calls }, { role: "tool", tool_call_id: message.tool_calls[0].id, content: JSON.stringify({ total }) }, { role: "user", content: `total=${total}` });
+      }
+    }
+  }
+
+  const measure = async (fn) => {
+    const start = ownCpuUs();
+    await fn();
+    return (ownCpuUs() - start) / (episodes * turns);
+  };
+  // Warm both paths (JIT, kept-alive connections).
+  await library();
+  await bare();
+  const series = { library: [], bare: [] };
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ["library", "bare"] : ["bare", "library"];
+    for (const name of order) series[name].push(await measure(name === "library" ? library : bare));
+  }
+  child.kill();
+  const ratio = ratios(series.library, series.bare);
+  process.stdout.write(`agent loop: ${episodes} episodes x ${turns} turns a round, ${rounds} rounds; ${loadLine()}\n`);
+  process.stdout.write(`  library (defineEnvironment's loop, traced, judged): ${spread(series.library, 0, " µs")} CPU per turn\n`);
+  process.stdout.write(`  bare loop (node:http + JSON.parse of the same requests): ${spread(series.bare, 0, " µs")} CPU per turn\n`);
+  process.stdout.write(`  ratio: ${spread(ratio, 2, "x")}\n`);
+  const median = summarise(ratio).median;
+  reportGoal({ row: "agent loop, CPU per model turn", subject: `${summarise(series.library).median.toFixed(0)} µs`, baseline: `${summarise(series.bare).median.toFixed(0)} µs`, figure: `${median.toFixed(2)}x`, goal: "<= 1.1x", pass: median <= 1.1 });
+}
