@@ -72,6 +72,14 @@ const CASES: Case[] = [
     title: "Add label",
     expect: 'trainer_mode = "lora"\r\nlabel = "',
   },
+  {
+    name: "near miss of the RL algorithm → the one the trainer runs",
+    file: "rl.toml",
+    text: edit(RL, ['variety = "gspo"', 'variety = "gsop"']),
+    code: "rl_algorithm",
+    title: 'Change to "gspo"',
+    expect: '\nvariety = "gspo"\n',
+  },
   { name: "quoted number → typed", file: "rl.toml", text: edit(RL, ["batch_size = 4", 'batch_size = " 4"']), code: "coerced_value", title: "Write 4 without quotes", expect: "\nbatch_size = 4\n" },
   {
     name: "quoted boolean → typed",

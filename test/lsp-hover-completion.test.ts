@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { edit } from "./helpers/corpus.js";
-import { cursorsOf, LspSession } from "./helpers/lsp.js";
-import { RL } from "./helpers/rules-table.js";
+import { cursorsOf, LspSession, type Position } from "./helpers/lsp.js";
+import { RL, SFT } from "./helpers/rules-table.js";
 
 let dir: string;
 let lsp: LspSession;
@@ -86,6 +86,19 @@ describe("task-app lsp: completion", () => {
     const uri = await lsp.openAndWait(join(dir, "enum-rl.toml"), t);
     const labels = (await lsp.completion(uri, a[""]!)).map((i) => i.label);
     assert.deepEqual(labels.sort(), ['"reset"', '"terminate"']);
+  });
+
+  test("values the trainer knows for keys that are free strings in the schema: trainer_mode, gpu_type, the algorithm", async () => {
+    const rl = cursorsOf(edit(RL, ['trainer_mode = "lora"', "trainer_mode = <|mode|>"], ['gpu_type = "H100"', 'gpu_type = "<|gpu|>'], ['variety = "gspo"', "variety = <|variety|>"]));
+    const uri = await lsp.openAndWait(join(dir, "known-values-rl.toml"), rl.text);
+    const labels = async (at: Position) => (await lsp.completion(uri, at)).map((i) => i.label);
+    assert.deepEqual(await labels(rl.at.mode!), ['"full"', '"lora"']);
+    assert.deepEqual(await labels(rl.at.gpu!), ['"H100"', '"H200"', '"A100"']);
+    assert.deepEqual(await labels(rl.at.variety!), ['"gspo"'], "RL runs gspo alone");
+    const sft = cursorsOf(edit(SFT, ['variety = "fft"', "variety = <|variety|>"], ['method = "sft"', "method = <|method|>"]));
+    const sftUri = await lsp.openAndWait(join(dir, "known-values-sft.toml"), sft.text);
+    assert.deepEqual((await lsp.completion(sftUri, sft.at.variety!)).map((i) => i.label), ['"fft"', '"lora"']);
+    assert.deepEqual((await lsp.completion(sftUri, sft.at.method!)).map((i) => i.label), ['"sft"', '"supervised_finetune"']);
   });
 
   test("model ids from the catalog, RL-trainable only in an RL config", async () => {

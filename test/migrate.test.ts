@@ -268,6 +268,23 @@ describe("task-app migrate (CLI)", () => {
     assert.match(again.stderr, /already in the 0\.2\.13 era/);
   });
 
+  test("--write keeps a byte-order mark and CRLF line endings, both ways", async () => {
+    const file = join(dir, "rl-bom.toml");
+    const original = `\uFEFF${RL.replaceAll("\n", "\r\n")}`;
+    writeFileSync(file, original);
+    const result = await runCli(["migrate", "rl-bom.toml", "--write"], dir);
+    assert.equal(result.code, 0, result.stderr);
+    const bytes = readFileSync(file);
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], "the byte-order mark is kept");
+    const written = bytes.toString("utf8");
+    assert.match(written, /^\uFEFF\[algorithm\]\r\n/);
+    assert.match(written, /\r\n\[policy\]\r\nmodel_name = /);
+    assert.doesNotMatch(written.replaceAll("\r\n", ""), /\n/, "no lone LF");
+    const back = await runCli(["migrate", "rl-bom.toml", "--to", "0.2", "--write"], dir);
+    assert.equal(back.code, 0, back.stderr);
+    assert.equal(readFileSync(file, "utf8"), original);
+  });
+
   test("a model table written inline is refused at its place, and nothing is written", async () => {
     const file = join(dir, "inline.toml");
     const text = `model = { base = "Qwen/Qwen3-4B", trainer_mode = "lora", label = "x" }\n\n${edit(RL, ['[model]\nbase = "Qwen/Qwen3-4B"\ntrainer_mode = "lora"\nlabel = "crafter-rl"\n', ""])}`;

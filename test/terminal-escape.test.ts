@@ -10,7 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { escapeTerminal } from "../src/text/terminal.js";
+import { escapeTerminal, stringifyForTerminal } from "../src/text/terminal.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { runCliWithEnv } from "./helpers/fake-backend.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
@@ -23,6 +23,15 @@ test("escapeTerminal writes every control character as an escape and leaves prin
   assert.equal(escapeTerminal("plain — ünïcode ✓"), "plain — ünïcode ✓");
   assert.equal(escapeTerminal("a\x1b[2Jb\r\n\t\x07\x7f\x9b\u202e"), "a\\x1b[2Jb\\r\\n\\t\\x07\\x7f\\x9b\\u202e");
   assert.ok(!RAW_CONTROL.test(escapeTerminal(HOSTILE)) && !escapeTerminal(HOSTILE).includes("\n"));
+});
+
+test("stringifyForTerminal escapes what JSON.stringify leaves raw and parses back to the same value", () => {
+  const value = { model: HOSTILE, list: ["\u2028", "\x7f"] };
+  const text = stringifyForTerminal(value, 2);
+  assert.ok(!RAW_CONTROL.test(text) && !text.includes("\u2028"), JSON.stringify(text));
+  assert.match(text, /right-to-left\\u009b31m/);
+  assert.deepEqual(JSON.parse(text), value);
+  assert.equal(stringifyForTerminal({ a: "b" }), JSON.stringify({ a: "b" }));
 });
 
 test("traces ls, show and stats escape control characters stored in model names and messages", async () => {

@@ -1,13 +1,15 @@
 /**
  * `serve --tunnel`: a public URL for trying an app without a cluster, from
  * a cloudflared quick tunnel (`cloudflared tunnel --url http://127.0.0.1:<port>`).
- * The URL cloudflared prints is parsed, then checked with the probes
+ * The URL cloudflared prints is parsed and must be a quick tunnel's
+ * (`https://<name>.trycloudflare.com`), then it is checked with the probes
  * `task-app check` runs before it is shown as usable.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import { checkTaskApp, type CheckReport } from "../check/index.js";
+import { escapeTerminal } from "../text/terminal.js";
 
 /** The tunnel cannot start: the words to show and the exit code. */
 export class TunnelError extends Error {
@@ -37,12 +39,50 @@ export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): 
   return undefined;
 }
 
+/** The domain of cloudflared's quick tunnels: their public URL is `https://<name>.trycloudflare.com`. */
+export const QUICK_TUNNEL_DOMAIN = "trycloudflare.com";
+
+/**
+ * The origin of a tunnel URL cloudflared printed, when it is a quick
+ * tunnel's: `https:` on a name under trycloudflare.com, with no port, user or
+ * path. Anything else (plain `http:`, another host, a look-alike such as
+ * `trycloudflare.com.example.net`) is a TunnelError: the check probes carry
+ * the key, and a URL the banner names is no proof that cloudflared printed it.
+ */
+export function acceptTunnelUrl(printed: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(printed);
+  } catch {
+    url = undefined;
+  }
+  const name = url?.hostname.toLowerCase() ?? "";
+  const ok =
+    url?.protocol === "https:" &&
+    name.endsWith(`.${QUICK_TUNNEL_DOMAIN}`) &&
+    /^[a-z0-9-]+$/.test(name.slice(0, -QUICK_TUNNEL_DOMAIN.length - 1)) &&
+    url.port === "" &&
+    url.username === "" &&
+    url.password === "" &&
+    (url.pathname === "/" || url.pathname === "") &&
+    url.search === "" &&
+    url.hash === "";
+  if (!ok || !url)
+    throw new TunnelError(
+      `cloudflared printed ${JSON.stringify(escapeTerminal(printed))} as the tunnel's URL, not https://<name>.${QUICK_TUNNEL_DOMAIN}: nothing is sent to it (the key included) and no public URL is shown; check that the cloudflared on PATH is Cloudflare's`,
+    );
+  return url.origin;
+}
+
 /** The public URL in cloudflared's output: the line after "Your quick Tunnel has been created", or any trycloudflare.com URL. */
 export function parseTunnelUrl(output: string): string | undefined {
   const after = output.split(/Your quick Tunnel has been created[^\n]*\n/)[1];
   const boxed = after ? /(https?:\/\/[^\s|]+)/.exec(after)?.[1] : undefined;
   return boxed ?? /(https:\/\/[a-z0-9-]+\.trycloudflare\.com)/.exec(output)?.[1];
 }
+
+/** cloudflared's last three lines, escaped for a terminal. */
+const lastWords = (output: string) => escapeTerminal(output.trim().split("\n").slice(-3).join(" | "));
 
 /** A running tunnel. */
 export interface QuickTunnel {
@@ -71,14 +111,21 @@ export function startQuickTunnel(localUrl: string, options: { env?: NodeJS.Proce
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void close();
-      reject(new TunnelError(`cloudflared printed no tunnel URL within ${Math.round((options.timeoutMs ?? 60_000) / 1000)} s; its last words: ${output.trim().split("\n").slice(-3).join(" | ")}`));
+      reject(new TunnelError(`cloudflared printed no tunnel URL within ${Math.round((options.timeoutMs ?? 60_000) / 1000)} s; its last words: ${lastWords(output)}`));
     }, options.timeoutMs ?? 60_000);
+    let found = false;
     const onData = (chunk: Buffer) => {
       output = (output + chunk.toString("utf8")).slice(-64 * 1024);
-      const url = parseTunnelUrl(output);
-      if (url) {
-        clearTimeout(timer);
-        resolve({ url: url.replace(/\/$/, ""), child, close });
+      // Whole lines only: a URL cut between two chunks is not the URL.
+      const url = found ? undefined : parseTunnelUrl(output.slice(0, output.lastIndexOf("\n") + 1));
+      if (!url) return;
+      found = true;
+      clearTimeout(timer);
+      try {
+        resolve({ url: acceptTunnelUrl(url), child, close });
+      } catch (error) {
+        void close();
+        reject(error as Error);
       }
     };
     child.stdout!.on("data", onData);
@@ -89,7 +136,7 @@ export function startQuickTunnel(localUrl: string, options: { env?: NodeJS.Proce
     });
     void exited.then(() => {
       clearTimeout(timer);
-      reject(new TunnelError(`cloudflared exited (code ${String(child.exitCode ?? child.signalCode)}) before printing a tunnel URL: ${output.trim().split("\n").slice(-3).join(" | ")}`));
+      reject(new TunnelError(`cloudflared exited (code ${String(child.exitCode ?? child.signalCode)}) before printing a tunnel URL: ${lastWords(output)}`));
     });
   });
 }

@@ -1,7 +1,9 @@
 /**
  * Completion: the keys of the current table that are not set yet, table
- * names after `[`, allowed values of an enum or boolean, and model ids
- * from the trainer's catalog for the keys that name a model.
+ * names after `[`, allowed values of an enum or boolean, the algorithm the
+ * trainer runs (from the list its rule checks), the schema's examples of a
+ * free string or number, and model ids from the trainer's catalog for the
+ * keys that name a model.
  */
 import type { CompletionItem } from "vscode-languageserver";
 import { catalogModels } from "../config/model-catalog.js";
@@ -10,6 +12,7 @@ import { describeModel, MODEL_KEYS } from "./hover.js";
 import { factsOf, isTableNode, keysOfTable, loadSchema } from "./schema-info.js";
 import { formatTomlValue } from "./toml-edits.js";
 import type { JsonSchema } from "../codegen/schema-tree.js";
+import { supportedAlgorithmValues } from "../schemas/train-common.js";
 
 const KIND = { property: 10, value: 12, module: 9, enumMember: 20 } as const;
 
@@ -67,6 +70,20 @@ export function completeAt(text: string, kind: string | undefined, line: number,
   const node = keysOfTable(schema, context.path.slice(0, -1)).find(([key]) => key === context.path.at(-1))?.[1];
   if (!node) return [];
   const facts = factsOf(node);
+  const known = knownValuesOf(kind!, context.path);
+  if (known) return known.map((value, n) => ({ label: formatTomlValue(value), kind: KIND.enumMember, sortText: String(n).padStart(3, "0") }));
   const values = facts.allowed ?? (facts.type === "boolean" ? [true, false] : []);
-  return values.map((value) => ({ label: formatTomlValue(value), kind: KIND.enumMember, detail: facts.default && facts.default.value === value ? "default" : undefined }));
+  if (values.length)
+    return values.map((value) => ({ label: formatTomlValue(value), kind: KIND.enumMember, detail: facts.default && facts.default.value === value ? "default" : undefined }));
+  // A free string or number: the schema's examples, as JSON editors offer them (trainer_mode: "full", "lora"; gpu_type: "H100", ...).
+  return facts.examples
+    .filter((value) => ["string", "number"].includes(typeof value))
+    .map((value, n) => ({ label: formatTomlValue(value), kind: KIND.value, detail: "example", sortText: String(n).padStart(3, "0") }));
+}
+
+/** The values the trainer runs for an `[algorithm]` key of an RL or SFT config: the list its rule checks against, never a second one. */
+function knownValuesOf(kind: string, path: readonly string[]): string[] | undefined {
+  const key = path.length === 2 && path[0] === "algorithm" ? path[1] : undefined;
+  if ((kind !== "rl" && kind !== "sft") || (key !== "type" && key !== "method" && key !== "variety")) return undefined;
+  return supportedAlgorithmValues(kind, key);
 }

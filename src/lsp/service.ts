@@ -23,7 +23,7 @@ import {
 } from "../config/project-settings.js";
 import { diagnoseText, type DiagnosticData, type DocumentCheck } from "./diagnostics.js";
 import { quickFixesFor } from "./fixes/index.js";
-import { TextIndex } from "./text.js";
+import { clampPosition, TextIndex } from "./text.js";
 import { matchLineEndings, parseFindingPath, parseOrUndefined, type OffsetEdit } from "./toml-edits.js";
 
 export interface ServiceSettings {
@@ -87,12 +87,16 @@ export class LanguageService {
     return kind ?? this.kinds.get(uri);
   }
 
-  hover(uri: string, text: string, line: number, character: number): Hover | null {
+  /** The hover at a position (clamped to the document). */
+  hover(uri: string, text: string, lineAsked: number, characterAsked: number): Hover | null {
+    const { line, character } = clampPosition(text, { line: lineAsked, character: characterAsked });
     if (basename(fileOfUri(uri)) === PROJECT_SETTINGS_FILE) return hoverSettingsAt(text, line, character);
     return isRubricFile(fileOfUri(uri)) ? null : hoverAt(text, this.kindOf(uri, text, line), line, character);
   }
 
-  complete(uri: string, text: string, line: number, character: number): CompletionItem[] {
+  /** Completion items at a position (clamped to the document). */
+  complete(uri: string, text: string, lineAsked: number, characterAsked: number): CompletionItem[] {
+    const { line, character } = clampPosition(text, { line: lineAsked, character: characterAsked });
     if (basename(fileOfUri(uri)) === PROJECT_SETTINGS_FILE) return completeSettingsAt(text, line, character);
     return isRubricFile(fileOfUri(uri)) ? [] : completeAt(text, this.kindOf(uri, text, line), line, character);
   }

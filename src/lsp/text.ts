@@ -41,6 +41,20 @@ export class TextIndex {
   }
 }
 
+/**
+ * A position a client sent, inside the document: a line past the last is the
+ * last line, a character past a line's end is its end (as LSP reads them), and
+ * anything not a non-negative integer is 0. Every request that carries a
+ * position goes through here first, so no reader walks from line 2^31 - 1.
+ */
+export function clampPosition(text: string, position: { line: unknown; character: unknown }): Position {
+  const index = new TextIndex(text);
+  const whole = (n: unknown) => (typeof n === "number" && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+  const line = Math.min(whole(position.line), index.starts.length - 1);
+  const length = index.lineEnd(line) - (index.starts[line] ?? 0);
+  return { line, character: Math.min(whole(position.character), length) };
+}
+
 const KEY_CHAR = /[A-Za-z0-9_-]/;
 
 /**

@@ -15,6 +15,12 @@ export const SUPPORTED_ALGORITHMS = {
   sft: ["offline/sft/fft", "offline/sft/lora", "offline/supervised_finetune/fft"],
 } as const;
 
+/** The values one `[algorithm]` key takes in the combinations a job kind's trainer runs, in their order (RL variety: "gspo"). */
+export function supportedAlgorithmValues(kind: keyof typeof SUPPORTED_ALGORITHMS, key: "type" | "method" | "variety"): string[] {
+  const at = { type: 0, method: 1, variety: 2 }[key];
+  return [...new Set(SUPPORTED_ALGORITHMS[kind].map((combo) => combo.split("/")[at]!))];
+}
+
 /** `type/method/variety` of an `[algorithm]` table, stripped (Python's rules) and lower-cased as the trainer compares them. */
 export function algorithmCombo(algorithm: Record<string, unknown>): string {
   return [algorithm.type, algorithm.method, algorithm.variety].map((v) => pyStrip(String(v ?? "")).toLowerCase()).join("/");

@@ -3,7 +3,8 @@
  * message, a backend's event) printed on a terminal: its control characters
  * are shown escaped, so it cannot clear the screen (`\x1b[2J`), set the
  * window title (OSC), move the cursor, or forge a line of our own output
- * with a carriage return or a line feed.
+ * with a carriage return or a line feed. JSON printed there goes through
+ * stringifyForTerminal, which escapes the same characters as JSON does.
  */
 
 /** C0 controls, DEL, C1 controls, and the Unicode line/paragraph separators and bidirectional overrides. */
@@ -14,4 +15,14 @@ const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t", "
 /** `text` with every control character written as an escape (`\x1b`, `\r`, `\n`, `\u202e`); printable text unchanged. */
 export function escapeTerminal(text: string): string {
   return text.replace(CONTROL, (c) => NAMED[c] ?? (c.charCodeAt(0) <= 0xff ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}` : `\\u${c.charCodeAt(0).toString(16)}`));
+}
+
+/**
+ * `value` as JSON text for a terminal: JSON.stringify's, with what it leaves
+ * raw inside strings (DEL, C1 controls, line separators, bidirectional
+ * overrides) written as JSON's own `\u` escapes, so it parses back to the
+ * same value. The line feeds of the layout stay (a string's own are `\n` already).
+ */
+export function stringifyForTerminal(value: unknown, space?: number): string {
+  return JSON.stringify(value, null, space).replace(CONTROL, (c) => (c === "\n" ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
 }

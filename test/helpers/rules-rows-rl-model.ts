@@ -38,7 +38,7 @@ export const RL_MODEL_ROWS: RowTable = {
         {
           at: 'type = "offline"',
           code: "rl_algorithm",
-          text: 'error: algorithm.type: unsupported RL algorithm type "offline": the trainer supports only type = "online", method = "policy_gradient", variety = "gspo"',
+          text: 'error: algorithm.type: unsupported RL algorithm type "offline": the trainer supports only type = "online", method = "policy_gradient", variety = "gspo"; did you mean "online"?',
         },
       ],
     },
@@ -74,7 +74,7 @@ export const RL_MODEL_ROWS: RowTable = {
         {
           at: 'variety = "grpo"',
           code: "rl_algorithm",
-          text: 'error: algorithm.variety: unsupported RL algorithm variety "grpo": the trainer supports only type = "online", method = "policy_gradient", variety = "gspo"',
+          text: 'error: algorithm.variety: unsupported RL algorithm variety "grpo": the trainer supports only type = "online", method = "policy_gradient", variety = "gspo"; did you mean "gspo"?',
         },
       ],
     },

@@ -23,6 +23,8 @@ export interface StartServeOptions {
   port?: number;
   /** How long to wait for the server to listen (default 90 s: a loaded machine compiles TS slowly). */
   startTimeoutMs?: number;
+  /** A command that runs the server as its last arguments (`unshare --mount sh -c '... exec "$@"' sh`); it must exec it, so signals reach the server. */
+  wrap?: string[];
 }
 
 /**
@@ -33,7 +35,9 @@ export interface StartServeOptions {
 export function startServe(module: string, args: string[], options: StartServeOptions = {}): Promise<ServeProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   delete env.NODE_TEST_CONTEXT;
-  const child = spawn(process.execPath, [...cliArgv(), "serve", module, "--port", String(options.port ?? 0), "--workers", "1", ...args], {
+  const argv = [process.execPath, ...cliArgv(), "serve", module, "--port", String(options.port ?? 0), "--workers", "1", ...args];
+  const [command, ...rest] = [...(options.wrap ?? []), ...argv];
+  const child = spawn(command!, rest, {
     cwd: options.cwd ?? process.cwd(),
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -72,6 +72,26 @@ describe("task-app lsp: requests that make no sense get an answer", () => {
     assert.ok(diagnostics.some((d) => d.code === "unknown_key"));
   });
 
+  test("hover, completion and code actions at line and character 2^31 - 1 answer as at the end of the document", { timeout: 10_000 }, async () => {
+    // No trailing newline: the last line is `mode = "direct"`, so the end of the document is in a value.
+    const text = RL.replace("batch_size", "batchsize").trimEnd();
+    const uri = await lsp.openAndWait(join(dir, "far-rl.toml"), text);
+    const far = { line: 2 ** 31 - 1, character: 2 ** 31 - 1 };
+    const lines = text.split("\n");
+    const end = { line: lines.length - 1, character: lines.at(-1)!.length };
+    const hover = await lsp.hover(uri, far);
+    assert.match(hover, /`training\.weight_sync\.mode`/);
+    assert.equal(hover, await lsp.hover(uri, end));
+    assert.equal(await lsp.hover(uri, { line: 0, character: far.character }), await lsp.hover(uri, { line: 0, character: "[algorithm]".length }));
+    const completion = await lsp.completion(uri, far);
+    assert.deepEqual(completion, await lsp.completion(uri, end));
+    assert.deepEqual(await lsp.completion(uri, { line: far.line, character: 0 }), await lsp.completion(uri, { line: end.line, character: 0 }));
+    const diagnostics = await lsp.diagnosticsAt(uri, 1);
+    const range = { start: far, end: far };
+    const actions = (await lsp.request("textDocument/codeAction", { textDocument: { uri }, range, context: { diagnostics } })) as { title: string }[];
+    assert.ok(actions.some((a) => a.title === 'Rename to "batch_size"'), JSON.stringify(actions));
+  });
+
   test("closing a document clears its diagnostics", async () => {
     const path = join(dir, "closed-rl.toml");
     const uri = lsp.open(path, RL.replace("batch_size", "batchsize"));

@@ -78,13 +78,15 @@ async function runMigrate(args: MigrateArgs): Promise<void> {
     context.setExitCode(1);
     return;
   }
-  // The bytes on disk must still be the ones migrated (an editor may have saved meanwhile).
-  if ((await readFile(args.file, "utf8")).replace(/^\uFEFF/, "") !== text) {
+  // The bytes on disk must still be the ones migrated (an editor may have saved meanwhile); a byte-order mark stays.
+  const onDisk = await readFile(args.file, "utf8");
+  const bom = onDisk.startsWith("\uFEFF") ? "\uFEFF" : "";
+  if (onDisk.slice(bom.length) !== text) {
     process.stderr.write(`${args.file}: not written: the file changed while it was being migrated\n`);
     context.setExitCode(1);
     return;
   }
-  await writeFileAtomic(args.file, result.text, (await stat(args.file)).mode & 0o7777);
+  await writeFileAtomic(args.file, bom + result.text, (await stat(args.file)).mode & 0o7777);
   process.stderr.write(`${args.file}: migrated to the ${target}\n`);
 }
 

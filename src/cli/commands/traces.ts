@@ -5,7 +5,7 @@
  * unknown, 2 on usage errors.
  */
 import type { Argv, CommandModule } from "yargs";
-import { escapeTerminal } from "../../text/terminal.js";
+import { escapeTerminal, stringifyForTerminal } from "../../text/terminal.js";
 import type { TraceReader } from "../../traces/reader.js";
 import { contextOf } from "../context.js";
 
@@ -84,7 +84,7 @@ async function runLs(args: TracesArgs): Promise<void> {
     const { listSessions } = await import("../../traces/queries.js");
     const sessions = await listSessions(store.db, { limit: args.limit, runIds: args.run === undefined ? undefined : await runIdsOf(args.run), model: args.model });
     if (args.json) {
-      process.stdout.write(`${JSON.stringify(sessions.map(({ metadata: _, ...s }) => s), null, 2)}\n`);
+      process.stdout.write(`${stringifyForTerminal(sessions.map(({ metadata: _, ...s }) => s), 2)}\n`);
       return 0;
     }
     if (sessions.length === 0) {
@@ -114,8 +114,8 @@ async function runShow(args: TracesArgs): Promise<void> {
     if (!detail) {
       const candidates = await findSessionsByPrefix(store.db, args.session!, 11);
       if (candidates.length > 1) {
-        const shown = candidates.slice(0, 10).map((id) => `  ${id}`).join("\n");
-        process.stderr.write(`task-app traces: ${JSON.stringify(args.session)} is the start of several session ids; give more of it:\n${shown}${candidates.length > 10 ? "\n  …" : ""}\n`);
+        const shown = candidates.slice(0, 10).map((id) => `  ${escapeTerminal(id)}`).join("\n");
+        process.stderr.write(`task-app traces: ${escapeTerminal(JSON.stringify(args.session))} is the start of several session ids; give more of it:\n${shown}${candidates.length > 10 ? "\n  …" : ""}\n`);
         return 1;
       }
       if (candidates.length === 1) detail = await loadSessionDetail(store.db, candidates[0]!);
@@ -124,7 +124,7 @@ async function runShow(args: TracesArgs): Promise<void> {
       process.stderr.write(`task-app traces: no session ${escapeTerminal(JSON.stringify(args.session))} in ${store.location} (\`task-app traces ls\` lists them)\n`);
       return 1;
     }
-    process.stdout.write(args.json ? `${JSON.stringify(detail, null, 2)}\n` : `${formatSessionDetail(detail)}\n`);
+    process.stdout.write(args.json ? `${stringifyForTerminal(detail, 2)}\n` : `${formatSessionDetail(detail)}\n`);
     return 0;
   });
 }
@@ -134,7 +134,7 @@ async function runStats(args: TracesArgs): Promise<void> {
     const { statsByModel } = await import("../../traces/queries.js");
     const stats = await statsByModel(store.db);
     if (args.json) {
-      process.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
+      process.stdout.write(`${stringifyForTerminal(stats, 2)}\n`);
       return 0;
     }
     const rows = stats.map((s) => [s.model, String(s.sessions), String(s.lm_calls), String(s.total_tokens), num(s.mean_outcome_reward), num(s.mean_event_reward)]);

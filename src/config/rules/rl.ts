@@ -3,9 +3,10 @@
  * Rules that the corpus of real configs breaks while still being accepted by
  * synth-ai are warnings.
  */
-import { SUPPORTED_ALGORITHMS } from "../../schemas/train-common.js";
+import { supportedAlgorithmValues } from "../../schemas/train-common.js";
 import { isFineTunedId } from "../models.js";
 import { pyStrip } from "../python-str.js";
+import { suggestKey } from "../suggest.js";
 import { isPolicyEra } from "./rl-policy-era.js";
 import { defineRule, numberAt, tableAt, type RuleHit, type Table } from "./types.js";
 
@@ -33,12 +34,13 @@ export const rlAlgorithm = defineRule({
   check(doc) {
     const algo = tableAt(doc, "algorithm");
     if (!algo) return [];
-    const [type, method, variety] = SUPPORTED_ALGORITHMS.rl[0].split("/");
-    const want = { type, method, variety };
     for (const key of ["type", "method", "variety"] as const) {
+      const want = supportedAlgorithmValues("rl", key);
       const got = norm(algo[key]);
-      if (typeof got === "string" && got !== want[key])
-        return [{ path: ["algorithm", key], message: `unsupported RL algorithm ${key} "${String(algo[key])}": the trainer supports only type = "online", method = "policy_gradient", variety = "gspo"` }];
+      if (typeof got === "string" && !want.includes(got)) {
+        const hint = suggestKey(got, want);
+        return [{ path: ["algorithm", key], message: `unsupported RL algorithm ${key} "${String(algo[key])}": the trainer supports only type = "online", method = "policy_gradient", variety = "gspo"${hint ? `; did you mean "${hint}"?` : ""}` }];
+      }
     }
     return [];
   },
