@@ -89,8 +89,7 @@ const RETRIED = (status: number) => status === 429 || status >= 500;
 
 /** Sends one chat-completions request; retries 429, 5xx and connection failures. Throws InferenceError, or the signal's reason when aborted. */
 export async function createChatCompletion(inferenceUrl: string, body: ChatRequest, options: ChatOptions = {}): Promise<ChatAnswer> {
-  const url = new URL(chatCompletionsUrl(inferenceUrl));
-  const headers = inferenceHeaders(url.href, { apiKey: options.apiKey, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), ...(options.env ? { env: options.env } : {}) });
+  const { url, headers } = targetOf(inferenceUrl, options);
   const payload = Buffer.from(JSON.stringify(body));
   const attempts = Math.max(1, options.attempts ?? 3);
   const timeoutMs = options.timeoutMs ?? 120_000;
@@ -114,6 +113,25 @@ export async function createChatCompletion(inferenceUrl: string, body: ChatReque
   }
   throw last ?? new InferenceError("inference server: no attempt was made");
 }
+
+/**
+ * The request URL and headers for `inferenceUrl`, made once per URL, key and
+ * allow-list (every turn of every rollout of a run asks for the same few):
+ * the key's check parses the URL and the allow-list.
+ */
+function targetOf(inferenceUrl: string, options: ChatOptions): { url: URL; headers: Record<string, string> } {
+  const env = options.env ?? process.env;
+  const key = `${inferenceUrl}\0${options.apiKey ?? env.OPENAI_API_KEY ?? ""}\0${options.allowedHosts?.join(",") ?? env.INFERENCE_KEY_HOSTS ?? ""}`;
+  let target = targets.get(key);
+  if (!target) {
+    const url = new URL(chatCompletionsUrl(inferenceUrl));
+    const headers = inferenceHeaders(url.href, { apiKey: options.apiKey, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), env });
+    if (targets.size >= 64) targets.clear();
+    targets.set(key, (target = { url, headers }));
+  }
+  return target;
+}
+const targets = new Map<string, { url: URL; headers: Record<string, string> }>();
 
 function readAnswer(body: Buffer, url: URL): ChatAnswer {
   let data: { choices?: Array<{ message?: ChatMessage }>; usage?: unknown };
