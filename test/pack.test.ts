@@ -13,6 +13,9 @@
  * committed files, and the bin fails on a drifted one. One build from nothing
  * serves both claims.
  *
+ * The same tarball is linted as a package (publint, @arethetypeswrong/cli)
+ * and its file list checked.
+ *
  * Slow (about twenty seconds: it runs the build once).
  */
 import assert from "node:assert/strict";
@@ -43,6 +46,9 @@ function run(command: string, args: string[], cwd: string) {
   assert.equal(result.code, 0, `${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
+
+/** What the pack made: the tarball, the files it lists and the folder it was unpacked into. */
+let packed: { tarball: string; files: { path: string; size: number }[]; unpacked: string } | undefined;
 
 /** The clean checkout, once `npm pack` has built it through prepack. */
 let built: ((checkout: string) => void) | undefined;
@@ -93,7 +99,7 @@ async function packFromCleanCheckout(): Promise<void> {
   assert.ok(!existsSync(path.join(checkout, "dist")), "the checkout has no dist/");
   await symlink(path.join(root, "node_modules"), path.join(checkout, "node_modules"), "dir");
 
-  const [info] = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", work], checkout)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const [info] = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", work], checkout)) as Array<{ filename: string; files: Array<{ path: string; size: number }> }>;
   const shipped = new Set(info!.files.map((f) => f.path));
   const pkg = JSON.parse(await readFile(path.join(checkout, "package.json"), "utf8")) as {
     bin: Record<string, string>;
@@ -119,5 +125,29 @@ async function packFromCleanCheckout(): Promise<void> {
   assert.equal(payload.code, 0, payload.stderr);
   assert.equal(JSON.parse(payload.stdout).job_type, "rl");
   assert.equal(run(process.execPath, [path.join(installed, "bin", "create-task-app.js"), "--version"], work).trim(), version);
+  packed = { tarball: path.join(work, info!.filename), files: info!.files, unpacked: installed };
   built!(checkout);
 }
+
+it("the package passes publint and @arethetypeswrong/cli, ships no tests, benches or fixtures, and stays under 2 MB", { skip: hasGit ? false : "not a git checkout", timeout: 300_000 }, async () => {
+  await packedCheckout.catch((error: unknown) => assert.fail(`the package this test reads was not packed: ${String(error)}`));
+  const { tarball, files, unpacked } = packed!;
+  const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+  const lint = spawn(bin("publint"), [unpacked, "--strict"], work);
+  assert.equal(lint.code, 0, lint.stdout + lint.stderr);
+  assert.match(lint.stdout, /All good!/);
+  // ESM only: every entry resolves for node16 from ESM and for bundlers, with its types.
+  const types = spawn(bin("attw"), [tarball, "--profile", "esm-only", "--format", "json"], work);
+  assert.equal(types.code, 0, types.stdout + types.stderr);
+  // Problems may be listed for the resolutions an ESM-only package does not claim (node10, a CommonJS require); none for the others.
+  const problems = Object.values((JSON.parse(types.stdout) as { problems: Record<string, { resolutionKind?: string; entrypoint?: string }[]> }).problems).flat();
+  assert.deepEqual(problems.filter((p) => p.resolutionKind !== "node10" && p.resolutionKind !== "node16-cjs"), []);
+  for (const f of files) assert.doesNotMatch(f.path, /^(test|bench|scripts|\.ci|viewer\/src)\/|(^|\/)fixtures\//, `${f.path} is shipped`);
+  const size = (await readFile(tarball)).byteLength;
+  assert.ok(size < 2 * 1024 * 1024, `the tarball is ${size} bytes`);
+  // The linter can fail: an export pointing at a file that is not there.
+  const broken = path.join(work, "broken");
+  await mkdir(broken);
+  await writeFile(path.join(broken, "package.json"), JSON.stringify({ name: "broken", version: "1.0.0", type: "module", exports: { ".": "./missing.js" } }));
+  assert.notEqual(spawn(bin("publint"), [broken, "--strict"], work).code, 0);
+});
