@@ -15,7 +15,8 @@
  */
 import http, { STATUS_CODES, type IncomingMessage } from "node:http";
 import https from "node:https";
-import { BodyTooLarge, createByteCounter, declaredOver, refuseRedirect, RedirectRefused } from "../http/policy.js";
+import { BodyTooLarge, refuseRedirect, RedirectRefused } from "../http/policy.js";
+import { readBodyCapped } from "../http/read-body.js";
 
 export { BodyTooLarge, RedirectRefused };
 
@@ -76,7 +77,7 @@ export async function sendKubeRequest(request: KubeRequest, limits: KubeLimits =
   const call = startCall(request, limits.callTimeoutMs);
   try {
     const response = await call.response;
-    const body = await readCapped(response, limits.maxResponseBytes);
+    const body = await readBodyCapped(response, limits.maxResponseBytes);
     return { status: response.statusCode ?? 0, headers: flatHeaders(response), body };
   } catch (error) {
     // Past the deadline the socket is destroyed, and the body's read fails with its own words.
@@ -100,7 +101,7 @@ export async function openKubeStream(request: KubeRequest, limits: KubeLimits = 
   });
   call.keep();
   if (response.statusCode === 200) return response;
-  const body = await readCapped(response, limits.maxResponseBytes).catch(() => Buffer.alloc(0));
+  const body = await readBodyCapped(response, limits.maxResponseBytes).catch(() => Buffer.alloc(0));
   throw new KubeStatusError(response.statusCode ?? 0, body.toString("utf8"));
 }
 
@@ -160,30 +161,6 @@ function startCall(request: KubeRequest, timeoutMs: number): Call {
     },
     timedOut: () => expired,
   };
-}
-
-function readCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    if (declaredOver(response.headers["content-length"], maxBytes)) {
-      reject(new BodyTooLarge(maxBytes));
-      return response.destroy();
-    }
-    const counter = createByteCounter(maxBytes);
-    const chunks: Buffer[] = [];
-    response.on("data", (chunk: Buffer) => {
-      try {
-        counter.add(chunk.byteLength);
-        chunks.push(chunk);
-      } catch (error) {
-        // First the cap's error, then the close (whose own events would say less).
-        reject(error);
-        response.destroy();
-      }
-    });
-    response.on("end", () => resolve(Buffer.concat(chunks)));
-    response.on("error", reject);
-    response.on("aborted", () => reject(new Error("the API server closed the connection mid-answer")));
-  });
 }
 
 function flatHeaders(response: IncomingMessage): Record<string, string> {

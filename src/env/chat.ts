@@ -11,7 +11,8 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import { createByteCounter, declaredOver, nextRedirect } from "../http/policy.js";
+import { BodyTooLarge, nextRedirect } from "../http/policy.js";
+import { readBodyCapped } from "../http/read-body.js";
 import { inferenceHeaders, type InferenceKeyOptions } from "../runtime/inference.js";
 import type { ChatMessage } from "../schemas/messages.js";
 
@@ -209,38 +210,17 @@ function send(url: URL, method: string, headers: OutgoingHttpHeaders, body: Buff
   });
 }
 
-/** Reads the whole body under the cap. */
-function read(response: IncomingMessage, done: () => void, maxBytes: number): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    // The error first, then the release: destroying the response emits its own events, which say less.
-    const finish = (error: Error) => {
-      if (settled) return;
-      settled = true;
-      reject(error);
-      done();
-    };
-    if (declaredOver(response.headers["content-length"], maxBytes)) return finish(new Refused(`the answer is larger than ${maxBytes} bytes`));
-    const counter = createByteCounter(maxBytes);
-    const chunks: Buffer[] = [];
-    response.on("data", (chunk: Buffer) => {
-      try {
-        counter.add(chunk.byteLength);
-        chunks.push(chunk);
-      } catch {
-        finish(new Refused(`the answer is larger than ${maxBytes} bytes`));
-      }
-    });
-    response.on("end", () => {
-      if (settled) return;
-      settled = true;
-      done();
-      const retryAfter = response.headers["retry-after"];
-      resolve({ status: response.statusCode ?? 0, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
-    });
-    response.on("error", (error) => finish(error));
-    response.on("aborted", () => finish(new Error("the connection closed mid-answer")));
-  });
+/** Reads the whole body under the cap (an answer over it is a Refused: no retry mends it), then releases the request. */
+async function read(response: IncomingMessage, done: () => void, maxBytes: number): Promise<Answer> {
+  try {
+    const body = await readBodyCapped(response, maxBytes);
+    const retryAfter = response.headers["retry-after"];
+    return { status: response.statusCode ?? 0, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body };
+  } catch (error) {
+    throw error instanceof BodyTooLarge ? new Refused(`the answer is larger than ${maxBytes} bytes`) : error;
+  } finally {
+    done();
+  }
 }
 
 /** The wait before attempt `attempt + 1`: `Retry-After` (seconds or a date) when given, else 0.5 s doubling; at most `maxMs`. */

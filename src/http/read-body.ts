@@ -1,0 +1,43 @@
+/**
+ * The body of a `node:http` answer, read whole under the outgoing policy's
+ * cap (src/http/policy.ts): one reader for every node:http client that reads
+ * a whole answer (deploy's Kubernetes calls, the agent loop's chat client).
+ */
+import type { IncomingMessage } from "node:http";
+import { BodyTooLarge, createByteCounter, declaredOver } from "./policy.js";
+
+/**
+ * Reads `response` to its end. A body over `maxBytes` (declared, or counted
+ * as it arrives) rejects with {@link BodyTooLarge} and destroys the
+ * response; a connection that breaks mid-body rejects with its error.
+ */
+export function readBodyCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    // The error first, then the close: destroying the response emits events of its own, which say less.
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+      response.destroy();
+    };
+    if (declaredOver(response.headers["content-length"], maxBytes)) return fail(new BodyTooLarge(maxBytes));
+    const counter = createByteCounter(maxBytes);
+    const chunks: Buffer[] = [];
+    response.on("data", (chunk: Buffer) => {
+      try {
+        counter.add(chunk.byteLength);
+        chunks.push(chunk);
+      } catch (error) {
+        fail(error as Error);
+      }
+    });
+    response.on("end", () => {
+      if (settled) return;
+      settled = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    response.on("error", fail);
+    response.on("aborted", () => fail(new Error("the connection closed mid-answer")));
+  });
+}
