@@ -1,0 +1,147 @@
+/**
+ * Hostile stores, output paths and run directories against `task-app view`:
+ * the store is opened with the readers' read-only, bounded open (a foreign
+ * or empty SQLite file is refused and left byte for byte, a FIFO is refused
+ * without a journal beside it, a view where a table belongs is refused before
+ * any query); `--export` writes through the one atomic writer (never over a
+ * device, a FIFO or a directory; a symlink is followed; the report is the
+ * owner's alone).
+ *
+ * Real CLI processes (killed after LIMIT, so a hang fails the test) in a
+ * scratch directory, real SQLite files and FIFOs.
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { runCli } from "../helpers/run-cli.js";
+import { makeSessionTrace } from "../helpers/session-trace.js";
+import { openSetupStore } from "../helpers/setup-store.js";
+
+const Database = createRequire(import.meta.url)("libsql") as new (path: string) => {
+  exec(sql: string): void;
+  prepare(sql: string): { get(...a: unknown[]): Record<string, unknown> };
+  close(): void;
+};
+
+const dir = mkdtempSync(join(tmpdir(), "hostile-view-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const LIMIT = { timeoutMs: 60_000 };
+const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+/** `task-app view <argv>` in `dir`, killed after LIMIT. */
+const view = (argv: string[], env?: NodeJS.ProcessEnv) => runCli(["view", ...argv], dir, env, LIMIT);
+
+/** One result line in the layout eval writes. */
+export function resultLine(seed: number, extra: Record<string, unknown> = {}) {
+  return {
+    run_id: `run-${seed}`,
+    seed,
+    rollout: 0,
+    status: "ok",
+    cause: "ok",
+    http_status: 200,
+    replica: null,
+    return: (seed % 3) / 2,
+    outcome_score: null,
+    events_score: null,
+    criteria: {},
+    steps: 1,
+    duration_ms: 10,
+    session_id: null,
+    finished_at: "2026-01-01T00:00:00.000Z",
+    ...extra,
+  };
+}
+
+/** A run directory as eval lays it out: manifest.json, config.json and results.jsonl (0600). */
+function writeRun(runDir: string, lines: string[], manifest: unknown = { app: "app.ts", model: "m", seeds: [0], rollouts_per_seed: 1, split: "test", config_digest: "x", out: join(runDir, "results.jsonl") }) {
+  mkdirSync(runDir, { recursive: true });
+  writeFileSync(join(runDir, "manifest.json"), typeof manifest === "string" ? manifest : JSON.stringify(manifest));
+  writeFileSync(join(runDir, "config.json"), JSON.stringify({ runDir, out: join(runDir, "results.jsonl"), failuresOut: join(runDir, "results.failures.jsonl") }));
+  writeFileSync(join(runDir, "results.jsonl"), lines.map((l) => `${l}\n`).join(""));
+}
+
+const runs = join(dir, "runs");
+writeRun(join(runs, "one"), [JSON.stringify(resultLine(0))]);
+
+let template: Promise<string> | undefined;
+/** A trace store with two sessions, written once; cases work on copies. */
+function templateStore(): Promise<string> {
+  return (template ??= (async () => {
+    const path = join(dir, "template", "synth_ai.db");
+    const store = await openSetupStore(path);
+    for (const i of [0, 1]) await store.insertSession(makeSessionTrace(i, { runId: "hostile" }));
+    await store.close();
+    return path;
+  })());
+}
+
+/** A one-file copy of the template store changed by `hostile`. */
+async function hostileStore(name: string, hostile: string): Promise<string> {
+  const path = join(dir, `${name}.db`);
+  const source = await templateStore();
+  copyFileSync(source, path);
+  if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, `${path}-wal`);
+  const db = new Database(path);
+  db.prepare("PRAGMA journal_mode = DELETE").get();
+  db.exec(hostile);
+  db.close();
+  return path;
+}
+
+test("a foreign SQLite file and an empty file given as --db are refused by name and left byte for byte as they were", async () => {
+  const foreign = join(dir, "foreign.sqlite");
+  const db = new Database(foreign);
+  db.exec("CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('ada');");
+  db.close();
+  const before = sha(foreign);
+  const res = await view(["--runs", runs, "--db", foreign, "--export", join(dir, "foreign.html")]);
+  assert.equal(res.code, 1, res.stderr);
+  assert.match(res.stderr, /not a task-app trace store: .*foreign\.sqlite \(it has none of the trace tables\)/);
+  assert.equal(sha(foreign), before);
+  assert.ok(!existsSync(`${foreign}-wal`) && !existsSync(`${foreign}-journal`));
+  assert.ok(!existsSync(join(dir, "foreign.html")));
+  const empty = join(dir, "empty.db");
+  writeFileSync(empty, "");
+  const res2 = await view(["--runs", runs, "--db", empty, "--export", join(dir, "empty.html")]);
+  assert.equal(res2.code, 1, res2.stderr);
+  assert.match(res2.stderr, /not a task-app trace store: .*empty\.db \(empty file\)/);
+  assert.equal(statSync(empty).size, 0);
+});
+
+test("a FIFO given as --db is refused without opening it: no journal beside it, no hang", async () => {
+  const fifo = join(dir, "pipe.db");
+  execFileSync("mkfifo", [fifo]);
+  const res = await view(["--runs", runs, "--db", fifo, "--export", join(dir, "fifo.html")]);
+  assert.equal(res.code, 1, res.stderr);
+  assert.match(res.stderr, /not a task-app trace store: .*pipe\.db \(not a regular file\)/);
+  assert.deepEqual(readdirSync(dir).filter((f) => f.startsWith("pipe.db")), ["pipe.db"]);
+});
+
+test("a store whose session_traces is an endless view is refused before any query runs", async () => {
+  const path = await hostileStore(
+    "endless",
+    `PRAGMA foreign_keys = OFF; DROP TABLE session_traces;
+     CREATE VIEW session_traces AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r)
+       SELECT 'session-' || n AS session_id, '2026-01-01' AS created_at, 1 AS num_timesteps, 1 AS num_events, 1 AS num_messages,
+              NULL AS metadata, NULL AS experiment_id FROM r;`,
+  );
+  const res = await view(["--runs", runs, "--db", path, "--export", join(dir, "endless.html")]);
+  assert.equal(res.code, 1, res.stderr);
+  assert.match(res.stderr, /not a task-app trace store: .*endless\.db \(session_traces is a view, not a table\)/);
+});
+
+test("a store is read, not written: its bytes are unchanged after an export of its sessions", async () => {
+  const path = await hostileStore("plain", "SELECT 1;");
+  const before = sha(path);
+  const res = await view(["--runs", runs, "--db", path, "--export", join(dir, "plain.html")]);
+  assert.equal(res.code, 0, res.stderr);
+  assert.match(res.stdout, /\(1 runs, 2 sessions,/);
+  assert.equal(sha(path), before);
+  assert.ok(!existsSync(`${path}-wal`) && !existsSync(`${path}-journal`));
+});
