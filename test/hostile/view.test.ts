@@ -145,3 +145,50 @@ test("a store is read, not written: its bytes are unchanged after an export of i
   assert.equal(sha(path), before);
   assert.ok(!existsSync(`${path}-wal`) && !existsSync(`${path}-journal`));
 });
+
+test("--export refuses a device, a FIFO and a directory before anything is written, and leaves no temporary file", async () => {
+  // A null device of the test's own (as root; else /dev/null, which an unprivileged process cannot replace), so a regression never replaces the system's.
+  const device = process.getuid?.() === 0 ? join(dir, "null") : "/dev/null";
+  if (device !== "/dev/null") execFileSync("mknod", ["-m", "666", device, "c", "1", "3"]);
+  const res = await view(["--runs", runs, "--export", device]);
+  assert.equal(res.code, 1, res.stderr);
+  assert.match(res.stderr, /output .*null is a character device, not a regular file/);
+  assert.ok(lstatSync(device).isCharacterDevice());
+  const fifo = join(dir, "report.fifo");
+  execFileSync("mkfifo", [fifo]);
+  const res2 = await view(["--runs", runs, "--export", fifo]);
+  assert.equal(res2.code, 1, res2.stderr);
+  assert.match(res2.stderr, /report\.fifo is a FIFO/);
+  assert.ok(lstatSync(fifo).isFIFO());
+  const folder = join(dir, "report-dir");
+  mkdirSync(folder);
+  const res3 = await view(["--runs", runs, "--export", folder]);
+  assert.equal(res3.code, 1, res3.stderr);
+  assert.match(res3.stderr, /report-dir is a directory, not a regular file/);
+  assert.deepEqual(readdirSync(dir).filter((f) => f.includes(".tmp")), []);
+});
+
+test("--export follows a symlink to a regular file (the link stays) and writes the report readable by its owner only", async () => {
+  const target = join(dir, "real-report.html");
+  writeFileSync(target, "old");
+  const link = join(dir, "link-report.html");
+  symlinkSync(target, link);
+  const res = await view(["--runs", runs, "--export", link]);
+  assert.equal(res.code, 0, res.stderr);
+  assert.ok(lstatSync(link).isSymbolicLink());
+  assert.equal(readlinkSync(link), target);
+  assert.match(readFileSync(target, "utf8"), /^<!doctype html>/);
+  assert.equal(statSync(target).mode & 0o777, 0o600);
+});
+
+test("--export never writes through a symlink planted at a temporary name beside the report", async () => {
+  const { exportReport } = await import("../../src/view/export.js");
+  const out = join(dir, "planted.html");
+  const victim = join(dir, "victim.txt");
+  writeFileSync(victim, "keep me");
+  symlinkSync(victim, `${out}.${process.pid}.tmp`);
+  const written = await exportReport({ runs: [runs], out });
+  assert.equal(written.runs, 1);
+  assert.equal(readFileSync(victim, "utf8"), "keep me");
+  assert.match(readFileSync(out, "utf8"), /^<!doctype html>/);
+});
