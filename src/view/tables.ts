@@ -157,6 +157,17 @@ export interface Histogram {
   bins: { from: number; to: number; count: number }[];
 }
 
+/** The least and greatest of `xs` in one pass (a spread into Math.min overflows the call stack past about 130,000 values); null when empty. */
+export function rangeOf(xs: Iterable<number>): { min: number; max: number } | null {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const x of xs) {
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  return min <= max ? { min, max } : null;
+}
+
 export function histogramOf(returns: readonly number[]): Histogram {
   const h: Histogram = { zero: 0, between: 0, one: 0, outside: 0, bins: [] };
   for (const x of returns) {
@@ -168,8 +179,9 @@ export function histogramOf(returns: readonly number[]): Histogram {
     }
   }
   if (returns.length) {
-    const lo = Math.min(0, ...returns);
-    const hi = Math.max(1, ...returns);
+    const range = rangeOf(returns)!;
+    const lo = Math.min(0, range.min);
+    const hi = Math.max(1, range.max);
     const width = (hi - lo) / 10;
     h.bins = Array.from({ length: 10 }, (_, i) => ({ from: lo + i * width, to: lo + (i + 1) * width, count: 0 }));
     for (const x of returns) h.bins[Math.min(9, Math.floor((x - lo) / width))]!.count++;
@@ -181,7 +193,12 @@ export function histogramOf(returns: readonly number[]): Histogram {
 /** Failed rollouts by cause, most frequent first, with up to 20 examples each: the run id, the reason and the app's error id (to find its log line). */
 export function failuresOf(results: readonly EvalResult[]): { cause: string; count: number; examples: { seed: number; rollout: number; run_id: string; error: string | null; error_id: string | null }[] }[] {
   const byCause = new Map<string, EvalResult[]>();
-  for (const r of results) if (r.status !== "ok") byCause.set(r.cause, [...(byCause.get(r.cause) ?? []), r]);
+  for (const r of results) {
+    if (r.status === "ok") continue;
+    const list = byCause.get(r.cause);
+    if (list) list.push(r);
+    else byCause.set(r.cause, [r]);
+  }
   return [...byCause]
     .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
     .map(([cause, rs]) => ({ cause, count: rs.length, examples: rs.slice(0, 20).map((r) => ({ seed: r.seed, rollout: r.rollout, run_id: r.run_id, error: r.error ?? null, error_id: r.error_id ?? null })) }));

@@ -18,6 +18,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import type { RunsOverview } from "../../src/view/api.js";
+import type { ExportData } from "../../src/view/export-data.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeSessionTrace } from "../helpers/session-trace.js";
 import { openSetupStore } from "../helpers/setup-store.js";
@@ -191,4 +193,120 @@ test("--export never writes through a symlink planted at a temporary name beside
   assert.equal(written.runs, 1);
   assert.equal(readFileSync(victim, "utf8"), "keep me");
   assert.match(readFileSync(out, "utf8"), /^<!doctype html>/);
+});
+
+/** The data a report written by `view --export` embeds. */
+function embeddedData(html: string): ExportData {
+  const json = /<script type="application\/json" id="task-app-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  assert.ok(json, "the report embeds its data");
+  return JSON.parse(json) as ExportData;
+}
+
+/** Exports the runs under `runsDir` through the CLI (no store) and returns the report's data. */
+async function exportRuns(runsDir: string, name: string): Promise<ExportData> {
+  const out = join(dir, `${name}.html`);
+  const { TASKAPP_TRACE_DB: _, ...env } = process.env;
+  const res = await view(["--runs", runsDir, "--export", out], env);
+  assert.equal(res.code, 0, res.stderr);
+  return embeddedData(readFileSync(out, "utf8"));
+}
+
+test("results are read from the run's own directory: config.json pointing at a FIFO, /dev/zero or another JSONL file is not followed, a moved run still reads", async () => {
+  const base = join(dir, "pointing");
+  const elsewhere = join(dir, "elsewhere.jsonl");
+  writeFileSync(elsewhere, `${JSON.stringify(resultLine(99, { error: "not this run's" }))}\n`);
+  const fifo = join(dir, "results.fifo");
+  execFileSync("mkfifo", [fifo]);
+  for (const [name, out] of [["fifo", fifo], ["zero", "/dev/zero"], ["other", elsewhere]] as const) {
+    writeRun(join(base, name), [JSON.stringify(resultLine(1))]);
+    writeFileSync(join(base, name, "config.json"), JSON.stringify({ out, failuresOut: out }));
+  }
+  // A run eval wrote with --out moved/res.jsonl, then moved: its files are found by name in the directory it is in now.
+  writeRun(join(base, "moved"), [], { app: "a", model: "m", seeds: [0, 1], rollouts_per_seed: 1, split: "test", config_digest: "x", out: join(dir, "old-place", "res.jsonl") });
+  writeFileSync(join(base, "moved", "res.jsonl"), `${JSON.stringify(resultLine(0))}\n${JSON.stringify(resultLine(1))}\n`);
+  // The run's own results file a FIFO, its failures file a symlink to /dev/zero: named as the run's problems, nothing read.
+  writeRun(join(base, "special"), []);
+  rmSync(join(base, "special", "results.jsonl"));
+  execFileSync("mkfifo", [join(base, "special", "results.jsonl")]);
+  symlinkSync("/dev/zero", join(base, "special", "results.failures.jsonl"));
+  const data = await exportRuns(base, "pointing");
+  const rollouts = Object.fromEntries(data.overview.runs.map((r) => [r.name, [r.summary.rollouts, r.problems]]));
+  assert.deepEqual(rollouts, {
+    fifo: [1, []],
+    moved: [2, []],
+    other: [1, []],
+    special: [0, ["results file results.failures.jsonl is a character device, not a regular file", "results file results.jsonl is a FIFO (named pipe), not a regular file"]],
+    zero: [1, []],
+  });
+  assert.ok(!JSON.stringify(data).includes("not this run's"), "a JSONL file elsewhere is neither shown nor exported");
+});
+
+test("a null or corrupt manifest and malformed result lines affect only their run or line, with the reason; a run named __proto__ is listed", async () => {
+  const base = join(dir, "malformed");
+  writeRun(join(base, "null-manifest"), [JSON.stringify(resultLine(0))], "null");
+  writeRun(join(base, "corrupt-manifest"), [JSON.stringify(resultLine(0))], "{not json");
+  const { duration_ms: _, ...noDuration } = resultLine(1);
+  writeRun(join(base, "bad-lines"), [JSON.stringify(resultLine(0)), JSON.stringify(noDuration), JSON.stringify(resultLine(2, { session_id: { id: "x" } })), JSON.stringify(resultLine(3))]);
+  writeRun(join(base, "__proto__"), [JSON.stringify(resultLine(0)), JSON.stringify(resultLine(1))]);
+  const { startViewer } = await import("../../src/view/serve.js");
+  const running = await startViewer({ runs: [base] });
+  try {
+    const get = async (path: string) => {
+      const res = await fetch(new URL(path, running.url));
+      assert.equal(res.status, 200, path);
+      return res.json() as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const overview = (await get("/api/runs")) as RunsOverview;
+    const byName = Object.fromEntries(overview.runs.map((r) => [r.name, [r.summary.rollouts, r.problems]]));
+    assert.deepEqual(Object.keys(byName).sort(), ["__proto__", "bad-lines", "corrupt-manifest", "null-manifest"]);
+    assert.deepEqual(byName["null-manifest"], [1, ["manifest.json is not a manifest (null)"]]);
+    assert.equal((byName["corrupt-manifest"] as [number, string[]])[0], 1);
+    assert.match((byName["corrupt-manifest"] as [number, string[]])[1][0]!, /^manifest\.json cannot be read: .*JSON/);
+    assert.deepEqual(byName["bad-lines"], [2, ["results.jsonl:2: not a result (duration_ms: missing)", "results.jsonl:3: not a result (session_id: Invalid input: expected string, received object)"]]);
+    assert.equal(Object.getOwnPropertyDescriptor(byName, "__proto__")?.value[0], 2);
+    const page = await get("/api/runs/__proto__");
+    assert.equal(page.rows.total, 2);
+    const bad = await get("/api/runs/bad-lines?sort=seconds");
+    assert.deepEqual(bad.rows.rows.map((r: { seed: number }) => r.seed), [0, 3]);
+  } finally {
+    await running.close();
+  }
+  const data = await exportRuns(base, "malformed");
+  assert.ok(Object.hasOwn(data.runs, "__proto__"), "the report holds the run named __proto__");
+  assert.equal(Object.getOwnPropertyDescriptor(data.runs, "__proto__")?.value.results.length, 2);
+  assert.equal(data.overview.runs.length, 4);
+});
+
+test("a run of 200,000 results (as eval --seeds 0-199999 writes it) opens through the API and exports", { timeout: 300_000 }, async () => {
+  const base = join(dir, "large");
+  const count = 200_000;
+  const seeds = Array.from({ length: count }, (_, i) => i);
+  const lines = seeds.map((seed) => JSON.stringify(resultLine(seed, seed % 7 === 0 ? { status: "failed", cause: "timeout", http_status: null, return: null } : {})));
+  writeRun(join(base, "big"), lines, { app: "a", model: "m", seeds, rollouts_per_seed: 1, split: "test", config_digest: "x", out: join(base, "big", "results.jsonl") });
+  const failed = seeds.filter((s) => s % 7 === 0).length;
+  const { startViewer } = await import("../../src/view/serve.js");
+  const running = await startViewer({ runs: [base] });
+  try {
+    const get = async (path: string) => {
+      const res = await fetch(new URL(path, running.url));
+      assert.equal(res.status, 200, path);
+      return res.json() as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const overview = (await get("/api/runs")) as RunsOverview;
+    assert.deepEqual(
+      overview.runs.map((r) => [r.manifest.seed_count, r.manifest.first_seed, r.manifest.last_seed, r.summary.rollouts, r.summary.failed]),
+      [[count, 0, count - 1, count, failed]],
+    );
+    const page = await get("/api/runs/big?sort=return&desc=1&size=3");
+    assert.equal(page.rows.total, count);
+    assert.equal(page.histogram.zero + page.histogram.between + page.histogram.one, count - failed);
+    assert.deepEqual(page.failures.map((f: { cause: string; count: number }) => [f.cause, f.count]), [["timeout", failed]]);
+    const compare = await get("/api/compare/big/big?size=2");
+    assert.equal(compare.comparison.paired, count - failed);
+  } finally {
+    await running.close();
+  }
+  const data = await exportRuns(base, "large");
+  assert.equal(data.runs.big!.results.length, count);
+  assert.equal(data.overview.runs[0]!.manifest.last_seed, count - 1);
 });

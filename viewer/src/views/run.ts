@@ -4,7 +4,7 @@ import type { RunRow, SortKey } from "../../../src/view/tables.js";
 import { histogramChart } from "../charts.js";
 import { fmt, h, pct, pm, type Child } from "../dom.js";
 import { link, navigate, pathOf } from "../router.js";
-import { seedsText } from "./runs.js";
+import { problemsList, seedsText } from "./runs.js";
 
 const COLUMNS: [SortKey | null, string][] = [
   ["seed", "seed"],
@@ -115,6 +115,7 @@ export function runView(data: RunPageView, query: URLSearchParams): Child[] {
   return [
     h("h1", {}, `Run ${data.name}`),
     h("p", { class: "muted" }, `app ${data.manifest.app} · model ${data.manifest.model} · ${seedsText(data.manifest)} × ${data.manifest.rollouts_per_seed} · split ${data.manifest.split} · ${data.started ?? "?"} → ${data.finished ?? "?"}`),
+    problemsList(data.problems),
     stats,
     h("div", { class: "row" }, h("section", {}, h("h2", {}, "Returns"), histogramChart(hist.bins), buckets), h("section", {}, h("h2", {}, "Failures by cause"), failures)),
     h("h2", {}, "Rollouts"),
