@@ -187,8 +187,8 @@ describe("view API", () => {
 
   test("a token, when set, is needed on every request; ?token= sets a cookie that then suffices", async () => {
     const guarded = createViewServer({ api: viewer.api, token: "tok-123456" });
-    assert.equal((await guarded.request("/api/runs")).status, 403);
-    assert.equal((await guarded.request("/api/runs?token=wrong-1234")).status, 403);
+    assert.equal((await guarded.request("/api/runs")).status, 401);
+    assert.equal((await guarded.request("/api/runs?token=wrong-1234")).status, 401);
     const ok = await guarded.request("/api/runs?token=tok-123456", { headers: { host: "10.0.0.5:8080" } });
     assert.equal(ok.status, 200);
     const cookie = ok.headers.get("set-cookie")!;

@@ -77,7 +77,7 @@ describe("task-app view (CLI)", () => {
       assert.ok(token.length >= 32);
       assert.equal(view.stdout().split(token).length - 1, 1, "the token is printed once");
       const api = new URL("/api/runs", view.url);
-      assert.equal((await fetch(api)).status, 403);
+      assert.equal((await fetch(api)).status, 401);
       api.searchParams.set("token", token);
       assert.equal((await fetch(api)).status, 200);
     } finally {

@@ -11,7 +11,7 @@
  * scratch directory, real SQLite files and FIFOs.
  */
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -20,6 +20,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import type { RunsOverview } from "../../src/view/api.js";
 import type { ExportData } from "../../src/view/export-data.js";
+import { cliArgv } from "../helpers/cli-command.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeSessionTrace } from "../helpers/session-trace.js";
 import { openSetupStore } from "../helpers/setup-store.js";
@@ -309,4 +310,53 @@ test("a run of 200,000 results (as eval --seeds 0-199999 writes it) opens throug
   const data = await exportRuns(base, "large");
   assert.equal(data.runs.big!.results.length, count);
   assert.equal(data.overview.runs[0]!.manifest.last_seed, count - 1);
+});
+
+test("--export redacts the environment's keys and URL passwords held in traces, as every output does", async () => {
+  const environmentKey = "env-key-7f3a9c2e41d8b6055e";
+  const openaiKey = "sk-proj-Zq81mW4cV7yT2nB0xR5k";
+  const session = makeSessionTrace(3, { runId: "secrets" });
+  session.session_time_steps[0]!.markov_blanket_messages[0]!.content = { text: `keys ${environmentKey} and ${openaiKey.slice(4, 20)} at postgres://u:hunter2pw@db:5432/x` };
+  const path = join(dir, "secrets", "synth_ai.db");
+  const store = await openSetupStore(path);
+  await store.insertSession(session);
+  await store.close();
+  const out = join(dir, "secrets.html");
+  const res = await view(["--runs", runs, "--db", path, "--export", out], { ...process.env, ENVIRONMENT_API_KEY: environmentKey, OPENAI_API_KEY: openaiKey });
+  assert.equal(res.code, 0, res.stderr);
+  const html = readFileSync(out, "utf8");
+  const text = JSON.stringify(embeddedData(html));
+  assert.match(text, /keys \[redacted\] and \[redacted\] at postgres:\/\/u:\[redacted\]@db:5432\/x/);
+  for (const secret of [environmentKey, openaiKey.slice(4, 20), "hunter2pw"]) assert.ok(!html.includes(secret), `${secret} is in the report`);
+});
+
+test("a malformed token cookie on a viewer beyond loopback is answered 401 with the usual body, and nothing reaches the terminal", async () => {
+  const child = spawn(process.execPath, [...cliArgv(), "view", "--runs", runs, "--host", "127.0.0.2"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (c: Buffer) => (err += c));
+  const closed = new Promise((resolve) => child.on("close", resolve));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (c: Buffer) => {
+        out += c;
+        const found = /task-app view: (http:\/\/\S+)/.exec(out)?.[1];
+        if (found) resolve(found);
+      });
+      void closed.then(() => reject(new Error(`view exited before listening:\n${err}`)));
+    });
+    const api = new URL("/api/runs", url);
+    api.search = "";
+    for (const cookie of ["task_app_view_token=%E0%A4%A", "task_app_view_token=%", "task_app_view_token=%zz; other=1"]) {
+      const res = await fetch(api, { headers: { cookie } });
+      assert.equal(res.status, 401, cookie);
+      assert.equal(await res.text(), "This viewer needs its access token: open the URL `task-app view` printed (it ends in ?token=...).\n");
+    }
+    api.search = new URL(url).search;
+    assert.equal((await fetch(api)).status, 200, "the printed token still opens it");
+  } finally {
+    child.kill("SIGINT");
+    await closed;
+  }
+  assert.equal(err, "", "no stack trace on the terminal");
 });
