@@ -13,7 +13,7 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -147,6 +147,20 @@ test("a store is read, not written: its bytes are unchanged after an export of i
   assert.match(res.stdout, /\(1 runs, 2 sessions,/);
   assert.equal(sha(path), before);
   assert.ok(!existsSync(`${path}-wal`) && !existsSync(`${path}-journal`));
+});
+
+test("a store that cannot be written (immutable as root, 0444 otherwise) is read", async () => {
+  const path = await hostileStore("readonly", "SELECT 1;");
+  const root = process.getuid?.() === 0;
+  if (root) execFileSync("chattr", ["+i", path]);
+  else chmodSync(path, 0o444);
+  try {
+    const res = await view(["--runs", runs, "--db", path, "--export", join(dir, "readonly.html")]);
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(res.stdout, /\(1 runs, 2 sessions,/);
+  } finally {
+    if (root) execFileSync("chattr", ["-i", path]);
+  }
 });
 
 test("--export refuses a device, a FIFO and a directory before anything is written, and leaves no temporary file", async () => {
