@@ -314,7 +314,7 @@ test("a run of 200,000 results (as eval --seeds 0-199999 writes it) opens throug
     );
     const page = await get("/api/runs/big?sort=return&desc=1&size=3");
     assert.equal(page.rows.total, count);
-    assert.equal(page.histogram.zero + page.histogram.between + page.histogram.one, count - failed);
+    assert.equal(page.histogram.at_min + page.histogram.between + page.histogram.at_max, count - failed);
     assert.deepEqual(page.failures.map((f: { cause: string; count: number }) => [f.cause, f.count]), [["timeout", failed]]);
     const compare = await get("/api/compare/big/big?size=2");
     assert.equal(compare.comparison.paired, count - failed);
