@@ -108,9 +108,12 @@ describe("view API", () => {
     const expected = [...rs].sort((a, b) => b.return! - a.return! || a.seed - b.seed).slice(0, 4).map((r) => [r.seed, r.return]);
     assert.deepEqual(sorted.rows.rows.map((r) => [r.seed, r.return]), expected);
     const zeros = rs.filter((r) => r.return === 0).length;
-    assert.equal(sorted.histogram.zero, zeros);
-    assert.equal(sorted.histogram.one, rs.filter((r) => r.return === 1).length);
-    assert.equal(sorted.histogram.zero + sorted.histogram.one + sorted.histogram.between, rs.length);
+    const lowest = Math.min(...rs.map((r) => r.return!));
+    const highest = Math.max(...rs.map((r) => r.return!));
+    assert.deepEqual([sorted.histogram.min, sorted.histogram.max], [lowest, highest]);
+    assert.equal(sorted.histogram.at_min, rs.filter((r) => r.return === lowest).length);
+    assert.equal(sorted.histogram.at_max, lowest === highest ? 0 : rs.filter((r) => r.return === highest).length);
+    assert.equal(sorted.histogram.at_min + sorted.histogram.at_max + sorted.histogram.between, rs.length);
     const second = await get<RunPageView>("/api/runs/math-a?sort=return&desc=1&size=4&page=1");
     assert.deepEqual(second.rows.rows.map((r) => r.seed), [...rs].sort((a, b) => b.return! - a.return! || a.seed - b.seed).slice(4, 8).map((r) => r.seed));
     const filtered = await get<RunPageView>("/api/runs/math-a?max=0");
@@ -187,8 +190,8 @@ describe("view API", () => {
 
   test("a token, when set, is needed on every request; ?token= sets a cookie that then suffices", async () => {
     const guarded = createViewServer({ api: viewer.api, token: "tok-123456" });
-    assert.equal((await guarded.request("/api/runs")).status, 403);
-    assert.equal((await guarded.request("/api/runs?token=wrong-1234")).status, 403);
+    assert.equal((await guarded.request("/api/runs")).status, 401);
+    assert.equal((await guarded.request("/api/runs?token=wrong-1234")).status, 401);
     const ok = await guarded.request("/api/runs?token=tok-123456", { headers: { host: "10.0.0.5:8080" } });
     assert.equal(ok.status, 200);
     const cookie = ok.headers.get("set-cookie")!;

@@ -70,13 +70,15 @@ describe("task-app view in Chromium", { skip: hasChromium ? false : "no /usr/bin
     await store.close();
     // A run with a failed rollout that carries the app's error id.
     const flaky = join(made.runsDir, "flaky");
-    writeJsonAtomic(join(flaky, "manifest.json"), { app: "math", model: "scripted", seeds: [0, 1], rollouts_per_seed: 1, split: "test", config_digest: "d" });
+    writeJsonAtomic(join(flaky, "manifest.json"), { app: "math", model: "scripted", seeds: [0, 1, 2, 3, 4], rollouts_per_seed: 1, split: "test", config_digest: "d" });
     const line = (seed: number, ok: boolean) => ({
       run_id: `flaky-${seed}`, seed, rollout: 0, status: ok ? "ok" : "failed", cause: ok ? "ok" : "http_500", http_status: ok ? 200 : 500, replica: null, return: ok ? 1 : null,
       outcome_score: null, events_score: null, criteria: {}, steps: 1, duration_ms: 5, session_id: null, finished_at: new Date(0).toISOString(),
       ...(ok ? {} : { error: "rollout_failed: the rollout executor failed", error_id: FLAKY_ERROR_ID }),
     });
-    writeFileSync(join(flaky, "results.jsonl"), `${JSON.stringify(line(0, true))}\n`);
+    // Returns outside [0, 1] (a score, a count of achievements): -2, 1, 3, 7.
+    const returns = [1, null, -2, 3, 7];
+    writeFileSync(join(flaky, "results.jsonl"), [0, 2, 3, 4].map((seed) => `${JSON.stringify({ ...line(seed, true), return: returns[seed] })}\n`).join(""));
     writeFileSync(join(flaky, "results.failures.jsonl"), `${JSON.stringify(line(1, false))}\n`);
     viewer = await startViewer({ db: made.db, runs: [made.runsDir], port: 0 });
     browser = await launchChromium();
@@ -105,8 +107,9 @@ describe("task-app view in Chromium", { skip: hasChromium ? false : "no /usr/bin
     assert.equal(new URL(page.url()).pathname, "/runs/math-a");
     const rs = results("math-a");
     assert.equal(await text("[data-testid=mean-return]"), pm(rs.map((r) => r.return!)));
-    assert.equal(await text("[data-testid=bucket-zero]"), String(rs.filter((r) => r.return === 0).length));
-    assert.equal(await text("[data-testid=bucket-one]"), String(rs.filter((r) => r.return === 1).length));
+    const lowest = Math.min(...rs.map((r) => r.return!));
+    assert.equal(await text("[data-testid=bucket-min]"), String(rs.filter((r) => r.return === lowest).length));
+    assert.equal(await page.locator("[data-testid=bin]").count(), 10);
     assert.equal(await page.locator("[data-testid=histogram] canvas").count(), 1, "uPlot drew the histogram");
     await page.click("[data-testid=sort-return]");
     await page.waitForURL(/sort=return/);
@@ -244,6 +247,20 @@ describe("task-app view in Chromium", { skip: hasChromium ? false : "no /usr/bin
     await page.waitForSelector("[data-testid=failures]");
     assert.match(await text("[data-testid=failures] li"), /^1 http_500: flaky-1 \(seed 1, error id 0b9f2c4e-1d7a-4c55-9b1e-5a7f0e3d2c11\)$/);
     assert.equal(await text("[data-testid=error-id]"), FLAKY_ERROR_ID);
+  });
+
+  test("the run page bins returns over the range observed, not [0, 1]", async () => {
+    const { page } = w;
+    await page.goto(`${new URL(viewer.url).origin}/runs/flaky`);
+    await page.waitForSelector("[data-testid=bins]");
+    // Returns -2, 1, 3, 7: ten bins of 0.9 from -2 to 7.
+    assert.equal(await page.locator("[data-testid=bin]").count(), 10);
+    assert.deepEqual(await page.locator("[data-testid=bin-count]").allTextContents(), ["1", "0", "0", "1", "0", "1", "0", "0", "0", "1"]);
+    assert.equal(await text("[data-testid=bin] td"), "-2.000");
+    assert.equal(await text("[data-testid=bucket-min-label]"), "lowest (-2.000)");
+    assert.equal(await text("[data-testid=bucket-max-label]"), "highest (7.000)");
+    assert.deepEqual([await text("[data-testid=bucket-min]"), await text("[data-testid=bucket-between]"), await text("[data-testid=bucket-max]")], ["1", "2", "1"]);
+    assert.equal(await page.locator("[data-testid=histogram] canvas").count(), 1);
   });
 
   test("the exported report, opened from file:// with the network off, shows the same numbers", async () => {

@@ -3,7 +3,7 @@
  * its run; that command, run, serves the run read only on 127.0.0.1 and
  * stops on Ctrl-C; another host gets an access token printed once in the
  * URL; usage errors exit 2, an unreadable store or runs path exits 1;
- * `--export` writes one self-contained file.
+ * `--export` writes one self-contained file (of runs/ unless --runs says).
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -77,7 +77,7 @@ describe("task-app view (CLI)", () => {
       assert.ok(token.length >= 32);
       assert.equal(view.stdout().split(token).length - 1, 1, "the token is printed once");
       const api = new URL("/api/runs", view.url);
-      assert.equal((await fetch(api)).status, 403);
+      assert.equal((await fetch(api)).status, 401);
       api.searchParams.set("token", token);
       assert.equal((await fetch(api)).status, 200);
     } finally {
@@ -89,9 +89,6 @@ describe("task-app view (CLI)", () => {
     const port = await runCli(["view", "--port", "-1"], root);
     assert.equal(port.code, 2);
     assert.match(port.stderr, /--port must be an integer/);
-    const exp = await runCli(["view", "--export", "r.html"], root);
-    assert.equal(exp.code, 2);
-    assert.match(exp.stderr, /--export needs the runs/);
     const db = await runCli(["view", "--db", "nowhere.db", "--runs", "runs"], root);
     assert.equal(db.code, 1);
     assert.match(db.stderr, /no trace database at .*nowhere\.db/);
@@ -108,5 +105,12 @@ describe("task-app view (CLI)", () => {
     assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+'; img-src data:; connect-src 'none'/);
     assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href=/, "no external script or stylesheet");
     assert.equal(html.match(/<\/script>/g)?.length, 2, "the data and the app, nothing else closes a script");
+    // Without --runs, --export takes runs/ and the default store, as the viewer does; the store is named relative to the working directory.
+    const plain = await runCli(["view", "--export", "plain.html"], root);
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.match(plain.stdout, /wrote .*plain\.html \(1 runs, 3 sessions/);
+    const embedded = readFileSync(join(root, "plain.html"), "utf8");
+    assert.match(embedded, /"store":"traces\/v3\/synth_ai\.db"/);
+    assert.ok(!embedded.includes(`"store":"${root}`), "the store is not named by its absolute path");
   });
 });

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
 import type { EvalConfig } from "../schemas/eval-config.js";
 import { DEFAULT_MAX_ANSWER_BYTES } from "./http.js";
+import { failuresPathOf } from "./results.js";
 import { parseSeeds, SeedSpecError } from "./seeds.js";
 
 /** Thrown for a plan that cannot run (a usage error: exit 2). The message is ready to print. */
@@ -161,7 +162,7 @@ export async function resolveEvalPlan(flags: EvalFlags, cwd = process.cwd()): Pr
   if (flags.resume && !flags.runDir) throw new EvalPlanError("--resume needs --run-dir <dir>: the run directory of the run to continue");
   const runDir = resolve(cwd, flags.runDir ?? join("runs", `eval-${stamp()}`));
   const out = flags.out ? resolve(cwd, flags.out) : join(runDir, "results.jsonl");
-  const failuresOut = out.replace(/(\.jsonl)?$/, ".failures.jsonl");
+  const failuresOut = failuresPathOf(out);
   const traceDb = flags.traceDb === false ? undefined : (flags.traceDb ?? DEFAULT_TRACE_DB);
 
   const envName = flags.envName ?? cfg.env_name;

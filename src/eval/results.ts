@@ -46,6 +46,18 @@ export interface EvalResult {
 /** `seed:rollout`, the key a resumed run matches results by. */
 export const resultKey = (r: { seed: number; rollout: number }) => `${r.seed}:${r.rollout}`;
 
+/** The failures file beside a results file: `results.jsonl` → `results.failures.jsonl`. */
+export const failuresPathOf = (out: string) => out.replace(/(\.jsonl)?$/, ".failures.jsonl");
+
+/** The complete lines of `text` (up to its last newline) that are not blank, with their 1-based numbers. */
+export function completeLines(text: string): { line: number; text: string }[] {
+  return text
+    .slice(0, text.lastIndexOf("\n") + 1)
+    .split("\n")
+    .map((t, i) => ({ line: i + 1, text: t }))
+    .filter((l) => l.text.trim() !== "");
+}
+
 /** Cuts a half-written last line off `path` (a crash mid-append); returns the complete lines that are not blank, with their 1-based numbers. Only a regular file is opened. */
 export function repairJsonl(path: string): { line: number; text: string }[] {
   let fd: number;
@@ -59,11 +71,7 @@ export function repairJsonl(path: string): { line: number; text: string }[] {
     const text = readFileSync(fd, "utf8");
     const end = text.lastIndexOf("\n") + 1;
     if (end < text.length) ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
-    return text
-      .slice(0, end)
-      .split("\n")
-      .map((t, i) => ({ line: i + 1, text: t }))
-      .filter((l) => l.text.trim() !== "");
+    return completeLines(text);
   } finally {
     closeSync(fd);
   }

@@ -208,15 +208,20 @@ export function redactUrlCredentials(text: string, options: UrlRedaction = {}): 
   return out + text.slice(from);
 }
 
-/** `value` with {@link redactUrlCredentials} applied to every string in it (objects and arrays copied). */
-export function redactUrlsDeep<T>(value: T, options: UrlRedaction = {}): T {
+/** `value` with `redact` applied to every string value in it (objects and arrays copied, keys kept; a `__proto__` key stays an own key). */
+export function redactStringsDeep<T>(value: T, redact: (text: string) => string): T {
   const walk = (v: unknown): unknown => {
-    if (typeof v === "string") return redactUrlCredentials(v, options);
+    if (typeof v === "string") return redact(v);
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
   return walk(value) as T;
+}
+
+/** `value` with {@link redactUrlCredentials} applied to every string in it (objects and arrays copied). */
+export function redactUrlsDeep<T>(value: T, options: UrlRedaction = {}): T {
+  return redactStringsDeep(value, (text) => redactUrlCredentials(text, options));
 }
 
 /**

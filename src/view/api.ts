@@ -15,10 +15,10 @@ import type { LoadedRun, RunReader } from "./runs.js";
 import { loadSessionView } from "./session.js";
 import { loadModelGroups, loadStoredPage, type ModelGroupView, type StoredPageView } from "./stored.js";
 import { buildCompareView, buildRunPage } from "./pages.js";
-import type { ComparePair, Comparison, failuresOf, Histogram, Page, RowQuery, RunRow } from "./tables.js";
+import { rangeOf, type ComparePair, type Comparison, type failuresOf, type Histogram, type Page, type RowQuery, type RunRow } from "./tables.js";
 
-/** A run's manifest as the pages show it: the seed list summed up (a run may have thousands of seeds). */
-export type ManifestSummary = Omit<EvalManifest, "seeds"> & { seed_count: number; first_seed: number | null; last_seed: number | null };
+/** A run's manifest as the pages show it: the seed list summed up (a run may have hundreds of thousands of seeds), without the absolute path of its results file. */
+export type ManifestSummary = Omit<EvalManifest, "seeds" | "out"> & { seed_count: number; first_seed: number | null; last_seed: number | null };
 
 export interface RunSummaryView {
   name: string;
@@ -26,6 +26,8 @@ export interface RunSummaryView {
   started: string | null;
   finished: string | null;
   summary: Omit<EvalSummary, "seeds">;
+  /** What of the run could not be read, and why; empty when all was read. */
+  problems: string[];
 }
 
 export type { ModelGroupView, StoredPageView };
@@ -53,14 +55,15 @@ export interface CompareView {
 }
 
 export function summariseManifest(manifest: EvalManifest): ManifestSummary {
-  const { seeds, ...rest } = manifest;
-  const list = Array.isArray(seeds) ? seeds : [];
-  return { ...rest, seed_count: list.length, first_seed: list.length ? Math.min(...list) : null, last_seed: list.length ? Math.max(...list) : null };
+  const { seeds, out: _out, ...rest } = manifest;
+  const list = Array.isArray(seeds) ? seeds.filter((x): x is number => typeof x === "number") : [];
+  const range = rangeOf(list);
+  return { ...rest, seed_count: list.length, first_seed: range?.min ?? null, last_seed: range?.max ?? null };
 }
 
 const summaryOf = (run: LoadedRun): RunSummaryView => {
   const { seeds: _, ...summary } = summarizeEval(run.results);
-  return { name: run.name, manifest: summariseManifest(run.manifest), started: run.started, finished: run.finished, summary };
+  return { name: run.name, manifest: summariseManifest(run.manifest), started: run.started, finished: run.finished, summary, problems: run.problems };
 };
 
 const sessionIdsOf = (results: readonly EvalResult[]) => results.map((r) => r.session_id).filter((id): id is string => typeof id === "string");

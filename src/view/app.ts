@@ -6,7 +6,7 @@
  * `/compare/<a>/<b>`, `/stored?model=<m>`). Every answer carries a Content-Security-Policy that
  * forbids inline script and allows images only from `data:` URLs. With a
  * token (any host but loopback), a request must carry it (`?token=` once,
- * then the cookie it sets); without one, only loopback host names are
+ * then the cookie it sets; 401 otherwise, a malformed cookie included); without one, only loopback host names are
  * answered (a DNS-rebinding page cannot read the API).
  */
 import { timingSafeEqual } from "node:crypto";
@@ -43,10 +43,16 @@ const sameToken = (given: string | undefined, token: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** The value of cookie `name`; undefined when absent or not percent-decodable (a malformed cookie is no token). */
 function cookieOf(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
     const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join("="));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -66,13 +72,16 @@ export function createViewServer(options: ViewServerOptions) {
       const given = c.req.query("token");
       if (sameToken(given, options.token)) c.header("Set-Cookie", `${TOKEN_COOKIE}=${encodeURIComponent(options.token)}; Path=/; HttpOnly; SameSite=Strict`);
       else if (!sameToken(cookieOf(c.req.header("cookie"), TOKEN_COOKIE), options.token))
-        return c.text("This viewer needs its access token: open the URL `task-app view` printed (it ends in ?token=...).\n", 403);
+        return c.text("This viewer needs its access token: open the URL `task-app view` printed (it ends in ?token=...).\n", 401);
     } else {
       const host = (c.req.header("host") ?? "").replace(/:\d+$/, "").toLowerCase();
       if (!LOOPBACK_HOSTS.has(host)) return c.text(`This viewer answers only on loopback host names, not ${JSON.stringify(host.slice(0, 100))}.\n`, 403);
     }
     await next();
   });
+
+  // A failure answers 500 with a one-line body: no stack trace on the page or the terminal.
+  app.onError((_error, c) => c.json({ error: "the viewer could not answer this request" }, 500));
 
   const json = (c: Context, value: unknown) => {
     c.header("Cache-Control", "no-store");

@@ -27,14 +27,15 @@ export const STORED_EXPORT_LIMIT = 200;
 export async function collectExportData(api: ViewApi, names: readonly string[], options: { storedLimit?: number } = {}): Promise<ExportData> {
   const overview = await api.runs();
   const wanted = names.length ? names : overview.runs.map((r) => r.name);
-  const runs: ExportData["runs"] = {};
-  const sessions: ExportData["sessions"] = {};
+  // Null-prototype records: a run or session named `__proto__` is a key like any other.
+  const runs: ExportData["runs"] = Object.create(null);
+  const sessions: ExportData["sessions"] = Object.create(null);
   for (const name of wanted) {
     const data = await api.runData(name);
     if (!data) continue;
     runs[name] = data;
     for (const r of data.results) {
-      if (!r.session_id || sessions[r.session_id]) continue;
+      if (!r.session_id || Object.hasOwn(sessions, r.session_id)) continue;
       const session = await api.session(r.session_id);
       if (session) sessions[r.session_id] = session;
     }
@@ -45,10 +46,10 @@ export async function collectExportData(api: ViewApi, names: readonly string[], 
     if (!page) continue;
     stored.push({ group: page.group, rows: page.rows.rows });
     for (const r of page.rows.rows) {
-      if (sessions[r.session_id]) continue;
+      if (Object.hasOwn(sessions, r.session_id)) continue;
       const session = await api.session(r.session_id);
       if (session) sessions[r.session_id] = session;
     }
   }
-  return { generated_at: new Date().toISOString(), overview: { store: overview.store, runs: overview.runs.filter((r) => r.name in runs), models: overview.models }, runs, sessions, stored };
+  return { generated_at: new Date().toISOString(), overview: { store: overview.store, runs: overview.runs.filter((r) => Object.hasOwn(runs, r.name)), models: overview.models }, runs, sessions, stored };
 }

@@ -3,12 +3,17 @@
  * viewer's script and stylesheet inlined and the runs' data embedded as JSON
  * (never executed; `<` escaped), opened from disk with no server. Its own
  * Content-Security-Policy allows exactly that script (by hash), images only
- * from data: URLs, and no connection at all. The file is written whole or
- * not at all.
+ * from data: URLs, and no connection at all. The file goes through the one
+ * atomic writer (src/fs/write-atomic.ts): whole or not at all, only over a
+ * regular file (a symlink to one is followed), readable by its owner only.
+ * A store file is named relative to the working directory, never by its
+ * absolute path, and the environment's keys never appear in it.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, isAbsolute, join, relative, resolve } from "node:path";
+import { resolveOutputTarget, writeFileAtomic } from "../fs/write-atomic.js";
+import { collectSecrets, redactSecrets, redactStringsDeep, redactUrlCredentials } from "../server/secrets.js";
 import { viewerAssetsDir } from "./app.js";
 import { collectExportData, type ExportData } from "./export-data.js";
 import { openViewer, type ViewerOptions } from "./serve.js";
@@ -51,17 +56,34 @@ export interface ExportOptions extends ViewerOptions {
   out: string;
 }
 
+/** A store file as a report names it: relative to the working directory when inside it, else its base name (URLs as given, already redacted). */
+export function shownStoreOf(store: string | null, cwd = process.cwd()): string | null {
+  if (store === null || !isAbsolute(store)) return store;
+  const inside = relative(cwd, store);
+  return inside && !inside.startsWith("..") && !isAbsolute(inside) ? inside : basename(store);
+}
+
+/**
+ * `data` as a report may hold it: every string with URL credentials and the
+ * environment's keys (ENVIRONMENT_API_KEY, OPENAI_API_KEY, any *_API_KEY,
+ * and any 6 characters of one) replaced by `[redacted]`, as every output of
+ * the CLI is.
+ */
+export function redactReportData(data: ExportData, env: NodeJS.ProcessEnv): ExportData {
+  const secrets = collectSecrets(env);
+  return redactStringsDeep(data, (text) => redactSecrets(redactUrlCredentials(text), secrets));
+}
+
 /** Writes the report of the runs `options.runs` names; returns what it wrote. */
 export async function exportReport(options: ExportOptions): Promise<{ path: string; runs: number; sessions: number; bytes: number }> {
+  const path = resolve(options.out);
+  resolveOutputTarget(path); // a device, a FIFO or a directory is refused before anything is read
   const viewer = await openViewer(options);
   try {
     const data = await collectExportData(viewer.api, []);
-    const html = renderReport(data);
-    const path = resolve(options.out);
-    mkdirSync(dirname(path), { recursive: true });
-    const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, html);
-    renameSync(tmp, path);
+    data.overview.store = shownStoreOf(data.overview.store);
+    const html = renderReport(redactReportData(data, options.env ?? process.env));
+    await writeFileAtomic(path, html, { mode: 0o600 });
     return { path, runs: Object.keys(data.runs).length, sessions: Object.keys(data.sessions).length, bytes: Buffer.byteLength(html) };
   } finally {
     await viewer.close();

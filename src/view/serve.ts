@@ -1,5 +1,7 @@
 /**
- * `startViewer`: opens the trace store for reading and the run directories,
+ * `startViewer`: opens the trace store with the readers' one read-only,
+ * bounded open (`openTraceReader`: it never creates, migrates or writes a
+ * store, refuses a foreign one, and bounds every query) and the run directories,
  * and serves the viewer on a socket (127.0.0.1 by default). Any other host
  * gets a random access token, which the printed URL carries.
  */
@@ -7,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { openTraceStore, type TraceStore } from "../traces/store.js";
+import { openTraceReader, type TraceReader } from "../traces/reader.js";
 import { createViewApi, type ViewApi } from "./api.js";
 import { createViewServer } from "./app.js";
 import { createRunReader, discoverRuns } from "./runs.js";
@@ -28,7 +30,7 @@ export interface ViewerOptions {
 
 export interface OpenViewer {
   api: ViewApi;
-  store?: TraceStore;
+  store?: TraceReader;
   close(): Promise<void>;
 }
 
@@ -37,10 +39,10 @@ const isLoopback = (host: string) => host === "127.0.0.1" || host === "::1" || h
 /** The API over the store and runs `options` name (no socket): for serving or exporting. */
 export async function openViewer(options: ViewerOptions): Promise<OpenViewer> {
   const sources = discoverRuns(options.runs, { optional: options.runsRequired === false });
-  let store: TraceStore | undefined;
+  let store: TraceReader | undefined;
   if (options.db) {
     try {
-      store = await openTraceStore(options.db, { mustExist: true, ...(options.env ? { env: options.env } : {}) });
+      store = await openTraceReader(options.db, options.env ? { env: options.env } : {});
     } catch (error) {
       if (options.dbRequired) throw error;
     }

@@ -2,8 +2,9 @@
  * The viewer's pure computations over a run's results, shared by the server
  * (the API) and the browser (an exported report computes the same pages from
  * its embedded results): per-rollout rows filtered, sorted and paged; the
- * reward histogram (0 / in-between / 1); failures by cause with the run ids
- * that failed; and two runs joined by (seed, rollout). No Node imports.
+ * reward histogram over the returns' observed range (lowest / in between /
+ * highest); failures by cause with the run ids that failed; and two runs
+ * joined by (seed, rollout). No Node imports.
  */
 import type { EvalResult } from "../eval/results.js";
 
@@ -146,34 +147,48 @@ export function storedModelOf(params: URLSearchParams): { model: string | null }
   return model === null ? undefined : { model };
 }
 
-/** Returns in three buckets: exactly 0, exactly 1, and anything else (in between, or outside [0, 1]). */
+/** Returns in three buckets over the range observed: at the lowest, strictly in between, at the highest. */
 export interface Histogram {
-  zero: number;
+  /** The lowest and highest return (null without returns). */
+  min: number | null;
+  max: number | null;
+  /** Returns equal to the lowest (all of them when every return is the same). */
+  at_min: number;
   between: number;
-  one: number;
-  /** Returns below 0 or above 1 (counted in `between` too). */
-  outside: number;
-  /** Ten equal bins over [min, max] of the returns, for the chart. */
+  /** Returns equal to the highest (0 when every return is the same). */
+  at_max: number;
+  /** Ten equal bins over [min, max] of the returns, for the chart (one bin of width 1 around the value when all are equal). */
   bins: { from: number; to: number; count: number }[];
 }
 
+/** The least and greatest of `xs` in one pass (a spread into Math.min overflows the call stack past about 130,000 values); null when empty. */
+export function rangeOf(xs: Iterable<number>): { min: number; max: number } | null {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const x of xs) {
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  return min <= max ? { min, max } : null;
+}
+
 export function histogramOf(returns: readonly number[]): Histogram {
-  const h: Histogram = { zero: 0, between: 0, one: 0, outside: 0, bins: [] };
+  const range = rangeOf(returns);
+  if (!range) return { min: null, max: null, at_min: 0, between: 0, at_max: 0, bins: [] };
+  const { min, max } = range;
+  const h: Histogram = { min, max, at_min: 0, between: 0, at_max: 0, bins: [] };
   for (const x of returns) {
-    if (x === 0) h.zero++;
-    else if (x === 1) h.one++;
-    else {
-      h.between++;
-      if (x < 0 || x > 1) h.outside++;
-    }
+    if (x === min) h.at_min++;
+    else if (x === max) h.at_max++;
+    else h.between++;
   }
-  if (returns.length) {
-    const lo = Math.min(0, ...returns);
-    const hi = Math.max(1, ...returns);
-    const width = (hi - lo) / 10;
-    h.bins = Array.from({ length: 10 }, (_, i) => ({ from: lo + i * width, to: lo + (i + 1) * width, count: 0 }));
-    for (const x of returns) h.bins[Math.min(9, Math.floor((x - lo) / width))]!.count++;
+  if (min === max) {
+    h.bins = [{ from: min - 0.5, to: max + 0.5, count: returns.length }];
+    return h;
   }
+  const width = (max - min) / 10;
+  h.bins = Array.from({ length: 10 }, (_, i) => ({ from: min + i * width, to: i === 9 ? max : min + (i + 1) * width, count: 0 }));
+  for (const x of returns) h.bins[Math.min(9, Math.floor((x - min) / width))]!.count++;
   return h;
 }
 
@@ -181,7 +196,12 @@ export function histogramOf(returns: readonly number[]): Histogram {
 /** Failed rollouts by cause, most frequent first, with up to 20 examples each: the run id, the reason and the app's error id (to find its log line). */
 export function failuresOf(results: readonly EvalResult[]): { cause: string; count: number; examples: { seed: number; rollout: number; run_id: string; error: string | null; error_id: string | null }[] }[] {
   const byCause = new Map<string, EvalResult[]>();
-  for (const r of results) if (r.status !== "ok") byCause.set(r.cause, [...(byCause.get(r.cause) ?? []), r]);
+  for (const r of results) {
+    if (r.status === "ok") continue;
+    const list = byCause.get(r.cause);
+    if (list) list.push(r);
+    else byCause.set(r.cause, [r]);
+  }
   return [...byCause]
     .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
     .map(([cause, rs]) => ({ cause, count: rs.length, examples: rs.slice(0, 20).map((r) => ({ seed: r.seed, rollout: r.rollout, run_id: r.run_id, error: r.error ?? null, error_id: r.error_id ?? null })) }));

@@ -4,6 +4,7 @@
  */
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { rangeOf } from "../../src/view/tables.js";
 import { h } from "./dom.js";
 
 const WIDTH = 460;
@@ -37,9 +38,9 @@ export function scatterChart(points: [number, number][], labels: [string, string
   const box = h("div", { class: "chart", testid: "scatter" });
   if (points.length === 0) return box;
   const sorted = [...points].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
-  const all = points.flat();
-  const lo = Math.min(0, ...all);
-  const hi = Math.max(1, ...all);
+  const range = rangeOf(points.flat())!;
+  const lo = Math.min(0, range.min);
+  const hi = Math.max(1, range.max);
   new uPlot(
     {
       width: WIDTH,

@@ -49,28 +49,31 @@ export function serverSource(): Source {
   };
 }
 
+/** `record[key]` when `key` is its own (a run named `constructor` or `__proto__` is no inherited property). */
+const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
+
 export function embeddedSource(data: ExportData): Source {
-  const tokensOf = (name: string) => new Map(Object.entries(data.runs[name]?.tokens ?? {}));
+  const tokensOf = (name: string) => new Map(Object.entries(own(data.runs, name)?.tokens ?? {}));
   return {
     exported: true,
     runs: async () => data.overview,
     run: async (name, query) => {
-      const run = data.runs[name];
+      const run = own(data.runs, name);
       return run && buildRunPage(run.run, run.results, parseRowQuery(query), tokensOf(name));
     },
     compare: async (a, b, query) => {
-      const ra = data.runs[a];
-      const rb = data.runs[b];
+      const ra = own(data.runs, a);
+      const rb = own(data.runs, b);
       const { page, size } = parseRowQuery(query);
       return ra && rb ? buildCompareView(ra.run, rb.run, ra.results, rb.results, { ...(page !== undefined ? { page } : {}), ...(size !== undefined ? { size } : {}) }) : undefined;
     },
-    session: async (id) => data.sessions[id]?.view,
+    session: async (id) => own(data.sessions, id)?.view,
     stored: async (query) => {
       const wanted = storedModelOf(query);
       const stored = wanted && (data.stored ?? []).find((s) => s.group.model === wanted.model);
       return stored ? { group: stored.group, rows: pageOf(stored.rows, parseRowQuery(query)) } : undefined;
     },
-    has: (id) => id in data.sessions,
-    raw: async (id) => data.sessions[id]?.raw,
+    has: (id) => Object.hasOwn(data.sessions, id),
+    raw: async (id) => own(data.sessions, id)?.raw,
   };
 }

@@ -44,10 +44,6 @@ async function runView(args: ViewArgs): Promise<void> {
     runsRequired: Boolean(args.runs?.length),
   };
   if (args.export !== undefined) {
-    if (!args.runs?.length) {
-      process.stderr.write("task-app: --export needs the runs to include: --runs <dir> (repeat it)\n");
-      return context.setExitCode(2);
-    }
     const { exportReport } = await import("../../view/export.js");
     try {
       const written = await exportReport({ ...options, out: args.export });
@@ -92,7 +88,7 @@ export const viewCommand: CommandModule<object, ViewArgs> = {
       .option("port", { type: "number", default: 0, describe: "Port (0: a free one)" })
       .option("host", { type: "string", default: "127.0.0.1", describe: "Interface; any other than loopback requires the random access token printed in the URL" })
       .option("open", { type: "boolean", default: false, describe: "Open the viewer in the desktop's browser" })
-      .option("export", { type: "string", describe: "Write one self-contained HTML report of the --runs (data embedded, no server) to this file instead" })
+      .option("export", { type: "string", describe: "Write one self-contained HTML report of the runs (data embedded, no server) to this file instead" })
       .example("$0 view", "runs/ and traces/v3/synth_ai.db on http://127.0.0.1:<free port>/runs")
       .example("$0 view --runs runs/base --runs runs/tuned --export report.html", "a report to attach to a pull request") as unknown as Argv<ViewArgs>,
   handler: runView,

@@ -4,7 +4,7 @@ import type { RunRow, SortKey } from "../../../src/view/tables.js";
 import { histogramChart } from "../charts.js";
 import { fmt, h, pct, pm, type Child } from "../dom.js";
 import { link, navigate, pathOf } from "../router.js";
-import { seedsText } from "./runs.js";
+import { problemsList, seedsText } from "./runs.js";
 
 const COLUMNS: [SortKey | null, string][] = [
   ["seed", "seed"],
@@ -46,8 +46,15 @@ export function runView(data: RunPageView, query: URLSearchParams): Child[] {
   const buckets = h(
     "table",
     { class: "grid small", testid: "buckets" },
-    h("thead", {}, h("tr", {}, h("th", {}, "return = 0"), h("th", {}, "in between"), h("th", {}, "return = 1"))),
-    h("tbody", {}, h("tr", {}, h("td", { class: "num", testid: "bucket-zero" }, hist.zero), h("td", { class: "num", testid: "bucket-between" }, hist.between), h("td", { class: "num", testid: "bucket-one" }, hist.one))),
+    h("thead", {}, h("tr", {}, h("th", { testid: "bucket-min-label" }, `lowest (${fmt(hist.min)})`), h("th", {}, "in between"), h("th", { testid: "bucket-max-label" }, `highest (${fmt(hist.max)})`))),
+    h("tbody", {}, h("tr", {}, h("td", { class: "num", testid: "bucket-min" }, hist.at_min), h("td", { class: "num", testid: "bucket-between" }, hist.between), h("td", { class: "num", testid: "bucket-max" }, hist.at_max))),
+  );
+  // The chart's bins as text too (what the bars show, readable without the canvas).
+  const bins = h(
+    "table",
+    { class: "grid small", testid: "bins" },
+    h("thead", {}, h("tr", {}, h("th", {}, "return from"), h("th", {}, "to"), h("th", {}, "rollouts"))),
+    h("tbody", {}, ...hist.bins.map((b) => h("tr", { testid: "bin" }, h("td", { class: "num" }, fmt(b.from)), h("td", { class: "num" }, fmt(b.to)), h("td", { class: "num", testid: "bin-count" }, b.count)))),
   );
   const failures = data.failures.length
     ? h(
@@ -115,8 +122,9 @@ export function runView(data: RunPageView, query: URLSearchParams): Child[] {
   return [
     h("h1", {}, `Run ${data.name}`),
     h("p", { class: "muted" }, `app ${data.manifest.app} · model ${data.manifest.model} · ${seedsText(data.manifest)} × ${data.manifest.rollouts_per_seed} · split ${data.manifest.split} · ${data.started ?? "?"} → ${data.finished ?? "?"}`),
+    problemsList(data.problems),
     stats,
-    h("div", { class: "row" }, h("section", {}, h("h2", {}, "Returns"), histogramChart(hist.bins), buckets), h("section", {}, h("h2", {}, "Failures by cause"), failures)),
+    h("div", { class: "row" }, h("section", {}, h("h2", {}, "Returns"), histogramChart(hist.bins), buckets, bins), h("section", {}, h("h2", {}, "Failures by cause"), failures)),
     h("h2", {}, "Rollouts"),
     form,
     h("table", { class: "grid", testid: "rows" }, h("thead", {}, header), h("tbody", {}, ...data.rows.rows.map(row))),

@@ -11,6 +11,10 @@ export const seedsText = (m: ManifestSummary) => `${m.seed_count} seed${m.seed_c
 export const groupName = (model: string | null) => model ?? "(no LM call recorded)";
 export const failureText = (failures: Record<string, number>) => Object.entries(failures).map(([k, n]) => `${n} ${k}`).join(", ") || "none";
 
+/** What of a run could not be read (each reason as text), or nothing when all was read. */
+export const problemsList = (problems: readonly string[]): Child =>
+  problems.length ? h("ul", { class: "bad", testid: "run-problems" }, ...problems.map((p) => h("li", {}, p))) : null;
+
 export function runsView(data: RunsOverview): Child[] {
   const picked: string[] = [];
   const button = h("button", { type: "button", disabled: true, testid: "compare-button" }, "Compare the two selected runs");
@@ -41,7 +45,7 @@ export function runsView(data: RunsOverview): Child[] {
               "tr",
               { testid: `run-${r.name}` },
               h("td", {}, pick(r.name)),
-              h("td", {}, link(pathOf(["runs", r.name]), r.name)),
+              h("td", {}, link(pathOf(["runs", r.name]), r.name), r.problems.length ? h("div", { class: "bad", title: r.problems.join("\n"), testid: "run-unreadable" }, `partly unreadable: ${r.problems[0]}${r.problems.length > 1 ? ` (+${r.problems.length - 1})` : ""}`) : null),
               h("td", {}, r.manifest.app),
               h("td", {}, r.manifest.model),
               h("td", { class: "num" }, r.manifest.seed_count),
