@@ -16,7 +16,7 @@ import { parseTomlDocument } from "../src/config/toml.js";
 import { migrateRLConfig, REWARD_KEYS, type Era } from "../src/migrate/rl-era.js";
 import { buildRLPayload } from "../src/payload/index.js";
 import type { RLConfig } from "../src/schemas/rl-config.js";
-import { edit, readCorpus } from "./helpers/corpus.js";
+import { edit, noCorpusReason, readCorpus } from "./helpers/corpus.js";
 import { RL, RL_POLICY } from "./helpers/rules-table.js";
 import { runCli } from "./helpers/run-cli.js";
 
@@ -129,7 +129,7 @@ describe("migrate every RL config of each era", () => {
       if (!result.notes.length) assert.deepEqual(lines(migrateRLConfig(result.text, result.from).text), lines(text));
     });
   }
-  test("both eras were exercised", () => {
+  test("both eras were exercised", { skip: corpus ? false : noCorpusReason() }, () => {
     assert.ok(counted["0.2"] >= 5, `${counted["0.2"]} 0.2.13-era configs`);
     assert.ok(counted.policy >= 2, `${counted.policy} [policy]-era configs`);
   });

@@ -14,6 +14,9 @@ export function corpusDir(): string {
   return process.env.SYNTH_AI_COMPAT_DIR || DEFAULT_CORPUS_DIR;
 }
 
+/** Why a test that needs the corpus skipped: a clone of the repository alone has no `shared/` beside it. */
+export const noCorpusReason = () => `SKIPPED: the synth-ai corpus is not there (looked in ${corpusDir()}; a clone of the repository alone has none, set SYNTH_AI_COMPAT_DIR to a copy)`;
+
 /** What `task-app validate` must say of a file, from the "task-app verdict" column. */
 export type Verdict = "valid" | "invalid" | "not-a-train-config";
 
