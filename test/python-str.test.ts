@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
-import { isPyBlank, pyStrip } from "../src/config/python-str.js";
+import { isPyBlank, pyStrip } from "../src/text/python-str.js";
 import { findPython } from "./helpers/python.js";
 
 test("pyStrip differs from trim() where Python does: U+001C..U+001F and U+0085 go, U+FEFF stays", () => {

@@ -8,7 +8,7 @@ import { createReadStream } from "node:fs";
 import { SFTExample } from "../schemas/sft-jsonl.js";
 import { formatPath } from "./findings.js";
 import { checkSftExample } from "./jsonl-checks.js";
-import { isPyBlank, pyStrip } from "./python-str.js";
+import { isPyBlank, pyStrip } from "../text/python-str.js";
 
 /** One problem inside a line. `path` is the key path (`messages[0].role`), "" for the line itself. */
 export interface SftLineIssue {

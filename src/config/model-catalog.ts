@@ -15,7 +15,7 @@ export interface CatalogModel {
   experimental: boolean;
 }
 
-import { pyStrip } from "./python-str.js";
+import { pyStrip } from "../text/python-str.js";
 
 const QWEN3 = ["0.6B", "1.7B", "4B", "8B", "14B", "30B-A3B", "32B", "4B-2507"].map((s) => `Qwen/Qwen3-${s}`);
 const QWEN3_2507 = ["4B", "30B-A3B", "235B-A22B"].flatMap((size) =>

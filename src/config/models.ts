@@ -3,7 +3,7 @@
  * whether it is a vision, thinking or instruct variant (Qwen3 naming).
  */
 
-import { pyStrip } from "./python-str.js";
+import { pyStrip } from "../text/python-str.js";
 
 const FINE_TUNED_PREFIX = /^(ft|fft|qft|rl):/i;
 

@@ -7,7 +7,7 @@ import type { RLConfig } from "../schemas/rl-config.js";
 import { normalizeModelId } from "../config/model-catalog.js";
 import { checkAlgorithm, dropUndefined, isHttpUrl, isTable, resolveBackend, type Table } from "./common.js";
 import { PayloadError } from "./errors.js";
-import { pyStrip } from "../config/python-str.js";
+import { pyStrip } from "../text/python-str.js";
 
 export interface RLPayloadOptions {
   /** `--task-url`: beats TASK_APP_URL and services.task_url. */

@@ -13,7 +13,7 @@ import { lstat, mkdir, realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { ContextOverride, ContextOverrideStatus } from "../schemas/container-rollout.js";
 import { writeFileAtomic } from "../fs/write-atomic.js";
-import { envProblem, pathProblem } from "../server/wire/overrides.js";
+import { envProblem, pathProblem } from "./override-rules.js";
 
 /** Options of {@link applyContextOverrides}. */
 export interface ApplyOverridesOptions {

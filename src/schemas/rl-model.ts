@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ThinkingBudget, ThinkingMode } from "./policy-config.js";
 import { ReferencePlacement, whenTable } from "./train-common.js";
-import { isPyBlank, isPyTruthyString, PY_SPACE_CLASS } from "../config/python-str.js";
+import { isPyBlank, isPyTruthyString, PY_SPACE_CLASS } from "../text/python-str.js";
 
 export const ServicesConfig = z
   .strictObject({

@@ -4,7 +4,7 @@
  * rejects a config without it.
  */
 import { z } from "zod";
-import { PY_SPACE_CLASS } from "../config/python-str.js";
+import { PY_SPACE_CLASS } from "../text/python-str.js";
 import { AlgorithmConfig, ComputeConfig, LoraConfig, posInt, Tags, typeTag } from "./train-common.js";
 
 const validationKeys = {

@@ -3,7 +3,7 @@
  * `[compute]`, topology, LoRA and free-form `[tags]` (CONTRACT.md §11.2, §13.1).
  */
 import { z } from "zod";
-import { pyStrip } from "../config/python-str.js";
+import { pyStrip } from "../text/python-str.js";
 
 /** A positive integer with its description (and examples) attached. */
 export const posInt = (description: string, examples?: number[]) =>

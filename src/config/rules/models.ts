@@ -8,7 +8,7 @@
  */
 import { isVendorChatModel, lookupModel, type TrainingMode } from "../model-catalog.js";
 import { isFineTunedId, rlModelOf } from "../models.js";
-import { pyStrip } from "../python-str.js";
+import { pyStrip } from "../../text/python-str.js";
 import { defineRule, tableAt, type RuleContext, type RuleHit } from "./types.js";
 
 function checkModel(id: string, mode: TrainingMode, path: string[], context: RuleContext): RuleHit[] {

@@ -5,7 +5,7 @@
  */
 import { supportedAlgorithmValues } from "../../schemas/train-common.js";
 import { isFineTunedId } from "../models.js";
-import { pyStrip } from "../python-str.js";
+import { pyStrip } from "../../text/python-str.js";
 import { suggestKey } from "../suggest.js";
 import { isPolicyEra } from "./rl-policy-era.js";
 import { defineRule, numberAt, tableAt, type RuleHit, type Table } from "./types.js";

@@ -10,7 +10,7 @@
 import type { ContainerRolloutRequest, ContainerRolloutResponse, ContextOverride, ContextOverrideStatus, RewardInfo, SuccessStatus } from "../../schemas/container-rollout.js";
 import type { RolloutRequest } from "../../schemas/rollout.js";
 import type { RolloutResult } from "../../schemas/rollout-result.js";
-import { failedStatus, type CheckedOverrides } from "./overrides.js";
+import { failedStatus, type CheckedOverrides } from "../../runtime/override-rules.js";
 
 /** The 0.2.x request an executor receives for a container-era one. */
 export function toExecutorRequest(request: ContainerRolloutRequest): RolloutRequest {

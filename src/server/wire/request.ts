@@ -9,7 +9,7 @@ import { errorReply, summariseIssues, type Reply } from "../errors.js";
 import { checkParsedContainerRolloutRequest, checkParsedRolloutRequest } from "../validate.js";
 import { toExecutorRequest, type ContainerRun } from "./container.js";
 import { detectWire } from "./era.js";
-import { checkContextOverrides } from "./overrides.js";
+import { checkContextOverrides } from "../../runtime/override-rules.js";
 
 /** The executor's request (and, for the container era, what its answer needs), or the error reply. */
 export type ReadRollout = { ok: true; rollout: RolloutRequest; container: ContainerRun | undefined } | { ok: false; reply: Reply };

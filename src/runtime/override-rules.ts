@@ -7,7 +7,7 @@
  * and search paths); sizes bounded (synth-ai leaves limits to the container).
  * A refused override is reported failed with the reason, never applied.
  */
-import type { ContextOverride, ContextOverrideStatus } from "../../schemas/container-rollout.js";
+import type { ContextOverride, ContextOverrideStatus } from "../schemas/container-rollout.js";
 
 /** Size limits of context overrides (UTF-8 bytes, as synth-ai's `size_bytes` counts). */
 export const OVERRIDE_LIMITS = {
