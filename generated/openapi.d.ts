@@ -94,7 +94,7 @@ export interface paths {
         put?: never;
         /**
          * Run a rollout
-         * @description Runs one rollout of the policy in the environment. Two wires are served, told apart by the body's shape: a body with `trace_correlation_id` and neither `run_id` nor `ops` is synth-ai's container era (`ContainerRolloutRequest`, answered with a `ContainerRolloutResponse`); any other is 0.2.x (`RolloutRequest`, answered with a `RolloutResponse`). In the container era a timeout or an executor failure is a 200 with `success_status` (`timeout`, `runtime_error`) and the error id in `status_detail`, refused context overrides a 200 with `success_status: apply_failed`; the 0.2.x wire answers those with 504 and 500.
+         * @description Runs one rollout of the policy in the environment. Two wires are served, told apart by the body's shape: a body with `trace_correlation_id` is synth-ai's container era (a `run_id` or `ops` beside it are ignored, as synth-ai's model ignores them) (`ContainerRolloutRequest`, answered with a `ContainerRolloutResponse`); any other is 0.2.x (`RolloutRequest`, answered with a `RolloutResponse`). In the container era a timeout or an executor failure is a 200 with `success_status` (`timeout`, `runtime_error`) and the error id in `status_detail`, refused context overrides a 200 with `success_status: apply_failed`; the 0.2.x wire answers those with 504 and 500.
          */
         post: operations["postRollout"];
         delete?: never;

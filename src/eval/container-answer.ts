@@ -4,6 +4,7 @@
  * steps come from its details, a failure status is a failed rollout with
  * its detail and error id. Loaded only by a run that speaks that wire.
  */
+import { pyStrip } from "../text/python-str.js";
 import { ContainerAnswer } from "../client/index.js";
 
 /** The numbers of a container-era answer, or why it is a failure. */
@@ -21,7 +22,7 @@ export function readContainerAnswer(json: unknown, runId: string): ContainerRead
     return { ok: false, cause: "invalid_response", error: `not a ContainerRolloutResponse: ${first?.path.join(".") || "(root)"}: ${first?.message ?? "invalid"}` };
   }
   const answer = parsed.data;
-  if (answer.trace_correlation_id.trim() !== runId)
+  if (pyStrip(answer.trace_correlation_id) !== runId)
     return { ok: false, cause: "run_id_mismatch", error: `the app answered for trace_correlation_id ${JSON.stringify(answer.trace_correlation_id.slice(0, 120))}, not this rollout's ${JSON.stringify(runId)}` };
   const status = answer.success_status;
   if (status && status !== "success") {

@@ -10,16 +10,21 @@
  * (`src/server/wire/era.ts`).
  */
 import { z } from "zod";
+import { PY_SPACE_CLASS } from "../text/python-str.js";
 import { RolloutEnvSpec, RolloutPolicySpec } from "./rollout.js";
 
 const anyRecord = z.record(z.string(), z.unknown());
 const optionalString = (description: string) => z.string().nullable().optional().meta({ description });
 const numberRecord = z.record(z.string(), z.number());
 
-/** Non-empty after trimming (synth-ai strips it and refuses an empty one); the pattern carries the rule into JSON Schema. */
+/**
+ * Not blank by Python's `str.strip()` (synth-ai strips it and refuses an
+ * empty one: U+001C-U+001F and U+0085 are whitespace there, U+FEFF is not);
+ * the pattern carries the rule into JSON Schema.
+ */
 export const TraceCorrelationId = z
   .string()
-  .regex(/\S/, { message: "trace_correlation_id must be a non-empty string" })
+  .regex(new RegExp(`[^${PY_SPACE_CLASS}]`), { message: "trace_correlation_id must be a non-empty string" })
   .meta({ description: "The rollout's id: correlation of traces and inference calls, seed derivation. Not blank.", examples: ["trace_7f3a"] });
 
 /** Infrastructure status of a rollout, orthogonal to its reward; absent means success. */

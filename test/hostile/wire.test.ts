@@ -101,3 +101,35 @@ test("hostile executor results become runtime_error in the container era, with n
     assert.equal(answer.success_status, "runtime_error", `result ${i}`);
   }
 });
+
+test("trace_correlation_id follows Python's str.strip(): only-Python-whitespace ids are refused, U+FEFF is kept, the echo is the stripped id", async () => {
+  const server = createTaskAppServer(createMathApp(), { env });
+  const answer = async (id: string) => {
+    const res = await post(server, JSON.stringify({ ...base, trace_correlation_id: id }));
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  for (const blank of ["\u001c\u001d\u001e\u001f", "\u0085", " \u0085\t", "\u2028"]) {
+    const { status } = await answer(blank);
+    assert.equal(status, 422, JSON.stringify(blank));
+  }
+  for (const [id, echoed] of [
+    ["\ufeff", "\ufeff"],
+    ["\u001ct-7\u0085", "t-7"],
+    [" \ufefft-8 ", "\ufefft-8"],
+  ]) {
+    const { status, body } = await answer(id!);
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(ContainerRolloutResponse.parse(body).trace_correlation_id, echoed);
+  }
+});
+
+test("a body with a trace_correlation_id is the container era, whatever else it carries", async () => {
+  const server = createTaskAppServer(createMathApp(), { env });
+  for (const extra of [{ run_id: "r-1" }, { ops: [] }, { run_id: "r-2", ops: ["agent", "env"] }]) {
+    const res = await post(server, JSON.stringify({ ...base, ...extra }));
+    const body = (await res.json()) as Record<string, unknown>;
+    assert.equal(res.status, 200, `${JSON.stringify(extra)}: ${JSON.stringify(body)}`);
+    assert.ok("reward_info" in body && !("metrics" in body), `${JSON.stringify(extra)}: a container answer`);
+    assert.equal(body.trace_correlation_id, "t-1");
+  }
+});

@@ -1,12 +1,13 @@
 /**
  * The container era mapped onto the one executor API: a container-era
  * request becomes the 0.2.x `RolloutRequest` executors take (its `run_id`
- * is the trimmed `trace_correlation_id`, no ops, the full session recorded),
+ * is the `trace_correlation_id` stripped as Python strips it, no ops, the full session recorded),
  * and what the executor returns becomes a `ContainerRolloutResponse`. A
  * failure the 0.2.x wire answers with an error status is a 200 here with a
  * `success_status` and the error id in `status_detail`, as synth-ai's
  * containers report it.
  */
+import { pyStrip } from "../../text/python-str.js";
 import type { ContainerRolloutRequest, ContainerRolloutResponse, ContextOverride, ContextOverrideStatus, RewardInfo, SuccessStatus } from "../../schemas/container-rollout.js";
 import type { RolloutRequest } from "../../schemas/rollout.js";
 import type { RolloutResult } from "../../schemas/rollout-result.js";
@@ -15,7 +16,7 @@ import { failedStatus, type CheckedOverrides } from "../../runtime/override-rule
 /** The 0.2.x request an executor receives for a container-era one. */
 export function toExecutorRequest(request: ContainerRolloutRequest): RolloutRequest {
   return {
-    run_id: request.trace_correlation_id.trim(),
+    run_id: pyStrip(request.trace_correlation_id),
     env: request.env,
     policy: request.policy,
     ops: [],
