@@ -4,6 +4,7 @@
  * legacy form), so both shapes are accepted with the same keys.
  */
 import { z } from "zod";
+import { PY_EMPTY_OR_NOT_BLANK } from "../text/python-str.js";
 import { TraceFormat } from "./rollout.js";
 import { PolicyConfigTable } from "./policy-config.js";
 import { EnvConfigTable, RolloutConfig } from "./rl-rollout.js";
@@ -72,8 +73,8 @@ const evalKeys = {
   concurrency: z.number().int().positive().optional().meta({ description: "Episodes in flight at once.", default: 1, examples: [5] }),
   rollouts_per_seed: posInt("Rollouts per seed (task-app eval).", [1, 4]).optional(),
   timeout_s: z.number().positive().optional().meta({ description: "Seconds one rollout may take before task-app eval counts it as timed out.", examples: [600] }),
-  env_name: z.string().min(1).optional().meta({ description: "Environment name.", examples: ["crafter"] }),
-  policy_name: z.string().min(1).optional().meta({ description: "Policy name.", examples: ["crafter-react"] }),
+  env_name: z.string().min(1).regex(PY_EMPTY_OR_NOT_BLANK, "must not be blank: synth-ai strips it and refuses what is left empty").optional().meta({ description: "Environment name.", examples: ["crafter"] }),
+  policy_name: z.string().min(1).regex(PY_EMPTY_OR_NOT_BLANK, "must not be blank: synth-ai strips it and refuses what is left empty").optional().meta({ description: "Policy name.", examples: ["crafter-react"] }),
   trace_format: TraceFormat.optional().meta({ description: "Trace shape requested from the task app." }),
   return_trace: z.boolean().optional().meta({ description: "Ask the task app to return a trace.", default: false }),
   ops: z.array(z.string().min(1)).optional().meta({ description: "Op sequence per rollout.", examples: [["agent", "env"]] }),

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ThinkingBudget, ThinkingMode } from "./policy-config.js";
 import { ReferencePlacement, whenTable } from "./train-common.js";
-import { isPyBlank, isPyTruthyString, PY_SPACE_CLASS } from "../text/python-str.js";
+import { isPyBlank, isPyTruthyString, PY_EMPTY_OR_NOT_BLANK, PY_SPACE_CLASS } from "../text/python-str.js";
 
 export const ServicesConfig = z
   .strictObject({
@@ -26,7 +26,7 @@ const trainerMode = z.string().min(1).meta({
   description: 'How the weights are trained: "full" (all weights) or "lora" (adapters).',
   examples: ["full", "lora"],
 });
-const label = z.string().min(1).meta({
+const label = z.string().min(1).regex(PY_EMPTY_OR_NOT_BLANK, "must not be blank: synth-ai strips it and refuses what is left empty").meta({
   description: "Human-readable name for the trained model.",
   examples: ["crafter-rl-from-base"],
 });

@@ -3,6 +3,7 @@
  * (CONTRACT.md §11.2, §6).
  */
 import { z } from "zod";
+import { PY_EMPTY_OR_NOT_BLANK } from "../text/python-str.js";
 import { posInt, StepRewardsMode, StepRewardsStrategy } from "./train-common.js";
 import { PolicyConfigTable, ThinkingBudget, ThinkingMode } from "./policy-config.js";
 
@@ -34,8 +35,8 @@ export const EnvConfigTable = z
 
 export const RolloutConfig = z
   .strictObject({
-    env_name: z.string().min(1).meta({ description: "Environment the task app runs.", examples: ["crafter", "math"] }),
-    policy_name: z.string().min(1).meta({ description: "Policy name sent in rollout requests.", examples: ["crafter-react"] }),
+    env_name: z.string().min(1).regex(PY_EMPTY_OR_NOT_BLANK, "must not be blank: synth-ai strips it and refuses what is left empty").meta({ description: "Environment the task app runs.", examples: ["crafter", "math"] }),
+    policy_name: z.string().min(1).regex(PY_EMPTY_OR_NOT_BLANK, "must not be blank: synth-ai strips it and refuses what is left empty").meta({ description: "Policy name sent in rollout requests.", examples: ["crafter-react"] }),
     max_turns: posInt("Maximum policy turns per episode.", [10]),
     episodes_per_batch: posInt("Episodes collected per batch.", [64]),
     max_concurrent_rollouts: posInt("Rollouts in flight at once against the task app.", [8]),

@@ -27,3 +27,10 @@ export const isPyBlank = (s: string): boolean => pyStrip(s) === "";
 
 /** True for a value Python's `bool()` counts as set: a non-empty string (blank ones included). */
 export const isPyTruthyString = (v: unknown): v is string => typeof v === "string" && v !== "";
+
+/**
+ * Matches a string that is empty or holds something besides Python's
+ * whitespace: beside a `min(1)` check (which reports the empty string),
+ * it refuses a blank one as synth-ai's validators do (`not v.strip()`).
+ */
+export const PY_EMPTY_OR_NOT_BLANK = new RegExp(`^$|[^${PY_SPACE_CLASS}]`);
