@@ -224,10 +224,10 @@ async function awaitResult(pending: PromiseLike<unknown>, run: RolloutRun, rollo
 /** The reply to an executor that threw or rejected: its abort's reply, or a 500 with an error id (the details logged). */
 function executorFailed(error: unknown, run: RolloutRun, rollout: RolloutRequest, deps: RolloutDeps): Reply {
   if (run.reason) return aborted(run, rollout.safety.max_time_s);
-  if (error instanceof RolloutRequestError) {
-    const issues = error.issues.slice(0, 100).map((i) => ({ path: deps.redact(String(i.path)), message: deps.redact(String(i.message)) }));
-    run.log.warn({ code: "invalid_request", issues }, "rollout refused: the executor refused the request");
-    return errorReply(422, "invalid_request", deps.redact(error.message).slice(0, 2000), { run_id: rollout.run_id, issues });
+  const refused = requestRefusal(error, deps.redact);
+  if (refused) {
+    run.log.warn({ code: "invalid_request", issues: refused.issues }, "rollout refused: the executor refused the request");
+    return errorReply(422, "invalid_request", refused.message, { run_id: rollout.run_id, issues: refused.issues });
   }
   const errorId = randomUUID();
   let context: Record<string, unknown> = {};
@@ -239,6 +239,22 @@ function executorFailed(error: unknown, run: RolloutRun, rollout: RolloutRequest
   run.log.error({ error_id: errorId, err: describeThrown(error, deps.redact), ...context }, "rollout executor failed");
   if (run.container) return containerReply(failureResponse(run.container, "runtime_error", `the rollout executor failed (error id ${errorId})`));
   return errorReply(500, "rollout_failed", "the rollout executor failed", { run_id: rollout.run_id, error_id: errorId });
+}
+
+/**
+ * The executor's refusal of the request (a RolloutRequestError) as the
+ * 422's message and issues, redacted; undefined for any other value, and for
+ * one that cannot even be asked what it is (a proxy whose every read
+ * throws): that one is an executor failure like any other.
+ */
+function requestRefusal(error: unknown, redact: SecretRedactor): { message: string; issues: { path: string; message: string }[] } | undefined {
+  try {
+    if (!(error instanceof RolloutRequestError)) return undefined;
+    const issues = error.issues.slice(0, 100).map((i) => ({ path: redact(String(i.path)), message: redact(String(i.message)) }));
+    return { message: redact(String(error.message)).slice(0, 2000), issues };
+  } catch {
+    return undefined;
+  }
 }
 
 /** A 200 with a container-era answer the server built itself (plain data: it serialises). */
