@@ -6,7 +6,8 @@
  * readable by the container-era schema.
  */
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -82,4 +83,39 @@ test("overrides handed in unchecked are held to the server's rules: no loader va
   assert.deepEqual([status.file_artifacts["/tmp/abs.txt"]?.status, status.file_artifacts["/tmp/abs.txt"]?.error_type], ["failed", "path_traversal"]);
   assert.equal(status.errors.length, 3);
   assert.ok(ContextOverrideStatus.safeParse(status).success);
+});
+
+test("a folder swapped for a link out of the workspace while files are written never takes a write out", { skip: process.platform === "linux" ? false : "the race-free writer needs Linux's /proc" }, async () => {
+  const workspace = join(work, "ws-race");
+  const outside = join(work, "outside-race");
+  mkdirSync(join(workspace, "sub"), { recursive: true });
+  mkdirSync(outside, { recursive: true });
+  // Another process swaps workspace/sub between a real folder and a link to `outside` as fast as it can, for a bounded time.
+  const swapper = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const fs = require("fs"); const [sub, away, real] = process.argv.slice(1); const end = Date.now() + 4000; let n = 0;
+       const hold = () => { for (const t = process.hrtime.bigint(); process.hrtime.bigint() - t < 200000n; ); };
+       while (Date.now() < end && n < 2e6) { n++; try { fs.renameSync(sub, real); fs.symlinkSync(away, sub); hold(); fs.unlinkSync(sub); fs.renameSync(real, sub); hold(); } catch {} }`,
+      join(workspace, "sub"),
+      outside,
+      join(workspace, "sub-real"),
+    ],
+    { stdio: "ignore" },
+  );
+  const exited = new Promise((resolve) => swapper.on("exit", resolve));
+  let written = 0;
+  try {
+    for (let round = 0; round < 60 && swapper.exitCode === null; round++) {
+      const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`sub/f${round}-${i}.txt`, "x"]));
+      const { results } = await applyContextOverrides([ContextOverride.parse({ override_id: `r${round}`, file_artifacts: files })], { workspace });
+      written += Object.values(results[0]!.file_artifacts).filter((t) => t.status === "applied").length;
+    }
+  } finally {
+    swapper.kill();
+    await exited;
+  }
+  assert.deepEqual(readdirSync(outside), [], "nothing written outside the workspace");
+  assert.ok(written > 0, "some writes went through while the folder was real");
 });

@@ -13,6 +13,7 @@ import { lstat, mkdir, realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { ContextOverride, ContextOverrideStatus } from "../schemas/container-rollout.js";
 import { writeFileAtomic } from "../fs/write-atomic.js";
+import { canWriteInside, writeFileInside, WriteInsideError } from "../fs/write-inside.js";
 import { envProblem, pathProblem } from "./override-rules.js";
 
 /** Options of {@link applyContextOverrides}. */
@@ -37,17 +38,34 @@ const inside = (root: string, path: string) => {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 };
 
-/** Writes one file inside the workspace; the reason it was refused otherwise. */
+/**
+ * Writes one file inside the workspace; the reason it was refused otherwise.
+ * On Linux through writeFileInside (each folder opened without following a
+ * link, from the one before: a folder swapped for a link mid-write cannot
+ * take the write out); elsewhere by checking the resolved folder first.
+ */
 async function writeInside(root: string, file: string, content: string): Promise<Target> {
   const target = resolve(root, file);
   if (!inside(root, target) || target === root) return { status: "failed", error_type: "path_traversal", error: "the path leaves the workspace" };
+  const bytes = { status: "applied" as const, bytes_written: Buffer.byteLength(content, "utf8") };
+  if (canWriteInside()) {
+    try {
+      await writeFileInside(root, relative(root, target).split(sep), content);
+      return bytes;
+    } catch (error) {
+      if (!(error instanceof WriteInsideError)) throw error;
+      return error.reason === "traversal"
+        ? { status: "failed", error_type: "path_traversal", error: "a folder of the path is a link out of the workspace (or not a folder)" }
+        : { status: "failed", error_type: error.message.includes("symbolic link") ? "path_traversal" : "validation", error: error.message };
+    }
+  }
   await mkdir(dirname(target), { recursive: true });
   if (!inside(root, await realpath(dirname(target)))) return { status: "failed", error_type: "path_traversal", error: "a folder of the path is a link out of the workspace" };
   const existing = await lstat(target).catch(() => undefined);
   if (existing?.isSymbolicLink()) return { status: "failed", error_type: "path_traversal", error: "the file is a symbolic link" };
   if (existing && !existing.isFile()) return { status: "failed", error_type: "validation", error: "the path names something that is not a regular file" };
   await writeFileAtomic(target, content);
-  return { status: "applied", bytes_written: Buffer.byteLength(content, "utf8") };
+  return bytes;
 }
 
 /** Applies `overrides` in the order given (the request's). */
