@@ -141,7 +141,7 @@ test("a timeout is success_status timeout in the container era, 504 on 0.2.x", a
 test("context overrides: accepted ones reach the executor, each is reported in request order", async () => {
   const inner = createMathApp().rollout;
   let handed: unknown;
-  const app = createMathApp({ rollout: async (request, ctx) => {
+  const app = createMathApp({ overrideEnv: ["STRATEGY"], rollout: async (request, ctx) => {
     handed = ctx.contextOverrides.map((o) => o.override_id);
     return { ...(await inner(request, ctx)), override_application_results: [{ override_id: "a", overall_status: "applied" as const, file_artifacts: { "AGENTS.md": { status: "applied" } } }] };
   } });
@@ -221,4 +221,27 @@ test("/health and /info advertise both wires and the version, never any part of 
   const plain = createTaskAppServer(createMathApp(), { env });
   const info = (await (await plain.request("/info", { headers: { "x-api-key": KEY } })).json()) as { rollout_wire: { preferred: string } };
   assert.equal(info.rollout_wire.preferred, "0.2");
+});
+
+test("a variable is set only when the app allows it (names or prefixes), never one that decides what runs", async () => {
+  const post1 = async (server: ReturnType<typeof createTaskAppServer>, env_vars: Record<string, string>) => {
+    const body = ContainerRolloutResponse.parse(await (await post(server, { ...container, context_overrides: [{ override_id: "v", env_vars }] })).json());
+    return body.override_application_results?.[0];
+  };
+  // Variables that decide what runs or loads, none on the old deny-list: refused by default.
+  const deciding = {
+    JAVA_TOOL_OPTIONS: "-javaagent:/tmp/x.jar", PYTHONWARNINGS: "ignore", PERLLIB: "/tmp", LUA_INIT: "@/tmp/x.lua", PROMPT_COMMAND: "curl x", DOTNET_STARTUP_HOOKS: "/tmp/x.dll",
+    GLIBC_TUNABLES: "glibc.malloc.check=3", LESSOPEN: "|/tmp/x %s", ZDOTDIR: "/tmp", GIT_SSH_COMMAND: "sh -c x", GIT_CONFIG_GLOBAL: "/tmp/gitconfig", npm_config_node_options: "--require /tmp/x.js",
+    HOME: ".", HTTPS_PROXY: "http://127.0.0.1:9", NODE_EXTRA_CA_CERTS: "/tmp/ca.pem",
+  };
+  const closed = createTaskAppServer(createMathApp(), { env });
+  for (const [name, value] of Object.entries(deciding)) {
+    const status = await post1(closed, { [name]: value });
+    assert.equal(status?.overall_status, "failed", name);
+    assert.match(status?.errors[0]?.message ?? "", new RegExp(`setting ${name} is not allowed: this task app allows no variables`));
+  }
+  const open = createTaskAppServer(createMathApp({ overrideEnv: ["AGENT_*", "STRATEGY", "LD_*"] }), { env });
+  assert.equal((await post1(open, { AGENT_MODE: "x", STRATEGY: "y" }))?.overall_status, "skipped", "accepted (the executor did not report them)");
+  assert.match((await post1(open, { HOME: "." }))?.errors[0]?.message ?? "", /setting HOME is not allowed: this task app allows AGENT_\*, STRATEGY, LD_\*/);
+  assert.match((await post1(open, { LD_PRELOAD: "/x.so" }))?.errors[0]?.message ?? "", /changes which program runs/, "the floor holds even when listed");
 });

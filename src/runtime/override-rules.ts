@@ -2,9 +2,11 @@
  * Checks of container-era context overrides before any reaches the
  * executor, as synth-ai's Rust `ContextOverride::validate` makes them and
  * tighter: file paths are relative (no leading `/` or `\`, no drive letter)
- * and never contain `..`; no variable that changes what a process runs or
- * loads (PATH, the dynamic loaders' LD_* and DYLD_*, interpreters' startup
- * and search paths); sizes bounded (synth-ai leaves limits to the container).
+ * and never contain `..`; a variable only when the app allows it (its
+ * `overrideEnv`: names, or prefixes ending in `*`; none by default), and
+ * never one that changes what a process runs or loads (PATH, the dynamic
+ * loaders' LD_* and DYLD_*, interpreters' startup and search paths); sizes
+ * bounded (synth-ai leaves limits to the container).
  * A refused override is reported failed with the reason, never applied.
  */
 import type { ContextOverride, ContextOverrideStatus } from "../schemas/container-rollout.js";
@@ -51,20 +53,42 @@ export function pathProblem(path: string): Problem | undefined {
   return undefined;
 }
 
-/** Why an environment variable is refused, or undefined (also used by `applyContextOverrides`). */
-export function envProblem(name: string, value: string): Problem | undefined {
+/**
+ * Whether the app's allow rule lets an override set `name`: an entry is a
+ * name, or a prefix ending in `*` (`AGENT_*`). Undefined `allow`: no rule
+ * given (a caller that checked with the app's rule already).
+ */
+export function isEnvAllowed(name: string, allow: readonly string[] | undefined): boolean {
+  if (allow === undefined) return true;
+  return allow.some((entry) => (entry.endsWith("*") ? name.startsWith(entry.slice(0, -1)) : name === entry));
+}
+
+/**
+ * Why an environment variable is refused, or undefined (also used by
+ * `applyContextOverrides`). A variable is set only when the app allows it
+ * (`allow`, the app's `overrideEnv`: a deny-list cannot name every variable
+ * that decides what a program runs or loads), and never one of those the
+ * floor below names, allowed or not.
+ */
+export function envProblem(name: string, value: string, allow?: readonly string[]): Problem | undefined {
   const target = name.slice(0, 200);
   if (!ENV_NAME.test(name)) return { error_type: "validation", message: `variable name ${shown(name)} must start with a letter or underscore and hold only letters, digits and underscores`, target };
   const upper = name.toUpperCase();
   if (LOADER_VARIABLES.has(upper) || upper.startsWith("LD_") || upper.startsWith("DYLD_"))
     return { error_type: "validation", message: `setting ${name} is not allowed (it changes which program runs or what it loads)`, target };
+  if (!isEnvAllowed(name, allow))
+    return {
+      error_type: "validation",
+      message: allow?.length ? `setting ${name} is not allowed: this task app allows ${allow.join(", ")}` : `setting ${name} is not allowed: this task app allows no variables (its overrideEnv lists those it does)`,
+      target,
+    };
   if (value.includes("\0")) return { error_type: "validation", message: `the value of ${name} contains a NUL character`, target };
   if (bytes(value) > OVERRIDE_LIMITS.envValueBytes) return { error_type: "size_limit", message: `the value of ${name} is larger than ${OVERRIDE_LIMITS.envValueBytes} bytes`, target };
   return undefined;
 }
 
 /** Every problem of one override (empty when it may be applied). */
-export function checkContextOverride(override: ContextOverride): Problem[] {
+export function checkContextOverride(override: ContextOverride, allowEnv?: readonly string[]): Problem[] {
   const problems: Problem[] = [];
   const files = Object.entries(override.file_artifacts);
   const vars = Object.entries(override.env_vars);
@@ -79,7 +103,7 @@ export function checkContextOverride(override: ContextOverride): Problem[] {
     if (size > OVERRIDE_LIMITS.fileBytes) problems.push({ error_type: "size_limit", message: `file ${shown(path)} is larger than ${OVERRIDE_LIMITS.fileBytes} bytes`, target: path.slice(0, 200) });
   }
   for (const [name, value] of vars) {
-    const problem = envProblem(name, value);
+    const problem = envProblem(name, value, allowEnv);
     if (problem) problems.push(problem);
     total += bytes(name) + bytes(value);
   }
@@ -102,15 +126,15 @@ export interface CheckedOverrides {
   tooMany?: string;
 }
 
-/** Checks every override of a request. */
-export function checkContextOverrides(overrides: readonly ContextOverride[]): CheckedOverrides {
+/** Checks every override of a request; `allowEnv` is the app's `overrideEnv`. */
+export function checkContextOverrides(overrides: readonly ContextOverride[], allowEnv: readonly string[]): CheckedOverrides {
   const out: CheckedOverrides = { accepted: [], refused: new Map() };
   if (overrides.length > OVERRIDE_LIMITS.overrides) {
     out.tooMany = `more than ${OVERRIDE_LIMITS.overrides} context overrides`;
     return out;
   }
   overrides.forEach((override, index) => {
-    const problems = checkContextOverride(override);
+    const problems = checkContextOverride(override, allowEnv);
     if (problems.length === 0) out.accepted.push(override);
     else out.refused.set(index, failedStatus(override, problems));
   });

@@ -20,6 +20,12 @@ import { envProblem, pathProblem } from "./override-rules.js";
 export interface ApplyOverridesOptions {
   /** The agent's workspace folder; files are written inside it, and nowhere else. */
   workspace: string;
+  /**
+   * The app's `overrideEnv`: variables are returned only when it allows them. Without it the
+   * overrides are taken as the server checked them with the app's rule (the floor of variables
+   * that decide what runs is applied either way).
+   */
+  allowEnv?: readonly string[];
   /** Runs a preflight script (in the workspace, with the returned variables); without it scripts are reported skipped. */
   runPreflight?: (script: string, env: Record<string, string>) => Promise<{ exitCode: number }>;
 }
@@ -84,7 +90,7 @@ export async function applyContextOverrides(overrides: readonly ContextOverride[
     }
     const vars: Record<string, Target> = {};
     for (const [name, value] of Object.entries(override.env_vars)) {
-      const problem = envProblem(name, value);
+      const problem = envProblem(name, value, options.allowEnv);
       if (problem) {
         vars[name] = { status: "failed", error_type: problem.error_type, error: problem.message };
         continue;

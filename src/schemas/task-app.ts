@@ -147,6 +147,14 @@ export const TaskAppConfig = z
       .custom<object>((v) => typeof v === "object" && v !== null && typeof (v as { observe?: unknown }).observe === "function", { message: "expected a declared environment" })
       .optional()
       .meta({ description: "The declaration `defineEnvironment` made the app from (the loop's tools, reset and observe); absent for an app written with `defineTaskApp`." }),
+    overrideEnv: z
+      .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\*?$/, { message: "a variable name, or a prefix ending in *" }))
+      .default([])
+      .meta({
+        description:
+          "Variables a container-era context override may set for the agent: names, or prefixes ending in `*` (`AGENT_*`). Every other is refused (default: none), and PATH, LD_*/DYLD_* and the other variables that decide what runs or loads are refused even when listed.",
+        examples: [["AGENT_STRATEGY", "SKILL_*"]],
+      }),
     proxy: ProxyConfig.optional().meta({ description: "Vendor proxy routes (OpenAI, Groq); none unless enabled here." }),
     requireApiKey: z.boolean().default(true).meta({ description: "Require an environment API key on every endpoint except GET /." }),
     corsOrigins: z.array(z.string().min(1)).default([]).meta({ description: "Origins allowed by CORS; none by default (no CORS headers)." }),

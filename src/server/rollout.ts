@@ -183,7 +183,7 @@ export function handleRollout(transport: RolloutTransport, deps: RolloutDeps): R
  */
 function runRollout(json: ParsedBody, transport: RolloutTransport, deps: RolloutDeps): Reply | Promise<Reply> {
   if (!json.ok) return json.reply;
-  const read = readRolloutRequest(json.value);
+  const read = readRolloutRequest(json.value, deps.app.overrideEnv);
   if (!read.ok) return read.reply;
   const { app } = deps;
   const { rollout, container } = read;

@@ -15,7 +15,7 @@ import { checkContextOverrides } from "../../runtime/override-rules.js";
 export type ReadRollout = { ok: true; rollout: RolloutRequest; container: ContainerRun | undefined } | { ok: false; reply: Reply };
 
 /** Reads a parsed body. May throw only as `JSON.parse` output cannot (no getters, no proxies). */
-export function readRolloutRequest(value: unknown): ReadRollout {
+export function readRolloutRequest(value: unknown, allowEnv: readonly string[] = []): ReadRollout {
   if (detectWire(value) === "0.2") {
     const parsed = checkParsedRolloutRequest(value);
     if (!parsed.success) return invalid("invalid rollout request", parsed.issues);
@@ -24,7 +24,7 @@ export function readRolloutRequest(value: unknown): ReadRollout {
   const parsed = checkParsedContainerRolloutRequest(value);
   if (!parsed.success) return invalid("invalid container-era rollout request", parsed.issues);
   const request = parsed.data;
-  const overrides = checkContextOverrides(request.context_overrides ?? []);
+  const overrides = checkContextOverrides(request.context_overrides ?? [], allowEnv);
   if (overrides.tooMany) {
     const issues = [{ path: "context_overrides", message: overrides.tooMany }];
     return { ok: false, reply: errorReply(422, "limit_exceeded", `invalid container-era rollout request: ${overrides.tooMany}`, { issues }) };
