@@ -5,6 +5,7 @@
  */
 import { parse, TomlError } from "smol-toml";
 import { findFirstDefinition, locatePaths, skipString } from "./locate.js";
+import { findInvalidDate } from "./toml-dates.js";
 import { describeToml11, findToml11Construct } from "./toml-version.js";
 
 /** Deepest nesting (brackets, braces and dotted-key segments) accepted on parse. */
@@ -100,6 +101,11 @@ export function parseTomlDocument(text: string): TomlDocument {
   if (newer) {
     const { line, column } = positionAt(text, newer.offset);
     throw new TomlSyntaxError(describeToml11(newer), line, column);
+  }
+  const badDate = findInvalidDate(text);
+  if (badDate) {
+    const { line, column } = positionAt(text, badDate.offset);
+    throw new TomlSyntaxError(badDate.reason, line, column);
   }
   const inexactIntegers: InexactInteger[] = [];
   return {
