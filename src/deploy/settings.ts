@@ -4,9 +4,10 @@
  * line's flags laid over it and every default resolved. The renderers take
  * only these resolved settings.
  */
-import { DeployTable, type SecretKeyRef } from "../schemas/deploy-config.js";
+import { DeployTable, MAX_WORKERS, type SecretKeyRef } from "../schemas/deploy-config.js";
 import { formatPath } from "../config/findings.js";
 import { compareCodeUnits } from "../text/compare.js";
+import { redactUrlCredentials } from "../server/secrets.js";
 
 /** Flags of `task-app deploy …` that override the file. */
 export interface DeployOverrides {
@@ -93,8 +94,9 @@ function overlay(table: Record<string, unknown>, flags: DeployOverrides): { tabl
       out.trace = { secret: `${name}-traces`, key: "TASKAPP_TRACE_DB" };
       traceUrl = value;
     } else
+      // A mistyped scheme (postgress://user:password@…) is still a URL with a password in it.
       throw new DeploySettingsError(
-        `--trace ${value}: a local path cannot be shared by pods; give the shared store's URL (postgres://… or libsql://…, kept in the Secret ${name}-traces), secret:NAME[/KEY] for a Secret that holds one, or off`,
+        `--trace ${redactUrlCredentials(value)}: a local path cannot be shared by pods; give the shared store's URL (postgres://… or libsql://…, kept in the Secret ${name}-traces), secret:NAME[/KEY] for a Secret that holds one, or off`,
       );
     flagOf.set("trace", "--trace");
   }
@@ -134,7 +136,7 @@ export function resolveDeploySettings(table: Record<string, unknown> | undefined
       image: noImage ? "" : d.image,
       module: d.module,
       port: d.port,
-      workers: d.workers ?? Math.max(1, Math.ceil(cpuCores(d.resources.cpu_limit))),
+      workers: d.workers ?? Math.min(MAX_WORKERS, Math.max(1, Math.ceil(cpuCores(d.resources.cpu_limit)))),
       shutdownGraceSeconds: grace,
       terminationGraceSeconds: 2 * grace + 10,
       apiKey: d.api_key ?? { secret: `${d.name}-env`, key: "ENVIRONMENT_API_KEY" },
