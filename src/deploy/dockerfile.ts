@@ -6,7 +6,7 @@
  * tsconfig the build stage compiles with. Pure: each returns file contents.
  */
 import { posix } from "node:path";
-import type { DeploySettings } from "./settings.js";
+import { DeploySettingsError, type DeploySettings } from "./settings.js";
 
 /** The base image of both stages (the Node line task-app supports). */
 export const NODE_IMAGE = "node:20-bookworm-slim";
@@ -16,6 +16,23 @@ export const APP_UID = 1000;
 export const BUILD_DIR = "build";
 /** The path that answers without a key (`GET /` → `{"status":"ok"}`): probes and HEALTHCHECK use it. */
 export const PROBE_PATH = "/";
+
+/** A deploy folder path render can paste into the Dockerfile and .dockerignore: a subfolder of the project, plain characters only. */
+const DEPLOY_DIR = /^[A-Za-z0-9_][A-Za-z0-9_.-]*(\/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$/;
+
+/**
+ * Throws DeploySettingsError unless `dir` (the deploy folder relative to the
+ * project, the Docker build context) is a subfolder of the project named
+ * with letters, digits, ".", "_", "-" and "/": the Dockerfile's RUN line
+ * holds it, where `$(…)` or a space would run or split at build time, and a
+ * folder outside the project is outside the build context.
+ */
+export function checkDeployDir(dir: string): void {
+  if (!DEPLOY_DIR.test(dir) || dir.split("/").some((part) => part === "." || part === ".."))
+    throw new DeploySettingsError(
+      `--out ${JSON.stringify(dir)}: the deploy folder must be a subfolder of the project (the Docker build context) named with letters, digits, ".", "_", "-" and "/" only, such as deploy`,
+    );
+}
 
 const HEADER = "# Rendered by `task-app deploy render` from deploy.toml; edit that file and render again.\n";
 

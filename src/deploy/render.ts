@@ -2,11 +2,13 @@
  * `task-app deploy render`: the deploy folder as a map of relative path →
  * contents (deterministic bytes), after every object passed
  * `kubernetes-models`' schema validation and the unknown-field check.
- * Writes nothing: only the CLI writes, and only when this returned. `dir` is
- * the folder's path in the project (the Docker build context), default deploy.
+ * Writes nothing: only the CLI writes (./write.ts), and only when this
+ * returned. `dir` is the folder's path in the project (the Docker build
+ * context), default deploy; one that cannot be pasted into the Dockerfile is
+ * a DeploySettingsError.
  */
 import { stringify } from "yaml";
-import { renderBuildTsconfig, renderDockerfile, renderDockerignore, needsCompile } from "./dockerfile.js";
+import { checkDeployDir, renderBuildTsconfig, renderDockerfile, renderDockerignore, needsCompile } from "./dockerfile.js";
 import { findUnknownObjectFields } from "./fields.js";
 import { buildKubeObjects, type KubeObject } from "./kubernetes.js";
 import type { DeploySettings } from "./settings.js";
@@ -77,6 +79,7 @@ function overlayFiles(settings: DeploySettings): [string, string][] {
 /** Every file of the deploy folder, by path relative to it, sorted. */
 export async function renderDeployFolder(settings: DeploySettings, options: { dir?: string } = {}): Promise<Map<string, string>> {
   const dir = options.dir ?? "deploy";
+  checkDeployDir(dir);
   const objects = await buildKubeObjects(settings);
   await validateKubeObjects(objects);
   const files: [string, string][] = [
