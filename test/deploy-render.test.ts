@@ -79,7 +79,7 @@ describe("golden deploy folders, one per template", () => {
     it(`${template}: the deploy folder rendered from its deploy.toml is the golden one, byte for byte`, async () => {
       const dir = await scaffold(template);
       const { settings } = await loadDeployInputs({ cwd: dir });
-      await compareGolden(template, await renderDeployFolder(settings, { dir: "deploy" }));
+      await compareGolden(template, await renderDeployFolder(settings, { dir: "deploy", project: dir }));
     });
   }
 
@@ -149,7 +149,7 @@ describe("objects", () => {
     assert.equal(dockerfile.split("\n")[0], "# syntax=docker/dockerfile:1");
     assert.equal((dockerfile.match(/^FROM /gm) ?? []).length, 2);
     assert.match(dockerfile, /^COPY package\.json package-lock\.json \.\/$/m);
-    assert.match(dockerfile, /^RUN npm ci --omit=dev /m);
+    assert.match(dockerfile, /^RUN npm pkg delete devDependencies && npm ci --omit=dev /m);
     const users = [...dockerfile.matchAll(/^USER (\S+)$/gm)].map((m) => m[1]!);
     assert.equal(users.length, 1);
     const [uid, gid] = users[0]!.split(":");

@@ -8,8 +8,8 @@
 import { posix } from "node:path";
 import { DeploySettingsError, type DeploySettings } from "./settings.js";
 
-/** The base image of both stages (the Node line task-app supports). */
-export const NODE_IMAGE = "node:20-bookworm-slim";
+/** The base image of both stages: a Node line with support left (task-app itself runs on 20.19 and later). */
+export const NODE_IMAGE = "node:22-bookworm-slim";
 /** The uid:gid the app runs as: the `node` user of the official images, numeric so Kubernetes can check runAsNonRoot. */
 export const APP_UID = 1000;
 /** Where the build stage puts the compiled app. */
@@ -71,9 +71,27 @@ export function renderBuildTsconfig(settings: Pick<DeploySettings, "module">, di
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
-/** The Dockerfile. */
-export function renderDockerfile(settings: DeploySettings, dir = "deploy"): string {
+/** What of the project the image holds besides package.json, the lockfile and the build (./project.ts). */
+export interface ImageContents {
+  /** Project folders the app reads at run time (configs/, data/, rubrics/), copied when present. */
+  folders: readonly string[];
+}
+
+/** The COPY lines of the app's sources: its folder, or the module alone when it sits at the project's top. */
+function copySources(settings: Pick<DeploySettings, "module">): string {
+  const root = sourceRoot(settings);
+  const module = posix.normalize(settings.module).replace(/^\.\//, "");
+  return root === "." ? `COPY ${module} ./` : `COPY ${root} ./${root}`;
+}
+
+/**
+ * The Dockerfile. Each stage copies only what it needs, by name (never
+ * `COPY . .`), so a `.env` or a trace store cannot reach the image even
+ * under a builder that ignores the .dockerignore.
+ */
+export function renderDockerfile(settings: DeploySettings, dir = "deploy", contents: ImageContents = { folders: [] }): string {
   const compile = needsCompile(settings);
+  const deployDir = posix.normalize(dir);
   // node:http, not fetch: fetch refuses some ports outright (6000, 6665-6669, …) and the check would never pass there.
   const healthcheck = `require('node:http').get('http://127.0.0.1:${settings.port}${PROBE_PATH}', (r) => process.exit(r.statusCode >= 200 && r.statusCode < 300 ? 0 : 1)).on('error', () => process.exit(1))`;
   const lines = [
@@ -85,16 +103,20 @@ export function renderDockerfile(settings: DeploySettings, dir = "deploy"): stri
     "WORKDIR /app",
     "COPY package.json package-lock.json ./",
     "RUN npm ci --no-audit --no-fund",
-    "COPY . .",
-    ...(compile ? [`RUN npx tsc -p ${posix.join(posix.normalize(dir), "tsconfig.build.json")}`] : [`RUN mkdir -p ${BUILD_DIR}`]),
+    ...(compile
+      ? ["COPY tsconfig.json ./", `COPY ${deployDir}/tsconfig.build.json ./${deployDir}/`, copySources(settings), `RUN npx tsc -p ${posix.join(deployDir, "tsconfig.build.json")}`]
+      : [`RUN mkdir -p ${BUILD_DIR}`]),
     "",
     "# Runtime stage: production dependencies only, read-only at run time, not root.",
     `FROM ${NODE_IMAGE}`,
     "ENV NODE_ENV=production",
     "WORKDIR /app",
     "COPY package.json package-lock.json ./",
-    "RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force && rm -rf /root/.npm",
-    "COPY . .",
+    "# devDependencies are dropped first: the deploy packages (kubernetes-models, @kubernetes/client-node) are",
+    "# optional peers of task-app, which npm ci --omit=dev installs when the lockfile holds them.",
+    "RUN npm pkg delete devDependencies && npm ci --omit=dev --no-audit --no-fund && npm cache clean --force && rm -rf /root/.npm",
+    ...(compile ? [] : [copySources(settings)]),
+    ...contents.folders.map((folder) => `COPY ${folder} ./${folder}`),
     `COPY --from=build /app/${BUILD_DIR} ./${BUILD_DIR}`,
     `USER ${APP_UID}:${APP_UID}`,
     `EXPOSE ${settings.port}`,

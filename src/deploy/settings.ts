@@ -8,6 +8,7 @@ import { DeployTable, MAX_WORKERS, type SecretKeyRef } from "../schemas/deploy-c
 import { formatPath } from "../config/findings.js";
 import { compareCodeUnits } from "../text/compare.js";
 import { redactUrlCredentials } from "../server/secrets.js";
+import { DEFAULT_MAX_IN_FLIGHT_BODY_BYTES } from "../server/body.js";
 
 /** Flags of `task-app deploy …` that override the file. */
 export interface DeployOverrides {
@@ -52,6 +53,26 @@ export interface DeployInputs {
 /** A flag or setting that cannot be used, with the words to show. */
 export class DeploySettingsError extends Error {
   override name = "DeploySettingsError";
+}
+
+/** Memory a pod needs beyond its workers' request bodies: the primary process and each worker's own heap and code. */
+export const BASE_MEMORY_MIB = 256;
+
+/** MiB a pod of `workers` processes may hold: each worker's body budget (serve's --body-budget-mb default) plus the base. */
+export const memoryNeededMib = (workers: number) => workers * (DEFAULT_MAX_IN_FLIGHT_BODY_BYTES / 2 ** 20) + BASE_MEMORY_MIB;
+
+const MEMORY_UNITS: Record<string, number> = { "": 2 ** -20, k: 1000 / 2 ** 20, M: 1e6 / 2 ** 20, G: 1e9 / 2 ** 20, T: 1e12 / 2 ** 20, Ki: 2 ** -10, Mi: 1, Gi: 2 ** 10, Ti: 2 ** 20 };
+
+/** MiB of a memory quantity ("1Gi" → 1024, "512Mi" → 512, "1G" → 953.67…). */
+export function memoryMib(quantity: string): number {
+  const m = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|k|M|G|T)?$/.exec(quantity);
+  return m ? Number(m[1]) * MEMORY_UNITS[m[2] ?? ""]! : Number.NaN;
+}
+
+/** The default memory limit of a pod of `workers` processes: memoryNeededMib, at least 1Gi, in whole MiB. */
+export function defaultMemoryLimit(workers: number): string {
+  const mib = Math.max(1024, memoryNeededMib(workers));
+  return mib % 1024 === 0 ? `${mib / 1024}Gi` : `${Math.ceil(mib)}Mi`;
 }
 
 /** Cores of a CPU quantity ("500m" → 0.5, "2" → 2). */
@@ -128,6 +149,7 @@ export function resolveDeploySettings(table: Record<string, unknown> | undefined
   }
   const d = parsed.data;
   const grace = d.shutdown_grace_seconds;
+  const workers = d.workers ?? Math.min(MAX_WORKERS, Math.max(1, Math.ceil(cpuCores(d.resources.cpu_limit))));
   return {
     traceUrl,
     settings: {
@@ -136,13 +158,13 @@ export function resolveDeploySettings(table: Record<string, unknown> | undefined
       image: noImage ? "" : d.image,
       module: d.module,
       port: d.port,
-      workers: d.workers ?? Math.min(MAX_WORKERS, Math.max(1, Math.ceil(cpuCores(d.resources.cpu_limit)))),
+      workers,
       shutdownGraceSeconds: grace,
       terminationGraceSeconds: 2 * grace + 10,
       apiKey: d.api_key ?? { secret: `${d.name}-env`, key: "ENVIRONMENT_API_KEY" },
       trace: d.trace,
       replicas: { min: d.replicas.min, max: d.replicas.max, targetCpuPercent: d.replicas.target_cpu_percent },
-      resources: { cpuRequest: d.resources.cpu_request, cpuLimit: d.resources.cpu_limit, memoryRequest: d.resources.memory_request, memoryLimit: d.resources.memory_limit },
+      resources: { cpuRequest: d.resources.cpu_request, cpuLimit: d.resources.cpu_limit, memoryRequest: d.resources.memory_request, memoryLimit: d.resources.memory_limit ?? defaultMemoryLimit(workers) },
       ...(d.ingress ? { ingress: { host: d.ingress.host, tlsSecret: d.ingress.tls_secret, className: d.ingress.class_name } } : {}),
       env: Object.entries(d.env ?? {}).sort(([a], [b]) => compareCodeUnits(a, b)),
       overlays: Object.entries(d.overlays ?? {})

@@ -82,9 +82,9 @@ export const DeployResources = z
       default: "512Mi",
       examples: ["512Mi"],
     }),
-    memory_limit: z.string().regex(MEMORY_QUANTITY, 'a memory quantity such as "1Gi"').default("1Gi").meta({
-      description: "Most memory a pod may use before it is killed.",
-      default: "1Gi",
+    memory_limit: z.string().regex(MEMORY_QUANTITY, 'a memory quantity such as "1Gi"').optional().meta({
+      description:
+        "Most memory a pod may use before it is killed. Default: what its workers may hold, workers × 256 MiB of request bodies (serve's --body-budget-mb) plus 256 MiB, at least 1Gi; render warns when a value given is below that.",
       examples: ["1Gi", "2Gi"],
     }),
   })

@@ -61,7 +61,7 @@ async function runRender(args: DeployArgs): Promise<void> {
   const context = contextOf(args);
   const inputs = await loadSettingsOrReport(args, context, "render");
   if (!inputs) return;
-  const { renderDeployFolder, DeployRenderError } = await import("../../deploy/render.js");
+  const { renderDeployFolder, describeRenderNotes, DeployRenderError } = await import("../../deploy/render.js");
   const { DeploySettingsError } = await import("../../deploy/settings.js");
   const { checkDeployTargets, findChangedDeployFiles, writeDeployFolder, DeployFolderError } = await import("../../deploy/write.js");
   const out = resolve(args.out);
@@ -77,7 +77,7 @@ async function runRender(args: DeployArgs): Promise<void> {
   } catch (error) {
     if (error instanceof DeploySettingsError) return refuse([error.message], "", 2);
     if (!(error instanceof DeployRenderError)) throw error;
-    return refuse(error.problems, "Kubernetes would refuse these objects; ", 1);
+    return refuse(error.problems, `${error.reason}; `, 1);
   }
   try {
     if (args.check) {
@@ -96,6 +96,7 @@ async function runRender(args: DeployArgs): Promise<void> {
     if (!(error instanceof DeployFolderError)) throw error;
     return refuse(error.problems, "", 1);
   }
+  for (const note of describeRenderNotes(inputs.settings)) process.stdout.write(`${note}\n`);
   process.stdout.write(
     `next: docker build -f ${join(args.out, "Dockerfile")} -t ${inputs.settings.image} . && docker push ${inputs.settings.image}, then task-app deploy apply\n`,
   );
