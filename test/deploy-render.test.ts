@@ -139,7 +139,7 @@ describe("objects", () => {
     // rollouts' grace + the abort + the hooks' grace: the kubelet must not SIGKILL before.
     assert.ok(pod.terminationGracePeriodSeconds > 2 * 20 + 1);
     assert.deepEqual(container.resources, { requests: { cpu: "500m", memory: "512Mi" }, limits: { cpu: "2", memory: "1Gi" } });
-    assert.deepEqual(container.command.slice(-2), ["--workers", "2"], "workers default to the CPU limit");
+    assert.equal(container.command[container.command.indexOf("--workers") + 1], "2", "workers default to the CPU limit");
     assert.equal(parse(files.get("base/hpa.yaml")!).apiVersion, "autoscaling/v2");
     assert.equal(parse(files.get("base/pdb.yaml")!).apiVersion, "policy/v1");
   });
@@ -155,7 +155,7 @@ describe("objects", () => {
     const [uid, gid] = users[0]!.split(":");
     assert.ok(uid !== "0" && uid !== "root" && gid !== "0", `USER ${users[0]}`);
     assert.ok(dockerfile.lastIndexOf("USER ") < dockerfile.indexOf("\nCMD "), "USER comes before CMD");
-    assert.match(dockerfile, /^CMD \["node","node_modules\/task-app\/bin\/task-app\.js","serve","build\/app\.js","--host","0\.0\.0\.0","--port","8001","--workers","2"\]$/m);
+    assert.match(dockerfile, /^CMD \["node","node_modules\/task-app\/bin\/task-app\.js","serve","build\/app\.js","--host","0\.0\.0\.0","--port","8001","--workers","2","--metrics-port","9464"\]$/m);
     assert.match(dockerfile, /^HEALTHCHECK .*127\.0\.0\.1:8001\//m);
     const ignore = (await renderDeployFolder(settingsOf())).get("Dockerfile.dockerignore")!.split("\n");
     for (const kept of [".env", "traces", "runs", "node_modules"]) assert.ok(ignore.includes(kept), kept);
@@ -305,7 +305,7 @@ describe("bad settings", () => {
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, "deploy.toml"), '[deploy]\nname = "math"\nimage = "ghcr.io/acme/math:1.0.0"\n[deploy.resources]\ncpu_limit = "1500m"\n');
     const { settings } = await loadDeployInputs({ cwd: dir, flags: { replicas: "3", namespace: "rl" } });
-    assert.deepEqual(settings.replicas, { min: 3, max: 3, targetCpuPercent: 70 });
+    assert.deepEqual(settings.replicas, { min: 3, max: 3, targetInFlight: 8, targetCpuPercent: 70 });
     assert.equal(settings.namespace, "rl");
     assert.equal(settings.workers, 2, "1500m rounds up to 2 workers");
   });

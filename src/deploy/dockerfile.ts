@@ -14,6 +14,8 @@ export const NODE_IMAGE = "node:22-bookworm-slim";
 export const APP_UID = 1000;
 /** Where the build stage puts the compiled app. */
 export const BUILD_DIR = "build";
+/** The port of the in-flight gauge (`serve --metrics-port`), Prometheus' conventional exporter port. */
+export const METRICS_PORT = 9464;
 /** The path that answers without a key (`GET /` → `{"status":"ok"}`): probes and HEALTHCHECK use it. */
 export const PROBE_PATH = "/";
 
@@ -54,9 +56,22 @@ function sourceRoot(settings: Pick<DeploySettings, "module">): string {
   return parts.length > 1 ? parts[0]! : ".";
 }
 
-/** The image's command line: `task-app serve` on all interfaces; the trace store comes from TASKAPP_TRACE_DB. */
+/** The image's command line: `task-app serve` on all interfaces, the in-flight gauge on METRICS_PORT; the trace store comes from TASKAPP_TRACE_DB. */
 export function serveCommand(settings: Pick<DeploySettings, "module" | "port" | "workers">): string[] {
-  return ["node", "node_modules/task-app/bin/task-app.js", "serve", servedModule(settings), "--host", "0.0.0.0", "--port", String(settings.port), "--workers", String(settings.workers)];
+  return [
+    "node",
+    "node_modules/task-app/bin/task-app.js",
+    "serve",
+    servedModule(settings),
+    "--host",
+    "0.0.0.0",
+    "--port",
+    String(settings.port),
+    "--workers",
+    String(settings.workers),
+    "--metrics-port",
+    String(METRICS_PORT),
+  ];
 }
 
 /** deploy/tsconfig.build.json: the project's tsconfig, emitting the app's sources into build/. */
@@ -119,7 +134,7 @@ export function renderDockerfile(settings: DeploySettings, dir = "deploy", conte
     ...contents.folders.map((folder) => `COPY ${folder} ./${folder}`),
     `COPY --from=build /app/${BUILD_DIR} ./${BUILD_DIR}`,
     `USER ${APP_UID}:${APP_UID}`,
-    `EXPOSE ${settings.port}`,
+    `EXPOSE ${settings.port} ${METRICS_PORT}`,
     "# GET / answers without a key: the liveness of the process, not of its dependencies.",
     `HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 CMD ["node", "-e", ${JSON.stringify(healthcheck)}]`,
     "# ENVIRONMENT_API_KEY and TASKAPP_TRACE_DB (the shared trace store) come from the environment.",

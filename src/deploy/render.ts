@@ -8,7 +8,8 @@
  * a DeploySettingsError.
  */
 import { stringify } from "yaml";
-import { checkDeployDir, renderBuildTsconfig, renderDockerfile, renderDockerignore, needsCompile } from "./dockerfile.js";
+import { IN_FLIGHT_METRIC } from "../server/metrics.js";
+import { checkDeployDir, METRICS_PORT, renderBuildTsconfig, renderDockerfile, renderDockerignore, needsCompile } from "./dockerfile.js";
 import { findUnknownObjectFields } from "./fields.js";
 import { buildKubeObjects, type KubeObject } from "./kubernetes.js";
 import { readProjectFacts } from "./project.js";
@@ -90,6 +91,12 @@ const KUSTOMIZATION_NOTE =
   "# The Secrets the pods read are not resources of this base (it never holds a secret value):\n" +
   "# create them before `kubectl apply -k` (secrets.example.yaml says how); `task-app deploy apply` creates the key's Secret itself.\n";
 
+/** The comment above base/hpa.yaml: what its Pods metric needs. */
+const AUTOSCALER_NOTE =
+  `# Scales on ${IN_FLIGHT_METRIC}, the rollouts in flight per pod (serve --metrics-port ${METRICS_PORT}, GET /metrics).\n` +
+  "# A Pods metric needs a custom metrics adapter serving it from Prometheus, such as prometheus-adapter\n" +
+  `# (a rule with seriesQuery: '${IN_FLIGHT_METRIC}{namespace!="",pod!=""}'). Without one the autoscaler scales on CPU alone.\n`;
+
 export interface RenderOptions {
   /** The deploy folder, relative to the project (default deploy). */
   dir?: string;
@@ -117,7 +124,7 @@ export async function renderDeployFolder(settings: DeploySettings, options: Rend
     ...(needsCompile(settings) ? ([["tsconfig.build.json", renderBuildTsconfig(settings, dir)]] as [string, string][]) : []),
     ["base/kustomization.yaml", KUSTOMIZATION_NOTE + kustomization(objects.map((o) => o.file), { namespace: settings.namespace })],
     ["base/secrets.example.yaml", renderSecretsExample(settings, secrets, toYaml)],
-    ...objects.map(({ file, object }): [string, string] => [`base/${file}`, toYaml(object.toJSON())]),
+    ...objects.map(({ file, object }): [string, string] => [`base/${file}`, (file === "hpa.yaml" ? AUTOSCALER_NOTE : "") + toYaml(object.toJSON())]),
     ...overlayFiles(settings),
   ];
   return new Map(files.sort(([a], [b]) => compareCodeUnits(a, b)));

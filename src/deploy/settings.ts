@@ -33,11 +33,15 @@ export interface DeploySettings {
   port: number;
   workers: number;
   shutdownGraceSeconds: number;
-  /** Longer than the server's whole drain: rollouts' grace, the abort, the shutdown hooks' grace, the exit. */
+  /**
+   * Longer than the preStop wait plus the server's whole drain: rollouts' grace, the abort, the
+   * shutdown hooks' grace, the exit. The grace is the longest a rollout in flight at SIGTERM may
+   * still run (the server aborts it then; a rollout's own safety.max_time_s is the caller's, per request).
+   */
   terminationGraceSeconds: number;
   apiKey: SecretKeyRef;
   trace: SecretKeyRef | "off";
-  replicas: { min: number; max: number; targetCpuPercent: number };
+  replicas: { min: number; max: number; targetInFlight: number; targetCpuPercent: number };
   resources: { cpuRequest: string; cpuLimit: string; memoryRequest: string; memoryLimit: string };
   ingress?: { host: string; tlsSecret?: string; className?: string };
   env: [string, SecretKeyRef][];
@@ -54,6 +58,11 @@ export interface DeployInputs {
 export class DeploySettingsError extends Error {
   override name = "DeploySettingsError";
 }
+
+/** Seconds the pod's preStop hook waits before SIGTERM, so endpoints drop the pod before the server stops taking rollouts. */
+export const PRESTOP_SECONDS = 5;
+/** The autoscaler's default target: rollouts in flight per pod, per worker process. */
+export const IN_FLIGHT_PER_WORKER = 4;
 
 /** Memory a pod needs beyond its workers' request bodies: the primary process and each worker's own heap and code. */
 export const BASE_MEMORY_MIB = 256;
@@ -160,10 +169,10 @@ export function resolveDeploySettings(table: Record<string, unknown> | undefined
       port: d.port,
       workers,
       shutdownGraceSeconds: grace,
-      terminationGraceSeconds: 2 * grace + 10,
+      terminationGraceSeconds: PRESTOP_SECONDS + 2 * grace + 10,
       apiKey: d.api_key ?? { secret: `${d.name}-env`, key: "ENVIRONMENT_API_KEY" },
       trace: d.trace,
-      replicas: { min: d.replicas.min, max: d.replicas.max, targetCpuPercent: d.replicas.target_cpu_percent },
+      replicas: { min: d.replicas.min, max: d.replicas.max, targetInFlight: d.replicas.target_in_flight ?? IN_FLIGHT_PER_WORKER * workers, targetCpuPercent: d.replicas.target_cpu_percent },
       resources: { cpuRequest: d.resources.cpu_request, cpuLimit: d.resources.cpu_limit, memoryRequest: d.resources.memory_request, memoryLimit: d.resources.memory_limit ?? defaultMemoryLimit(workers) },
       ...(d.ingress ? { ingress: { host: d.ingress.host, tlsSecret: d.ingress.tls_secret, className: d.ingress.class_name } } : {}),
       env: Object.entries(d.env ?? {}).sort(([a], [b]) => compareCodeUnits(a, b)),

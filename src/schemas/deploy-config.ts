@@ -57,8 +57,13 @@ export const DeployReplicas = z
   .strictObject({
     min: z.number().int().min(1).default(2).meta({ description: "Fewest pods (the HorizontalPodAutoscaler's minReplicas; also the PodDisruptionBudget's floor less one).", default: 2, examples: [2] }),
     max: z.number().int().min(1).default(10).meta({ description: "Most pods the HorizontalPodAutoscaler may run (at least min).", default: 10, examples: [10] }),
+    target_in_flight: z.number().int().min(1).max(10_000).optional().meta({
+      description:
+        "Rollouts in flight per pod the autoscaler aims for (the task_app_rollouts_in_flight gauge, through a custom metrics adapter such as prometheus-adapter). Default: 4 per worker.",
+      examples: [8],
+    }),
     target_cpu_percent: z.number().int().min(1).max(100).default(70).meta({
-      description: "Average CPU use, in percent of the request, the autoscaler aims for.",
+      description: "Average CPU use, in percent of the request, the autoscaler aims for (its fallback metric: a task app waiting on a model uses little CPU).",
       default: 70,
       examples: [70],
     }),
