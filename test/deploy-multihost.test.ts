@@ -120,7 +120,7 @@ before(async () => {
   // The deploy folder's Dockerfile is this function's text (render.ts); the Kubernetes objects are not needed here.
   const dockerfile = renderDockerfile(settings, "deploy");
   cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
-  assert.match(dockerfile, /^RUN npm ci --omit=dev /m);
+  assert.match(dockerfile, /^RUN npm pkg delete devDependencies && npm ci --omit=dev /m);
   assertOk(await runProcess("npm", ["install", "--package-lock-only", "--prefer-offline", "--no-audit", "--no-fund"], app), "npm install --package-lock-only");
   assertOk(await runProcess("npm", ["ci", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"], app), "npm ci --omit=dev");
   assert.ok(!existsSync(path.join(app, "node_modules", "typescript")), "no dev dependency in the runtime install");

@@ -79,7 +79,7 @@ describe("golden deploy folders, one per template", () => {
     it(`${template}: the deploy folder rendered from its deploy.toml is the golden one, byte for byte`, async () => {
       const dir = await scaffold(template);
       const { settings } = await loadDeployInputs({ cwd: dir });
-      await compareGolden(template, await renderDeployFolder(settings, { dir: "deploy" }));
+      await compareGolden(template, await renderDeployFolder(settings, { dir: "deploy", project: dir }));
     });
   }
 
@@ -139,7 +139,7 @@ describe("objects", () => {
     // rollouts' grace + the abort + the hooks' grace: the kubelet must not SIGKILL before.
     assert.ok(pod.terminationGracePeriodSeconds > 2 * 20 + 1);
     assert.deepEqual(container.resources, { requests: { cpu: "500m", memory: "512Mi" }, limits: { cpu: "2", memory: "1Gi" } });
-    assert.deepEqual(container.command.slice(-2), ["--workers", "2"], "workers default to the CPU limit");
+    assert.equal(container.command[container.command.indexOf("--workers") + 1], "2", "workers default to the CPU limit");
     assert.equal(parse(files.get("base/hpa.yaml")!).apiVersion, "autoscaling/v2");
     assert.equal(parse(files.get("base/pdb.yaml")!).apiVersion, "policy/v1");
   });
@@ -149,13 +149,13 @@ describe("objects", () => {
     assert.equal(dockerfile.split("\n")[0], "# syntax=docker/dockerfile:1");
     assert.equal((dockerfile.match(/^FROM /gm) ?? []).length, 2);
     assert.match(dockerfile, /^COPY package\.json package-lock\.json \.\/$/m);
-    assert.match(dockerfile, /^RUN npm ci --omit=dev /m);
+    assert.match(dockerfile, /^RUN npm pkg delete devDependencies && npm ci --omit=dev /m);
     const users = [...dockerfile.matchAll(/^USER (\S+)$/gm)].map((m) => m[1]!);
     assert.equal(users.length, 1);
     const [uid, gid] = users[0]!.split(":");
     assert.ok(uid !== "0" && uid !== "root" && gid !== "0", `USER ${users[0]}`);
     assert.ok(dockerfile.lastIndexOf("USER ") < dockerfile.indexOf("\nCMD "), "USER comes before CMD");
-    assert.match(dockerfile, /^CMD \["node","node_modules\/task-app\/bin\/task-app\.js","serve","build\/app\.js","--host","0\.0\.0\.0","--port","8001","--workers","2"\]$/m);
+    assert.match(dockerfile, /^CMD \["node","node_modules\/task-app\/bin\/task-app\.js","serve","build\/app\.js","--host","0\.0\.0\.0","--port","8001","--workers","2","--metrics-port","9464"\]$/m);
     assert.match(dockerfile, /^HEALTHCHECK .*127\.0\.0\.1:8001\//m);
     const ignore = (await renderDeployFolder(settingsOf())).get("Dockerfile.dockerignore")!.split("\n");
     for (const kept of [".env", "traces", "runs", "node_modules"]) assert.ok(ignore.includes(kept), kept);
@@ -305,7 +305,7 @@ describe("bad settings", () => {
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, "deploy.toml"), '[deploy]\nname = "math"\nimage = "ghcr.io/acme/math:1.0.0"\n[deploy.resources]\ncpu_limit = "1500m"\n');
     const { settings } = await loadDeployInputs({ cwd: dir, flags: { replicas: "3", namespace: "rl" } });
-    assert.deepEqual(settings.replicas, { min: 3, max: 3, targetCpuPercent: 70 });
+    assert.deepEqual(settings.replicas, { min: 3, max: 3, targetInFlight: 8, targetCpuPercent: 70 });
     assert.equal(settings.namespace, "rl");
     assert.equal(settings.workers, 2, "1500m rounds up to 2 workers");
   });

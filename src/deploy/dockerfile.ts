@@ -6,16 +6,35 @@
  * tsconfig the build stage compiles with. Pure: each returns file contents.
  */
 import { posix } from "node:path";
-import type { DeploySettings } from "./settings.js";
+import { DeploySettingsError, type DeploySettings } from "./settings.js";
 
-/** The base image of both stages (the Node line task-app supports). */
-export const NODE_IMAGE = "node:20-bookworm-slim";
+/** The base image of both stages: a Node line with support left (task-app itself runs on 20.19 and later). */
+export const NODE_IMAGE = "node:22-bookworm-slim";
 /** The uid:gid the app runs as: the `node` user of the official images, numeric so Kubernetes can check runAsNonRoot. */
 export const APP_UID = 1000;
 /** Where the build stage puts the compiled app. */
 export const BUILD_DIR = "build";
+/** The port of the in-flight gauge (`serve --metrics-port`), Prometheus' conventional exporter port. */
+export const METRICS_PORT = 9464;
 /** The path that answers without a key (`GET /` → `{"status":"ok"}`): probes and HEALTHCHECK use it. */
 export const PROBE_PATH = "/";
+
+/** A deploy folder path render can paste into the Dockerfile and .dockerignore: a subfolder of the project, plain characters only. */
+const DEPLOY_DIR = /^[A-Za-z0-9_][A-Za-z0-9_.-]*(\/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$/;
+
+/**
+ * Throws DeploySettingsError unless `dir` (the deploy folder relative to the
+ * project, the Docker build context) is a subfolder of the project named
+ * with letters, digits, ".", "_", "-" and "/": the Dockerfile's RUN line
+ * holds it, where `$(…)` or a space would run or split at build time, and a
+ * folder outside the project is outside the build context.
+ */
+export function checkDeployDir(dir: string): void {
+  if (!DEPLOY_DIR.test(dir) || dir.split("/").some((part) => part === "." || part === ".."))
+    throw new DeploySettingsError(
+      `--out ${JSON.stringify(dir)}: the deploy folder must be a subfolder of the project (the Docker build context) named with letters, digits, ".", "_", "-" and "/" only, such as deploy`,
+    );
+}
 
 const HEADER = "# Rendered by `task-app deploy render` from deploy.toml; edit that file and render again.\n";
 
@@ -37,9 +56,22 @@ function sourceRoot(settings: Pick<DeploySettings, "module">): string {
   return parts.length > 1 ? parts[0]! : ".";
 }
 
-/** The image's command line: `task-app serve` on all interfaces; the trace store comes from TASKAPP_TRACE_DB. */
+/** The image's command line: `task-app serve` on all interfaces, the in-flight gauge on METRICS_PORT; the trace store comes from TASKAPP_TRACE_DB. */
 export function serveCommand(settings: Pick<DeploySettings, "module" | "port" | "workers">): string[] {
-  return ["node", "node_modules/task-app/bin/task-app.js", "serve", servedModule(settings), "--host", "0.0.0.0", "--port", String(settings.port), "--workers", String(settings.workers)];
+  return [
+    "node",
+    "node_modules/task-app/bin/task-app.js",
+    "serve",
+    servedModule(settings),
+    "--host",
+    "0.0.0.0",
+    "--port",
+    String(settings.port),
+    "--workers",
+    String(settings.workers),
+    "--metrics-port",
+    String(METRICS_PORT),
+  ];
 }
 
 /** deploy/tsconfig.build.json: the project's tsconfig, emitting the app's sources into build/. */
@@ -54,9 +86,27 @@ export function renderBuildTsconfig(settings: Pick<DeploySettings, "module">, di
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
-/** The Dockerfile. */
-export function renderDockerfile(settings: DeploySettings, dir = "deploy"): string {
+/** What of the project the image holds besides package.json, the lockfile and the build (./project.ts). */
+export interface ImageContents {
+  /** Project folders the app reads at run time (configs/, data/, rubrics/), copied when present. */
+  folders: readonly string[];
+}
+
+/** The COPY lines of the app's sources: its folder, or the module alone when it sits at the project's top. */
+function copySources(settings: Pick<DeploySettings, "module">): string {
+  const root = sourceRoot(settings);
+  const module = posix.normalize(settings.module).replace(/^\.\//, "");
+  return root === "." ? `COPY ${module} ./` : `COPY ${root} ./${root}`;
+}
+
+/**
+ * The Dockerfile. Each stage copies only what it needs, by name (never
+ * `COPY . .`), so a `.env` or a trace store cannot reach the image even
+ * under a builder that ignores the .dockerignore.
+ */
+export function renderDockerfile(settings: DeploySettings, dir = "deploy", contents: ImageContents = { folders: [] }): string {
   const compile = needsCompile(settings);
+  const deployDir = posix.normalize(dir);
   // node:http, not fetch: fetch refuses some ports outright (6000, 6665-6669, …) and the check would never pass there.
   const healthcheck = `require('node:http').get('http://127.0.0.1:${settings.port}${PROBE_PATH}', (r) => process.exit(r.statusCode >= 200 && r.statusCode < 300 ? 0 : 1)).on('error', () => process.exit(1))`;
   const lines = [
@@ -68,19 +118,23 @@ export function renderDockerfile(settings: DeploySettings, dir = "deploy"): stri
     "WORKDIR /app",
     "COPY package.json package-lock.json ./",
     "RUN npm ci --no-audit --no-fund",
-    "COPY . .",
-    ...(compile ? [`RUN npx tsc -p ${posix.join(posix.normalize(dir), "tsconfig.build.json")}`] : [`RUN mkdir -p ${BUILD_DIR}`]),
+    ...(compile
+      ? ["COPY tsconfig.json ./", `COPY ${deployDir}/tsconfig.build.json ./${deployDir}/`, copySources(settings), `RUN npx tsc -p ${posix.join(deployDir, "tsconfig.build.json")}`]
+      : [`RUN mkdir -p ${BUILD_DIR}`]),
     "",
     "# Runtime stage: production dependencies only, read-only at run time, not root.",
     `FROM ${NODE_IMAGE}`,
     "ENV NODE_ENV=production",
     "WORKDIR /app",
     "COPY package.json package-lock.json ./",
-    "RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force && rm -rf /root/.npm",
-    "COPY . .",
+    "# devDependencies are dropped first: the deploy packages (kubernetes-models, @kubernetes/client-node) are",
+    "# optional peers of task-app, which npm ci --omit=dev installs when the lockfile holds them.",
+    "RUN npm pkg delete devDependencies && npm ci --omit=dev --no-audit --no-fund && npm cache clean --force && rm -rf /root/.npm",
+    ...(compile ? [] : [copySources(settings)]),
+    ...contents.folders.map((folder) => `COPY ${folder} ./${folder}`),
     `COPY --from=build /app/${BUILD_DIR} ./${BUILD_DIR}`,
     `USER ${APP_UID}:${APP_UID}`,
-    `EXPOSE ${settings.port}`,
+    `EXPOSE ${settings.port} ${METRICS_PORT}`,
     "# GET / answers without a key: the liveness of the process, not of its dependencies.",
     `HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 CMD ["node", "-e", ${JSON.stringify(healthcheck)}]`,
     "# ENVIRONMENT_API_KEY and TASKAPP_TRACE_DB (the shared trace store) come from the environment.",

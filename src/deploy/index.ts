@@ -9,7 +9,10 @@ export { renderDockerfile, renderDockerignore, renderBuildTsconfig, serveCommand
 export { loadKubernetesModels, loadClientNode, findMissingDeployPackages, describeMissingPackages, DeployDependencyError, DEPLOY_PACKAGES, type DeployPackage, type KubernetesModels } from "./packages.js";
 export { buildKubeObjects, appLabels, FIELD_MANAGER, SERVICE_PORT, type KubeObject } from "./kubernetes.js";
 export { findUnknownFields, findUnknownObjectFields, modelNameOf } from "./fields.js";
-export { renderDeployFolder, renderKubeObjects, validateKubeObjects, toYaml, DeployRenderError } from "./render.js";
+export { renderDeployFolder, renderKubeObjects, validateKubeObjects, describeRenderNotes, toYaml, DeployRenderError, PLACEHOLDER_IMAGE, type RenderOptions } from "./render.js";
+export { listNeededSecrets, createSecretCommand, type NeededSecret } from "./secrets.js";
+export { readProjectFacts, APP_FOLDERS, type ProjectFacts } from "./project.js";
+export { checkDeployTargets, writeDeployFolder, DeployFolderError } from "./write.js";
 export { connectCluster, describeClusterError, DeployClusterError, statusOf, type Cluster } from "./cluster.js";
 export { applyDeploy, deleteDeploy, type ApplyEvent, type ApplyOptions, type ApplyResult } from "./apply.js";
 export { deployStatus, taskUrlOf, selectorOf } from "./status.js";

@@ -12,9 +12,10 @@ import type { Ingress } from "kubernetes-models/networking.k8s.io/v1/Ingress";
 import type { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
 import type { Service } from "kubernetes-models/v1/Service";
 import type { IEnvVar } from "kubernetes-models/v1/EnvVar";
-import { APP_UID, PROBE_PATH, serveCommand } from "./dockerfile.js";
+import { APP_UID, METRICS_PORT, PROBE_PATH, serveCommand } from "./dockerfile.js";
+import { IN_FLIGHT_METRIC, METRICS_PATH } from "../server/metrics.js";
 import { loadKubernetesModels, type KubernetesModels } from "./packages.js";
-import type { DeploySettings } from "./settings.js";
+import { PRESTOP_SECONDS, type DeploySettings } from "./settings.js";
 
 /** The port the Service listens on inside the cluster. */
 export const SERVICE_PORT = 80;
@@ -52,7 +53,11 @@ function deployment(m: KubernetesModels, s: DeploySettings): Deployment {
       selector: { matchLabels: selectorOf(s) },
       strategy: { type: "RollingUpdate", rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
       template: {
-        metadata: { labels: appLabels(s) },
+        metadata: {
+          labels: appLabels(s),
+          // The in-flight gauge, for a Prometheus that discovers targets by these annotations.
+          annotations: { "prometheus.io/scrape": "true", "prometheus.io/port": String(METRICS_PORT), "prometheus.io/path": METRICS_PATH },
+        },
         spec: {
           automountServiceAccountToken: false,
           terminationGracePeriodSeconds: s.terminationGraceSeconds,
@@ -64,7 +69,12 @@ function deployment(m: KubernetesModels, s: DeploySettings): Deployment {
               imagePullPolicy: "IfNotPresent",
               // The image's CMD, spelled out so the pod runs the same command whatever the image says.
               command: serveCommand(s),
-              ports: [{ name: "http", containerPort: s.port, protocol: "TCP" }],
+              ports: [
+                { name: "http", containerPort: s.port, protocol: "TCP" },
+                { name: "metrics", containerPort: METRICS_PORT, protocol: "TCP" },
+              ],
+              // Scale-in and rolling updates: wait until the endpoints drop the pod, then SIGTERM drains what is in flight.
+              lifecycle: { preStop: { exec: { command: ["sleep", String(PRESTOP_SECONDS)] } } },
               env,
               resources: {
                 requests: { cpu: s.resources.cpuRequest, memory: s.resources.memoryRequest },
@@ -104,7 +114,11 @@ function autoscaler(m: KubernetesModels, s: DeploySettings): HorizontalPodAutosc
       scaleTargetRef: { apiVersion: "apps/v1", kind: "Deployment", name: s.name },
       minReplicas: s.replicas.min,
       maxReplicas: s.replicas.max,
-      metrics: [{ type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: s.replicas.targetCpuPercent } } }],
+      // The rollouts in flight per pod first (a Pods metric, served by a custom metrics adapter); CPU as the fallback.
+      metrics: [
+        { type: "Pods", pods: { metric: { name: IN_FLIGHT_METRIC }, target: { type: "AverageValue", averageValue: String(s.replicas.targetInFlight) } } },
+        { type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: s.replicas.targetCpuPercent } } },
+      ],
     },
   });
 }

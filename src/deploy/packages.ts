@@ -12,6 +12,7 @@ import type { Deployment } from "kubernetes-models/apps/v1/Deployment";
 import type { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler";
 import type { Ingress } from "kubernetes-models/networking.k8s.io/v1/Ingress";
 import type { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
+import type { Secret } from "kubernetes-models/v1/Secret";
 import type { Service } from "kubernetes-models/v1/Service";
 import type { ClientNode } from "./kube-api.js";
 
@@ -74,17 +75,19 @@ export interface KubernetesModels {
   HorizontalPodAutoscaler: typeof HorizontalPodAutoscaler;
   PodDisruptionBudget: typeof PodDisruptionBudget;
   Ingress: typeof Ingress;
+  Secret: typeof Secret;
 }
 
-/** Loads the five `kubernetes-models` modules (one per kind, never the package's index); throws DeployDependencyError when it is missing. */
+/** Loads the six `kubernetes-models` modules (one per kind, never the package's index); throws DeployDependencyError when it is missing. */
 export function loadKubernetesModels(): Promise<KubernetesModels> {
   return importDeployPackage(async () => {
-    const [apps, hpa, ingress, pdb, service] = await Promise.all([
+    const [apps, hpa, ingress, pdb, service, secret] = await Promise.all([
       import("kubernetes-models/apps/v1/Deployment"),
       import("kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler"),
       import("kubernetes-models/networking.k8s.io/v1/Ingress"),
       import("kubernetes-models/policy/v1/PodDisruptionBudget"),
       import("kubernetes-models/v1/Service"),
+      import("kubernetes-models/v1/Secret"),
     ]);
     return {
       Deployment: apps.Deployment,
@@ -92,6 +95,7 @@ export function loadKubernetesModels(): Promise<KubernetesModels> {
       Ingress: ingress.Ingress,
       PodDisruptionBudget: pdb.PodDisruptionBudget,
       Service: service.Service,
+      Secret: secret.Secret,
     };
   });
 }

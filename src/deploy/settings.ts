@@ -4,9 +4,11 @@
  * line's flags laid over it and every default resolved. The renderers take
  * only these resolved settings.
  */
-import { DeployTable, type SecretKeyRef } from "../schemas/deploy-config.js";
+import { DeployTable, MAX_WORKERS, type SecretKeyRef } from "../schemas/deploy-config.js";
 import { formatPath } from "../config/findings.js";
 import { compareCodeUnits } from "../text/compare.js";
+import { redactUrlCredentials } from "../server/secrets.js";
+import { DEFAULT_MAX_IN_FLIGHT_BODY_BYTES } from "../server/body.js";
 
 /** Flags of `task-app deploy …` that override the file. */
 export interface DeployOverrides {
@@ -31,11 +33,15 @@ export interface DeploySettings {
   port: number;
   workers: number;
   shutdownGraceSeconds: number;
-  /** Longer than the server's whole drain: rollouts' grace, the abort, the shutdown hooks' grace, the exit. */
+  /**
+   * Longer than the preStop wait plus the server's whole drain: rollouts' grace, the abort, the
+   * shutdown hooks' grace, the exit. The grace is the longest a rollout in flight at SIGTERM may
+   * still run (the server aborts it then; a rollout's own safety.max_time_s is the caller's, per request).
+   */
   terminationGraceSeconds: number;
   apiKey: SecretKeyRef;
   trace: SecretKeyRef | "off";
-  replicas: { min: number; max: number; targetCpuPercent: number };
+  replicas: { min: number; max: number; targetInFlight: number; targetCpuPercent: number };
   resources: { cpuRequest: string; cpuLimit: string; memoryRequest: string; memoryLimit: string };
   ingress?: { host: string; tlsSecret?: string; className?: string };
   env: [string, SecretKeyRef][];
@@ -51,6 +57,31 @@ export interface DeployInputs {
 /** A flag or setting that cannot be used, with the words to show. */
 export class DeploySettingsError extends Error {
   override name = "DeploySettingsError";
+}
+
+/** Seconds the pod's preStop hook waits before SIGTERM, so endpoints drop the pod before the server stops taking rollouts. */
+export const PRESTOP_SECONDS = 5;
+/** The autoscaler's default target: rollouts in flight per pod, per worker process. */
+export const IN_FLIGHT_PER_WORKER = 4;
+
+/** Memory a pod needs beyond its workers' request bodies: the primary process and each worker's own heap and code. */
+export const BASE_MEMORY_MIB = 256;
+
+/** MiB a pod of `workers` processes may hold: each worker's body budget (serve's --body-budget-mb default) plus the base. */
+export const memoryNeededMib = (workers: number) => workers * (DEFAULT_MAX_IN_FLIGHT_BODY_BYTES / 2 ** 20) + BASE_MEMORY_MIB;
+
+const MEMORY_UNITS: Record<string, number> = { "": 2 ** -20, k: 1000 / 2 ** 20, M: 1e6 / 2 ** 20, G: 1e9 / 2 ** 20, T: 1e12 / 2 ** 20, Ki: 2 ** -10, Mi: 1, Gi: 2 ** 10, Ti: 2 ** 20 };
+
+/** MiB of a memory quantity ("1Gi" → 1024, "512Mi" → 512, "1G" → 953.67…). */
+export function memoryMib(quantity: string): number {
+  const m = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|k|M|G|T)?$/.exec(quantity);
+  return m ? Number(m[1]) * MEMORY_UNITS[m[2] ?? ""]! : Number.NaN;
+}
+
+/** The default memory limit of a pod of `workers` processes: memoryNeededMib, at least 1Gi, in whole MiB. */
+export function defaultMemoryLimit(workers: number): string {
+  const mib = Math.max(1024, memoryNeededMib(workers));
+  return mib % 1024 === 0 ? `${mib / 1024}Gi` : `${Math.ceil(mib)}Mi`;
 }
 
 /** Cores of a CPU quantity ("500m" → 0.5, "2" → 2). */
@@ -93,8 +124,9 @@ function overlay(table: Record<string, unknown>, flags: DeployOverrides): { tabl
       out.trace = { secret: `${name}-traces`, key: "TASKAPP_TRACE_DB" };
       traceUrl = value;
     } else
+      // A mistyped scheme (postgress://user:password@…) is still a URL with a password in it.
       throw new DeploySettingsError(
-        `--trace ${value}: a local path cannot be shared by pods; give the shared store's URL (postgres://… or libsql://…, kept in the Secret ${name}-traces), secret:NAME[/KEY] for a Secret that holds one, or off`,
+        `--trace ${redactUrlCredentials(value)}: a local path cannot be shared by pods; give the shared store's URL (postgres://… or libsql://…, kept in the Secret ${name}-traces), secret:NAME[/KEY] for a Secret that holds one, or off`,
       );
     flagOf.set("trace", "--trace");
   }
@@ -126,6 +158,7 @@ export function resolveDeploySettings(table: Record<string, unknown> | undefined
   }
   const d = parsed.data;
   const grace = d.shutdown_grace_seconds;
+  const workers = d.workers ?? Math.min(MAX_WORKERS, Math.max(1, Math.ceil(cpuCores(d.resources.cpu_limit))));
   return {
     traceUrl,
     settings: {
@@ -134,13 +167,13 @@ export function resolveDeploySettings(table: Record<string, unknown> | undefined
       image: noImage ? "" : d.image,
       module: d.module,
       port: d.port,
-      workers: d.workers ?? Math.max(1, Math.ceil(cpuCores(d.resources.cpu_limit))),
+      workers,
       shutdownGraceSeconds: grace,
-      terminationGraceSeconds: 2 * grace + 10,
+      terminationGraceSeconds: PRESTOP_SECONDS + 2 * grace + 10,
       apiKey: d.api_key ?? { secret: `${d.name}-env`, key: "ENVIRONMENT_API_KEY" },
       trace: d.trace,
-      replicas: { min: d.replicas.min, max: d.replicas.max, targetCpuPercent: d.replicas.target_cpu_percent },
-      resources: { cpuRequest: d.resources.cpu_request, cpuLimit: d.resources.cpu_limit, memoryRequest: d.resources.memory_request, memoryLimit: d.resources.memory_limit },
+      replicas: { min: d.replicas.min, max: d.replicas.max, targetInFlight: d.replicas.target_in_flight ?? IN_FLIGHT_PER_WORKER * workers, targetCpuPercent: d.replicas.target_cpu_percent },
+      resources: { cpuRequest: d.resources.cpu_request, cpuLimit: d.resources.cpu_limit, memoryRequest: d.resources.memory_request, memoryLimit: d.resources.memory_limit ?? defaultMemoryLimit(workers) },
       ...(d.ingress ? { ingress: { host: d.ingress.host, tlsSecret: d.ingress.tls_secret, className: d.ingress.class_name } } : {}),
       env: Object.entries(d.env ?? {}).sort(([a], [b]) => compareCodeUnits(a, b)),
       overlays: Object.entries(d.overlays ?? {})

@@ -63,6 +63,30 @@ export async function writeFileAtomic(path: string, contents: string | Uint8Arra
   }
 }
 
+/**
+ * Writes several files as one change: every file goes to its temporary
+ * sibling first, and only when all of them are written are they renamed
+ * into place, so a failure (a target refused, a full disk) leaves none of
+ * them changed.
+ */
+export async function writeFilesAtomic(files: Iterable<readonly [path: string, contents: string | Uint8Array]>): Promise<void> {
+  const staged: { temp: string; target: string }[] = [];
+  try {
+    for (const [path, contents] of files) {
+      const target = resolveOutputTarget(path);
+      await mkdir(dirname(target), { recursive: true });
+      const temp = tempOf(target);
+      staged.push({ temp, target });
+      await writeFile(temp, contents, { flag: "wx" });
+    }
+    for (const { target } of staged) resolveOutputTarget(target); // checked again: a target may have changed while the files were written
+  } catch (error) {
+    await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
+    throw error;
+  }
+  for (const { temp, target } of staged) await rename(temp, target);
+}
+
 /** The same, synchronously (for writers that run outside an event loop turn). */
 export function writeFileAtomicSync(path: string, contents: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const target = resolveOutputTarget(path);

@@ -37,7 +37,14 @@ const secretName = (what: string) =>
 const secretKey = z
   .string()
   .max(253)
-  .regex(/^[-._a-zA-Z0-9]+$/, 'a Secret key holds only letters, digits, "-", "_" and "."');
+  .regex(/^[-._a-zA-Z0-9]+$/, 'a Secret key holds only letters, digits, "-", "_" and "."')
+  .refine((key) => key !== "." && key !== "..", { error: (issue) => `a Secret key cannot be ${JSON.stringify(issue.input)} (Kubernetes refuses "." and "..")` });
+/** Most server processes a pod runs: the bound of `workers`, and of the default the CPU limit gives. */
+export const MAX_WORKERS = 64;
+/** An IPv4 address: Kubernetes refuses one as an Ingress host (it must be a DNS name). */
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+/** A module path inside the project: relative, no `..` segment. */
+export const isInsideProject = (path: string) => !path.startsWith("/") && !path.split("/").includes("..");
 
 export const SecretKeyRef = z
   .strictObject({
@@ -50,8 +57,13 @@ export const DeployReplicas = z
   .strictObject({
     min: z.number().int().min(1).default(2).meta({ description: "Fewest pods (the HorizontalPodAutoscaler's minReplicas; also the PodDisruptionBudget's floor less one).", default: 2, examples: [2] }),
     max: z.number().int().min(1).default(10).meta({ description: "Most pods the HorizontalPodAutoscaler may run (at least min).", default: 10, examples: [10] }),
+    target_in_flight: z.number().int().min(1).max(10_000).optional().meta({
+      description:
+        "Rollouts in flight per pod the autoscaler aims for (the task_app_rollouts_in_flight gauge, through a custom metrics adapter such as prometheus-adapter). Default: 4 per worker.",
+      examples: [8],
+    }),
     target_cpu_percent: z.number().int().min(1).max(100).default(70).meta({
-      description: "Average CPU use, in percent of the request, the autoscaler aims for.",
+      description: "Average CPU use, in percent of the request, the autoscaler aims for (its fallback metric: a task app waiting on a model uses little CPU).",
       default: 70,
       examples: [70],
     }),
@@ -75,9 +87,9 @@ export const DeployResources = z
       default: "512Mi",
       examples: ["512Mi"],
     }),
-    memory_limit: z.string().regex(MEMORY_QUANTITY, 'a memory quantity such as "1Gi"').default("1Gi").meta({
-      description: "Most memory a pod may use before it is killed.",
-      default: "1Gi",
+    memory_limit: z.string().regex(MEMORY_QUANTITY, 'a memory quantity such as "1Gi"').optional().meta({
+      description:
+        "Most memory a pod may use before it is killed. Default: what its workers may hold, workers × 256 MiB of request bodies (serve's --body-budget-mb) plus 256 MiB, at least 1Gi; render warns when a value given is below that.",
       examples: ["1Gi", "2Gi"],
     }),
   })
@@ -85,9 +97,11 @@ export const DeployResources = z
 
 export const DeployIngress = z
   .strictObject({
-    host: secretName("ingress.host").meta({ description: "Public host name of the app.", examples: ["math.example.com"] }),
+    host: secretName("ingress.host")
+      .refine((host) => !IPV4.test(host), { error: (issue) => `ingress.host ${JSON.stringify(issue.input)} is an IP address; Kubernetes takes only a DNS name as an Ingress host` })
+      .meta({ description: "Public host name of the app.", examples: ["math.example.com"] }),
     tls_secret: secretName("ingress.tls_secret").optional().meta({ description: "Secret of type kubernetes.io/tls holding the host's certificate (else plain HTTP).", examples: ["math-example-com-tls"] }),
-    class_name: z.string().min(1).optional().meta({ description: "IngressClass to use (else the cluster's default).", examples: ["nginx"] }),
+    class_name: secretName("ingress.class_name").optional().meta({ description: "IngressClass to use (else the cluster's default).", examples: ["nginx"] }),
   })
   .meta({ description: "Expose the app on a host name through an Ingress (optional; without it the Service is reached inside the cluster or through port-forward)." });
 
@@ -99,14 +113,19 @@ export const DeployTable = z
       .string()
       .regex(IMAGE_REF, "image must be a reference with a tag or digest, such as ghcr.io/you/math-task-app:0.1.0")
       .meta({ description: "Container image built from the rendered Dockerfile: registry/repo:tag (or @sha256:digest).", examples: ["ghcr.io/you/math-task-app:0.1.0"] }),
-    module: z.string().regex(/^[A-Za-z0-9_./-]+\.(ts|mts|js|mjs)$/, "module is a relative path to the app's .ts or .js file").default("src/app.ts").meta({
+    module: z
+      .string()
+      .regex(/^[A-Za-z0-9_./-]+\.(ts|mts|js|mjs)$/, "module is a relative path to the app's .ts or .js file")
+      .refine(isInsideProject, { error: (issue) => `module ${JSON.stringify(issue.input)} is outside the project: give a relative path with no ".." (the image holds the project alone)` })
+      .default("src/app.ts")
+      .meta({
       description: "The app module, relative to the project. A TypeScript module is compiled to JavaScript in the image's build stage.",
       default: "src/app.ts",
       examples: ["src/app.ts"],
     }),
     port: z.number().int().min(1024).max(65535).default(8001).meta({ description: "Port the container listens on (1024 or above: the app runs as a non-root user).", default: 8001, examples: [8001] }),
-    workers: z.number().int().min(1).max(64).optional().meta({
-      description: "Server processes per pod (serve --workers). Default: resources.cpu_limit rounded up to whole cores.",
+    workers: z.number().int().min(1).max(MAX_WORKERS).optional().meta({
+      description: `Server processes per pod (serve --workers). Default: resources.cpu_limit rounded up to whole cores, at most ${MAX_WORKERS}.`,
       examples: [2],
     }),
     shutdown_grace_seconds: z.number().int().min(0).max(3600).default(10).meta({

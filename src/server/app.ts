@@ -9,7 +9,7 @@ import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { TaskApp } from "../schemas/task-app.js";
 import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv, type PresentedHeaders } from "./auth.js";
-import { createBodyBudget, type BodyBudget, type BodyLease } from "./body.js";
+import { createBodyBudget, DEFAULT_MAX_IN_FLIGHT_BODY_BYTES, type BodyBudget, type BodyLease } from "./body.js";
 import { errorReply, errorResponse, toResponse, type Reply } from "./errors.js";
 import { createLogger, createRedactingLogger } from "./logger.js";
 import { CLIENT_CLOSED_STATUS, handleRollout, type Abortable, type RolloutTransport } from "./rollout.js";
@@ -37,8 +37,7 @@ export interface TaskAppServerOptions {
   maxInFlightBodyBytes?: number;
 }
 
-/** Default of `maxInFlightBodyBytes`: four bodies at the default `limits.maxBodyBytes`. */
-export const DEFAULT_MAX_IN_FLIGHT_BODY_BYTES = 256 * 1024 * 1024;
+export { DEFAULT_MAX_IN_FLIGHT_BODY_BYTES } from "./body.js";
 
 /** A task app's HTTP handler plus the controls `serve` uses for lifecycle. */
 export interface TaskAppServer {

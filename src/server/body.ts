@@ -9,6 +9,9 @@ import { boundsReply, checkJsonBounds, type JsonBounds } from "./bounds.js";
 import { errorReply, type Reply } from "./errors.js";
 import type { RolloutTransport } from "./rollout.js";
 
+/** Default of `maxInFlightBodyBytes` (serve --body-budget-mb): four bodies at the default `limits.maxBodyBytes`. */
+export const DEFAULT_MAX_IN_FLIGHT_BODY_BYTES = 256 * 1024 * 1024;
+
 /**
  * The bytes of request bodies one process holds at once, across every
  * request (`/rollout` and the proxy routes, on either transport). A request

@@ -43,6 +43,8 @@ export interface ServeClusterOptions {
   restartBackoffMs?: number;
   /** Called once, with the URL, when every worker listens. */
   onListening?: (url: string, port: number) => void;
+  /** Called at once with a reader of the rollouts every worker is running (their last reports, summed): the in-flight gauge. */
+  exposeInFlight?: (read: () => number) => void;
 }
 
 /** How a clustered server ended: the exit code, and the start-up error of a worker when there was one. */
@@ -54,7 +56,11 @@ export interface ServeClusterResult {
 /** What a worker tells the primary. */
 type WorkerMessage =
   | { type: "task-app:ready"; port: number; appId: string; requireApiKey: boolean; graceMs: number }
-  | { type: "task-app:failed"; message: string };
+  | { type: "task-app:failed"; message: string }
+  | { type: "task-app:in-flight"; count: number };
+
+/** How often a worker reports its in-flight count to the primary (when it changed): the gauge's staleness, without a message per rollout. */
+export const IN_FLIGHT_REPORT_MS = 200;
 
 const SHUTDOWN = { type: "task-app:shutdown" } as const;
 /** First wait of the restart backoff. */
@@ -109,6 +115,12 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
   let signals = 0;
   let finish!: (result: ServeClusterResult) => void;
   const done = new Promise<ServeClusterResult>((resolve) => (finish = resolve));
+  const inFlight = new Map<number, number>();
+  options.exposeInFlight?.(() => {
+    let sum = 0;
+    for (const count of inFlight.values()) sum += count;
+    return sum;
+  });
 
   const fork = () => {
     const worker = cluster.fork();
@@ -129,6 +141,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
   };
 
   const onMessage = (worker: Worker, message: WorkerMessage) => {
+    if (message?.type === "task-app:in-flight") return void inFlight.set(worker.id, message.count);
     if (message?.type === "task-app:failed") {
       if (!listening) startupError ??= message.message;
       else logger.error({ pid: worker.process.pid, error: message.message }, "a replacement worker failed to start");
@@ -155,6 +168,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
   const onExit = (worker: Worker, code: number | null, signal: string | null) => {
     live.delete(worker.id);
     ready.delete(worker.id);
+    inFlight.delete(worker.id);
     if (stopping) {
       if (code !== 0 && signal === null) exitCode ||= 1;
       return void finishIfEmpty();
@@ -236,6 +250,17 @@ export function joinServeCluster(running: ServingTaskApp, app: { appId: string; 
   const ready: WorkerMessage = { type: "task-app:ready", port: running.port, appId: app.appId, requireApiKey: app.requireApiKey, graceMs: app.limits.shutdownGraceMs };
   // The primary may be gone already (a forced exit): nothing to tell then.
   if (process.connected) process.send?.(ready, undefined, {}, () => {});
+  // The in-flight count, when it changed, until the server has closed (its drain included).
+  let reported = 0;
+  const report = setInterval(() => {
+    const count = running.inFlight;
+    if (count === reported || !process.connected) return;
+    reported = count;
+    const message: WorkerMessage = { type: "task-app:in-flight", count };
+    process.send?.(message, undefined, {}, () => {});
+  }, IN_FLIGHT_REPORT_MS);
+  report.unref();
+  void running.closed.then(() => clearInterval(report));
 }
 
 /** Node's errors for a send on an IPC channel whose other end has closed. */

@@ -52,6 +52,8 @@ export interface ServingTaskApp {
   close(): Promise<void>;
   /** Resolves once the server has shut down, however that was triggered. */
   closed: Promise<void>;
+  /** Rollouts and proxy calls running now (the in-flight gauge). */
+  readonly inFlight: number;
 }
 
 /** How long aborted rollouts and proxy calls get to write their 503 before connections are closed. */
@@ -141,7 +143,17 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
     process.on("SIGTERM", onSignal);
     process.on("SIGINT", onSignal);
   }
-  return { url, port, host, server, close, closed };
+  return {
+    url,
+    port,
+    host,
+    server,
+    close,
+    closed,
+    get inFlight() {
+      return handler.inFlight;
+    },
+  };
 }
 
 /** Logs "task app listening" with the URL, then a warning when auth is off or no key is configured. */

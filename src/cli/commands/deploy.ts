@@ -61,32 +61,42 @@ async function runRender(args: DeployArgs): Promise<void> {
   const context = contextOf(args);
   const inputs = await loadSettingsOrReport(args, context, "render");
   if (!inputs) return;
-  const { renderDeployFolder, DeployRenderError } = await import("../../deploy/render.js");
+  const { renderDeployFolder, describeRenderNotes, DeployRenderError } = await import("../../deploy/render.js");
+  const { DeploySettingsError } = await import("../../deploy/settings.js");
+  const { checkDeployTargets, findChangedDeployFiles, writeDeployFolder, DeployFolderError } = await import("../../deploy/write.js");
   const out = resolve(args.out);
   const dir = relative(process.cwd(), out).split(sep).join("/") || ".";
+  const refuse = (problems: string[], why: string, code: number) => {
+    for (const problem of problems) process.stderr.write(`task-app deploy render: ${problem}\n`);
+    process.stderr.write(`task-app deploy render: ${why}nothing was written\n`);
+    context.setExitCode(code);
+  };
   let files: Map<string, string>;
   try {
     files = await renderDeployFolder(inputs.settings, { dir });
   } catch (error) {
+    if (error instanceof DeploySettingsError) return refuse([error.message], "", 2);
     if (!(error instanceof DeployRenderError)) throw error;
-    for (const problem of error.problems) process.stderr.write(`task-app deploy render: ${problem}\n`);
-    process.stderr.write("task-app deploy render: Kubernetes would refuse these objects; nothing was written\n");
-    context.setExitCode(1);
-    return;
+    return refuse(error.problems, `${error.reason}; `, 1);
   }
-  const { findDrift } = await import("./generate.js");
-  const { writeFileAtomic } = await import("../../fs/write-atomic.js");
-  const drift = await findDrift(out, files);
-  if (args.check) {
-    for (const path of drift.changed) process.stderr.write(`drifted: ${join(args.out, path)}\n`);
-    if (drift.changed.length) {
-      process.stderr.write(`${drift.changed.length} deploy file(s) out of date; run \`task-app deploy render --out ${args.out}\`.\n`);
-      context.setExitCode(1);
-    } else process.stdout.write(`${files.size} deploy files up to date in ${args.out}.\n`);
-    return;
+  try {
+    if (args.check) {
+      await checkDeployTargets(out, files.keys());
+      const changed = await findChangedDeployFiles(out, files);
+      for (const path of changed) process.stderr.write(`drifted: ${join(args.out, path)}\n`);
+      if (changed.length) {
+        process.stderr.write(`${changed.length} deploy file(s) out of date; run \`task-app deploy render --out ${args.out}\`.\n`);
+        context.setExitCode(1);
+      } else process.stdout.write(`${files.size} deploy files up to date in ${args.out}.\n`);
+      return;
+    }
+    const written = await writeDeployFolder(out, files);
+    process.stdout.write(`${files.size} deploy files in ${args.out}: ${written.length} written\n`);
+  } catch (error) {
+    if (!(error instanceof DeployFolderError)) throw error;
+    return refuse(error.problems, "", 1);
   }
-  for (const path of drift.changed) await writeFileAtomic(join(out, path), files.get(path)!);
-  process.stdout.write(`${files.size} deploy files in ${args.out}: ${drift.changed.length} written\n`);
+  for (const note of describeRenderNotes(inputs.settings)) process.stdout.write(`${note}\n`);
   process.stdout.write(
     `next: docker build -f ${join(args.out, "Dockerfile")} -t ${inputs.settings.image} . && docker push ${inputs.settings.image}, then task-app deploy apply\n`,
   );

@@ -20,6 +20,7 @@ interface ServeArgs {
   workers?: number;
   "start-timeout": number;
   "body-budget-mb": number;
+  "metrics-port"?: number;
   tunnel: boolean;
 }
 
@@ -60,6 +61,12 @@ async function runServe(args: ServeArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
+  const metricsPort = args["metrics-port"];
+  if (metricsPort !== undefined && !(Number.isInteger(metricsPort) && metricsPort >= 0 && metricsPort <= 65535 && (metricsPort === 0 || metricsPort !== args.port))) {
+    process.stderr.write(`task-app: --metrics-port must be a port number (0-65535) other than --port (got ${String(metricsPort)})\n`);
+    context.setExitCode(2);
+    return;
+  }
   // An app id (`serve my-env`) names the module the project registers for it.
   const { resolveAppModule, AppNotFoundError } = await import("../../apps/resolve.js");
   let module: string;
@@ -97,8 +104,15 @@ async function runServe(args: ServeArgs): Promise<void> {
   let traces: import("../../traces/sink.js").TraceSink | undefined;
   let code = 0;
   let logger: import("pino").Logger | undefined;
+  // The in-flight gauge (the primary's sum with --workers N), served before the app loads: a port in use fails at once.
+  let readInFlight = () => 0;
+  let metrics: import("../../server/metrics.js").MetricsServer | undefined;
   try {
     logger = createLogger(level, format === "pretty" ? createPrettyDestination() : undefined);
+    if (metricsPort !== undefined && !worker) {
+      metrics = await (await import("../../server/metrics.js")).startMetricsServer(() => readInFlight(), metricsPort, args.host);
+      logger.info({ metrics_url: metrics.url }, "metrics listening");
+    }
     if (cluster && !worker) {
       const { createRedactingLogger } = await import("../../server/logger.js");
       const result = await cluster.runServeCluster({
@@ -106,6 +120,7 @@ async function runServe(args: ServeArgs): Promise<void> {
         host: args.host,
         logger: createRedactingLogger(logger, createSecretRedactor()),
         ...(tunnel ? { onListening: (_url: string, port: number) => openTunnel(port) } : {}),
+        exposeInFlight: (read) => (readInFlight = read),
       });
       await (await open)?.close();
       if (result.error) process.stderr.write(`task-app serve: ${result.error}\n`);
@@ -117,6 +132,7 @@ async function runServe(args: ServeArgs): Promise<void> {
     const traceSink = traces ? { traceSink: traces.sink } : {};
     const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);
     const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
+    readInFlight = () => running.inFlight;
     if (worker) cluster!.joinServeCluster(running, app);
     if (tunnel) openTunnel(running.port);
     await running.closed;
@@ -131,6 +147,7 @@ async function runServe(args: ServeArgs): Promise<void> {
     // The module's pending work (the await that never settled) would hold the process open.
     if (error instanceof TaskAppStartTimeoutError) process.exit(code);
   } finally {
+    await metrics?.close();
     await traces?.close().catch(() => {});
   }
   if (worker) cluster!.leaveServeCluster(code, logger);
@@ -192,6 +209,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         type: "number",
         default: 256,
         describe: "MiB of request bodies one process holds at once (each worker its own), from the first byte until the answer; past it a request gets 503 server_busy",
+      })
+      .option("metrics-port", {
+        type: "number",
+        describe: `Also serve ${"`"}GET /metrics${"`"} (Prometheus text: task_app_rollouts_in_flight, the rollouts every worker is running) on this port, without a key, on the same host; 0 picks a free port`,
       })
       .option("start-timeout", {
         type: "number",

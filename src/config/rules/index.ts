@@ -1,4 +1,5 @@
 /** Every cross-section rule, in the order findings are reported. */
+import { deployEnvProto } from "./deploy.js";
 import { rlSupportedModel, sftSupportedModel } from "./models.js";
 import { loopbackTaskUrl, visionOffOnVisionModel } from "./reach.js";
 import * as rl from "./rl.js";
@@ -36,4 +37,5 @@ export const rules: readonly Rule[] = [
   sftSupportedModel,
   loopbackTaskUrl,
   visionOffOnVisionModel,
+  deployEnvProto,
 ];
