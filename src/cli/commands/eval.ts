@@ -159,6 +159,13 @@ async function runLockedCommand(
       if (mismatch) process.stderr.write(`${mismatch}\n`);
       if (traceSink) say(`traces           ${report.traces.stored} stored in ${traceSink.location}${report.traces.duplicates ? `, ${report.traces.duplicates} already stored (not stored again)` : ""}${report.traces.failed ? `, ${report.traces.failed} failed to store` : ""}${report.traces.missing ? `, ${report.traces.missing} rollouts returned none` : ""}`);
       say(`view             ${viewCommandFor(plan.runDir, traceSink?.location)}`);
+      const appErrors = targets.appErrors?.();
+      if (appErrors && report.summary.failed) {
+        const { formatAppErrors } = await import("../../eval/app-log.js");
+        const { escapeTerminal } = await import("../../text/terminal.js");
+        const lines = formatAppErrors(appErrors);
+        if (lines.length) process.stderr.write(`\n${lines.map((l) => escapeTerminal(l)).join("\n")}\n`);
+      }
     }
     if (report.notRun > 0) {
       const again = lib.resumeCommand(process.argv.slice(2), plan.runDir);
