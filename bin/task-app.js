@@ -1,9 +1,14 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --
+// The task-app command. The shebang's `--` ends node's own options: Node 20 reads `--env-file` anywhere
+// on its command line, even after the script, and exits 9 ("node: <file>: not found") before task-app
+// runs; after `--` it is task-app's. A JavaScript file (no shell launcher), so npm's Windows shim
+// (which reads `env -S` shebangs) runs it as it runs any node bin.
 // CommonJS (bin/package.json): `validate` and `eval`, run often, skip yargs when their arguments are
 // plain, each from one CommonJS bundle `require` loads, so such a start never starts Node's ES module
 // loader (about 8 ms of CPU). Everything else (and any usage question) goes through the full CLI, an
 // ES module bundle (scripts/bundle-cli.mjs).
-// The shell launcher ./task-app passes --env-file as --task-app-env-file (Node 20 would read it itself).
+// `--task-app-env-file` is read as --env-file: how a caller that runs `node bin/task-app.js` on Node 20
+// (which would take --env-file itself) passes one.
 "use strict";
 const argv = process.argv.slice(2).map((a) => (a === "--task-app-env-file" ? "--env-file" : a.startsWith("--task-app-env-file=") ? `--env-file=${a.slice(20)}` : a));
 const fast =
