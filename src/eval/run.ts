@@ -25,7 +25,7 @@ import { openRunDir } from "./run-dir.js";
 import type { Wire } from "../client/index.js";
 import { resolveEvalWire } from "./wire.js";
 import { createEvalBodies, describePolicyMismatch, failedResult, readEvalAnswerNow, type EvalOutcome } from "./rollout.js";
-import { summarizeEval, type EvalSummary } from "./summary.js";
+import { createEvalSummarizer, summarizeEval, type EvalSummary } from "./summary.js";
 import { redactSecrets, redactUrlCredentials, redactUrlsDeep } from "../server/secrets.js";
 import { rolloutSessionId, withSessionId } from "../tracing/session-id.js";
 
@@ -54,11 +54,17 @@ export interface RunEvalOptions {
   lock?: RunDirLock;
   /** The rollout wire (default: what the first healthy replica's `/info` advertises, else "0.2"). */
   wire?: Wire;
+  /**
+   * Keep every final result in memory for the report's `results` (default true). The CLI passes
+   * false: the summary is built as results come, in memory that does not grow with the run, and
+   * the results stay on disk.
+   */
+  keepResults?: boolean;
 }
 
 export interface EvalRunReport {
   summary: EvalSummary;
-  /** The final result of every rollout of the plan that ran (this run or an earlier one). */
+  /** The final result of every rollout of the plan that ran (this run or an earlier one); empty when `keepResults` was false. */
   results: EvalResult[];
   /** Rollouts not run because the run was stopped. */
   notRun: number;
@@ -195,19 +201,23 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   // Credentials in URLs (--url user:pass@, --trace-db postgres://u:pw@, an inference_url) never reach the run directory.
   const manifest: EvalManifest = { app: redactUrlCredentials(options.app), model: plan.model, seeds: plan.seeds, rollouts_per_seed: plan.rolloutsPerSeed, split: plan.split, config_digest: plan.digest, out: plan.out };
   openRunDir(plan, manifest);
-  const final = new Map<string, EvalResult>();
-  // The lines of an earlier run are checked as results (with Zod, loaded only when there are some).
+  // Every final result goes to the summary as it comes; the results themselves stay on disk (and in `kept` when asked).
+  const summarizer = createEvalSummarizer();
+  const kept = options.keepResults === false ? undefined : new Map<string, EvalResult>();
+  // The lines of an earlier run are checked as results (with Zod, loaded only when there are some); its answered rollouts are not run again.
   const lines = repairJsonl(plan.out);
   const previous: { results: EvalResult[]; skipped: SkippedLine[] } = lines.length ? (await import("./results-read.js")).checkResultLines(plan.out, lines) : { results: [], skipped: [] };
-  for (const r of previous.results) if (r.status === "ok") final.set(resultKey(r), r);
-  const jobs: { seed: number; rollout: number }[] = [];
-  for (const seed of plan.seeds)
-    for (let rollout = 0; rollout < plan.rolloutsPerSeed; rollout++) {
-      const job = { seed, rollout };
-      if (!final.has(resultKey(job))) jobs.push(job);
+  const doneBefore = new Set<string>();
+  for (const r of previous.results)
+    if (r.status === "ok" && !doneBefore.has(resultKey(r))) {
+      doneBefore.add(resultKey(r));
+      summarizer.add(r);
+      kept?.set(resultKey(r), r);
     }
+  previous.results.length = 0;
+  const jobs = createJobs(plan, doneBefore);
 
-  const counters: EvalCounters = { total: jobs.length, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() };
+  const counters: EvalCounters = { total: jobs.total, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() };
   const { reporter } = options;
   const client = createRolloutClient({ maxResponseBytes: plan.maxResponseBytes });
   /** Reports an event; during the run, in order with the batched results. */
@@ -228,7 +238,7 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   const wire = await resolveEvalWire(client, healthy[0]!.url, options.apiKey, options.wire);
   // Lines that are not results (a hand edit, a foreign line) are skipped, not fatal: their rollouts run again.
   for (const bad of previous.skipped) reporter.emit({ event: "note", message: `${bad.path}:${bad.line}: ${bad.reason}: skipped (a rollout with no readable result runs again; remove or fix the line to silence this)` }, counters);
-  reporter.emit({ event: "start", total: jobs.length, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.length, replicas: healthy.map((r) => r.name), run_dir: plan.runDir, ...(wire === "container" ? { wire } : {}) }, counters);
+  reporter.emit({ event: "start", total: jobs.total, skipped: plan.seeds.length * plan.rolloutsPerSeed - jobs.total, replicas: healthy.map((r) => r.name), run_dir: plan.runDir, ...(wire === "container" ? { wire } : {}) }, counters);
 
   const bodies = createEvalBodies(plan, Boolean(options.sink), wire);
   const headers: Record<string, string> = options.apiKey ? { "x-api-key": options.apiKey } : {};
@@ -258,8 +268,6 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   options.abort?.addEventListener("abort", abortAll, { once: true });
   if (options.abort?.aborted) abortAll();
   const traces = { stored: 0, duplicates: 0, failed: 0, missing: 0 };
-  /** The jobs not taken yet: `jobs` from `nextJob` on. */
-  let nextJob = 0;
   /** Records not finished yet (a trace store commits many at once), at most `recordLimit`; who waits for one to finish; the first that threw. */
   let recording = 0;
   const recordLimit = Math.max(RECORDS_IN_FLIGHT, plan.concurrency);
@@ -271,7 +279,7 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
 
   /** The next job, unless the run was stopped or a record failed. */
   // Nothing is sent once every replica is out: the rest would only fail as no_replica, one line each.
-  const take = () => (options.stop?.aborted || recordFailure || !pool.anyHealthy() ? undefined : jobs[nextJob++]);
+  const take = () => (options.stop?.aborted || recordFailure || !pool.anyHealthy() ? undefined : jobs.next());
   const start = (job: { seed: number; rollout: number }) => runOne(plan, job.seed, job.rollout, pool, client, options, bodies, headers, counters);
   /**
    * Reads a finished rollout's answer, stores its trace, appends its result
@@ -305,7 +313,8 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
   };
   /** Counts a recorded result, keeps it and hands it to the batch (results file and reporter). */
   const finish = (result: EvalResult) => {
-    final.set(resultKey(result), result);
+    summarizer.add(result);
+    kept?.set(resultKey(result), result);
     counters.done++;
     if (result.status !== "ok") counters.failed++;
     else if (result.return !== null) {
@@ -343,7 +352,7 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
     // on the next while this process reads, stores and reports the last one), and goes on while the
     // record waits for the trace store, up to `recordLimit` records at once.
     await Promise.all(
-      Array.from({ length: Math.min(plan.concurrency, jobs.length) }, async () => {
+      Array.from({ length: Math.min(plan.concurrency, jobs.total) }, async () => {
         const first = take();
         for (let running = first && start(first); running; ) {
           const finished = await running;
@@ -374,12 +383,40 @@ async function runLocked(plan: EvalPlan, options: RunEvalOptions): Promise<EvalR
     }
   }
   const ordered: EvalResult[] = [];
-  for (const seed of plan.seeds)
-    for (let rollout = 0; rollout < plan.rolloutsPerSeed; rollout++) {
-      const result = final.get(resultKey({ seed, rollout }));
-      if (result !== undefined) ordered.push(result);
-    }
-  const notRun = Math.max(0, jobs.length - nextJob);
+  if (kept)
+    for (const seed of plan.seeds)
+      for (let rollout = 0; rollout < plan.rolloutsPerSeed; rollout++) {
+        const result = kept.get(resultKey({ seed, rollout }));
+        if (result !== undefined) ordered.push(result);
+      }
+  const notRun = Math.max(0, jobs.total - jobs.taken());
   const stopped = notRun ? (pool.healthy().length ? "interrupted" : "no_replica") : undefined;
-  return { summary: summarizeEval(ordered), results: ordered, notRun, ...(stopped ? { stopped } : {}), traces };
+  // With every result kept, the summary is theirs in plan order (the order its per-seed table and float sums have always had).
+  return { summary: kept ? summarizeEval(ordered) : summarizer.summary(), results: ordered, notRun, ...(stopped ? { stopped } : {}), traces };
+}
+
+/**
+ * The plan's rollouts not done before, one at a time in plan order (seed,
+ * then rollout index): no list of them is made, whatever the run's size.
+ */
+function createJobs(plan: EvalPlan, doneBefore: ReadonlySet<string>): { total: number; next(): { seed: number; rollout: number } | undefined; taken(): number } {
+  let total = 0;
+  for (const seed of plan.seeds) for (let rollout = 0; rollout < plan.rolloutsPerSeed; rollout++) if (!doneBefore.size || !doneBefore.has(resultKey({ seed, rollout }))) total++;
+  let index = 0;
+  let taken = 0;
+  const size = plan.seeds.length * plan.rolloutsPerSeed;
+  return {
+    total,
+    next() {
+      while (index < size) {
+        const job = { seed: plan.seeds[Math.floor(index / plan.rolloutsPerSeed)]!, rollout: index % plan.rolloutsPerSeed };
+        index++;
+        if (doneBefore.size && doneBefore.has(resultKey(job))) continue;
+        taken++;
+        return job;
+      }
+      return undefined;
+    },
+    taken: () => taken,
+  };
 }

@@ -33,17 +33,9 @@ export interface EvalSummary {
   failures: Record<string, number>;
   /** The models the answered rollouts' traces record LM calls by, with how many rollouts used each: the policy that really ran. */
   policy_models: Record<string, number>;
+  /** One row per seed, up to MAX_SEED_ROWS seeds; a larger run has none (`seeds_omitted`). */
   seeds: SeedRow[];
-}
-
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-const present = (xs: (number | null)[]) => xs.filter((x): x is number => typeof x === "number" && Number.isFinite(x));
-
-function standardError(xs: number[]): number | null {
-  if (xs.length < 2) return xs.length ? 0 : null;
-  const m = mean(xs)!;
-  const variance = xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1);
-  return Math.sqrt(variance / xs.length);
+  seeds_omitted?: boolean;
 }
 
 /** A running sum and count of the finite numbers of one column. */
@@ -72,69 +64,127 @@ interface SeedSums {
   steps: Sums;
 }
 
+/** Seeds the per-seed table holds: a run of more seeds is summarised over the run alone (its results are on disk). */
+export const MAX_SEED_ROWS = 10_000;
+
+/** A summary built result by result, in memory that does not grow with the run (but for the per-seed table, up to {@link MAX_SEED_ROWS} seeds). */
+export interface EvalSummarizer {
+  add(result: EvalResult): void;
+  summary(): EvalSummary;
+}
+
+/** Starts a summary; add each final result (one per seed and rollout index) once. */
+export function createEvalSummarizer(): EvalSummarizer {
+  let rollouts = 0;
+  let ok = 0;
+  // Welford's running mean and variance of the returns (a sum of squares loses precision on large runs).
+  let returns = 0;
+  let returnSum = 0;
+  let returnMean = 0;
+  let returnM2 = 0;
+  let positive = 0;
+  const judge = new Map<string, Sums>([
+    ["outcome_score", sums()],
+    ["events_score", sums()],
+  ]);
+  const criteria = new Map<string, Sums>();
+  const policyModels: Record<string, number> = {};
+  const failures: Record<string, number> = {};
+  let bySeed: Map<number, SeedSums> | undefined = new Map();
+  let seedsOmitted = false;
+  return {
+    add(r) {
+      rollouts++;
+      if (r.status === "ok") {
+        ok++;
+        if (typeof r.return === "number" && Number.isFinite(r.return)) {
+          returns++;
+          returnSum += r.return;
+          const delta = r.return - returnMean;
+          returnMean += delta / returns;
+          returnM2 += delta * (r.return - returnMean);
+          if (r.return > 0) positive++;
+        }
+        add(judge.get("outcome_score")!, r.outcome_score);
+        add(judge.get("events_score")!, r.events_score);
+        for (const name of Object.keys(r.criteria)) {
+          let c = criteria.get(name);
+          if (!c) criteria.set(name, (c = sums()));
+          add(c, r.criteria[name] ?? null);
+        }
+        for (const m of r.policy_models ?? []) policyModels[m] = (policyModels[m] ?? 0) + 1;
+      } else failures[r.cause] = (failures[r.cause] ?? 0) + 1;
+      if (!bySeed) return;
+      let s = bySeed.get(r.seed);
+      if (!s) {
+        if (bySeed.size >= MAX_SEED_ROWS) {
+          bySeed = undefined;
+          seedsOmitted = true;
+          return;
+        }
+        bySeed.set(r.seed, (s = { rollouts: 0, ok: 0, failed: 0, firstCause: "", durationMs: 0, return: sums(), outcome: sums(), events: sums(), steps: sums() }));
+      }
+      s.rollouts++;
+      s.durationMs += r.duration_ms;
+      if (r.status !== "ok") {
+        if (s.failed++ === 0) s.firstCause = r.cause;
+        return;
+      }
+      s.ok++;
+      add(s.return, r.return);
+      add(s.outcome, r.outcome_score);
+      add(s.events, r.events_score);
+      add(s.steps, r.steps);
+    },
+    summary() {
+      const means: Record<string, number> = {};
+      for (const [key, s] of judge) if (s.n) means[key] = s.sum / s.n;
+      for (const name of [...criteria.keys()].sort()) {
+        const m = meanOf(criteria.get(name)!);
+        if (m !== null) means[name] = m;
+      }
+      const seeds = [...(bySeed ?? [])]
+        .sort((a, b) => a[0] - b[0])
+        .map(([seed, s]): SeedRow => ({
+          seed,
+          rollouts: s.rollouts,
+          ok: s.ok,
+          return: meanOf(s.return),
+          outcome_score: meanOf(s.outcome),
+          events_score: meanOf(s.events),
+          steps: meanOf(s.steps),
+          seconds: s.durationMs / s.rollouts / 1000,
+          status: s.failed ? (s.ok ? `${s.failed} failed` : s.firstCause) : "ok",
+        }));
+      return {
+        rollouts,
+        ok,
+        failed: rollouts - ok,
+        mean_return: returns ? returnSum / returns : null,
+        stderr_return: returns < 2 ? (returns ? 0 : null) : Math.sqrt(returnM2 / (returns - 1) / returns),
+        pass_rate: returns ? positive / returns : null,
+        judge: means,
+        failures,
+        policy_models: policyModels,
+        seeds,
+        ...(seedsOmitted ? { seeds_omitted: true } : {}),
+      };
+    },
+  };
+}
+
 /** Summarises the final results of a run (one per seed and rollout index). */
 export function summarizeEval(results: readonly EvalResult[]): EvalSummary {
-  const ok = results.filter((r) => r.status === "ok");
-  const returns = present(ok.map((r) => r.return));
-  const judge: Record<string, number> = {};
-  for (const key of ["outcome_score", "events_score"] as const) {
-    const m = mean(present(ok.map((r) => r[key])));
-    if (m !== null) judge[key] = m;
-  }
-  for (const name of [...new Set(ok.flatMap((r) => Object.keys(r.criteria)))].sort()) judge[name] = mean(present(ok.map((r) => r.criteria[name] ?? null)))!;
-  const policyModels: Record<string, number> = {};
-  for (const r of ok) for (const m of r.policy_models ?? []) policyModels[m] = (policyModels[m] ?? 0) + 1;
-  const failures: Record<string, number> = {};
-  for (const r of results) if (r.status !== "ok") failures[r.cause] = (failures[r.cause] ?? 0) + 1;
-  // One pass over the results, grouped by seed (a run of many seeds is summarised in linear time and few allocations).
-  const bySeed = new Map<number, SeedSums>();
-  for (const r of results) {
-    let s = bySeed.get(r.seed);
-    if (!s) bySeed.set(r.seed, (s = { rollouts: 0, ok: 0, failed: 0, firstCause: "", durationMs: 0, return: sums(), outcome: sums(), events: sums(), steps: sums() }));
-    s.rollouts++;
-    s.durationMs += r.duration_ms;
-    if (r.status !== "ok") {
-      if (s.failed++ === 0) s.firstCause = r.cause;
-      continue;
-    }
-    s.ok++;
-    add(s.return, r.return);
-    add(s.outcome, r.outcome_score);
-    add(s.events, r.events_score);
-    add(s.steps, r.steps);
-  }
-  const seeds = [...bySeed]
-    .sort((a, b) => a[0] - b[0])
-    .map(([seed, s]): SeedRow => ({
-      seed,
-      rollouts: s.rollouts,
-      ok: s.ok,
-      return: meanOf(s.return),
-      outcome_score: meanOf(s.outcome),
-      events_score: meanOf(s.events),
-      steps: meanOf(s.steps),
-      seconds: s.durationMs / s.rollouts / 1000,
-      status: s.failed ? (s.ok ? `${s.failed} failed` : s.firstCause) : "ok",
-    }));
-  return {
-    rollouts: results.length,
-    ok: ok.length,
-    failed: results.length - ok.length,
-    mean_return: mean(returns),
-    stderr_return: standardError(returns),
-    pass_rate: returns.length ? returns.filter((x) => x > 0).length / returns.length : null,
-    judge,
-    failures,
-    policy_models: policyModels,
-    seeds,
-  };
+  const summarizer = createEvalSummarizer();
+  for (const r of results) summarizer.add(r);
+  return summarizer.summary();
 }
 
 const num = (x: number | null, width = 7) => (x === null ? "-".padStart(width) : x.toFixed(3).padStart(width));
 
 /** The per-seed table and the aggregate, as lines for a terminal or a log; `style` colours each status and the failure count. */
 export function formatEvalSummary(s: EvalSummary, style: Style = plain): string[] {
-  const lines = ["  seed   return  outcome   events   steps    time  status"];
+  const lines = s.seeds_omitted ? [`  (more than ${MAX_SEED_ROWS.toLocaleString("en-US")} seeds: no per-seed table; every result is in the results file)`] : ["  seed   return  outcome   events   steps    time  status"];
   for (const r of s.seeds)
     lines.push(`  ${String(r.seed).padStart(4)}  ${num(r.return)}  ${num(r.outcome_score)}  ${num(r.events_score)}  ${r.steps === null ? "-".padStart(6) : r.steps.toFixed(0).padStart(6)}  ${`${r.seconds.toFixed(1)}s`.padStart(6)}  ${r.status === "ok" ? style.pass(r.status) : style.fail(r.status)}`);
   const causes = Object.entries(s.failures).map(([cause, n]) => `${n} ${cause}`);

@@ -146,6 +146,8 @@ async function runLockedCommand(
       abort: abort.signal,
       lock,
       ...(args.wire ? { wire: args.wire } : {}),
+      // The summary is built as results come; they stay on disk (memory does not grow with the run).
+      keepResults: false,
     });
     reporter.close();
     if (args.json) reporter.emit({ event: "summary", summary: report.summary }, { total: 0, done: 0, running: 0, failed: 0, returnSum: 0, returnCount: 0, startedAt: Date.now() });
