@@ -73,7 +73,10 @@ describe("Zod and the emitted JSON Schema agree", () => {
       );
       t.diagnostic(JSON.stringify(stats));
       assert.ok(stats.documents >= RUNS);
-      assert.ok(stats.valid >= RUNS * 0.1, `at least 10% valid documents: ${JSON.stringify(stats)}`);
+      // deploy.toml's refinements (a module inside the project, a host that is not an IP, Kubernetes
+      // names) refuse more of what a generator driven by the JSON Schema makes: 5% is still ~100 documents.
+      const minValid = entry.id === "deploy-config" ? 0.05 : 0.1;
+      assert.ok(stats.valid >= RUNS * minValid, `at least ${minValid * 100}% valid documents: ${JSON.stringify(stats)}`);
       assert.ok(stats.invalid >= RUNS * 0.25, `at least 25% invalid documents: ${JSON.stringify(stats)}`);
       // Every document passed (no shrinking ran): these are the RUNS documents of the seed, in order.
       judged.set(entry.id, seen);

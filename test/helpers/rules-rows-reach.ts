@@ -19,7 +19,24 @@ const loopback = (url: string, host: string) => ({
   ],
 });
 
+const DEPLOY = '[deploy]\nname = "m"\nimage = "a/b:1"\n';
+
 export const REACH_ROWS: RowTable = {
+  deploy_env_proto: [
+    {
+      name: "an env table named __proto__ would be dropped without a word",
+      kind: "deploy",
+      toml: `${DEPLOY}[deploy.env.__proto__]\nsecret = "s"\nkey = "k"\n`,
+      expect: [
+        {
+          at: "__proto__]",
+          code: "deploy_env_proto",
+          text: "error: deploy.env.__proto__: __proto__ cannot be an environment variable name here (a settings table cannot hold the key); read the value under another name",
+        },
+      ],
+    },
+    { name: "any other name is kept", kind: "deploy", toml: `${DEPLOY}[deploy.env.PROTO]\nsecret = "s"\nkey = "k"\n`, expect: [] },
+  ],
   loopback_task_url: [
     loopback("http://127.0.0.1:8001", "127.0.0.1"),
     loopback("http://localhost:8765/", "localhost"),
