@@ -56,6 +56,8 @@ export interface KubeApiOptions {
    * event (a resourceVersion too old); or send lines that are not events before the real ones.
    */
   watch?: "stream" | "drop" | "expire" | "garbage";
+  /** The message of the pods' waiting state when the rollout never gets ready (default: a crash loop's back-off). */
+  podMessage?: string;
   /** Requests this endpoint answers with a redirect to `location` (status 307 unless given) instead of serving them. */
   redirect?: { when: (method: string, path: string) => boolean; location: string; status?: number };
 }
@@ -109,7 +111,7 @@ export async function startKubeApi(options: KubeApiOptions = {}): Promise<KubeAp
     const wanted = (dep.spec as { replicas?: number }).replicas ?? 1;
     const waiting =
       rollout.mode === "never"
-        ? { reason: "CrashLoopBackOff", message: "back-off 40s restarting failed container=task-app" }
+        ? { reason: "CrashLoopBackOff", message: options.podMessage ?? "back-off 40s restarting failed container=task-app" }
         : rollout.mode === "bad-image"
           ? { reason: "ImagePullBackOff", message: `Back-off pulling image "${String(((dep.spec as any).template.spec.containers[0] as { image: string }).image)}"` }
           : undefined;

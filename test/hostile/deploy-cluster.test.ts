@@ -207,3 +207,24 @@ async function rawGet(origin: string, rawPath: string): Promise<number> {
     req.end();
   });
 }
+
+describe("the cluster's text on a terminal", () => {
+  it("pod messages are printed with their control characters escaped, in text and in --json", async () => {
+    const hostile = "\u001b]0;pwned\u0007\u001b[2Jcleared\rforged line";
+    const api = await startKubeApi({ rollout: { mode: "never" }, podMessage: hostile });
+    try {
+      const cluster = await connectCluster({ KUBECONFIG: api.kubeconfig });
+      await applyDeploy(cluster, { settings: settings(), apiKey: KEY, wait: false });
+      const status = await runCli(["deploy", "status", ...BASE], home, envFor(api.kubeconfig));
+      const json = await runCli(["deploy", "status", ...BASE, "--json"], home, envFor(api.kubeconfig));
+      for (const out of [status.stdout + status.stderr, json.stdout + json.stderr]) {
+        assert.doesNotMatch(out, /[\u0007\u001b\r]/, "no raw control character");
+        assert.match(out, /pwned/);
+      }
+      assert.match(status.stdout + status.stderr, /\\x1b\]0;pwned\\x07\\x1b\[2Jcleared\\rforged line/);
+      assert.equal(JSON.stringify(JSON.parse(json.stdout)).includes("pwned"), true, "the JSON still parses");
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { relative, resolve, join, sep } from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf, type CommandContext } from "../context.js";
 import { ENV_FILE_OPTION } from "../env-option.js";
+import { escapeTerminal, stringifyForTerminal } from "../../text/terminal.js";
 import type { DeployOverrides } from "../../deploy/settings.js";
 import type { ApplyEvent } from "../../deploy/apply.js";
 
@@ -126,11 +127,12 @@ export function reportApplyEvent(progress: ReturnType<typeof progressWriter>, na
   if (event.type === "secret") progress.line(event.created ? `created Secret ${event.name}` : `Secret ${event.name} exists (kept as it is)`);
   else if (event.type === "applied") progress.line(`applied ${event.kind} ${event.name}`);
   else if (event.type === "verifying") progress.line(`checking the app through the cluster (${event.via})`);
-  else if (event.type === "polling") progress.line(`cannot watch the rollout (${event.reason}); polling it instead`);
+  else if (event.type === "polling") progress.line(`cannot watch the rollout (${escapeTerminal(event.reason)}); polling it instead`);
   else {
     const { ready, wanted, done, problems } = event.state;
-    progress.update(`rollout ${name}: ${ready}/${wanted} ready${done ? ", done" : ""}${problems.length ? ` (${problems[0]})` : ""}`);
-    for (const p of problems.slice(1)) progress.line(`  ${p}`);
+    // Pod messages and events are the cluster's text: printed escaped.
+    progress.update(`rollout ${name}: ${ready}/${wanted} ready${done ? ", done" : ""}${problems.length ? ` (${escapeTerminal(problems[0]!)})` : ""}`);
+    for (const p of problems.slice(1)) progress.line(`  ${escapeTerminal(p)}`);
   }
 }
 
@@ -152,7 +154,7 @@ async function withCluster(context: CommandContext, command: string, callTimeout
     context.setExitCode(await work(await connectCluster(process.env, { callTimeoutMs: Math.min(DEFAULT_KUBE_LIMITS.callTimeoutMs, callTimeoutS * 1000) })));
   } catch (error) {
     if (!(error instanceof DeployClusterError)) throw error;
-    process.stderr.write(`task-app deploy ${command}: ${error.message}\n`);
+    process.stderr.write(`task-app deploy ${command}: ${escapeTerminal(error.message)}\n`);
     context.setExitCode(error.code);
   }
 }
@@ -213,13 +215,13 @@ async function runStatus(args: DeployArgs): Promise<void> {
     const { deployStatus } = await import("../../deploy/status.js");
     const status = await deployStatus(cluster, settings);
     if (args.json) {
-      process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+      process.stdout.write(`${stringifyForTerminal(status, 2)}\n`);
       return 0;
     }
     const { rollout, autoscaler, taskUrl } = status;
     process.stdout.write(`${settings.name} in ${settings.namespace}: ${rollout.ready}/${rollout.wanted} ready${rollout.done ? "" : " (rolling out)"}\n`);
     if (autoscaler) process.stdout.write(`autoscaler: ${autoscaler.current ?? "?"} running, ${autoscaler.desired ?? "?"} wanted, between ${autoscaler.min ?? "?"} and ${autoscaler.max ?? "?"}\n`);
-    for (const p of rollout.problems) process.stdout.write(`  ${p}\n`);
+    for (const p of rollout.problems) process.stdout.write(`  ${escapeTerminal(p)}\n`);
     process.stdout.write(`services.task_url = "${taskUrl.url}"\n`);
     return 0;
   });
