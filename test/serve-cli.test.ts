@@ -75,3 +75,17 @@ test("a module failing to load is reported with any key redacted; an invalid rub
     else process.env.OPENAI_API_KEY = saved;
   }
 });
+
+test("a port another process holds is refused saying what to pass instead (exit 1)", { timeout: 60_000 }, async () => {
+  const { createServer } = await import("node:net");
+  const holder = createServer();
+  await new Promise<void>((r) => holder.listen(0, "127.0.0.1", r));
+  const port = (holder.address() as import("node:net").AddressInfo).port;
+  try {
+    const r = await runCli(["serve", "test/fixtures/apps/trivial.ts", "--port", String(port), "--workers", "1"], process.cwd(), { ...process.env, ENVIRONMENT_API_KEY: "sk-port-in-use-0123456789", NO_COLOR: "1" });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, new RegExp(`task-app serve: listen EADDRINUSE: address already in use 127\\.0\\.0\\.1:${port}: another process .* pass --port with another port, or --port 0 for a free one`));
+  } finally {
+    holder.close();
+  }
+});

@@ -140,7 +140,11 @@ async function runServe(args: ServeArgs): Promise<void> {
     if (traces) logger.info({ ...traces.stats }, "closing the trace store");
   } catch (error) {
     // A module that fails to load may quote a key from its environment.
-    const message = createSecretRedactor()((error as Error)?.message ?? String(error));
+    const said = createSecretRedactor()((error as Error)?.message ?? String(error));
+    const message =
+      (error as NodeJS.ErrnoException)?.code === "EADDRINUSE"
+        ? `${said}: another process (another task app, or a serve still running) listens there; pass --port with another port, or --port 0 for a free one`
+        : said;
     if (worker) await cluster!.reportServeWorkerFailure(message);
     else process.stderr.write(`task-app serve: ${message}\n`);
     code = 1;
