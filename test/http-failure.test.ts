@@ -63,8 +63,22 @@ describe("over real fetch", () => {
     const backend = createBackendClient({ baseUrl: `http://127.0.0.1:${port}/api`, apiKey: "sk-test-0123456789", tries: 1, backoffMs: () => 1 });
     await assert.rejects(backend.send({ operation: "read job 1", path: "/rl/jobs/1", retry: true }), (error: unknown) => {
       assert.ok(error instanceof TrainError);
-      assert.match(error.message, /^cannot read job 1: no answer from http:\/\/127\.0\.0\.1:\d+ after 1 try \(connection refused \(ECONNREFUSED\)\)$/);
+      assert.match(error.message, /^cannot read job 1: no answer from http:\/\/127\.0\.0\.1:\d+ after 1 try \(connection refused \(ECONNREFUSED\)\); the backend is http:\/\/127\.0\.0\.1:\d+ \(--backend, else BACKEND_BASE_URL, else the default\): is that right\?$/);
       return true;
     });
+  });
+
+  it("a backend that does not answer is named as the backend, never as the task app", async () => {
+    for (const base of ["http://127.0.0.1:9/api", "http://no-such-host.invalid/api"]) {
+      const backend = createBackendClient({ baseUrl: base, apiKey: "sk-test-0123456789", tries: 1, backoffMs: () => 1 });
+      await assert.rejects(backend.send({ operation: "verify the task app", path: "/rl/verify_task_app", retry: true }), (error: unknown) => {
+        assert.ok(error instanceof TrainError);
+        assert.doesNotMatch(error.message, /serve the task app/);
+        assert.match(error.message, /the backend is http:\/\/[^ ]+ \(--backend, else BACKEND_BASE_URL, else the default\): is that right\?$/);
+        if (base.includes(":9/")) assert.match(error.message, /point --backend at the backend's real address/);
+        else assert.match(error.message, /ENOTFOUND|EAI_AGAIN/);
+        return true;
+      });
+    }
   });
 });

@@ -38,24 +38,25 @@ function rootCause(error: unknown): unknown {
 /**
  * A short reason for a request that got no answer: "connection refused
  * (ECONNREFUSED)", "host not found (ENOTFOUND)", or, for a port fetch will
- * not connect to, which port and what to do. `url` (when known) names the port.
+ * not connect to, which port and what to do (`blockedPortFix`: what is at the
+ * URL, a task app by default). `url` (when known) names the port.
  */
-export function describeRequestFailure(error: unknown, url?: string | URL): string {
+export function describeRequestFailure(error: unknown, url?: string | URL, blockedPortFix = "serve the task app on another port"): string {
   const cause = rootCause(error);
   const code = (cause as { code?: unknown })?.code;
   const message = cause instanceof Error ? cause.message : String(cause);
-  if (message === "bad port") return describeBlockedPort(url);
+  if (message === "bad port") return describeBlockedPort(url, blockedPortFix);
   if (typeof code === "string" && WORDS[code]) return `${WORDS[code]} (${code})`;
   if (typeof code === "string" && !message.includes(code)) return `${message} (${code})`;
   return message;
 }
 
-function describeBlockedPort(url: string | URL | undefined): string {
+function describeBlockedPort(url: string | URL | undefined, fix: string): string {
   let port = "this port";
   try {
     if (url !== undefined) port = `port ${new URL(String(url)).port}`;
   } catch {
     // an unreadable URL: keep the general wording
   }
-  return `${port} is one fetch refuses to connect to (a blocked port of the Fetch standard, as browsers refuse it): serve the task app on another port`;
+  return `${port} is one fetch refuses to connect to (a blocked port of the Fetch standard, as browsers refuse it): ${fix}`;
 }

@@ -118,11 +118,13 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
           return new TrainError("backend", redact(`cannot ${request.operation}: the answer from ${origin} is larger than ${policy.limitBytes} bytes; reading stopped (is --backend a task-app backend?)`));
         const cause = error instanceof RetriesExhausted ? error.lastError : error;
         const tries = error instanceof RetriesExhausted ? ` after ${error.attempts} ${error.attempts === 1 ? "try" : "tries"}` : "";
-        let reason = describeRequestFailure(cause, url);
+        let reason = describeRequestFailure(cause, url, "point --backend at the backend's real address");
         if (request.signal?.aborted) reason = "the wait is over";
         else if (deadline.aborted) reason = `no complete answer within ${deadlineMs / 1000} s`;
         else if ((cause as { name?: string })?.name === "TimeoutError") reason = `no answer within ${timeoutMs / 1000} s`;
-        return new TrainError("network", redact(`cannot ${request.operation}: no answer from ${origin}${tries} (${reason})`));
+        // The backend is what did not answer: say where its address came from.
+        const where = request.signal?.aborted ? "" : `; the backend is ${origin} (--backend, else BACKEND_BASE_URL, else the default): is that right?`;
+        return new TrainError("network", redact(`cannot ${request.operation}: no answer from ${origin}${tries} (${reason})${where}`));
       };
       let response: Response;
       let parsed: unknown;
