@@ -158,3 +158,16 @@ test("findUnknownOptions skips values, accepts --no- and camelCase forms, and st
   assert.deepEqual(findUnknownOptions(["x", "--kind", "-weird", "--no-json", "--allowUnknown", "-h", "--", "--after"], known), []);
   assert.deepEqual(findUnknownOptions(["--kind=rl", "--bogus", "--bogus", "-hq", "--no-kindx"], known), ["--bogus", "-q", "--no-kindx"]);
 });
+
+test("--help names the config reference by a path that exists from where it runs", async () => {
+  const { existsSync, mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { isAbsolute, join } = await import("node:path");
+  const { execFileSync } = await import("node:child_process");
+  for (const cwd of [process.cwd(), mkdtempSync(join(tmpdir(), "help-elsewhere-"))]) {
+    const out = execFileSync(process.execPath, [bin, "--help"], { cwd, encoding: "utf8" }).replace(/\s+/g, " ");
+    const path = /documented in (\S+)\.$/.exec(out.trim())?.[1];
+    assert.ok(path, out);
+    assert.ok(existsSync(isAbsolute(path) ? path : join(cwd, path)), `${path} from ${cwd}`);
+  }
+});

@@ -4,8 +4,9 @@
  * `task-app --help` and `task-app validate` start fast.
  */
 
+import { isAbsolute, join, relative } from "node:path";
 import { ENV_COMMANDS } from "./env-option.js";
-import { readPackageVersion } from "../fs/package-root.js";
+import { packageRoot, readPackageVersion } from "../fs/package-root.js";
 import { UsageError } from "./usage-error.js";
 import { describeUnknownOptions, findUnknownOptions, UnknownOptionsError, usageHint, type KnownOptions } from "./unknown-options.js";
 
@@ -25,7 +26,7 @@ export async function main(argv: string[]): Promise<number> {
     .example("$0 validate configs/*.toml", "check training configs before submitting a job")
     .example("$0 serve src/app.ts --env-file .env", "serve a task app on 127.0.0.1:8001")
     .example("$0 check http://127.0.0.1:8001", "run the conformance checks against a running task app")
-    .epilogue("Run `task-app <command> --help` for a command's options. Every config key is documented in generated/CONFIG.md.")
+    .epilogue(`Run \`task-app <command> --help\` for a command's options. Every config key is documented in ${configReferencePath()}.`)
     .help()
     .alias("h", "help")
     .version(readPackageVersion() ?? "unknown")
@@ -122,4 +123,11 @@ function typedValue(argv: readonly string[], name: string): string | undefined {
     else if (argv[i]!.startsWith(`--${name}=`)) found = argv[i]!.slice(name.length + 3);
   }
   return found;
+}
+
+/** Where the config reference is, as a path from the working folder (inside a project: under node_modules/task-app). */
+function configReferencePath(): string {
+  const file = join(packageRoot(), "generated", "CONFIG.md");
+  const rel = relative(process.cwd(), file);
+  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : file;
 }
