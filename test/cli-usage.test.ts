@@ -171,3 +171,11 @@ test("--help names the config reference by a path that exists from where it runs
     assert.ok(existsSync(isAbsolute(path) ? path : join(cwd, path)), `${path} from ${cwd}`);
   }
 });
+
+test("the commands of the loop teach by example: --help of each shows Examples", async () => {
+  const { execFileSync } = await import("node:child_process");
+  for (const command of ["serve", "check", "validate", "eval", "traces", "export-sft", "view", "train", "deploy", "add"]) {
+    const out = execFileSync(process.execPath, [bin, command, "--help"], { encoding: "utf8" });
+    assert.match(out, /^Examples:\n {2}task-app /m, command);
+  }
+});

@@ -56,6 +56,9 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
         describe: "Rollout wire to check: 0.2.x (run_id, ops) or synth-ai's container era (trace_correlation_id). Default: what the app's /info advertises, else 0.2",
       })
       .option("json", { type: "boolean", default: false, describe: "Print the report as JSON" })
+      .example("$0 check http://127.0.0.1:8001", "probe a local task app with ENVIRONMENT_API_KEY from ./.env")
+      .example("$0 check https://my-env.example.com --env-file .env.prod --wire container", "a deployed app, over synth-ai's container-era wire")
+      .example("$0 check http://127.0.0.1:8001 --json", "the report as JSON, for CI")
       .epilog(ENV_PRECEDENCE) as unknown as Argv<CheckArgs>,
   handler: runCheck,
 };

@@ -233,6 +233,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         describe: "json (one object per line, for log collectors) or pretty (aligned text, levels coloured unless NO_COLOR)",
         defaultDescription: "pretty on a terminal, else json",
       })
+      .example("$0 serve src/app.ts", "serve the project's app on 127.0.0.1:8001, one process per core, the key from ./.env")
+      .example("$0 serve src/app.ts --port 0 --workers 1", "one process on a free port (it prints the URL)")
+      .example("$0 serve src/app.ts --host 0.0.0.0 --trace traces/v3/synth_ai.db --env-file .env", "reachable from other hosts, every rollout's trace stored")
+      .example("$0 serve my-env --tunnel", "the app registered as my-env in package.json, behind a public HTTPS tunnel")
       .epilog(
         "Shutdown: the first SIGTERM/SIGINT drains in-flight rollouts within limits.shutdownGraceMs, a second only logs, a third exits at once (143 for SIGTERM). " +
           "Unhandled rejections and uncaught exceptions in executors are logged (keys redacted) and the server keeps serving. " +
