@@ -100,7 +100,7 @@ describe("task-app view (CLI)", () => {
   test("--export writes one self-contained HTML file", async () => {
     const ran = await runCli(["view", "--runs", "runs/first", "--db", "traces/v3/synth_ai.db", "--export", "out/report.html"], root);
     assert.equal(ran.code, 0, ran.stderr);
-    assert.match(ran.stdout, /wrote .*report\.html \(1 runs, 3 sessions/);
+    assert.match(ran.stdout, /wrote .*report\.html \(1 run, 3 sessions/);
     const html = readFileSync(join(root, "out", "report.html"), "utf8");
     assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+'; img-src data:; connect-src 'none'/);
     assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href=/, "no external script or stylesheet");

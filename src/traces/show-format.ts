@@ -7,6 +7,7 @@ import { parseJsonObject, parseJsonText, readJudgeScores } from "./stored-json.j
 import { escapeTerminal } from "../text/terminal.js";
 import type { SessionDetail } from "./show.js";
 import type { EventRewardsTable, EventsTable } from "./tables.js";
+import { formatCount } from "../text/plural.js";
 
 const clip = (text: string, max = 160) => {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -76,7 +77,7 @@ export function formatSessionDetail(detail: SessionDetail): string {
     const meta = parseJsonObject(o.reward_metadata);
     const judges = Object.entries(readJudgeScores(meta)).map(([k, v]) => `${k}=${v}`);
     const achievements = Array.isArray(meta.achievements) ? ` achievements: ${meta.achievements.join(", ")}` : "";
-    lines.push(`  outcome ${o.objective_key}: ${Number(o.total_reward)} over ${o.total_steps} steps${judges.length ? `, judges ${judges.join(" ")}` : ""}${achievements}`);
+    lines.push(`  outcome ${o.objective_key}: ${Number(o.total_reward)} over ${formatCount(Number(o.total_steps), "step")}${judges.length ? `, judges ${judges.join(" ")}` : ""}${achievements}`);
   }
   // Every value here was read from a store: one line each, its control characters escaped.
   return lines.map(escapeTerminal).join("\n");

@@ -6,6 +6,7 @@
 import type { Argv, CommandModule } from "yargs";
 import type { ExportSftOptions } from "../../traces/export-sft.js";
 import { contextOf } from "../context.js";
+import { formatCount } from "../../text/plural.js";
 
 interface ExportSftArgs {
   db: string;
@@ -26,7 +27,7 @@ export async function runExport(db: string, options: ExportSftOptions, setExitCo
     const tty = process.stderr.isTTY;
     const result = await exportSft(store.db, {
       ...options,
-      onProgress: tty ? ({ sessions, examples }) => process.stderr.write(`\rexporting: ${sessions} sessions, ${examples} examples\x1b[K`) : undefined,
+      onProgress: tty ? ({ sessions, examples }) => process.stderr.write(`\rexporting: ${formatCount(sessions, "session")}, ${formatCount(examples, "example")}\x1b[K`) : undefined,
     });
     if (tty) process.stderr.write("\r\x1b[K");
     process.stdout.write(`${result.examples} example${result.examples === 1 ? "" : "s"} from ${result.sessions} session${result.sessions === 1 ? "" : "s"} -> ${result.out}\n`);

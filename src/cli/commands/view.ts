@@ -8,6 +8,7 @@
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
 import { defaultTraceDb } from "./traces.js";
+import { formatCount } from "../../text/plural.js";
 
 interface ViewArgs {
   db?: string;
@@ -47,7 +48,7 @@ async function runView(args: ViewArgs): Promise<void> {
     const { exportReport } = await import("../../view/export.js");
     try {
       const written = await exportReport({ ...options, out: args.export });
-      process.stdout.write(`wrote ${written.path} (${written.runs} runs, ${written.sessions} sessions, ${(written.bytes / 1024).toFixed(0)} KiB): open it in a browser, no server needed\n`);
+      process.stdout.write(`wrote ${written.path} (${formatCount(written.runs, "run")}, ${formatCount(written.sessions, "session")}, ${(written.bytes / 1024).toFixed(0)} KiB): open it in a browser, no server needed\n`);
     } catch (error) {
       process.stderr.write(`task-app view: ${(error as Error).message}\n`);
       context.setExitCode(1);
