@@ -61,7 +61,7 @@ export async function stepSession(env: AnyEnvironment, session: Session, action:
   if (session.episodeId === null) throw new OpenEnvError("VALIDATION_ERROR", "no episode: send reset first");
   if (session.done) throw new OpenEnvError("VALIDATION_ERROR", "the episode is done: send reset to start another");
   const { tool, args } = readAction(env, action);
-  const maxTurns = typeof env.maxTurns === "number" ? env.maxTurns : 10;
+  const maxTurns = typeof env.maxTurns === "function" ? env.maxTurns(session.config, {}) : (env.maxTurns ?? 10);
   const ctx = { turn: session.stepCount, lastTurn: session.stepCount >= maxTurns - 1, config: session.config, signal };
   const call = { id: `step_${session.stepCount}`, type: "function" as const, function: { name: tool, arguments: JSON.stringify(args) } };
   let stepped;

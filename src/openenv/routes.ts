@@ -26,6 +26,8 @@ export interface OpenEnvRouteDeps {
   /** The task app's key guard (the env lifecycle keeps it always). */
   guard: MiddlewareHandler;
   maxBodyBytes: number;
+  /** The server's redactor: every error message goes through it. */
+  redact: (text: string) => string;
 }
 
 /** A session that lives for one request: the stateless routes. */
@@ -36,6 +38,8 @@ function transientSession(): Session {
 /** Mounts `/openenv/*` and `/env/{env_name}/*` on `hono`. */
 export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): void {
   const { env, sessions } = deps;
+  const problemResponse = (error: unknown) => problemReply(error, deps.redact);
+  const answer = (c: Context, work: () => Promise<StepReply>) => answerWith(c, work, deps.redact);
   const limit = bodyLimit({ maxSize: deps.maxBodyBytes, onError: () => errorResponse(413, "payload_too_large", `the body is over ${deps.maxBodyBytes} bytes`) });
   const open = [deps.openenvGuard, limit] as const;
   const keyed = [deps.guard, limit] as const;
@@ -60,7 +64,7 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
   hono.post("/openenv/mcp", ...open, async (c) => {
     const body = await readObject(c, false);
     if (body instanceof Response) return c.json(rpcError(null, -32700, "parse error: the body is not a JSON object"));
-    return c.json(await answerMcp(env, body, c.req.raw.signal));
+    return c.json(await answerMcp(env, body, c.req.raw.signal, deps.redact));
   });
 
   const named = (c: Context): Response | null => (c.req.param("name") === env.appId || c.req.param("name") === env.name ? null : errorResponse(404, "not_found", "no environment by that name"));
@@ -123,16 +127,16 @@ async function readObject(c: Context, emptyOk: boolean): Promise<Record<string, 
 }
 
 /** Runs a reset or a step: its reply, a 422 for a trainer's mistake, a 500 when the environment failed. */
-async function answer(c: Context, work: () => Promise<StepReply>): Promise<Response> {
+async function answerWith(c: Context, work: () => Promise<StepReply>, redact: (text: string) => string): Promise<Response> {
   try {
     return c.json(await work());
   } catch (error) {
-    return problemResponse(error);
+    return problemReply(error, redact);
   }
 }
 
-function problemResponse(error: unknown): Response {
-  if (error instanceof OpenEnvError) return error.code === "VALIDATION_ERROR" ? errorResponse(422, "invalid_action", error.message) : errorResponse(500, "execution_error", error.message);
+function problemReply(error: unknown, redact: (text: string) => string): Response {
+  if (error instanceof OpenEnvError) return error.code === "VALIDATION_ERROR" ? errorResponse(422, "invalid_action", redact(error.message)) : errorResponse(500, "execution_error", redact(error.message));
   throw error;
 }
 
@@ -141,13 +145,13 @@ function rpcError(id: unknown, code: number, message: string) {
 }
 
 /** JSON-RPC over the same tools: `tools/list`, and `tools/call` on a fresh episode (seed from `arguments`' `_seed`, default 0). */
-async function answerMcp(env: AnyEnvironment, body: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+async function answerMcp(env: AnyEnvironment, body: Record<string, unknown>, signal: AbortSignal, redact: (text: string) => string): Promise<Record<string, unknown>> {
   const id = body.id ?? null;
   if (body.jsonrpc !== "2.0" || typeof body.method !== "string") return rpcError(id, -32600, "invalid request: expected JSON-RPC 2.0 with a method");
   if (body.method === "tools/list") {
     return { jsonrpc: "2.0", id, result: { tools: Object.entries(env.tools).map(([name, tool]) => ({ name, description: tool.description, inputSchema: argumentsSchema(tool.args) })) } };
   }
-  if (body.method !== "tools/call") return rpcError(id, -32601, `method not found: ${body.method}`);
+  if (body.method !== "tools/call") return rpcError(id, -32601, redact(`method not found: ${body.method}`));
   const params = (body.params ?? {}) as { name?: unknown; arguments?: unknown };
   const session = transientSession();
   try {
@@ -156,8 +160,8 @@ async function answerMcp(env: AnyEnvironment, body: Record<string, unknown>, sig
     const result = reply.observation.metadata.result;
     return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: typeof result === "string" ? result : JSON.stringify(result) }], structuredContent: reply, isError: false } };
   } catch (error) {
-    if (error instanceof OpenEnvError && error.code === "VALIDATION_ERROR") return rpcError(id, -32602, `invalid params: ${error.message}`);
-    if (error instanceof OpenEnvError) return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: error.message }], isError: true } };
+    if (error instanceof OpenEnvError && error.code === "VALIDATION_ERROR") return rpcError(id, -32602, redact(`invalid params: ${error.message}`));
+    if (error instanceof OpenEnvError) return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: redact(error.message) }], isError: true } };
     throw error;
   }
 }

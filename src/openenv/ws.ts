@@ -27,6 +27,8 @@ export interface OpenEnvSocketDeps {
   /** The refusal for these headers, or null (the `/openenv` routes' guard). */
   authorise: (incoming: IncomingMessage) => Reply | null;
   pingIntervalMs?: number;
+  /** The server's redactor: every error message goes through it. */
+  redact: (text: string) => string;
 }
 
 /** The node:http `upgrade` listener for `/openenv/ws`, and how to end every connection. */
@@ -53,6 +55,8 @@ function refuse(socket: Duplex, status: number, text: string): void {
 
 /** Serves one connection as one session. */
 function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
+  // A frame over the cap or a protocol error: ws closes the connection itself (1009, 1002); without a listener its error would be an uncaught exception.
+  ws.on("error", () => ws.terminate());
   const send = (message: unknown) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
@@ -103,9 +107,9 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
         closing = true;
         return { type: "state", data: describeState(session) };
       }
-      return { type: "error", data: { message: `unknown message type ${JSON.stringify(type)}; expected reset, step, state or close`, code: "UNKNOWN_TYPE" } };
+      return { type: "error", data: { message: deps.redact(`unknown message type ${JSON.stringify(type)}; expected reset, step, state or close`), code: "UNKNOWN_TYPE" } };
     } catch (error) {
-      if (error instanceof OpenEnvError) return { type: "error", data: { message: error.message, code: error.code } };
+      if (error instanceof OpenEnvError) return { type: "error", data: { message: deps.redact(error.message), code: error.code } };
       return { type: "error", data: { message: "the environment failed", code: "EXECUTION_ERROR" } };
     }
   };

@@ -220,8 +220,8 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     const sessions = createSessionStore(options.openenv);
     const noKey = options.openenv?.noKey === true;
     const openenvGuard = noKey ? async (_c: Context, next: () => Promise<void>) => next() : guard;
-    mountOpenEnvRoutes(hono, { env: environment, sessions, guard, openenvGuard, maxBodyBytes: app.limits.maxBodyBytes });
-    openenv = createOpenEnvSocket({ env: environment, sessions, authorise: (incoming) => (noKey ? null : authorise(incoming.headers)), pingIntervalMs: options.openenv?.pingIntervalMs });
+    mountOpenEnvRoutes(hono, { env: environment, sessions, guard, openenvGuard, maxBodyBytes: app.limits.maxBodyBytes, redact });
+    openenv = createOpenEnvSocket({ env: environment, sessions, authorise: (incoming) => (noKey ? null : authorise(incoming.headers)), pingIntervalMs: options.openenv?.pingIntervalMs, redact });
     closeSessions = () => {
       openenv?.closeAll();
       sessions.closeAll();
