@@ -20,6 +20,7 @@ import type { TaskInfoInput } from "../schemas/task-info.js";
 import { RolloutRequestError } from "../runtime/request-error.js";
 import type { ToolSpec } from "./chat.js";
 import { finishEpisode, type JudgeRubric } from "./judge.js";
+import { registerEpisodeStarter } from "./episodes.js";
 import { runEpisode, type AnyEnvironment } from "./loop.js";
 import { renderToolSpecs } from "./tools.js";
 import type { EnvironmentDefinition, Observation } from "./types.js";
@@ -52,6 +53,7 @@ export function defineEnvironment<State, Config extends z.ZodType = typeof ANY_C
     const state: unknown = await env.reset({ seed: request.env.seed ?? 0, config, data: await data(), datasets, policy: request.policy.config });
     return { config, state };
   };
+  registerEpisodeStarter(env, { start: (seed, config) => start({ env: { seed, config }, policy: { config: {} } } as never), record });
   return defineTaskApp({
     appId: env.appId,
     name: env.name,
@@ -129,7 +131,7 @@ function renderTaskInfo(env: AnyEnvironment, specs: ToolSpec[], rubrics: Record<
     dataset: env.dataset ? { ...env.dataset.spec } : { id: env.appId, name: env.name },
     rubric: { version: "1", criteria_count: rubrics.outcome?.rubric?.criteria.length ?? 0 },
     inference: { supports_proxy: false, ...(toolNames.length === 1 ? { tool: { name: toolNames[0], parallel_tool_calls: env.parallelToolCalls === true } } : {}) },
-    capabilities: { supports_rollout: true, supports_env_lifecycle: false, requires_api_key_header: true },
+    capabilities: { supports_rollout: true, supports_env_lifecycle: true, requires_api_key_header: true },
     limits: { max_turns: maxTurns, max_time_s: env.maxTimeS ?? 600 },
     task_metadata: {},
   };

@@ -16,8 +16,8 @@ import type { RolloutRequest, RolloutStep } from "../schemas/rollout.js";
 import type { SessionTracer } from "../tracing/tracer.js";
 import { createChatCompletion, type ChatMessage, type ChatRequest, type ToolCall, type ToolSpec, type Usage } from "./chat.js";
 import type { JudgedTurn } from "./judge.js";
-import { checkToolCall, type CheckedCall } from "./tools.js";
-import type { EnvironmentDefinition, ToolContext, ToolDefinition, ToolOutcome, TurnCall, TurnRecord } from "./types.js";
+import { applyOutcome, recordProblem, stepTool, type AppliedOutcome, type StepRecorder, type StepResult } from "./step.js";
+import type { EnvironmentDefinition, ToolContext, TurnCall, TurnRecord } from "./types.js";
 import type { z } from "zod";
 
 /** A definition with its types erased: what the loop runs. */
@@ -65,44 +65,33 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
     let reward = 0;
     let done = false;
     const info: Record<string, unknown> = {};
-    // `recorded` is the state before the call as `record` kept it, taken before the call ran (a tool may change the state in place).
-    const apply = (outcome: ToolOutcome<State>, recorded: Record<string, unknown>, metadata: Record<string, unknown>) => {
-      const value = Number.isFinite(outcome?.reward) ? (outcome.reward as number) : 0;
-      if (outcome && "state" in outcome) run.state = outcome.state as State;
-      reward += value;
-      done ||= outcome?.done === true;
-      Object.assign(info, outcome?.info);
-      const terminated = outcome?.done === true;
-      const eventId = ctx.tracer.recordEnvironmentEvent({ reward: value, terminated, truncated: !terminated && toolCtx.lastTurn, stateBefore: recorded, stateAfter: ctx.record(run.state), metadata });
-      for (const credit of outcome?.eventRewards ?? [])
-        ctx.tracer.recordEventReward({ eventId, rewardValue: credit.value, rewardType: credit.type ?? "environment", source: "environment", key: credit.key });
-      return value;
+    const recorder: StepRecorder = { tracer: ctx.tracer, record: ctx.record };
+    const take = (applied: AppliedOutcome<State>) => {
+      run.state = applied.state;
+      reward += applied.reward;
+      done ||= applied.done;
+      Object.assign(info, applied.info);
     };
     const toolCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
     if (toolCalls.length === 0) {
       const text = textOf(message);
       if (env.onText) {
         const recorded = ctx.record(run.state);
-        apply(await env.onText(text ?? "", run.state, toolCtx), recorded, { text: true });
+        take(applyOutcome(await env.onText(text ?? "", run.state, toolCtx), run.state, recorded, { text: true }, toolCtx.lastTurn, recorder));
       }
     }
     for (const [index, call] of toolCalls.entries()) {
-      const checked: CheckedCall = index > 0 && !env.parallelToolCalls ? notRun(call) : checkToolCall(env.tools, call);
-      if (!checked.ok) {
-        calls.push({ ok: false, tool: checked.tool, error: checked.problem.message, code: checked.problem.code });
-        exchange.push({ role: "tool", tool_call_id: checked.id, content: JSON.stringify({ error: checked.problem.message }) });
-        ctx.tracer.recordMessage({ type: "tool_result", json: { error: checked.problem.message, code: checked.problem.code }, metadata: { tool_call_id: checked.id, tool: checked.tool, error: true, arguments: checked.raw } });
+      const stepped: StepResult<State> = index > 0 && !env.parallelToolCalls ? notRun(call, run.state, recorder) : await stepTool(env, run.state, call, toolCtx, recorder);
+      if (!stepped.ok) {
+        calls.push({ ok: false, tool: stepped.tool, error: stepped.problem.message, code: stepped.problem.code });
+        exchange.push({ role: "tool", tool_call_id: stepped.id, content: JSON.stringify({ error: stepped.problem.message }) });
         continue;
       }
-      const tool = env.tools[checked.tool] as ToolDefinition<State, z.ZodType, unknown>;
-      const recorded = ctx.record(run.state);
-      const outcome = (await tool.run(checked.args, run.state, toolCtx)) ?? {};
-      const value = apply(outcome, recorded, { tool: checked.tool, args: checked.args });
-      const result = outcome.result ?? null;
-      calls.push({ ok: true, tool: checked.tool, args: checked.args, result, reward: value });
-      stepCalls.push({ tool: checked.tool, args: checked.args as Record<string, unknown> });
-      exchange.push({ role: "tool", tool_call_id: checked.id, content: typeof result === "string" ? result : JSON.stringify(result) });
-      ctx.tracer.recordMessage({ type: "tool_result", json: result, metadata: { tool_call_id: checked.id, tool: checked.tool } });
+      take(stepped);
+      const result = stepped.result;
+      calls.push({ ok: true, tool: stepped.tool, args: stepped.args, result, reward: stepped.reward });
+      stepCalls.push({ tool: stepped.tool, args: stepped.args as Record<string, unknown> });
+      exchange.push({ role: "tool", tool_call_id: stepped.id, content: typeof result === "string" ? result : JSON.stringify(result) });
     }
     done ||= env.stop?.(run.state) === true;
     ctx.tracer.finishTurn();
@@ -186,7 +175,10 @@ function textOf(message: ChatMessage): string | null {
   return null;
 }
 
-function notRun(call: ToolCall): CheckedCall {
+/** A second call where one is allowed: not run, traced as its tool result. */
+function notRun<State>(call: ToolCall, state: State, recorder: StepRecorder): StepResult<State> {
   const raw = typeof call?.function?.arguments === "string" ? call.function.arguments : "";
-  return { ok: false, id: call?.id ?? "", tool: call?.function?.name ?? "", raw, problem: { code: "not_run", message: "not run: this environment takes one tool call per turn; call one tool at a time" } };
+  const problem = { ok: false as const, id: call?.id ?? "", tool: call?.function?.name ?? "", raw, problem: { code: "not_run" as const, message: "not run: this environment takes one tool call per turn; call one tool at a time" } };
+  recordProblem(recorder, problem);
+  return { ...problem, state };
 }

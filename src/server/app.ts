@@ -7,6 +7,11 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import type { Logger } from "pino";
+import type { Duplex } from "node:stream";
+import type { AnyEnvironment } from "../env/loop.js";
+import { mountOpenEnvRoutes } from "../openenv/routes.js";
+import { createSessionStore, type OpenEnvOptions } from "../openenv/sessions.js";
+import { createOpenEnvSocket } from "../openenv/ws.js";
 import type { TaskApp } from "../schemas/task-app.js";
 import { createKeyMatcher, readPresentedKeys, resolveEnvironmentApiKeys, type KeyEnv, type PresentedHeaders } from "./auth.js";
 import { createBodyBudget, DEFAULT_MAX_IN_FLIGHT_BODY_BYTES, type BodyBudget, type BodyLease } from "./body.js";
@@ -35,6 +40,8 @@ export interface TaskAppServerOptions {
    * past it a request gets 503 `server_busy`. Default 256 MiB.
    */
   maxInFlightBodyBytes?: number;
+  /** The `/openenv` routes and the env lifecycle of an app with `app.environment`: sessions, idle timeout, ping, keyless access. */
+  openenv?: OpenEnvOptions;
 }
 
 export { DEFAULT_MAX_IN_FLIGHT_BODY_BYTES } from "./body.js";
@@ -59,6 +66,8 @@ export interface TaskAppServer {
   readonly inFlight: number;
   /** The server's logger, redacting every known secret. */
   readonly log: Logger;
+  /** The node:http `upgrade` listener (the OpenEnv WebSocket `/openenv/ws`); absent without `app.environment`. */
+  upgrade?: (incoming: IncomingMessage, socket: Duplex, head: Buffer) => void;
   /** Runs the app's startup hooks in order. */
   startup(): Promise<void>;
   /**
@@ -203,6 +212,20 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
       proxyPaths.push(PROXY_ROUTES[vendor]);
     }
   }
+  let openenv: ReturnType<typeof createOpenEnvSocket> | null = null;
+  let closeSessions = () => {};
+  if (app.environment) {
+    const environment = app.environment as AnyEnvironment;
+    const sessions = createSessionStore(options.openenv);
+    const noKey = options.openenv?.noKey === true;
+    const openenvGuard = noKey ? async (_c: Context, next: () => Promise<void>) => next() : guard;
+    mountOpenEnvRoutes(hono, { env: environment, sessions, guard, openenvGuard, maxBodyBytes: app.limits.maxBodyBytes, redact });
+    openenv = createOpenEnvSocket({ env: environment, sessions, authorise: (incoming) => (noKey ? null : authorise(incoming.headers)), pingIntervalMs: options.openenv?.pingIntervalMs, redact });
+    closeSessions = () => {
+      openenv?.closeAll();
+      sessions.closeAll();
+    };
+  }
   for (const path of ["/", "/health", "/info", "/task_info", "/done", "/rollout", ...proxyPaths]) {
     hono.all(path, (c) => errorResponse(405, "method_not_allowed", `${c.req.method} is not allowed on ${path}`));
   }
@@ -282,6 +305,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
       else void honoListener(incoming, outgoing);
     },
     request: (input, init) => hono.request(input, init),
+    ...(openenv ? { upgrade: openenv.upgrade } : {}),
     app,
     get inFlight() {
       return inFlight;
@@ -293,6 +317,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     },
     async drain(graceMs = app.limits.shutdownGraceMs, settleMs = 1_000) {
       draining = true;
+      closeSessions();
       if (inFlight > 0) await waitIdle(graceMs);
       if (inFlight > 0 && running.size > 0) {
         for (const run of running) run.abort(new Error("server shutting down"));

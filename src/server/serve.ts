@@ -77,6 +77,7 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
   // Nothing is tracked per request or per connection: at shutdown, the connections still open are
   // the server's own count (see `close`), which costs nothing while serving.
   const server = createServer(handler.listener);
+  if (handler.upgrade) server.on("upgrade", handler.upgrade);
   server.keepAliveTimeout = 5_000;
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
@@ -91,6 +92,10 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   if (options.announce !== false) announceServing(logger, { url, appId: app.appId, requireApiKey: app.requireApiKey }, options.env ?? process.env);
+  if (options.announce !== false && app.environment && options.openenv?.noKey) {
+    if (isLoopback(host)) logger.info({ url: `${url}/openenv` }, "the /openenv routes take no key (openenv no-key)");
+    else logger.warn({ url: `${url}/openenv`, host }, "the /openenv routes take no key and the server listens beyond loopback: anyone who reaches it can step the environment");
+  }
 
   const graceMs = app.limits.shutdownGraceMs;
   let closing: Promise<void> | null = null;
@@ -167,6 +172,11 @@ export function announceServing(
   else if (resolveEnvironmentApiKeys(env).length === 0) {
     logger.warn({ fix: "set ENVIRONMENT_API_KEY, e.g. in a file passed with --env-file" }, "no API key is configured: every route but / answers 503 missing_environment_api_key");
   }
+}
+
+/** Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost). */
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** Logs unhandled rejections and uncaught exceptions instead of crashing; returns the function that stops it. */

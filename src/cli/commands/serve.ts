@@ -22,6 +22,8 @@ interface ServeArgs {
   "body-budget-mb": number;
   "metrics-port"?: number;
   tunnel: boolean;
+  "max-sessions": number;
+  "openenv-no-key": boolean;
 }
 
 async function runServe(args: ServeArgs): Promise<void> {
@@ -52,6 +54,12 @@ async function runServe(args: ServeArgs): Promise<void> {
   const budgetMb = args["body-budget-mb"];
   if (!(Number.isFinite(budgetMb) && budgetMb > 0)) {
     process.stderr.write(`task-app: --body-budget-mb must be a positive number of MiB (got ${String(budgetMb)})\n`);
+    context.setExitCode(2);
+    return;
+  }
+  const maxSessions = args["max-sessions"];
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) {
+    process.stderr.write(`task-app: --max-sessions must be a whole number, at least 1 (got ${String(maxSessions)})\n`);
     context.setExitCode(2);
     return;
   }
@@ -131,7 +139,7 @@ async function runServe(args: ServeArgs): Promise<void> {
     traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
     const traceSink = traces ? { traceSink: traces.sink } : {};
     const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);
-    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
+    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, openenv: { maxSessions, noKey: args["openenv-no-key"] }, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
     readInFlight = () => running.inFlight;
     if (worker) cluster!.joinServeCluster(running, app);
     if (tunnel) openTunnel(running.port);
@@ -227,6 +235,16 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         type: "boolean",
         default: false,
         describe: "Also open a cloudflared quick tunnel (cloudflared on PATH) and print its public URL once the check probes pass through it: for trying, not for training runs",
+      })
+      .option("max-sessions", {
+        type: "number",
+        default: 64,
+        describe: "Stepped sessions of a declared environment open at once (OpenEnv WebSockets and env lifecycle env_ids, each process its own); one more is refused with CAPACITY_REACHED",
+      })
+      .option("openenv-no-key", {
+        type: "boolean",
+        default: false,
+        describe: "Open the /openenv routes and WebSocket to a client without ENVIRONMENT_API_KEY (OpenEnv's own client sends none); logged, with a warning when --host is not loopback. Every other route keeps the key",
       })
       .option("log-format", {
         type: "string",

@@ -33,6 +33,6 @@ export default defineEnvironment({
       image_shape: [IMAGE_PX, IMAGE_PX, 3],
     },
     inference: { supports_proxy: false, tool: { name: "interact", parallel_tool_calls: false }, models: ["Qwen/Qwen3-VL-4B-Instruct"] },
-    capabilities: { supports_rollout: true, supports_env_lifecycle: false, requires_api_key_header: true, supports_vision: true },
+    capabilities: { supports_rollout: true, supports_env_lifecycle: true, requires_api_key_header: true, supports_vision: true },
   },
 });

@@ -1,0 +1,72 @@
+/**
+ * One step of a declared environment: one tool call checked against its Zod
+ * schema, run, and its outcome applied to the state, with the environment
+ * event and the tool result traced. The agent loop (loop.ts) calls it for
+ * each call a model makes; the OpenEnv wire and synth-ai's env lifecycle
+ * (src/openenv/) call it for each action a trainer sends. A bad call comes
+ * back as its {@link ToolCallProblem}, never an exception.
+ */
+import type { SessionTracer } from "../tracing/tracer.js";
+import type { ToolCall } from "./chat.js";
+import { checkToolCall, type ToolCallProblem } from "./tools.js";
+import type { EnvironmentDefinition, ToolContext, ToolDefinition, ToolOutcome } from "./types.js";
+import type { z } from "zod";
+
+type AnyDefinition = EnvironmentDefinition<any, z.ZodType, Record<string, z.ZodType>, any>;
+
+/** Where a step is recorded: the session's tracer (null: not traced) and what the trace keeps of a state. */
+export interface StepRecorder {
+  tracer: Pick<SessionTracer, "recordEnvironmentEvent" | "recordEventReward" | "recordMessage"> | null;
+  record: (state: unknown) => Record<string, unknown>;
+}
+
+/** An outcome applied: the next state, the reward (0 unless finite), whether it ends the episode, its info. */
+export interface AppliedOutcome<State> {
+  state: State;
+  reward: number;
+  done: boolean;
+  info: Record<string, unknown>;
+}
+
+/** One call, stepped: what it did, or why it was not run. */
+export type StepResult<State> =
+  | ({ ok: true; id: string; tool: string; args: unknown; result: unknown } & AppliedOutcome<State>)
+  | { ok: false; id: string; tool: string; raw: string; problem: ToolCallProblem; state: State };
+
+/**
+ * Applies what a tool (or `onText`) returned to `state`, recording the
+ * environment event (`recorded` is the state before, taken before the call
+ * ran: a tool may change the state in place) and its event rewards.
+ */
+export function applyOutcome<State>(outcome: ToolOutcome<State> | undefined, state: State, recorded: Record<string, unknown>, metadata: Record<string, unknown>, lastTurn: boolean, recorder: StepRecorder): AppliedOutcome<State> {
+  const reward = Number.isFinite(outcome?.reward) ? (outcome!.reward as number) : 0;
+  const next = outcome && "state" in outcome ? (outcome.state as State) : state;
+  const done = outcome?.done === true;
+  if (recorder.tracer) {
+    const eventId = recorder.tracer.recordEnvironmentEvent({ reward, terminated: done, truncated: !done && lastTurn, stateBefore: recorded, stateAfter: recorder.record(next), metadata });
+    for (const credit of outcome?.eventRewards ?? [])
+      recorder.tracer.recordEventReward({ eventId, rewardValue: credit.value, rewardType: credit.type ?? "environment", source: "environment", key: credit.key });
+  }
+  return { state: next, reward, done, info: { ...outcome?.info } };
+}
+
+/** Checks one call against the environment's tools, runs it on `state` and applies its outcome; the tool result (or the problem) is traced. */
+export async function stepTool<State>(env: AnyDefinition, state: State, call: ToolCall, ctx: ToolContext<unknown>, recorder: StepRecorder): Promise<StepResult<State>> {
+  const checked = checkToolCall(env.tools, call);
+  if (!checked.ok) {
+    recordProblem(recorder, checked);
+    return { ...checked, state };
+  }
+  const tool = env.tools[checked.tool] as ToolDefinition<State, z.ZodType, unknown>;
+  const recorded = recorder.record(state);
+  const outcome = (await tool.run(checked.args, state, ctx)) ?? {};
+  const applied = applyOutcome(outcome, state, recorded, { tool: checked.tool, args: checked.args }, ctx.lastTurn, recorder);
+  const result = outcome.result ?? null;
+  recorder.tracer?.recordMessage({ type: "tool_result", json: result, metadata: { tool_call_id: checked.id, tool: checked.tool } });
+  return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, ...applied };
+}
+
+/** Traces a call that was not run, as its tool result. */
+export function recordProblem(recorder: StepRecorder, call: { id: string; tool: string; raw: string; problem: ToolCallProblem }): void {
+  recorder.tracer?.recordMessage({ type: "tool_result", json: { error: call.problem.message, code: call.problem.code }, metadata: { tool_call_id: call.id, tool: call.tool, error: true, arguments: call.raw } });
+}

@@ -1,0 +1,117 @@
+/**
+ * A session's episode driven by a trainer: reset, one action stepped through
+ * the same `stepTool` the agent loop calls, and the shapes OpenEnv's wire
+ * reads. The action is one tagged object, `{tool, args}`: the tool's
+ * arguments sit under `args`, never beside `tool`, so an argument named
+ * `tool` cannot collide with the tag and each variant's `args` is the tool's
+ * own JSON Schema, unchanged.
+ */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { findEpisodeStarter, type EpisodeStarter } from "../env/episodes.js";
+import type { AnyEnvironment } from "../env/loop.js";
+import { stepTool } from "../env/step.js";
+import { argumentsSchema } from "../env/tools.js";
+import type { Observation } from "../env/types.js";
+import type { Session } from "./sessions.js";
+
+/** A problem a trainer caused (the session goes on): OpenEnv's error codes. */
+export class OpenEnvError extends Error {
+  override name = "OpenEnvError";
+  constructor(
+    readonly code: "INVALID_JSON" | "UNKNOWN_TYPE" | "VALIDATION_ERROR" | "EXECUTION_ERROR" | "CAPACITY_REACHED",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What a reset or a step answers: the observation (as `observe` returns it, with its metadata), the reward and done. */
+export interface StepReply {
+  observation: { observation: Observation; metadata: Record<string, unknown> };
+  reward: number | null;
+  done: boolean;
+}
+
+/** The starter of an environment app's declaration. */
+export function starterOf(env: AnyEnvironment): EpisodeStarter {
+  const starter = findEpisodeStarter(env);
+  if (!starter) throw new Error("this environment was not made by defineEnvironment");
+  return starter;
+}
+
+/** Starts a new episode in `session` (its state replaced) and answers its first observation. */
+export async function resetSession(env: AnyEnvironment, session: Session, data: Record<string, unknown>): Promise<StepReply> {
+  const seed = data.seed ?? 0;
+  if (typeof seed !== "number" || !Number.isInteger(seed)) throw new OpenEnvError("VALIDATION_ERROR", "seed must be an integer");
+  if (data.episode_id !== undefined && typeof data.episode_id !== "string") throw new OpenEnvError("VALIDATION_ERROR", "episode_id must be a string");
+  let started: { config: unknown; state: unknown };
+  try {
+    started = await starterOf(env).start(seed, data.config ?? {});
+  } catch (error) {
+    if ((error as Error)?.name === "RolloutRequestError") throw new OpenEnvError("VALIDATION_ERROR", (error as Error).message);
+    throw new OpenEnvError("EXECUTION_ERROR", `reset failed: ${(error as Error)?.message ?? String(error)}`);
+  }
+  Object.assign(session, { state: started.state, config: started.config, episodeId: (data.episode_id as string | undefined) ?? randomUUID(), stepCount: 0, done: false });
+  return { observation: { observation: env.observe(session.state), metadata: { seed } }, reward: null, done: false };
+}
+
+/** Reads an action against the tools (VALIDATION_ERROR when it is not one), steps it and answers the next observation. */
+export async function stepSession(env: AnyEnvironment, session: Session, action: unknown, signal: AbortSignal): Promise<StepReply> {
+  if (session.episodeId === null) throw new OpenEnvError("VALIDATION_ERROR", "no episode: send reset first");
+  if (session.done) throw new OpenEnvError("VALIDATION_ERROR", "the episode is done: send reset to start another");
+  const { tool, args } = readAction(env, action);
+  const maxTurns = typeof env.maxTurns === "function" ? env.maxTurns(session.config, {}) : (env.maxTurns ?? 10);
+  const ctx = { turn: session.stepCount, lastTurn: session.stepCount >= maxTurns - 1, config: session.config, signal };
+  const call = { id: `step_${session.stepCount}`, type: "function" as const, function: { name: tool, arguments: JSON.stringify(args) } };
+  let stepped;
+  try {
+    stepped = await stepTool(env, session.state, call, ctx, { tracer: null, record: starterOf(env).record });
+  } catch (error) {
+    throw new OpenEnvError("EXECUTION_ERROR", `${tool} failed: ${(error as Error)?.message ?? String(error)}`);
+  }
+  if (!stepped.ok) throw new OpenEnvError("VALIDATION_ERROR", stepped.problem.message);
+  session.state = stepped.state;
+  session.stepCount++;
+  session.done = stepped.done || env.stop?.(session.state) === true || session.stepCount >= maxTurns;
+  const metadata = { tool, result: stepped.result, info: stepped.info, ...(stepped.done || !session.done ? {} : { truncated: true }) };
+  return { observation: { observation: env.observe(session.state), metadata }, reward: stepped.reward, done: session.done };
+}
+
+/** The session's state as OpenEnv reads it. */
+export function describeState(session: Session | null): Record<string, unknown> {
+  return { episode_id: session?.episodeId ?? null, step_count: session?.stepCount ?? 0, done: session?.done ?? false };
+}
+
+/** Reads `{tool, args}`: the tool must be declared and `args` an object (its schema is checked when it runs). */
+export function readAction(env: AnyEnvironment, action: unknown): { tool: string; args: Record<string, unknown> } {
+  if (typeof action !== "object" || action === null || Array.isArray(action)) throw new OpenEnvError("VALIDATION_ERROR", 'the action must be an object {"tool": name, "args": {...}}');
+  const { tool, args = {} } = action as { tool?: unknown; args?: unknown };
+  const known = Object.keys(env.tools);
+  if (typeof tool !== "string" || !Object.hasOwn(env.tools, tool)) throw new OpenEnvError("VALIDATION_ERROR", `action.tool must be one of: ${known.join(", ")}`);
+  if (typeof args !== "object" || args === null || Array.isArray(args)) throw new OpenEnvError("VALIDATION_ERROR", "action.args must be an object");
+  const extra = Object.keys(action).filter((k) => k !== "tool" && k !== "args");
+  if (extra.length) throw new OpenEnvError("VALIDATION_ERROR", `unknown action keys: ${extra.join(", ")} (the tool's arguments go under "args")`);
+  return { tool, args: args as Record<string, unknown> };
+}
+
+/** The JSON Schemas of the action (one variant per tool), the observation and the state. */
+export function describeSchemas(env: AnyEnvironment): Record<string, unknown> {
+  const variants = Object.entries(env.tools).map(([name, tool]) => ({
+    type: "object",
+    description: tool.description,
+    properties: { tool: { const: name }, args: argumentsSchema(tool.args) },
+    required: ["tool", "args"],
+    additionalProperties: false,
+  }));
+  const observation = z.toJSONSchema(
+    z.object({
+      observation: z.union([z.string(), z.array(z.record(z.string(), z.unknown()))]),
+      reward: z.number().nullable(),
+      done: z.boolean(),
+      metadata: z.record(z.string(), z.unknown()),
+    }),
+  );
+  const state = z.toJSONSchema(z.object({ episode_id: z.string().nullable(), step_count: z.number().int(), done: z.boolean() }));
+  return { action: { oneOf: variants }, observation, state };
+}

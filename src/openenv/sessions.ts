@@ -1,0 +1,90 @@
+/**
+ * The stepped sessions of a declared environment: one per OpenEnv WebSocket
+ * connection or synth-ai `env_id`, each with its own state. Many at once by
+ * default, never more than `maxSessions`; a session untouched for
+ * `idleTimeoutMs` is closed (its owner is told through `onExpire`).
+ */
+import { randomUUID } from "node:crypto";
+
+/** The options of the `/openenv` routes and the env lifecycle (`serve()`'s `openenv`, `serve --max-sessions`, `--openenv-no-key`). */
+export interface OpenEnvOptions {
+  /** Most sessions open at once (WebSocket connections and env_ids together). Default 64. */
+  maxSessions?: number;
+  /** A session untouched this long is closed. Default 10 minutes. */
+  idleTimeoutMs?: number;
+  /** How often a WebSocket is pinged (0: never). Default 20 s. */
+  pingIntervalMs?: number;
+  /** Open the `/openenv` routes to a client without the key (OpenEnv's own client sends none). Default false. */
+  noKey?: boolean;
+}
+
+export const DEFAULT_MAX_SESSIONS = 64;
+export const DEFAULT_IDLE_TIMEOUT_MS = 600_000;
+export const DEFAULT_PING_INTERVAL_MS = 20_000;
+
+/** One environment instance. */
+export interface Session {
+  readonly id: string;
+  episodeId: string | null;
+  stepCount: number;
+  state: unknown;
+  config: unknown;
+  done: boolean;
+  /** Set by the store: closes the session when it has been idle too long. */
+  timer: NodeJS.Timeout | null;
+  onExpire: () => void;
+}
+
+/** Opened sessions, bounded. */
+export interface SessionStore {
+  /** A new session, or null when `maxSessions` are open. */
+  open(onExpire?: () => void): Session | null;
+  get(id: string): Session | undefined;
+  /** Marks the session used now (its idle clock starts again). */
+  touch(session: Session): void;
+  close(id: string): boolean;
+  readonly size: number;
+  readonly limit: number;
+  /** Closes every session (at shutdown). */
+  closeAll(): void;
+}
+
+/** A session store with the options' bounds. */
+export function createSessionStore(options: OpenEnvOptions = {}): SessionStore {
+  const limit = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const sessions = new Map<string, Session>();
+  const expire = (session: Session) => {
+    if (sessions.delete(session.id)) session.onExpire();
+  };
+  const touch = (session: Session) => {
+    if (session.timer) clearTimeout(session.timer);
+    session.timer = setTimeout(expire, idleMs, session);
+    session.timer.unref();
+  };
+  const close = (id: string) => {
+    const session = sessions.get(id);
+    if (!session) return false;
+    if (session.timer) clearTimeout(session.timer);
+    return sessions.delete(id);
+  };
+  return {
+    open(onExpire = () => {}) {
+      if (sessions.size >= limit) return null;
+      const session: Session = { id: randomUUID(), episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, timer: null, onExpire };
+      sessions.set(session.id, session);
+      touch(session);
+      return session;
+    },
+    get: (id) => sessions.get(id),
+    touch,
+    close,
+    get size() {
+      return sessions.size;
+    },
+    limit,
+    closeAll() {
+      for (const id of [...sessions.keys()]) close(id);
+    },
+  };
+}
