@@ -108,7 +108,7 @@ describe("task-app view (CLI)", () => {
     // Without --runs, --export takes runs/ and the default store, as the viewer does; the store is named relative to the working directory.
     const plain = await runCli(["view", "--export", "plain.html"], root);
     assert.equal(plain.code, 0, plain.stderr);
-    assert.match(plain.stdout, /wrote .*plain\.html \(1 runs, 3 sessions/);
+    assert.match(plain.stdout, /wrote .*plain\.html \(1 run, 3 sessions/);
     const embedded = readFileSync(join(root, "plain.html"), "utf8");
     assert.match(embedded, /"store":"traces\/v3\/synth_ai\.db"/);
     assert.ok(!embedded.includes(`"store":"${root}`), "the store is not named by its absolute path");

@@ -144,7 +144,7 @@ test("a store is read, not written: its bytes are unchanged after an export of i
   const before = sha(path);
   const res = await view(["--runs", runs, "--db", path, "--export", join(dir, "plain.html")]);
   assert.equal(res.code, 0, res.stderr);
-  assert.match(res.stdout, /\(1 runs, 2 sessions,/);
+  assert.match(res.stdout, /\(1 run, 2 sessions,/);
   assert.equal(sha(path), before);
   assert.ok(!existsSync(`${path}-wal`) && !existsSync(`${path}-journal`));
 });
@@ -157,7 +157,7 @@ test("a store that cannot be written (immutable as root, 0444 otherwise) is read
   try {
     const res = await view(["--runs", runs, "--db", path, "--export", join(dir, "readonly.html")]);
     assert.equal(res.code, 0, res.stderr);
-    assert.match(res.stdout, /\(1 runs, 2 sessions,/);
+    assert.match(res.stdout, /\(1 run, 2 sessions,/);
   } finally {
     if (root) execFileSync("chattr", ["-i", path]);
   }

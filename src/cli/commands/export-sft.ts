@@ -6,7 +6,6 @@
 import type { Argv, CommandModule } from "yargs";
 import type { ExportSftOptions } from "../../traces/export-sft.js";
 import { contextOf } from "../context.js";
-import { formatCount } from "../../text/plural.js";
 
 interface ExportSftArgs {
   db: string;
@@ -20,7 +19,7 @@ interface ExportSftArgs {
 
 /** Opens the store, exports, reports `N examples from M sessions -> out`; shared with `filter`. */
 export async function runExport(db: string, options: ExportSftOptions, setExitCode: (code: number) => void): Promise<void> {
-  const [{ openTraceReader }, { exportSft }] = await Promise.all([import("../../traces/reader.js"), import("../../traces/export-sft.js")]);
+  const [{ openTraceReader }, { exportSft }, { formatCount }] = await Promise.all([import("../../traces/reader.js"), import("../../traces/export-sft.js"), import("../../text/plural.js")]);
   let store: Awaited<ReturnType<typeof openTraceReader>> | undefined;
   try {
     store = await openTraceReader(db);

@@ -8,7 +8,6 @@
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
 import { defaultTraceDb } from "./traces.js";
-import { formatCount } from "../../text/plural.js";
 
 interface ViewArgs {
   db?: string;
@@ -45,7 +44,7 @@ async function runView(args: ViewArgs): Promise<void> {
     runsRequired: Boolean(args.runs?.length),
   };
   if (args.export !== undefined) {
-    const { exportReport } = await import("../../view/export.js");
+    const [{ exportReport }, { formatCount }] = await Promise.all([import("../../view/export.js"), import("../../text/plural.js")]);
     try {
       const written = await exportReport({ ...options, out: args.export });
       process.stdout.write(`wrote ${written.path} (${formatCount(written.runs, "run")}, ${formatCount(written.sessions, "session")}, ${(written.bytes / 1024).toFixed(0)} KiB): open it in a browser, no server needed\n`);
