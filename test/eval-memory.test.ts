@@ -84,7 +84,8 @@ test(`RSS grows by less than ${BOUND_MB} MB between rollout 10,000 and 140,000 o
     stdio: ["ignore", "pipe", "pipe"],
   });
   pid = child.pid!;
-  const [stdout, stderr]: Buffer[][] = [[], []];
+  const stdout: Buffer[] = [];
+  const stderr: Buffer[] = [];
   child.stdout.on("data", (c: Buffer) => stdout.push(c));
   child.stderr.on("data", (c: Buffer) => stderr.push(c));
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
