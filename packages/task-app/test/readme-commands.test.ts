@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { PACKAGE_ROOT, REPO_ROOT } from "./helpers/roots.js";
+import { shellBlocks } from "./helpers/shell-blocks.js";
 
 const READMES = [
   join(REPO_ROOT, "README.md"),
@@ -21,9 +22,7 @@ const READMES = [
   ...readdirSync(join(REPO_ROOT, "packages")).map((p) => join(REPO_ROOT, "packages", p, "README.md")).filter((f) => existsSync(f)),
 ];
 
-const shellLines = function* (text: string) {
-  for (const block of text.matchAll(/```(?:sh|bash)\n([\s\S]*?)```/g)) yield* block[1]!.split("\n");
-};
+const shellLines = (text: string) => shellBlocks(text).flatMap((block) => block.code.split("\n"));
 
 test("every npm exec / npx of a package to fetch says --yes", () => {
   for (const file of READMES)
