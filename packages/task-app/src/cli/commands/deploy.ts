@@ -202,7 +202,7 @@ async function runApply(args: DeployArgs): Promise<void> {
     const { url, public: reachable } = result.taskUrl;
     process.stdout.write(`\nservices.task_url = "${url}"\n`);
     if (!reachable) process.stdout.write(`(reachable inside the cluster; give [deploy.ingress] a host for a trainer outside it)\n`);
-    process.stdout.write(`next: task-app train configs/rl.toml --task-url ${url}\n`);
+    process.stdout.write(`next: task-app train --config configs/rl.toml --task-url ${url}\n`);
     return 0;
   });
 }
