@@ -1,12 +1,13 @@
 /** The runs view: every eval run with its aggregate, stored sessions of no run by model, and a pick of two runs to compare. */
 import type { ManifestSummary, RunsOverview } from "../../../src/view/api.js";
 import { storedPathOf } from "../../../src/view/tables.js";
+import { formatCount } from "../../../src/text/plural.js";
 import { fmt, h, pct, pm, type Child } from "../dom.js";
 import { link, navigate, pathOf } from "../router.js";
 
 export const judgeText = (judge: Record<string, number>) => Object.entries(judge).map(([k, v]) => `${k} ${fmt(v)}`).join(", ") || "–";
 /** `12 seeds (0–11)`: the manifest's seeds summed up. */
-export const seedsText = (m: ManifestSummary) => `${m.seed_count} seed${m.seed_count === 1 ? "" : "s"}${m.first_seed !== null && m.seed_count > 1 ? ` (${m.first_seed}–${m.last_seed})` : ""}`;
+export const seedsText = (m: ManifestSummary) => `${formatCount(m.seed_count, "seed")}${m.first_seed !== null && m.seed_count > 1 ? ` (${m.first_seed}–${m.last_seed})` : ""}`;
 /** The name of a model group (the group of no model says so). */
 export const groupName = (model: string | null) => model ?? "(no LM call recorded)";
 export const failureText = (failures: Record<string, number>) => Object.entries(failures).map(([k, n]) => `${n} ${k}`).join(", ") || "none";

@@ -6,6 +6,7 @@
  * Every piece of trace text is a text node.
  */
 import type { SessionView, TimelineItem, ViewChatMessage, ViewReward } from "../../../src/view/session.js";
+import { formatCount } from "../../../src/text/plural.js";
 import { dataImage, fmt, h, render, type Child } from "../dom.js";
 import type { Source } from "../source.js";
 
@@ -35,7 +36,7 @@ function chat(messages: ViewChatMessage[]): Node {
 function item(it: TimelineItem): Node {
   switch (it.kind) {
     case "lm_call": {
-      const tokens = it.total_tokens === null ? "tokens –" : `${it.input_tokens ?? "?"} in + ${it.output_tokens ?? "?"} out = ${it.total_tokens} tokens`;
+      const tokens = it.total_tokens === null ? "tokens –" : `${it.input_tokens ?? "?"} in + ${it.output_tokens ?? "?"} out = ${formatCount(it.total_tokens, "token")}`;
       return h(
         "div",
         { class: "item lm", testid: "lm-call" },
@@ -73,7 +74,7 @@ export function sessionView(data: SessionView, source: Source): Child[] {
     h(
       "div",
       { class: "outcome", testid: "outcome" },
-      h("div", {}, h("strong", {}, `outcome ${o.objective}: `), h("span", { testid: "outcome-reward" }, fmt(o.reward)), ` over ${o.steps} steps, ${o.achievements} achievements`),
+      h("div", {}, h("strong", {}, `outcome ${o.objective}: `), h("span", { testid: "outcome-reward" }, fmt(o.reward)), ` over ${formatCount(o.steps, "step")}, ${formatCount(o.achievements, "achievement")}`),
       ...o.judges.map((j) =>
         h("div", { class: "judge" }, `judge ${j.name}: ${fmt(j.score)}`, j.criteria.length ? h("ul", {}, ...j.criteria.map((c) => h("li", {}, `${c.name} ${fmt(c.score)}${c.weight === null ? "" : ` (weight ${c.weight})`}`))) : null),
       ),
@@ -86,7 +87,7 @@ export function sessionView(data: SessionView, source: Source): Child[] {
   );
   return [
     h("h1", {}, "Session ", h("code", {}, data.session_id)),
-    h("p", { class: "muted" }, `created ${data.created_at ?? "?"}${facts.length ? ` · ${facts.join(" · ")}` : ""} · ${data.turns.length} turns · ${data.images} images · event rewards ${fmt(data.event_reward_total)}`),
+    h("p", { class: "muted" }, `created ${data.created_at ?? "?"}${facts.length ? ` · ${facts.join(" · ")}` : ""} · ${formatCount(data.turns.length, "turn")} · ${formatCount(data.images, "image")} · event rewards ${fmt(data.event_reward_total)}`),
     ...outcomes,
     h("p", {}, rawButton),
     raw,

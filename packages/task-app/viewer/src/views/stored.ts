@@ -2,6 +2,7 @@
 import type { StoredPageView } from "../../../src/view/api.js";
 import type { StoredRow } from "../../../src/view/stored.js";
 import { storedPathOf } from "../../../src/view/tables.js";
+import { formatCount } from "../../../src/text/plural.js";
 import { fmt, h, pct, pm, type Child } from "../dom.js";
 import { link, navigate, pathOf } from "../router.js";
 import { failureText, groupName, judgeText } from "./runs.js";
@@ -50,7 +51,7 @@ export function storedView(data: StoredPageView, has: (id: string) => boolean = 
       "div",
       { class: "pager", testid: "pager" },
       h("button", { type: "button", disabled: data.rows.page === 0, on: { click: () => go(data.rows.page - 1) } }, "← previous"),
-      ` page ${data.rows.page + 1} of ${pages} (${data.rows.total} sessions) `,
+      ` page ${data.rows.page + 1} of ${pages} (${formatCount(data.rows.total, "session")}) `,
       h("button", { type: "button", disabled: data.rows.page + 1 >= pages, on: { click: () => go(data.rows.page + 1) } }, "next →"),
     ),
   ];

@@ -1,0 +1,79 @@
+/**
+ * `task-app view` read in Chromium the way a person reads it, checked by
+ * element sizes, counts, attributes and computed styles (never pixels):
+ * counts read "1 turn", not "1 turns". Real eval runs of the multi-step
+ * and vision templates, a one-turn stored session and a one-rollout run in
+ * a real SQLite store. Needs the build.
+ */
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import type { Browser } from "playwright-core";
+import { writeJsonAtomic } from "../src/eval/results.js";
+import { openTraceStore } from "../src/traces/store.js";
+import { startViewer, type RunningViewer } from "../src/view/serve.js";
+import { hasChromium, launchChromium, watchedPage, type WatchedPage } from "./helpers/browser.js";
+import { makeSessionTrace } from "./helpers/session-trace.js";
+import { makeViewRuns } from "./helpers/view-runs.js";
+
+const root = mkdtempSync(join(tmpdir(), "task-app-view-reading-"));
+let made: Awaited<ReturnType<typeof makeViewRuns>>;
+let viewer: RunningViewer;
+let browser: Browser;
+let w: WatchedPage;
+const ONE_TURN = "session-one-0";
+
+/** A run directory of `returns` (seed i has return returns[i]), as eval writes it. */
+function writeRun(name: string, returns: number[]): void {
+  const dir = join(made.runsDir, name);
+  mkdirSync(dir, { recursive: true });
+  writeJsonAtomic(join(dir, "manifest.json"), { app: "math", model: "scripted", seeds: returns.map((_, i) => i), rollouts_per_seed: 1, split: "test", config_digest: "d" });
+  const line = (seed: number) => ({
+    run_id: `${name}-${seed}`, seed, rollout: 0, status: "ok", cause: "ok", http_status: 200, replica: null, return: returns[seed], outcome_score: null, events_score: null,
+    criteria: {}, steps: 1, duration_ms: 5, session_id: null, finished_at: "2026-01-01T00:00:00.000Z",
+  });
+  writeFileSync(join(dir, "results.jsonl"), returns.map((_, seed) => `${JSON.stringify(line(seed))}\n`).join(""));
+}
+
+const origin = () => new URL(viewer.url).origin;
+async function open(path: string, selector: string): Promise<void> {
+  await w.page.goto(`${origin()}${path}`);
+  await w.page.waitForSelector(selector);
+}
+const bodyText = () => w.page.evaluate(() => document.body.innerText);
+const PLURAL_AFTER_ONE = /(?<![\d.])1 (turns|images|steps|achievements|tokens|rollouts|sessions|seeds|messages)\b/;
+
+describe("task-app view, read in Chromium", { skip: hasChromium ? false : "no /usr/bin/chromium (apt-get install chromium)" }, () => {
+  before(async () => {
+    made = await makeViewRuns(root, [
+      { name: "crafting-text", template: "multi-step", seeds: "0-1" },
+      { name: "crafting-vision", template: "vision", seeds: "0-1" },
+    ]);
+    const store = await openTraceStore(made.db, { write: true });
+    await store.insertSession(JSON.parse(JSON.stringify(makeSessionTrace(0, { runId: "one", turns: 1, image: true, outcome: 1 }))));
+    await store.close();
+    writeRun("single", [1]);
+    viewer = await startViewer({ db: made.db, runs: [made.runsDir], port: 0 });
+    browser = await launchChromium();
+    w = await watchedPage(browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await viewer?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test("a count of one reads in the singular", async () => {
+    await open(`/sessions/${ONE_TURN}`, "[data-testid=turn]");
+    const session = await bodyText();
+    assert.doesNotMatch(session, PLURAL_AFTER_ONE);
+    assert.match(session, /· 1 turn · 1 image ·/);
+    assert.match(session, /over 1 step, 1 achievement/);
+    await open("/runs/single", "[data-testid=rows]");
+    assert.doesNotMatch(await bodyText(), PLURAL_AFTER_ONE);
+    assert.match(await bodyText(), /\(1 rollout\)/);
+    assert.deepEqual(w.consoleErrors, []);
+  });
+});
