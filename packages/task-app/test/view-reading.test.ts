@@ -1,7 +1,8 @@
 /**
  * `task-app view` read in Chromium the way a person reads it, checked by
  * element sizes, counts, attributes and computed styles (never pixels):
- * counts read "1 turn", not "1 turns". Real eval runs of the multi-step
+ * counts read "1 turn", not "1 turns"; numeric headers align with their
+ * numbers, timestamps and judge means do not wrap badly. Real eval runs of the multi-step
  * and vision templates, a one-turn stored session and a one-rollout run in
  * a real SQLite store. Needs the build.
  */
@@ -43,6 +44,21 @@ async function open(path: string, selector: string): Promise<void> {
   await w.page.waitForSelector(selector);
 }
 const bodyText = () => w.page.evaluate(() => document.body.innerText);
+/** Lines the text of the first element `selector` matches is laid out on. */
+const linesOf = (selector: string) =>
+  w.page.locator(selector).first().evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+/** The headers of every table on the page whose column's first cell is right-aligned but which are not. */
+const misalignedHeads = () =>
+  w.page.evaluate(() =>
+    [...document.querySelectorAll("table")].flatMap((table) => {
+      const cells = [...(table.querySelector("tbody tr")?.children ?? [])];
+      return [...table.querySelectorAll("thead th")].filter((th, i) => cells[i] && getComputedStyle(cells[i]).textAlign === "right" && getComputedStyle(th).textAlign !== "right").map((th) => `${table.dataset.testid}: ${th.textContent}`);
+    }),
+  );
 const PLURAL_AFTER_ONE = /(?<![\d.])1 (turns|images|steps|achievements|tokens|rollouts|sessions|seeds|messages)\b/;
 
 describe("task-app view, read in Chromium", { skip: hasChromium ? false : "no /usr/bin/chromium (apt-get install chromium)" }, () => {
@@ -75,5 +91,21 @@ describe("task-app view, read in Chromium", { skip: hasChromium ? false : "no /u
     assert.doesNotMatch(await bodyText(), PLURAL_AFTER_ONE);
     assert.match(await bodyText(), /\(1 rollout\)/);
     assert.deepEqual(w.consoleErrors, []);
+  });
+
+  test("numeric headers align right over their numbers; timestamps and judge means stay short", async () => {
+    await open("/runs", "[data-testid=runs-table]");
+    assert.deepEqual(await misalignedHeads(), []);
+    const row = "[data-testid=run-crafting-text]";
+    assert.equal(await linesOf(`${row} td:last-child`), 1, "the finished timestamp on one line");
+    assert.ok((await linesOf(`${row} [data-testid=judge]`)) <= 2, "judge means on at most two lines");
+    assert.match((await w.page.locator(`${row} [data-testid=judge] [title]`).first().getAttribute("title")) ?? "", /events\.progress 0\.\d{3}/, "every mean in the title");
+    await open("/runs/crafting-text", "[data-testid=rows]");
+    assert.deepEqual(await misalignedHeads(), []);
+    await open("/compare/crafting-text/crafting-vision", "[data-testid=pairs]");
+    assert.deepEqual(await misalignedHeads(), []);
+    await open("/stored?model=Qwen%2FQwen3-4B", "[data-testid=stored-rows]");
+    assert.deepEqual(await misalignedHeads(), []);
+    assert.equal(await linesOf("[data-testid=stored-row] td:nth-child(2)"), 1, "the created timestamp on one line");
   });
 });

@@ -56,6 +56,14 @@ export function dataImage(url: string, alt: string): Node {
   return img;
 }
 
+/** Aligns each header of the tables in `el` as its column's numbers (a header over right-aligned cells gets `num`). */
+export function alignHeads(el: Element): void {
+  for (const table of el.querySelectorAll("table")) {
+    const cells = [...(table.querySelector("tbody tr")?.children ?? [])];
+    table.querySelectorAll("thead th").forEach((th, i) => cells[i]?.classList.contains("num") && th.classList.add("num"));
+  }
+}
+
 /** Replaces the content of `el`. */
 export function render(el: Element, ...children: Child[]): void {
   el.replaceChildren();
