@@ -4,15 +4,16 @@
  * counts read "1 turn", not "1 turns"; numeric headers align with their
  * numbers, timestamps and judge means do not wrap badly. Real eval runs of the multi-step
  * and vision templates, a one-turn stored session and a one-rollout run in
- * a real SQLite store. Needs the build.
+ * a real SQLite store. A session page links back to where it is listed.
+ * Needs the build.
  */
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { writeJsonAtomic } from "../src/eval/results.js";
+import { writeJsonAtomic, type EvalResult } from "../src/eval/results.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { startViewer, type RunningViewer } from "../src/view/serve.js";
 import { hasChromium, launchChromium, watchedPage, type WatchedPage } from "./helpers/browser.js";
@@ -38,6 +39,11 @@ function writeRun(name: string, returns: number[]): void {
   writeFileSync(join(dir, "results.jsonl"), returns.map((_, seed) => `${JSON.stringify(line(seed))}\n`).join(""));
 }
 
+const results = (name: string): EvalResult[] =>
+  readFileSync(join(made.runsDir, name, "results.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as EvalResult);
 const origin = () => new URL(viewer.url).origin;
 async function open(path: string, selector: string): Promise<void> {
   await w.page.goto(`${origin()}${path}`);
@@ -107,5 +113,23 @@ describe("task-app view, read in Chromium", { skip: hasChromium ? false : "no /u
     await open("/stored?model=Qwen%2FQwen3-4B", "[data-testid=stored-rows]");
     assert.deepEqual(await misalignedHeads(), []);
     assert.equal(await linesOf("[data-testid=stored-row] td:nth-child(2)"), 1, "the created timestamp on one line");
+  });
+
+  test("a session page links back to its run; a stored session of no run to its model group", async () => {
+    const r = results("crafting-text")[1]!;
+    await open(`/sessions/${encodeURIComponent(r.session_id!)}`, "[data-testid=turn]");
+    const back = w.page.locator("[data-testid=session-runs] a");
+    assert.equal(await back.count(), 1);
+    assert.equal(await back.getAttribute("href"), "/runs/crafting-text");
+    assert.match((await w.page.locator("[data-testid=session-runs]").textContent()) ?? "", new RegExp(`seed ${r.seed}, rollout ${r.rollout}`));
+    await back.click();
+    await w.page.waitForSelector("[data-testid=rows]");
+    assert.equal(new URL(w.page.url()).pathname, "/runs/crafting-text");
+    await open(`/sessions/${ONE_TURN}`, "[data-testid=turn]");
+    const group = w.page.locator("[data-testid=session-group] a");
+    assert.equal(await group.getAttribute("href"), "/stored?model=Qwen%2FQwen3-4B");
+    await group.click();
+    await w.page.waitForSelector("[data-testid=stored-rows]");
+    assert.equal(await w.page.locator(`[data-testid=stored-row] a[href="/sessions/${ONE_TURN}"]`).count(), 1);
   });
 });

@@ -6,9 +6,12 @@
  * Every piece of trace text is a text node.
  */
 import type { SessionView, TimelineItem, ViewChatMessage, ViewReward } from "../../../src/view/session.js";
+import { storedPathOf } from "../../../src/view/tables.js";
 import { formatCount } from "../../../src/text/plural.js";
 import { dataImage, fmt, h, render, type Child } from "../dom.js";
+import { link, pathOf } from "../router.js";
 import type { Source } from "../source.js";
+import { groupName } from "./runs.js";
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? "null";
 
@@ -60,6 +63,14 @@ function item(it: TimelineItem): Node {
   }
 }
 
+/** Where the session is listed: the runs whose results name it, or else the model groups of its LM calls. */
+function listedIn(data: SessionView): Node {
+  if (data.runs.length) return h("p", { testid: "session-runs" }, "from ", ...data.runs.map((r, i) => [i ? ", " : "", "run ", link(pathOf(["runs", r.name]), r.name), ` (seed ${r.seed}, rollout ${r.rollout})`]));
+  const calls = data.turns.flatMap((t) => t.items).filter((i) => i.kind === "lm_call");
+  const models = [...new Set(calls.length ? calls.map((c) => c.model) : [null])];
+  return h("p", { testid: "session-group" }, "a stored session of no listed run, in the model group ", ...models.map((m, i) => [i ? ", " : "", link(storedPathOf(m), groupName(m))]));
+}
+
 export function sessionView(data: SessionView, source: Source): Child[] {
   const m = data.metadata;
   const facts = ["run_id", "seed", "env_name", "policy_name", "model", "split"].filter((k) => m[k] !== undefined).map((k) => `${k} ${String(m[k])}`);
@@ -87,6 +98,7 @@ export function sessionView(data: SessionView, source: Source): Child[] {
   );
   return [
     h("h1", {}, "Session ", h("code", {}, data.session_id)),
+    listedIn(data),
     h("p", { class: "muted" }, `created ${data.created_at ?? "?"}${facts.length ? ` · ${facts.join(" · ")}` : ""} · ${formatCount(data.turns.length, "turn")} · ${formatCount(data.images, "image")} · event rewards ${fmt(data.event_reward_total)}`),
     ...outcomes,
     h("p", {}, rawButton),
