@@ -4,7 +4,8 @@
  * counts read "1 turn", not "1 turns"; numeric headers align with their
  * numbers, timestamps and judge means do not wrap badly. Real eval runs of the multi-step
  * and vision templates, a one-turn stored session and a one-rollout run in
- * a real SQLite store. A session page links back to where it is listed.
+ * a real SQLite store. A session page links back to where it is listed;
+ * its vision frames are large enough to read, and larger in a dialog.
  * Needs the build.
  */
 import assert from "node:assert/strict";
@@ -131,5 +132,32 @@ describe("task-app view, read in Chromium", { skip: hasChromium ? false : "no /u
     await group.click();
     await w.page.waitForSelector("[data-testid=stored-rows]");
     assert.equal(await w.page.locator(`[data-testid=stored-row] a[href="/sessions/${ONE_TURN}"]`).count(), 1);
+  });
+
+  test("vision frames show at least 192 px, pixelated, and open larger in a dialog", async () => {
+    await open(`/sessions/${encodeURIComponent(results("crafting-vision")[0]!.session_id!)}`, "[data-testid=turn]");
+    await w.page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    const shown = await w.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLImageElement>("img.trace-image")]
+        .filter((img) => img.checkVisibility())
+        .map((img) => ({ natural: img.naturalWidth, width: img.width, height: img.height, rendering: getComputedStyle(img).imageRendering, button: img.parentElement?.matches("button[aria-label]") ?? false })),
+    );
+    assert.ok(shown.length > 0);
+    for (const s of shown) assert.deepEqual(s, { natural: 64, width: s.width, height: s.width, rendering: "pixelated", button: true });
+    assert.ok(shown.every((s) => s.width >= 192), `frames at least 192 px wide: ${shown.map((s) => s.width)}`);
+    const button = w.page.locator("button:has(img.trace-image)").first();
+    assert.match((await button.getAttribute("aria-label")) ?? "", /^Show larger: image \d+ of the user message$/);
+    await button.click();
+    const dialog = w.page.locator("dialog[open][data-testid=image-dialog]");
+    await dialog.waitFor();
+    const big = await dialog.locator("img").evaluate((img: HTMLImageElement) => ({ width: img.width, rendering: getComputedStyle(img).imageRendering, modal: img.closest("dialog")!.matches(":modal") }));
+    assert.deepEqual(big, { width: big.width, rendering: "pixelated", modal: true });
+    assert.ok(big.width >= 600, `the dialog shows it ${big.width} px wide`);
+    await w.page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await button.click();
+    await w.page.getByRole("button", { name: "Close" }).click();
+    assert.equal(await w.page.locator("dialog").count(), 0, "Close closes it");
+    assert.deepEqual(w.consoleErrors, []);
   });
 });
