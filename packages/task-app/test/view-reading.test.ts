@@ -5,7 +5,9 @@
  * numbers, timestamps and judge means do not wrap badly. Real eval runs of the multi-step
  * and vision templates, a one-turn stored session and a one-rollout run in
  * a real SQLite store. A session page links back to where it is listed;
- * its vision frames are large enough to read, and larger in a dialog.
+ * its vision frames are large enough to read, and larger in a dialog; each
+ * prompt shows once (the conversation an LM call repeats, and the stored
+ * messages the LM calls show, folded), so a 10-turn session is short.
  * Needs the build.
  */
 import assert from "node:assert/strict";
@@ -17,6 +19,7 @@ import type { Browser } from "playwright-core";
 import { writeJsonAtomic, type EvalResult } from "../src/eval/results.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { startViewer, type RunningViewer } from "../src/view/serve.js";
+import type { SessionView } from "../src/view/session.js";
 import { hasChromium, launchChromium, watchedPage, type WatchedPage } from "./helpers/browser.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
 import { makeViewRuns } from "./helpers/view-runs.js";
@@ -157,7 +160,32 @@ describe("task-app view, read in Chromium", { skip: hasChromium ? false : "no /u
     await dialog.waitFor({ state: "detached" });
     await button.click();
     await w.page.getByRole("button", { name: "Close" }).click();
-    assert.equal(await w.page.locator("dialog").count(), 0, "Close closes it");
+    await dialog.waitFor({ state: "detached" });
     assert.deepEqual(w.consoleErrors, []);
+  });
+
+  test("each prompt shows once: a 10-turn session is a few screens tall, not twenty", async () => {
+    // 23,261 px (text) and 16,986 px (vision) when every call showed its whole request and every message showed too.
+    for (const name of ["crafting-text", "crafting-vision"]) {
+      const id = results(name)[0]!.session_id!;
+      await open(`/sessions/${encodeURIComponent(id)}`, "[data-testid=turn]");
+      const view = (await (await w.page.request.get(`${origin()}/api/sessions/${encodeURIComponent(id)}`)).json()) as SessionView;
+      assert.equal(view.turns.length, 10);
+      const prompts = view.turns.flatMap((t) => t.items).flatMap((it) => (it.kind === "message" && it.type === "user" ? [it.content] : []));
+      assert.equal(prompts.length, 10);
+      const shown = await w.page.evaluate((texts) => {
+        const visible = [...document.querySelectorAll("pre")].filter((pre) => pre.checkVisibility()).map((pre) => pre.textContent);
+        return texts.map((text) => visible.filter((v) => v === text).length);
+      }, prompts);
+      assert.deepEqual(shown, prompts.map((p) => prompts.filter((q) => q === p).length), `${name}: each prompt shown once`);
+      await w.page.waitForFunction(() => [...document.images].every((img) => img.complete));
+      const height = await w.page.evaluate(() => document.documentElement.scrollHeight);
+      assert.ok(height < 7000, `${name}: the page is ${height} px tall`);
+      // Nothing is lost: the folded conversation and messages open.
+      assert.equal(await w.page.locator("[data-testid=earlier]").count(), 9, "every call but the first folds what the previous held");
+      const folded = w.page.locator("[data-testid=repeated-messages]").first();
+      await folded.locator("summary").click();
+      assert.ok(await folded.locator("[data-testid=message]").first().isVisible());
+    }
   });
 });

@@ -1,14 +1,16 @@
 /**
- * The session view: outcome and judge verdicts, then the turns as a
- * timeline: LM calls (model, tokens, latency, the chat with its images at
- * their size, tool calls), environment and runtime steps, messages, each
- * with the event rewards credited to it; the raw stored rows one click away.
- * Every piece of trace text is a text node.
+ * The session view: where it is listed, outcome and judge verdicts, then
+ * the turns as a timeline: LM calls (model, tokens, latency, the chat with
+ * its images, tool calls; what the previous call already held folded),
+ * environment and runtime steps, messages (those repeating the LM calls
+ * folded), each with the event rewards credited to it; the raw stored rows
+ * one click away. Every piece of trace text is a text node.
  */
 import type { SessionView, TimelineItem, ViewChatMessage, ViewReward } from "../../../src/view/session.js";
 import { storedPathOf } from "../../../src/view/tables.js";
 import { formatCount } from "../../../src/text/plural.js";
 import { dataImage, fmt, h, render, type Child } from "../dom.js";
+import { repeatsOf, type Repeats } from "../repeats.js";
 import { link, pathOf } from "../router.js";
 import type { Source } from "../source.js";
 import { groupName } from "./runs.js";
@@ -29,14 +31,20 @@ function chat(messages: ViewChatMessage[]): Node {
         "div",
         { class: `msg role-${m.role.replace(/[^a-z]/g, "")}` },
         h("div", { class: "role" }, m.role),
-        ...m.parts.map((p, i) => (p.type === "text" ? h("pre", { class: "text" }, p.text) : dataImage(p.url, `image ${i + 1} of the ${m.role} message`))),
+        h("div", { class: "parts" }, ...m.parts.map((p, i) => (p.type === "text" ? h("pre", { class: "text" }, p.text) : dataImage(p.url, `image ${i + 1} of the ${m.role} message`)))),
         ...m.tool_calls.map((c) => h("pre", { class: "tool-call" }, `→ ${c.name}(${c.arguments})`)),
       ),
     ),
   );
 }
 
-function item(it: TimelineItem): Node {
+/** One call record's chat: the messages the previous call held folded, then what is new and the response. */
+function callChat(messages: ViewChatMessage[], earlier: number): Child[] {
+  const folded = earlier ? h("details", { class: "earlier", testid: "earlier" }, h("summary", {}, `${formatCount(earlier, "earlier message")} of the conversation (shown above)`), chat(messages.slice(0, earlier))) : null;
+  return [folded, chat(messages.slice(earlier))];
+}
+
+function item(it: TimelineItem, seen: Repeats): Node {
   switch (it.kind) {
     case "lm_call": {
       const tokens = it.total_tokens === null ? "tokens –" : `${it.input_tokens ?? "?"} in + ${it.output_tokens ?? "?"} out = ${formatCount(it.total_tokens, "token")}`;
@@ -44,7 +52,7 @@ function item(it: TimelineItem): Node {
         "div",
         { class: "item lm", testid: "lm-call" },
         h("div", { class: "head" }, h("strong", {}, "LM call "), `${it.model ?? "?"} · ${it.provider ?? "?"} · ${tokens} · ${it.latency_ms === null ? "latency –" : `${it.latency_ms} ms`}${it.cost_usd ? ` · $${it.cost_usd}` : ""}`),
-        ...it.calls.map(chat),
+        ...it.calls.map((c) => callChat(c, seen.earlier.get(c) ?? 0)),
         rewards(it.rewards),
       );
     }
@@ -92,10 +100,16 @@ export function sessionView(data: SessionView, source: Source): Child[] {
     ),
   );
   const body = h("div", {});
-  render(
-    body,
-    ...data.turns.map((t) => h("section", { class: "turn", testid: "turn" }, h("h3", {}, t.label, t.step_id ? h("span", { class: "muted" }, ` ${t.step_id}`) : null), ...t.items.map(item))),
-  );
+  const seen = repeatsOf(data);
+  const turn = (t: SessionView["turns"][number], index: number) => {
+    const repeated = t.items.filter((it) => it.kind === "message" && seen.repeats(index, it.content));
+    const folded = repeated.length
+      ? h("details", { class: "folded", testid: "repeated-messages" }, h("summary", {}, `${formatCount(repeated.length, "stored message")} the LM calls show (${repeated.map((m) => (m.kind === "message" ? m.type : "")).join(", ")})`), ...repeated.map((it) => item(it, seen)))
+      : null;
+    const label = h("h3", {}, t.label, t.step_id ? h("span", { class: "muted" }, ` ${t.step_id}`) : null);
+    return h("section", { class: "turn", testid: "turn" }, label, ...t.items.filter((it) => !repeated.includes(it)).map((it) => item(it, seen)), folded);
+  };
+  render(body, ...data.turns.map(turn));
   return [
     h("h1", {}, "Session ", h("code", {}, data.session_id)),
     listedIn(data),
