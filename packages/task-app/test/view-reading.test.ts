@@ -7,7 +7,8 @@
  * a real SQLite store. A session page links back to where it is listed;
  * its vision frames are large enough to read, and larger in a dialog; each
  * prompt shows once (the conversation an LM call repeats, and the stored
- * messages the LM calls show, folded), so a 10-turn session is short.
+ * messages the LM calls show, folded), so a 10-turn session is short; the
+ * compare scatter draws pairs with the same returns apart and counts them.
  * Needs the build.
  */
 import assert from "node:assert/strict";
@@ -81,6 +82,8 @@ describe("task-app view, read in Chromium", { skip: hasChromium ? false : "no /u
     await store.insertSession(JSON.parse(JSON.stringify(makeSessionTrace(0, { runId: "one", turns: 1, image: true, outcome: 1 }))));
     await store.close();
     writeRun("single", [1]);
+    writeRun("same-a", [1, 1, 1, 0, 0, 0]);
+    writeRun("same-b", [1, 1, 1, 0, 0, 0]);
     viewer = await startViewer({ db: made.db, runs: [made.runsDir], port: 0 });
     browser = await launchChromium();
     w = await watchedPage(browser);
@@ -187,5 +190,14 @@ describe("task-app view, read in Chromium", { skip: hasChromium ? false : "no /u
       await folded.locator("summary").click();
       assert.ok(await folded.locator("[data-testid=message]").first().isVisible());
     }
+  });
+
+  test("the compare scatter draws 6 pairs at 2 values as 6 dots, and counts them", async () => {
+    await open("/compare/same-a/same-b", "[data-testid=pairs]");
+    const scatter = w.page.locator("[data-testid=scatter]");
+    assert.equal(await scatter.locator("canvas").count(), 1);
+    assert.equal(await scatter.getAttribute("data-points"), "6");
+    assert.equal(await scatter.getAttribute("data-positions"), "6", "no two dots drawn at one place");
+    assert.equal(((await w.page.locator("[data-testid=scatter-note]").textContent()) ?? "").replace(/\s+/g, " ").trim(), "Pairs with the same returns, drawn spread a little around them: 3 at (0.000, 0.000), 3 at (1.000, 1.000).");
   });
 });
