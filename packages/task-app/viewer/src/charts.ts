@@ -40,10 +40,17 @@ export function histogramChart(bins: { from: number; to: number; count: number }
  */
 function spread(points: [number, number][], span: number): { drawn: [number, number][]; shared: [string, number][] } {
   const groups = new Map<string, [number, number][]>();
-  for (const p of points) groups.set(`${p[0]},${p[1]}`, [...(groups.get(`${p[0]},${p[1]}`) ?? []), p]);
-  const step = span * 0.02;
-  const at = (k: number): [number, number] => [step * Math.sqrt(k + 0.5) * Math.cos(k * 2.4), step * Math.sqrt(k + 0.5) * Math.sin(k * 2.4)];
-  const drawn = [...groups.values()].flatMap((g) => g.map(([x, y], k): [number, number] => (g.length === 1 ? [x, y] : [x + at(k)[0], y + at(k)[1]])));
+  for (const p of points) {
+    const key = `${p[0]},${p[1]}`;
+    const group = groups.get(key);
+    if (group) group.push(p);
+    else groups.set(key, [p]);
+  }
+  const drawn = [...groups.values()].flatMap((g) => {
+    // A large group keeps within 6% of the axis (its dots closer together).
+    const step = span * Math.min(0.02, 0.06 / Math.sqrt(g.length));
+    return g.map(([x, y], k): [number, number] => (g.length === 1 ? [x, y] : [x + step * Math.sqrt(k + 0.5) * Math.cos(k * 2.4), y + step * Math.sqrt(k + 0.5) * Math.sin(k * 2.4)]));
+  });
   const shared = [...groups.values()]
     .filter((g) => g.length > 1)
     .sort((g, q) => g[0]![0] - q[0]![0] || g[0]![1] - q[0]![1])
