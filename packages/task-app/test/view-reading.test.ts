@@ -70,6 +70,8 @@ const misalignedHeads = () =>
       return [...table.querySelectorAll("thead th")].filter((th, i) => cells[i] && getComputedStyle(cells[i]).textAlign === "right" && getComputedStyle(th).textAlign !== "right").map((th) => `${table.dataset.testid}: ${th.textContent}`);
     }),
   );
+/** Per ISO timestamp on the page (`.time`): whether it is kept on one line. */
+const timesUnbroken = () => w.page.locator(".time").evaluateAll((els) => els.map((el) => /^\d{4}-\d\d-\d\dT/.test(el.textContent ?? "") && getComputedStyle(el).whiteSpace === "nowrap"));
 const PLURAL_AFTER_ONE = /(?<![\d.])1 (turns|images|steps|achievements|tokens|rollouts|sessions|seeds|messages)\b/;
 
 describe("task-app view, read in Chromium", { skip: hasChromium ? false : "no /usr/bin/chromium (apt-get install chromium)" }, () => {
@@ -115,6 +117,9 @@ describe("task-app view, read in Chromium", { skip: hasChromium ? false : "no /u
     assert.match((await w.page.locator(`${row} [data-testid=judge] [title]`).first().getAttribute("title")) ?? "", /events\.progress 0\.\d{3}/, "every mean in the title");
     await open("/runs/crafting-text", "[data-testid=rows]");
     assert.deepEqual(await misalignedHeads(), []);
+    assert.deepEqual(await timesUnbroken(), [true, true], "the run's first and last result times");
+    await open(`/sessions/${ONE_TURN}`, "[data-testid=turn]");
+    assert.deepEqual(await timesUnbroken(), [true], "the session's creation time");
     await open("/compare/crafting-text/crafting-vision", "[data-testid=pairs]");
     assert.deepEqual(await misalignedHeads(), []);
     await open("/stored?model=Qwen%2FQwen3-4B", "[data-testid=stored-rows]");

@@ -122,7 +122,14 @@ export function runView(data: RunPageView, query: URLSearchParams): Child[] {
   );
   return [
     h("h1", {}, `Run ${data.name}`),
-    h("p", { class: "muted" }, `app ${data.manifest.app} · model ${data.manifest.model} · ${seedsText(data.manifest)} × ${data.manifest.rollouts_per_seed} · split ${data.manifest.split} · ${data.started ?? "?"} → ${data.finished ?? "?"}`),
+    h(
+      "p",
+      { class: "muted" },
+      `app ${data.manifest.app} · model ${data.manifest.model} · ${seedsText(data.manifest)} × ${data.manifest.rollouts_per_seed} · split ${data.manifest.split} · `,
+      h("span", { class: "time" }, data.started ?? "?"),
+      " → ",
+      h("span", { class: "time" }, data.finished ?? "?"),
+    ),
     problemsList(data.problems),
     stats,
     h("div", { class: "row" }, h("section", {}, h("h2", {}, "Returns"), histogramChart(hist.bins), buckets, bins), h("section", {}, h("h2", {}, "Failures by cause"), failures)),

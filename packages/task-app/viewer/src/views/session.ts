@@ -113,7 +113,7 @@ export function sessionView(data: SessionView, source: Source): Child[] {
   return [
     h("h1", {}, "Session ", h("code", {}, data.session_id)),
     listedIn(data),
-    h("p", { class: "muted" }, `created ${data.created_at ?? "?"}${facts.length ? ` · ${facts.join(" · ")}` : ""} · ${formatCount(data.turns.length, "turn")} · ${formatCount(data.images, "image")} · event rewards ${fmt(data.event_reward_total)}`),
+    h("p", { class: "muted" }, "created ", h("span", { class: "time" }, data.created_at ?? "?"), `${facts.length ? ` · ${facts.join(" · ")}` : ""} · ${formatCount(data.turns.length, "turn")} · ${formatCount(data.images, "image")} · event rewards ${fmt(data.event_reward_total)}`),
     ...outcomes,
     h("p", {}, rawButton),
     raw,
