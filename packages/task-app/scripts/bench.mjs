@@ -26,6 +26,7 @@ export const BENCHMARKS = [
   { name: "traces", what: "sessions/s into SQLite and PostgreSQL trace stores against a no-op sink", argv: ["bench/trace-store.mjs"] },
   { name: "eval", what: "eval's CPU per rollout at concurrency 1, 8 and 64, tracing off, the trace returned but not stored, and stored into SQLite, against a bare loop of the same HTTP calls; a fresh eval process's start-up CPU against node making the same call", argv: ["--import", "tsx", "bench/eval.mjs"] },
   { name: "env-loop", what: "a declared environment's agent loop (traced, judged) per model turn against a bare loop posting the same chat-completions requests to the same loopback model server", argv: ["bench/env-loop.mjs"] },
+  { name: "openenv-step", what: "server CPU per step of a declared environment stepped by a trainer (OpenEnv's WebSocket, synth-ai's env lifecycle over HTTP) against a bare node:http + ws server doing the same, and an OpenEnv-style FastAPI + pydantic server", argv: ["bench/openenv-step.mjs"] },
   { name: "lsp", what: "`task-app lsp` diagnostics of a 300-line config after an edit, over stdio, with the default debounce and none", argv: ["bench/lsp.mjs"] },
   { name: "view", what: "the viewer on a 10,000-session run: API times and the run page's first paint in Chromium, against a request to an empty viewer", argv: ["bench/view.mjs"] },
   { name: "scaffold", what: "`create-task-app --no-install` against a plain copy of the same files", argv: ["bench/scaffold.mjs"] },

@@ -1,5 +1,5 @@
 /**
- * Regenerates the README's screenshots of `task-app view` (docs/view/*.png):
+ * Regenerates the screenshots of `task-app view` in docs/evaluate-and-view.md (docs/view/*.png):
  * evals of the math, multi-step and vision templates with the scripted
  * policy, plus a few sessions of no run (a model group), served by the
  * viewer and photographed in Debian's Chromium.

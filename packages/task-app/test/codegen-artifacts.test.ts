@@ -52,13 +52,14 @@ test("produces the same bytes on every run", async () => {
   for (const [path, text] of first) assert.equal(second.get(path), text, path);
 });
 
-test("lists every schema, the catalog and the config reference", async () => {
+test("lists every schema, the catalog, the config reference and the CLI reference", async () => {
   const files = await artifacts();
   const expected = [
     ...configSchemas.map((e) => schemaPathOf(e.id)),
     "schemas/rubric.schema.json",
     "schemas/catalog.json",
     "generated/CONFIG.md",
+    "generated/CLI.md",
   ];
   for (const path of expected) assert.ok(files.has(path), `${path} is generated`);
 });

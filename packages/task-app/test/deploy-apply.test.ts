@@ -83,7 +83,7 @@ describe("deploy apply", () => {
       assert.match(result.stderr, /rollout math-task-app: 2\/2 ready/);
       assert.match(result.stdout, /PASS\s+rollout-valid/);
       assert.match(result.stdout, /^services\.task_url = "http:\/\/math-task-app\.default\.svc\.cluster\.local"$/m);
-      assert.match(result.stdout, /^next: task-app train configs\/rl\.toml --task-url http:\/\/math-task-app\.default\.svc\.cluster\.local$/m);
+      assert.match(result.stdout, /^next: task-app train --config configs\/rl\.toml --task-url http:\/\/math-task-app\.default\.svc\.cluster\.local$/m);
 
       const patches = api.seen.filter((r) => r.method === "PATCH");
       assert.deepEqual(

@@ -14,7 +14,7 @@
  * a project npm installed from the packed tarball too.)
  */
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -22,6 +22,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { describeMissingPackages, DEPLOY_PACKAGES } from "../src/deploy/packages.js";
+import { planDeployInstall } from "../src/deploy/install-packages.js";
 import { cliArgv } from "./helpers/cli-command.js";
 import { CLEAN_ENV } from "./helpers/run-process.js";
 import { NODE_MODULES } from "./helpers/roots.js";
@@ -117,6 +118,38 @@ describe("deploy without its optional peer packages", { skip: built ? false : "r
       assert.equal(result.stdout, "");
       assert.equal(existsSync(join(project, "deploy")), false);
     });
+
+  it("on a terminal, deploy offers to add them; no prints the command, exits 1 and changes nothing", { skip: spawnSync("script", ["--version"]).status === 0 ? false : "util-linux `script` is not installed" }, async () => {
+    const before = await readFile(join(project, "package.json"), "utf8");
+    const bin = join(project, "node_modules", "task-app", "bin", "task-app.js");
+    const child = spawn("script", ["-qfec", `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} deploy render`, "/dev/null"], { cwd: project, env: { ...process.env, TERM: "dumb", npm_config_user_agent: "" } });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString("utf8");
+      if (/\[Y\/n\] $/.test(out)) child.stdin.write("n\r");
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    assert.match(out, /Add them now with `npm install --save-dev kubernetes-models@4 @kubernetes\/client-node@1`\? \[Y\/n\] n/);
+    assert.ok(out.includes(MESSAGE.trim()), out);
+    assert.equal(code, 1);
+    assert.equal(await readFile(join(project, "package.json"), "utf8"), before);
+    assert.equal(existsSync(join(project, "deploy")), false);
+  });
+
+  it("the install command is the project's: its lockfile's package manager, run where its package.json is", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "deploy-install-"));
+    try {
+      await writeFile(join(dir, "package.json"), "{}\n");
+      await mkdir(join(dir, "src", "deep"), { recursive: true });
+      const npm = planDeployInstall(["kubernetes-models", "@kubernetes/client-node"], join(dir, "src", "deep"), "");
+      assert.deepEqual([npm.cwd, npm.display], [dir, "npm install --save-dev kubernetes-models@4 @kubernetes/client-node@1"]);
+      assert.equal(planDeployInstall(["kubernetes-models"], dir, "pnpm/9.1.0 npm/? node/v20.19.0").display, "pnpm add -D kubernetes-models@4");
+      await writeFile(join(dir, "yarn.lock"), "");
+      assert.deepEqual(planDeployInstall(["@kubernetes/client-node"], join(dir, "src"), "pnpm/9.1.0").argv, ["yarn", "add", "-D", "@kubernetes/client-node@1"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it("deploy --help and deploy render --help work without them", async () => {
     const help = await taskApp(["deploy", "--help"]);

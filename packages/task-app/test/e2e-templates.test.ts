@@ -246,8 +246,13 @@ describe("e2e: npm create task-app from a registry → install → test → serv
     }
   });
 
+  /** Settled when every row is done with the projects (they share the first row's node_modules). */
+  const rowsDone: Promise<void>[] = [];
   for (const template of TEMPLATE_NAMES) {
-    it(template, { timeout: 480_000 }, async () => {
+    let settle!: () => void;
+    rowsDone.push(new Promise<void>((resolve) => (settle = resolve)));
+    it(template, { timeout: 480_000 }, async (t) => {
+      t.after(settle);
       const dir = path.join(work, `${template}-app`);
       const pkg = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"));
       // The released range, resolved from the registry: no file: path, no checkout.
@@ -342,7 +347,7 @@ describe("e2e: npm create task-app from a registry → install → test → serv
 
   // The bin as a dependency installs it: npm never installs a dependency's own dev dependencies
   // (openapi-typescript, ...), so the rows' install is the one a user gets.
-  it("installed: generate explains that it belongs to a source checkout; deploy names the packages to add; --help and --version", { timeout: 120_000 }, async () => {
+  it("installed: generate explains that it belongs to a source checkout; deploy names the packages to add, and on a terminal adds them; --help and --version", { timeout: 600_000 }, async () => {
     const dir = await installed!;
     const taskApp = (...args: string[]) => runProcess(process.execPath, ["node_modules/task-app/bin/task-app.js", ...args], dir);
     assert.ok(!existsSync(path.join(dir, "node_modules", "openapi-typescript")), "the dev dependency is really absent");
@@ -368,5 +373,21 @@ describe("e2e: npm create task-app from a registry → install → test → serv
     assert.match(help.stdout, /task-app validate/);
     assert.doesNotMatch(help.stdout, /task-app generate/);
     assert.equal(assertOk(await taskApp("--version"), "task-app --version").stdout, `${version}\n`);
+
+    // On a terminal, deploy offers to add them; yes (Enter) installs them from the registry as dev
+    // dependencies and the render goes on. Once the rows are done with the shared node_modules.
+    await Promise.all(rowsDone);
+    const child = spawn("script", ["-qfec", "npx task-app deploy render", "/dev/null"], { cwd: dir, env: { ...registry!.env, TERM: "dumb", npm_config_prefer_offline: "true" } });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString("utf8");
+      if (/\[Y\/n\] $/.test(out)) child.stdin.write("\r");
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    assert.match(out, /task-app deploy needs the "kubernetes-models" and "@kubernetes\/client-node" packages \(dev dependencies: the image leaves them out\)\. Add them now with `npm install --save-dev kubernetes-models@4 @kubernetes\/client-node@1`\? \[Y\/n\]/);
+    assert.equal(code, 0, out);
+    const manifest = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    for (const name of ["kubernetes-models", "@kubernetes/client-node"]) assert.ok(manifest.devDependencies[name], `${name} is a dev dependency now`);
+    assert.ok(existsSync(path.join(dir, "deploy", "Dockerfile")), `deploy render wrote the deploy folder after the install:\n${out}`);
   });
 });

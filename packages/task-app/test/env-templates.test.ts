@@ -65,9 +65,9 @@ for (const template of ["math", "multi-step", "vision"]) {
   });
 }
 
-it("the README shows the math template's src/app.ts as it is (but for its comment and placeholders)", async () => {
-  const readme = await readFile(new URL("../../../README.md", import.meta.url), "utf8");
-  const shown = /## Declare an environment[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+it("docs/declare-an-environment.md shows the math template's src/app.ts as it is (but for its comment and placeholders)", async () => {
+  const guide = await readFile(new URL("../../../docs/declare-an-environment.md", import.meta.url), "utf8");
+  const shown = /^# Declare an environment[\s\S]*?```ts\n([\s\S]*?)```/m.exec(guide)?.[1];
   const template = await readFile(new URL("../templates/math/src/app.ts", import.meta.url), "utf8");
   const code = template.replace(/^\/\*\*[\s\S]*?\*\/\n/, "").replaceAll('"{{appId}}"', '"math"').replaceAll('"{{title}}"', '"Math"');
   assert.equal(shown, code);

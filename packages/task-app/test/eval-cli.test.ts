@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
@@ -53,6 +53,18 @@ describe("task-app eval", () => {
     } finally {
       await store.close();
     }
+  });
+
+  test("evals started together without --run-dir each get a run directory of their own (runs/eval-<time>, then -2, -3)", async () => {
+    const dir = fresh();
+    await mkdir(dir, { recursive: true });
+    // Three at once: the default name is the same second for all of them.
+    const runs = [1, 2, 3].map(() => start([...cliArgv(), "eval", "--app", evalApp, "--model", "scripted", "--seeds", "1-2", "--no-trace"], { ENVIRONMENT_API_KEY: "" }, dir));
+    for (const run of runs) assert.equal(await run.exited, 0, run.stderr());
+    const made = (await readdir(join(dir, "runs"))).sort();
+    assert.equal(made.length, 3, made.join(", "));
+    for (const name of made) assert.match(name, /^eval-\d{8}-\d{6}(-[23])?$/);
+    for (const name of made) assert.equal((await lines(join(dir, "runs", name, "results.jsonl"))).length, 2, name);
   });
 
   test("failures are counted by cause and exit 1; the run still completes", async () => {

@@ -200,9 +200,27 @@ describe("coercion happens exactly where synth-ai's models type the key, with py
     assert.equal(buildRLPayload(one.config as RLConfig, { env: {} }).payload.data.config.training?.batch_size, 1);
   });
 
-  test("keys synth-ai leaves free-form are never coerced: use_vision = 1, [vllm], [topology], the reward flags", () => {
+  test("a 0 or 1 where synth-ai forwards a flag untyped is a warning with the fix, and forwarded as written: use_vision = 1", () => {
+    for (const [value, reads] of [[1, true], [0, false]] as const) {
+      const toml = `${RL}\n[rollout.policy_config]\nuse_vision = ${value}\n`;
+      const result = rl(toml);
+      assert.equal(result.ok, true, result.findings.map(formatFinding).join("\n"));
+      assert.equal(
+        formatFinding(result.findings[0]!),
+        `rl.toml:${toml.split("\n").length - 1}:1: warning: rollout.policy_config.use_vision: ${value} is not a boolean; synth-ai does not type this key and forwards ${value} as written, which the task app reads as ${reads}: write use_vision = ${reads}`,
+      );
+      // The rules read it as the app does: 1 turns vision on for a text-only model, 0 leaves it off.
+      assert.equal(result.findings.some((f) => /text-only model/.test(f.message)), reads);
+      // Forwarded as written, as synth-ai sends it.
+      const config = buildRLPayload(result.config as RLConfig, { env: {} }).payload.data.config as { rollout?: { policy_config?: Record<string, unknown> } };
+      assert.equal(config.rollout?.policy_config?.use_vision, value);
+    }
+    // Any other wrongly typed flag there stays an error: Python reads "false" (a string) and 2 as true.
+    for (const value of ['"false"', "2"]) assert.equal(rl(`${RL}\n[rollout.policy_config]\nuse_vision = ${value}\n`).ok, false, value);
+  });
+
+  test("keys synth-ai leaves free-form are never coerced: [vllm], [topology], the reward flags", () => {
     const cases: [string, string][] = [
-      [`${RL}\n[rollout.policy_config]\nuse_vision = 1\n`, "rollout.policy_config.use_vision"],
       [edit(RL, ["tensor_parallel_size = 2", 'tensor_parallel_size = 2\nenforce_eager = "true"']), "vllm.enforce_eager"],
       [edit(RL, ["gpus_for_vllm = 2", 'gpus_for_vllm = "2"']), "topology.gpus_for_vllm"],
       [edit(RL, ["task_app_origin_rewards_only = true", 'task_app_origin_rewards_only = "true"']), "rollout.task_app_origin_rewards_only"],

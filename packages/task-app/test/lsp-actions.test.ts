@@ -80,6 +80,7 @@ const CASES: Case[] = [
     title: 'Change to "gspo"',
     expect: '\nvariety = "gspo"\n',
   },
+  { name: "forwarded 0 flag → the boolean the app reads", file: "rl.toml", text: `${RL}\n[rollout.policy_config]\nuse_vision = 0\n`, code: "forwarded_flag", title: "Write false", expect: "\nuse_vision = false\n" },
   { name: "quoted number → typed", file: "rl.toml", text: edit(RL, ["batch_size = 4", 'batch_size = " 4"']), code: "coerced_value", title: "Write 4 without quotes", expect: "\nbatch_size = 4\n" },
   {
     name: "quoted boolean → typed",

@@ -163,6 +163,8 @@ describe("view API", () => {
     } finally {
       await store.close();
     }
+    const result = results("crafting-vision")[0]!;
+    assert.deepEqual(view.runs, [{ name: "crafting-vision", seed: result.seed, rollout: result.rollout }], "the run that produced it, for the link back");
     const images = view.turns.flatMap((t) => t.items).flatMap((i) => (i.kind === "lm_call" ? i.calls.flat().flatMap((m) => m.parts) : [])).filter((p) => p.type === "image");
     assert.ok(images.length > 0 && images.length === view.images);
     for (const image of images) assert.match((image as { url: string }).url, /^data:image\/png;base64,/);

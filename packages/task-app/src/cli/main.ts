@@ -5,6 +5,7 @@
  */
 
 import { isAbsolute, join, relative } from "node:path";
+import type { Argv } from "yargs";
 import { ENV_COMMANDS } from "./env-option.js";
 import { packageRoot, readPackageVersion } from "../fs/package-root.js";
 import { UsageError } from "./usage-error.js";
@@ -17,19 +18,7 @@ export async function main(argv: string[]): Promise<number> {
   const [{ default: yargs }, { commands }] = await Promise.all([import("yargs"), import("./commands/index.js")]);
   let exitCode = 0;
   const commandNames = new Set(commands.flatMap((c) => [String(c.command).split(" ")[0], ...[c.aliases ?? []].flat()]));
-  const cli = yargs(argv)
-    .scriptName("task-app")
-    .usage("$0 <command> [options]\n\nValidate, generate and serve RL task apps and their training configs.")
-    .strict()
-    .demandCommand(1, "Name a command; `task-app --help` lists them.")
-    .recommendCommands()
-    .example("$0 validate configs/*.toml", "check training configs before submitting a job")
-    .example("$0 serve src/app.ts --env-file .env", "serve a task app on 127.0.0.1:8001")
-    .example("$0 check http://127.0.0.1:8001", "run the conformance checks against a running task app")
-    .epilogue(`Run \`task-app <command> --help\` for a command's options. Every config key is documented in ${configReferencePath()}.`)
-    .help()
-    .alias("h", "help")
-    .version(readPackageVersion() ?? "unknown")
+  const cli = describeCli(yargs(argv), configReferencePath())
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
       // yargs reports its own parse and check failures as a message (or a non-Error value).
@@ -91,6 +80,27 @@ export async function main(argv: string[]): Promise<number> {
     return exitCode || 1;
   }
   return exitCode;
+}
+
+/**
+ * What `task-app --help` says of the CLI as a whole (name, usage, examples, the epilogue naming
+ * the config reference at `configReference`), its strictness, `--help` and `--version`: shared by
+ * `main` and the generated CLI reference (src/codegen/cli-reference.ts).
+ */
+export function describeCli<T>(cli: Argv<T>, configReference: string): Argv<T> {
+  return cli
+    .scriptName("task-app")
+    .usage("$0 <command> [options]\n\nValidate, generate and serve RL task apps and their training configs.")
+    .strict()
+    .demandCommand(1, "Name a command; `task-app --help` lists them.")
+    .recommendCommands()
+    .example("$0 validate configs/*.toml", "check training configs before submitting a job")
+    .example("$0 serve src/app.ts --env-file .env", "serve a task app on 127.0.0.1:8001")
+    .example("$0 check http://127.0.0.1:8001", "run the conformance checks against a running task app")
+    .epilogue(`Run \`task-app <command> --help\` for a command's options. Every config key is documented in ${configReference}.`)
+    .help()
+    .alias("h", "help")
+    .version(readPackageVersion() ?? "unknown");
 }
 
 /** yargs' "Not enough non-option arguments: got 1, need at least 2" said as what is missing and the command's form. */

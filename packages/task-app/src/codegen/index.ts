@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { configSchemas, type ConfigSchemaEntry } from "../schemas/registry.js";
 import { RubricBundle } from "../schemas/rubric.js";
 import { generateCatalog } from "./catalog.js";
+import { generateCliReference } from "./cli-reference.js";
 import { generateJsonSchema, type JsonSchema } from "./json-schema.js";
 import { codeAnchorOf, findingCodes } from "../config/finding-codes.js";
 import { keyRulesOf, UNEXPRESSED_RULES } from "./rules.js";
@@ -109,5 +110,6 @@ export async function generateArtifacts(options: GenerateOptions = {}): Promise<
   const validator = await generateRolloutValidator();
   files.set("generated/rollout-validate.d.ts", validator.dts);
   files.set("generated/rollout-validate.js", validator.js);
+  files.set("generated/CLI.md", await generateCliReference());
   return files;
 }

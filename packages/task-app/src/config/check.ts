@@ -115,6 +115,35 @@ function forwardedHint(kind: ConfigKind, doc: Record<string, unknown>, f: Unplac
 }
 
 /**
+ * A 0 or 1 where a boolean belongs, at a key synth-ai does not type
+ * (`rollout.policy_config.use_vision = 1`): synth-ai forwards it as written
+ * and the task app reads it as false or true. Such values are set aside from
+ * validation (put back as written, like any forwarded value) and warned
+ * about with the fix; any other wrongly typed value there stays an error
+ * ("false" as a string reads as true in Python).
+ */
+function setAsideForwardedFlags(kind: ConfigKind, doc: Record<string, unknown>, input: Record<string, unknown>, issues: readonly { code: string; path: PropertyKey[]; expected?: unknown }[]) {
+  const flags = issues.flatMap((i) => {
+    if (i.code !== "invalid_type" || i.expected !== "boolean" || synthScalarAt(kind, doc, i.path) !== undefined) return [];
+    const value = valueAt(input, i.path);
+    return value === 0 || value === 1 ? [{ path: [...i.path], value }] : [];
+  });
+  if (!flags.length) return undefined;
+  const copy = structuredClone(input);
+  for (const { path } of flags) {
+    let parent = copy as Record<PropertyKey, unknown>;
+    for (const seg of path.slice(0, -1)) parent = parent[seg] as Record<PropertyKey, unknown>;
+    delete parent[path[path.length - 1] as PropertyKey];
+  }
+  return { copy, flags };
+}
+
+function forwardedFlagMessage(path: readonly PropertyKey[], value: 0 | 1): string {
+  const typed = value === 1;
+  return `${value} is not a boolean; synth-ai does not type this key and forwards ${value} as written, which the task app reads as ${typed}: write ${String(path[path.length - 1])} = ${typed}`;
+}
+
+/**
  * A `[policy]` table next to `[model]` (the legacy `{model, inference_url, ...}`
  * one shipped 0.2.x configs have) is an extra for synth-ai 0.2.13: not
  * validated, not used, forwarded as written. It is set aside from validation
@@ -168,6 +197,13 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
     result = schema.safeParse(copy);
     issues = result.success ? [] : result.error.issues;
   }
+  const flags = result.success ? undefined : setAsideForwardedFlags(kind, doc.value, input, issues);
+  if (flags) {
+    input = flags.copy;
+    passthrough = [...passthrough, ...flags.flags];
+    result = schema.safeParse(input);
+    issues = result.success ? [] : result.error.issues;
+  }
   const lax = result.success ? undefined : parseWithLaxScalars(schema, input, issues, kind);
   if (lax?.coerced.length) {
     result = lax.result;
@@ -176,10 +212,12 @@ export function checkConfigText(text: string, options: CheckOptions = {}): Confi
 
   let unplaced = [...issuesToFindings(issues, doc.value, schema, maxFindings).map((f) => forwardedHint(kind, doc.value, f)), ...kept];
   for (const { path, from, to } of lax?.coerced ?? []) unplaced.push({ severity: "warning", code: "coerced_value", path, message: coercionMessage(path, from, to) });
+  for (const { path, value } of flags?.flags ?? []) unplaced.push({ severity: "warning", code: "forwarded_flag", path, message: forwardedFlagMessage(path, value as 0 | 1) });
   for (const { path, literal } of doc.inexactIntegers)
     unplaced.push({ severity: "warning", code: "inexact_integer", path, message: `integer ${literal} is beyond ±2^53 and has no exact number; it is read as ${String(valueAt(doc.value, path))}` });
-  // Rules see what synth-ai's models would: the values pydantic coerces, coerced.
-  const ruleInput = lax?.coerced.length ? applyCoercions(doc.value, lax.coerced) : doc.value;
+  // Rules see what synth-ai's models would: the values pydantic coerces, coerced (and a forwarded 0/1 flag as the app reads it).
+  const read = [...(lax?.coerced ?? []), ...(flags?.flags ?? []).map(({ path, value }) => ({ path, from: value, to: value === 1 }))];
+  const ruleInput = read.length ? applyCoercions(doc.value, read) : doc.value;
   for (const rule of rules.filter((r) => r.kinds.includes(kind)))
     for (const hit of rule.check(ruleInput, { allowUnknownModels: options.allowUnknownModels })) unplaced.push({ severity: hit.severity ?? rule.severity, code: rule.code, path: hit.path, message: hit.message });
   unplaced = applySeverities(unplaced, severities);

@@ -43,6 +43,7 @@ const BUILT_IN: readonly FindingCodeDoc[] = [
   schema("invalid_value", "error", "A value outside the allowed set (with a did-you-mean for a mistyped enum value)."),
   schema("out_of_range", "error", "A number, string or array outside its bounds."),
   schema("coerced_value", "warning", "A quoted number or boolean that synth-ai's pydantic models coerce: it is accepted, written as its typed value is clearer."),
+  schema("forwarded_flag", "warning", "A 0 or 1 where a boolean belongs, at a key synth-ai forwards untyped (rollout.policy_config.use_vision = 1): forwarded as written, read by the task app as false or true; write the boolean."),
   schema("inexact_integer", "warning", "An integer beyond ±2^53, which has no exact JavaScript number."),
   refinement("model_source_xor_base", ["rl"], "Exactly one of model.source (a fine-tuned id) or model.base (a base model id)."),
   refinement("policy_model_xor_source", ["rl"], "Exactly one of policy.model_name or policy.source."),

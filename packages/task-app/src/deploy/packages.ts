@@ -32,12 +32,16 @@ export class DeployDependencyError extends Error {
   }
 }
 
-/** The words for `missing`: what is needed and the one command that installs it. */
-export function describeMissingPackages(missing: readonly DeployPackage[]): string {
-  const names = missing.map((m) => `"${m}"`);
-  const what = names.length === 1 ? `the ${names[0]} package` : `the ${names.slice(0, -1).join(", ")} and ${names.at(-1)} packages`;
+/** The words for `missing`: what is needed and the one command that installs it (npm's, unless `command` names the project's own). */
+export function describeMissingPackages(missing: readonly DeployPackage[], command?: string): string {
   const specs = DEPLOY_PACKAGES.filter((p) => missing.includes(p.name)).map((p) => `${p.name}@${p.major}`);
-  return `task-app deploy needs ${what}; add ${missing.length === 1 ? "it" : "them"} with: npm install --save-dev ${specs.join(" ")}`;
+  return `task-app deploy needs ${describePackages(missing)}; add ${missing.length === 1 ? "it" : "them"} with: ${command ?? `npm install --save-dev ${specs.join(" ")}`}`;
+}
+
+/** `the "a" package`, `the "a" and "b" packages`. */
+export function describePackages(missing: readonly DeployPackage[]): string {
+  const names = missing.map((m) => `"${m}"`);
+  return names.length === 1 ? `the ${names[0]} package` : `the ${names.slice(0, -1).join(", ")} and ${names.at(-1)} packages`;
 }
 
 /** The deploy packages that do not resolve from task-app's own folder (resolving loads nothing). */

@@ -8,6 +8,6 @@ export { summarizeEval, formatEvalSummary, type EvalSummary, type SeedRow } from
 export { createEvalReporter, type EvalReporter, type EvalEvent, type EvalCounters } from "./progress.js";
 export { repairJsonl, type EvalResult, type EvalManifest } from "./results.js";
 export { ReplicaPool, checkHealth, type Replica } from "./replicas.js";
-export { checkRunFiles } from "./run-dir.js";
+export { checkRunFiles, claimDefaultRunDir } from "./run-dir.js";
 export { describePolicyMismatch } from "./rollout.js";
 export { resumeCommand } from "./resume.js";

@@ -127,9 +127,9 @@ function takeOver(path: string, stale: LockHolder): boolean {
  * `release()` and, as a last resort, when the process exits; a run
  * directory created for the lock is removed with it when it is still empty.
  */
-export async function lockRunDir(runDir: string): Promise<RunDirLock> {
-  // A directory made only for the lock goes with it when the run never started (a refused --out, say).
-  const created = mkdirSync(runDir, { recursive: true }) !== undefined;
+export async function lockRunDir(runDir: string, options: { created?: boolean } = {}): Promise<RunDirLock> {
+  // A directory made only for the lock (or just claimed for this run: `created`) goes with it when the run never started (a refused --out, say).
+  const created = mkdirSync(runDir, { recursive: true }) !== undefined || options.created === true;
   const path = lockPath(runDir);
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(path)) break;

@@ -59,6 +59,8 @@ export interface EvalPlan {
   /** Trace store path or URL; undefined with --no-trace. */
   traceDb?: string;
   runDir: string;
+  /** The run directory is the default, `runs/eval-<time>`: claimDefaultRunDir makes it this run's own (`-2`, `-3`, … when taken). */
+  runDirDefaulted?: boolean;
   out: string;
   failuresOut: string;
   timeoutS: number;
@@ -182,6 +184,7 @@ export async function resolveEvalPlan(flags: EvalFlags, cwd = process.cwd()): Pr
     ops,
     ...(traceDb ? { traceDb } : {}),
     runDir,
+    ...(flags.runDir ? {} : { runDirDefaulted: true }),
     out,
     failuresOut,
     timeoutS,

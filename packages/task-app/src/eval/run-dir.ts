@@ -6,12 +6,12 @@
  * runs, and a file that holds another run's results (or anything else) is
  * never appended to, cut or read as this run's.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { checkOutputTarget, OutputTargetError } from "../fs/output-target.js";
 import { redactUrlsDeep } from "../server/secrets.js";
 import { EvalPlanError, type EvalPlan } from "./plan.js";
-import { configPath, manifestDifferences, manifestPath, writeJsonAtomic, type EvalManifest } from "./results.js";
+import { configPath, failuresPathOf, manifestDifferences, manifestPath, writeJsonAtomic, type EvalManifest } from "./results.js";
 
 function readManifest(path: string): EvalManifest {
   try {
@@ -64,4 +64,27 @@ export function openRunDir(plan: EvalPlan, manifest: EvalManifest): void {
   writeJsonAtomic(manifestPath(plan.runDir), manifest);
   // Credentials in URLs (--url user:pass@, --trace-db postgres://u:pw@, an inference_url) never reach the run directory.
   writeJsonAtomic(configPath(plan.runDir), redactUrlsDeep({ ...plan, resume: undefined }));
+}
+
+/**
+ * A default run directory (`runs/eval-<time>`) is this run's own, never another's of the same
+ * second: the first of it, `<it>-2`, `<it>-3`, … that this process creates (an exclusive mkdir, so
+ * two evals started at once get two). The results files move with it unless --out named them.
+ * `created` says the directory is new (the lock removes it when the run leaves it empty).
+ */
+export function claimDefaultRunDir(plan: EvalPlan): { plan: EvalPlan; created: boolean } {
+  if (!plan.runDirDefaulted) return { plan, created: false };
+  mkdirSync(dirname(plan.runDir), { recursive: true });
+  for (let n = 1; ; n++) {
+    const runDir = n === 1 ? plan.runDir : `${plan.runDir}-${n}`;
+    try {
+      mkdirSync(runDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
+      throw error;
+    }
+    const out = plan.out === join(plan.runDir, "results.jsonl") ? join(runDir, "results.jsonl") : plan.out;
+    const { runDirDefaulted: _claimed, ...rest } = plan;
+    return { plan: { ...rest, runDir, out, failuresOut: failuresPathOf(out) }, created: true };
+  }
 }

@@ -21,7 +21,7 @@ import { lockRunDir, type RunDirLock } from "./lock.js";
 import { ReplicaPool, type Replica } from "./replicas.js";
 import { JsonlAppender, repairJsonl, resultKey, type EvalManifest, type EvalResult } from "./results.js";
 import type { SkippedLine } from "./results-read.js";
-import { openRunDir } from "./run-dir.js";
+import { claimDefaultRunDir, openRunDir } from "./run-dir.js";
 import type { Wire } from "../client/index.js";
 import { resolveEvalWire } from "./wire.js";
 import { createEvalBodies, describePolicyMismatch, failedResult, readEvalAnswerNow, type EvalOutcome } from "./rollout.js";
@@ -189,7 +189,9 @@ async function exchangeOne(plan: EvalPlan, seed: number, rollout: number, pool: 
 export async function runEval(plan: EvalPlan, options: RunEvalOptions): Promise<EvalRunReport> {
   // One eval per run directory at a time: a second one would run the same rollouts again.
   if (options.lock) return runLocked(plan, options);
-  const lock = await lockRunDir(plan.runDir);
+  const claimed = claimDefaultRunDir(plan);
+  plan = claimed.plan;
+  const lock = await lockRunDir(plan.runDir, { created: claimed.created });
   try {
     return await runLocked(plan, options);
   } finally {

@@ -10,7 +10,7 @@ import { WIRES } from "./wire/era.js";
  * The `/health` body in both synth-ai shapes (base `{healthy, auth}`, soft
  * `{status, authorized}`) with the container era's `version`. `auth` never
  * holds any part of a key: synth-ai's `expected_prefix` (the key's first 6
- * characters) is left out on purpose (README, "Rollout wires").
+ * characters) is left out on purpose (docs/rollout-wires.md).
  */
 export function describeHealth(app: TaskApp): HealthResponse {
   const version = app.baseTaskInfo.task.version;

@@ -12,7 +12,7 @@ import { summarizeEval, type EvalSummary } from "../eval/summary.js";
 import { sessionTokens } from "../traces/queries.js";
 import type { TraceTables } from "../traces/tables.js";
 import type { LoadedRun, RunReader } from "./runs.js";
-import { loadSessionView } from "./session.js";
+import { loadSessionView, type SessionRunRef } from "./session.js";
 import { loadModelGroups, loadStoredPage, type ModelGroupView, type StoredPageView } from "./stored.js";
 import { buildCompareView, buildRunPage } from "./pages.js";
 import { rangeOf, type ComparePair, type Comparison, type failuresOf, type Histogram, type Page, type RowQuery, type RunRow } from "./tables.js";
@@ -71,6 +71,20 @@ const sessionIdsOf = (results: readonly EvalResult[]) => results.map((r) => r.se
 /** The sessions the listed runs produced. */
 const tiedOf = (loaded: readonly LoadedRun[]) => new Set(loaded.flatMap((r) => sessionIdsOf(r.results)));
 
+/** Session id → the (seed, rollout) of the results naming it, per results array (a run read again is indexed again). */
+const sessionIndex = new WeakMap<readonly EvalResult[], Map<string, Omit<SessionRunRef, "name">[]>>();
+function runRefsOf(loaded: readonly LoadedRun[], id: string): SessionRunRef[] {
+  return loaded.flatMap((run) => {
+    let index = sessionIndex.get(run.results);
+    if (!index) {
+      index = new Map();
+      for (const r of run.results) if (typeof r.session_id === "string") index.set(r.session_id, [...(index.get(r.session_id) ?? []), { seed: r.seed, rollout: r.rollout }]);
+      sessionIndex.set(run.results, index);
+    }
+    return (index.get(id) ?? []).map((ref) => ({ name: run.name, ...ref }));
+  });
+}
+
 export interface ViewApi {
   runs(): Promise<RunsOverview>;
   run(name: string, query: RowQuery): Promise<RunPageView | undefined>;
@@ -110,7 +124,9 @@ export function createViewApi(options: { db?: Kysely<TraceTables>; storeLocation
       return db ? loadStoredPage(db, model, tiedOf(runs.all()), query) : undefined;
     },
     async session(id) {
-      return db ? loadSessionView(db, id) : undefined;
+      const found = db ? await loadSessionView(db, id) : undefined;
+      if (found) found.view.runs = runRefsOf(runs.all(), id);
+      return found;
     },
     async runData(name) {
       const run = runs.get(name);

@@ -46,8 +46,17 @@ export interface JudgeVerdict {
   criteria: { name: string; score: number | null; weight: number | null }[];
 }
 
+/** A listed run's result that names a session (its page links back to the run). */
+export interface SessionRunRef {
+  name: string;
+  seed: number;
+  rollout: number;
+}
+
 export interface SessionView {
   session_id: string;
+  /** The listed runs whose results name this session (none: a stored session of no run, listed in its model's group). */
+  runs: SessionRunRef[];
   created_at: string | null;
   metadata: Record<string, unknown>;
   turns: { label: string; step_id: string | null; items: TimelineItem[] }[];
@@ -144,6 +153,7 @@ export function toSessionView(detail: SessionDetail): SessionView {
   const images = turns.flatMap((t) => t.items).reduce((n, item) => n + (item.kind === "lm_call" ? item.calls.flat().flatMap((m) => m.parts).filter((p) => p.type === "image").length : 0), 0);
   return {
     session_id: detail.session_id,
+    runs: [],
     created_at: detail.created_at,
     metadata: detail.metadata,
     turns,

@@ -46,10 +46,20 @@ export function projectOptions(root = repoRoot): ts.CompilerOptions {
   return { ...parsed.options, noEmit: true, incremental: false, composite: false };
 }
 
-/** Diagnostics of a program made of `files` (and what they import). */
+/**
+ * Diagnostics of `files` in a program made of them and what they import: the files' own (and the
+ * program's global ones), not those of the modules they import, which the checker then needs only
+ * as far as the files use them (this package's sources are type-checked whole by the build).
+ */
 export function typecheck(files: readonly string[], options: ts.CompilerOptions = projectOptions()): string[] {
   const program = ts.createProgram({ rootNames: [...files], options, host: sharingHost(options) });
-  return ts.getPreEmitDiagnostics(program).map((d) => {
+  const roots = files.map((f) => program.getSourceFile(f)).filter((f): f is ts.SourceFile => f !== undefined);
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...roots.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]),
+  ];
+  return diagnostics.map((d) => {
     const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
     if (!d.file || d.start === undefined) return message;
     const { line } = d.file.getLineAndCharacterOfPosition(d.start);

@@ -46,14 +46,43 @@ export function append(el: Node, children: Child[]): void {
 
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,/;
 
-/** An image from a data:image URL; anything else is shown as text, never fetched. */
+/**
+ * An image from a data:image URL, shown at least 192 px wide (pixelated, so
+ * a 64x64 frame stays sharp) inside a button that opens it large in a modal
+ * dialog (Escape, the Close button or a click beside it closes it);
+ * anything else is shown as text, never fetched.
+ */
 export function dataImage(url: string, alt: string): Node {
   if (!DATA_IMAGE.test(url)) return h("span", { class: "muted" }, `[image not shown: ${url.slice(0, 60)}]`);
+  const button = h("button", { type: "button", class: "image-button", title: "Show larger", on: { click: () => enlarge(url, alt) } }, imageOf(url, alt, "trace-image"));
+  button.setAttribute("aria-label", `Show larger: ${alt}`);
+  return button;
+}
+
+function imageOf(url: string, alt: string, className: string): HTMLImageElement {
   const img = document.createElement("img");
   img.alt = alt;
-  img.className = "trace-image";
+  img.className = className;
   img.src = url;
   return img;
+}
+
+function enlarge(url: string, alt: string): void {
+  const dialog = h("dialog", { class: "image-dialog", testid: "image-dialog" }, imageOf(url, alt, "enlarged"));
+  dialog.append(h("button", { type: "button", on: { click: () => dialog.close() } }, "Close"));
+  dialog.setAttribute("aria-label", alt);
+  dialog.addEventListener("click", (event) => event.target === dialog && dialog.close());
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+/** Aligns each header of the tables in `el` as its column's numbers (a header over right-aligned cells gets `num`). */
+export function alignHeads(el: Element): void {
+  for (const table of el.querySelectorAll("table")) {
+    const cells = [...(table.querySelector("tbody tr")?.children ?? [])];
+    table.querySelectorAll("thead th").forEach((th, i) => cells[i]?.classList.contains("num") && th.classList.add("num"));
+  }
 }
 
 /** Replaces the content of `el`. */

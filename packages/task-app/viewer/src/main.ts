@@ -1,6 +1,6 @@
 /** The viewer's entry: picks the data source (the server's API, or the data an exported report embeds) and renders the view the URL names. */
 import type { ExportData } from "../../src/view/export-data.js";
-import { h, render, type Child } from "./dom.js";
+import { alignHeads, h, render, type Child } from "./dom.js";
 import { currentRoute, startRouter } from "./router.js";
 import { embeddedSource, serverSource, type Source } from "./source.js";
 import "./style.css";
@@ -51,6 +51,7 @@ async function show(): Promise<void> {
   document.title = `${title} · task-app view`;
   render(where, source.exported ? "exported report" : "");
   render(app, ...nodes);
+  alignHeads(app);
   app.dataset.ready = String(mine);
 }
 

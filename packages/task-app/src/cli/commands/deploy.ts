@@ -13,6 +13,7 @@ import { ENV_FILE_OPTION } from "../env-option.js";
 import { escapeTerminal, stringifyForTerminal } from "../../text/terminal.js";
 import type { DeployOverrides } from "../../deploy/settings.js";
 import type { ApplyEvent } from "../../deploy/apply.js";
+import type { DeployPackage } from "../../deploy/packages.js";
 
 /** The flags: deploy.toml's overrides (see DeployOverrides) and the command's own. */
 export interface DeployArgs extends DeployOverrides {
@@ -201,7 +202,7 @@ async function runApply(args: DeployArgs): Promise<void> {
     const { url, public: reachable } = result.taskUrl;
     process.stdout.write(`\nservices.task_url = "${url}"\n`);
     if (!reachable) process.stdout.write(`(reachable inside the cluster; give [deploy.ingress] a host for a trainer outside it)\n`);
-    process.stdout.write(`next: task-app train configs/rl.toml --task-url ${url}\n`);
+    process.stdout.write(`next: task-app train --config configs/rl.toml --task-url ${url}\n`);
     return 0;
   });
 }
@@ -244,8 +245,10 @@ async function runDelete(args: DeployArgs): Promise<void> {
 
 /**
  * A subcommand's handler: `kubernetes-models` and `@kubernetes/client-node` are optional peer
- * dependencies, and whichever step finds one missing (src/deploy/packages.ts) is reported here,
- * for every subcommand: what to install, exit 1 (as `add` does for a missing ts-morph).
+ * dependencies, and whichever step finds one missing (src/deploy/packages.ts) is handled here, for
+ * every subcommand. On a terminal, deploy offers to add them (as dev dependencies, with the
+ * project's package manager) and goes on once they are there; otherwise, or when the user says
+ * no, it prints the one command that adds them and exits 1 (as `add` does for a missing ts-morph).
  */
 function handlerOf(run: (args: DeployArgs) => Promise<void>): (argv: unknown) => Promise<void> {
   return async (argv) => {
@@ -253,12 +256,60 @@ function handlerOf(run: (args: DeployArgs) => Promise<void>): (argv: unknown) =>
     try {
       await run(args);
     } catch (error) {
-      const { DeployDependencyError } = await import("../../deploy/packages.js");
+      const [{ DeployDependencyError, describeMissingPackages }, { planDeployInstall }] = await Promise.all([import("../../deploy/packages.js"), import("../../deploy/install-packages.js")]);
       if (!(error instanceof DeployDependencyError)) throw error;
-      process.stderr.write(`${error.message}\n`);
-      contextOf(args).setExitCode(error.code);
+      const plan = planDeployInstall(error.missing, process.cwd());
+      const context = contextOf(args);
+      if (!(process.stdin.isTTY && process.stderr.isTTY) || !(await askToInstall(error.missing, plan.display))) {
+        process.stderr.write(`${describeMissingPackages(error.missing, plan.display)}\n`);
+        context.setExitCode(error.code);
+        return;
+      }
+      const code = await runInTerminal(plan.argv, plan.cwd);
+      if (code !== 0) {
+        process.stderr.write(`task-app deploy: \`${plan.display}\` failed (exit ${code}); nothing was deployed\n`);
+        context.setExitCode(1);
+        return;
+      }
+      // The same command again, in a new process: this one remembers the packages as absent (Node
+      // caches what a module lookup found), a new one finds them.
+      context.setExitCode(await rerunCommand());
     }
   };
+}
+
+/** Runs this command line again in a new node process on this terminal; resolves with its exit code. */
+async function rerunCommand(): Promise<number> {
+  const { spawn } = await import("node:child_process");
+  // `--` first: Node 20 would otherwise take an --env-file meant for task-app as its own.
+  const argv = [...process.execArgv, "--", process.argv[1]!, ...process.argv.slice(2)];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, argv, { stdio: "inherit" });
+    child.on("error", () => resolve(1));
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
+
+/** Asks on the terminal whether to add the missing packages; Enter means yes. */
+async function askToInstall(missing: readonly DeployPackage[], command: string): Promise<boolean> {
+  const [{ createInterface }, { describePackages }] = await Promise.all([import("node:readline/promises"), import("../../deploy/packages.js")]);
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await rl.question(`task-app deploy needs ${describePackages(missing)} (dev dependencies: the image leaves them out). Add ${missing.length === 1 ? "it" : "them"} now with \`${command}\`? [Y/n] `);
+    return /^\s*(y|yes)?\s*$/i.test(answer);
+  } finally {
+    rl.close();
+  }
+}
+
+/** Runs a command on this terminal (its output shown as it comes); resolves with its exit code. */
+async function runInTerminal([command, ...args]: readonly [string, ...string[]], cwd: string): Promise<number> {
+  const { spawn } = await import("node:child_process");
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: "inherit", shell: process.platform === "win32" });
+    child.on("error", () => resolve(127));
+    child.on("close", (code) => resolve(code ?? 1));
+  });
 }
 
 /** Options every subcommand takes: the config file and the flags that override it. */

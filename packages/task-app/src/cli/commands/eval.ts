@@ -91,7 +91,9 @@ export async function runEvalCommand(args: EvalArgs): Promise<void> {
   // The run directory is this process's before anything starts (refused, exit 2, when another eval holds it).
   let lock;
   try {
-    lock = await lib.lockRunDir(plan.runDir);
+    const claimed = lib.claimDefaultRunDir(plan);
+    plan = claimed.plan;
+    lock = await lib.lockRunDir(plan.runDir, { created: claimed.created });
   } catch (error) {
     if (error instanceof lib.RunDirLockedError) return fail(2, error.message);
     throw error;

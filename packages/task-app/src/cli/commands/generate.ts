@@ -1,6 +1,6 @@
 /**
  * `task-app generate [--check]`: writes every generated file (JSON Schemas,
- * editor catalog, OpenAPI document and types, config reference) or, with
+ * editor catalog, OpenAPI document and types, config and CLI references) or, with
  * `--check`, regenerates them in memory and exits 1 naming each file that
  * differs from the committed one. Writes are atomic: a temp file beside the
  * target, then a rename.
@@ -97,7 +97,7 @@ async function runGenerate(args: GenerateArgs): Promise<void> {
 export const generateCommand: CommandModule<object, GenerateArgs> = {
   command: "generate",
   // Listed by --help only in a source checkout: an installed package has nothing to regenerate.
-  describe: isSourceCheckout() ? "Write the generated schemas, OpenAPI document, client types and config reference" : false,
+  describe: isSourceCheckout() ? "Write the generated schemas, OpenAPI document, client types, config reference and CLI reference" : false,
   builder: (yargs: Argv<object>) =>
     yargs
       .option("check", {

@@ -2,6 +2,7 @@
 import type { RunPageView } from "../../../src/view/api.js";
 import type { RunRow, SortKey } from "../../../src/view/tables.js";
 import { histogramChart } from "../charts.js";
+import { formatCount } from "../../../src/text/plural.js";
 import { fmt, h, pct, pm, type Child } from "../dom.js";
 import { link, navigate, pathOf } from "../router.js";
 import { problemsList, seedsText } from "./runs.js";
@@ -116,12 +117,19 @@ export function runView(data: RunPageView, query: URLSearchParams): Child[] {
     "div",
     { class: "pager", testid: "pager" },
     h("button", { type: "button", disabled: data.rows.page === 0, on: { click: () => go({ page: String(data.rows.page - 1) }) } }, "← previous"),
-    ` page ${data.rows.page + 1} of ${pages} (${data.rows.total} rollouts) `,
+    ` page ${data.rows.page + 1} of ${pages} (${formatCount(data.rows.total, "rollout")}) `,
     h("button", { type: "button", disabled: data.rows.page + 1 >= pages, on: { click: () => go({ page: String(data.rows.page + 1) }) } }, "next →"),
   );
   return [
     h("h1", {}, `Run ${data.name}`),
-    h("p", { class: "muted" }, `app ${data.manifest.app} · model ${data.manifest.model} · ${seedsText(data.manifest)} × ${data.manifest.rollouts_per_seed} · split ${data.manifest.split} · ${data.started ?? "?"} → ${data.finished ?? "?"}`),
+    h(
+      "p",
+      { class: "muted" },
+      `app ${data.manifest.app} · model ${data.manifest.model} · ${seedsText(data.manifest)} × ${data.manifest.rollouts_per_seed} · split ${data.manifest.split} · `,
+      h("span", { class: "time" }, data.started ?? "?"),
+      " → ",
+      h("span", { class: "time" }, data.finished ?? "?"),
+    ),
     problemsList(data.problems),
     stats,
     h("div", { class: "row" }, h("section", {}, h("h2", {}, "Returns"), histogramChart(hist.bins), buckets, bins), h("section", {}, h("h2", {}, "Failures by cause"), failures)),

@@ -1,12 +1,21 @@
 /** The runs view: every eval run with its aggregate, stored sessions of no run by model, and a pick of two runs to compare. */
 import type { ManifestSummary, RunsOverview } from "../../../src/view/api.js";
 import { storedPathOf } from "../../../src/view/tables.js";
+import { formatCount } from "../../../src/text/plural.js";
 import { fmt, h, pct, pm, type Child } from "../dom.js";
 import { link, navigate, pathOf } from "../router.js";
 
-export const judgeText = (judge: Record<string, number>) => Object.entries(judge).map(([k, v]) => `${k} ${fmt(v)}`).join(", ") || "–";
+/** Judge means in a table cell, short: the judges' own means (each unbroken), their criteria (`judge.criterion`) counted; every mean in the title. */
+export function judgeCell(judge: Record<string, number>): Child {
+  const all = Object.entries(judge);
+  const own = all.filter(([k]) => !k.includes("."));
+  const shown = own.length ? own : all;
+  const rest = all.length - shown.length;
+  if (!all.length) return "–";
+  return h("span", { title: all.map(([k, v]) => `${k} ${fmt(v)}`).join("\n") }, ...shown.map(([k, v], i) => [i ? ", " : "", h("span", { class: "nowrap" }, `${k} ${fmt(v)}`)]), rest ? h("span", { class: "muted nowrap" }, ` + ${formatCount(rest, "criterion", "criteria")}`) : null);
+}
 /** `12 seeds (0–11)`: the manifest's seeds summed up. */
-export const seedsText = (m: ManifestSummary) => `${m.seed_count} seed${m.seed_count === 1 ? "" : "s"}${m.first_seed !== null && m.seed_count > 1 ? ` (${m.first_seed}–${m.last_seed})` : ""}`;
+export const seedsText = (m: ManifestSummary) => `${formatCount(m.seed_count, "seed")}${m.first_seed !== null && m.seed_count > 1 ? ` (${m.first_seed}–${m.last_seed})` : ""}`;
 /** The name of a model group (the group of no model says so). */
 export const groupName = (model: string | null) => model ?? "(no LM call recorded)";
 export const failureText = (failures: Record<string, number>) => Object.entries(failures).map(([k, n]) => `${n} ${k}`).join(", ") || "none";
@@ -52,9 +61,9 @@ export function runsView(data: RunsOverview): Child[] {
               h("td", { class: "num", testid: "rollouts" }, r.summary.rollouts),
               h("td", { class: "num", testid: "mean-return" }, pm(r.summary.mean_return, r.summary.stderr_return)),
               h("td", { class: "num", testid: "pass-rate" }, pct(r.summary.pass_rate)),
-              h("td", {}, judgeText(r.summary.judge)),
+              h("td", { testid: "judge" }, judgeCell(r.summary.judge)),
               h("td", {}, failureText(r.summary.failures)),
-              h("td", {}, r.finished ?? "–"),
+              h("td", { class: "time" }, r.finished ?? "–"),
             ),
           ),
         ),
@@ -77,7 +86,7 @@ export function runsView(data: RunsOverview): Child[] {
               h("td", { class: "num" }, m.rewarded),
               h("td", { class: "num", testid: "mean-reward" }, pm(m.mean_reward, m.stderr_reward)),
               h("td", { class: "num", testid: "pass-rate" }, pct(m.pass_rate)),
-              h("td", { testid: "judge" }, judgeText(m.judge)),
+              h("td", { testid: "judge" }, judgeCell(m.judge)),
               h("td", { testid: "failures" }, failureText(m.failures)),
             ),
           ),

@@ -2,9 +2,10 @@
 import type { StoredPageView } from "../../../src/view/api.js";
 import type { StoredRow } from "../../../src/view/stored.js";
 import { storedPathOf } from "../../../src/view/tables.js";
+import { formatCount } from "../../../src/text/plural.js";
 import { fmt, h, pct, pm, type Child } from "../dom.js";
 import { link, navigate, pathOf } from "../router.js";
-import { failureText, groupName, judgeText } from "./runs.js";
+import { failureText, groupName, judgeCell } from "./runs.js";
 
 const stat = (label: string, value: string, testid: string) => h("div", { class: "stat" }, h("div", { class: "label" }, label), h("div", { class: "value", testid }, value));
 
@@ -17,14 +18,14 @@ export function storedView(data: StoredPageView, has: (id: string) => boolean = 
       "tr",
       { testid: "stored-row" },
       h("td", {}, has(r.session_id) ? link(pathOf(["sessions", r.session_id]), r.session_id) : h("code", {}, r.session_id)),
-      h("td", {}, r.created_at ?? "–"),
+      h("td", { class: "time" }, r.created_at ?? "–"),
       h("td", {}, r.run_id ?? "–"),
       h("td", { class: "num" }, r.seed ?? "–"),
       h("td", { class: "num" }, r.steps),
       h("td", { class: "num" }, r.lm_calls),
       h("td", { class: "num" }, r.tokens ?? "–"),
       h("td", { class: "num", testid: "outcome" }, fmt(r.outcome_reward)),
-      h("td", {}, judgeText(r.judge_scores)),
+      h("td", {}, judgeCell(r.judge_scores)),
     );
   const pages = Math.max(1, Math.ceil(data.rows.total / data.rows.size));
   return [
@@ -50,7 +51,7 @@ export function storedView(data: StoredPageView, has: (id: string) => boolean = 
       "div",
       { class: "pager", testid: "pager" },
       h("button", { type: "button", disabled: data.rows.page === 0, on: { click: () => go(data.rows.page - 1) } }, "← previous"),
-      ` page ${data.rows.page + 1} of ${pages} (${data.rows.total} sessions) `,
+      ` page ${data.rows.page + 1} of ${pages} (${formatCount(data.rows.total, "session")}) `,
       h("button", { type: "button", disabled: data.rows.page + 1 >= pages, on: { click: () => go(data.rows.page + 1) } }, "next →"),
     ),
   ];
