@@ -15,6 +15,7 @@ import type { AnyEnvironment } from "../env/loop.js";
 import { argumentsSchema } from "../env/tools.js";
 import { errorResponse } from "../server/errors.js";
 import { describeSchemas, describeState, OpenEnvError, resetSession, stepSession, type StepReply } from "./episode.js";
+import type { PeerRouter } from "./peers.js";
 import type { Session, SessionStore } from "./sessions.js";
 
 /** What the routes need from the server. */
@@ -28,6 +29,8 @@ export interface OpenEnvRouteDeps {
   maxBodyBytes: number;
   /** The server's redactor: every error message goes through it. */
   redact: (text: string) => string;
+  /** With `serve --workers N`: sends a step or terminate to the worker that holds its env_id. */
+  peers?: PeerRouter | undefined;
 }
 
 /** A session that lives for one request: the stateless routes. */
@@ -84,8 +87,8 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
   hono.post("/env/:name/step", ...keyed, async (c) => {
     const body = named(c) ?? (await readObject(c, false));
     if (body instanceof Response) return body;
-    const session = findSession(sessions, body.env_id);
-    if (session instanceof Response) return session;
+    const session = findSession(sessions, body.env_id) ?? deps.peers?.route(c, body.env_id as string, body) ?? missingSession();
+    if (session instanceof Response || session instanceof Promise) return session;
     const calls = (body.action as { tool_calls?: unknown } | undefined)?.tool_calls ?? body.tool_calls;
     if (!Array.isArray(calls) || calls.length !== 1) return errorResponse(422, "invalid_action", "action.tool_calls must hold one call {tool, args}");
     sessions.touch(session);
@@ -99,17 +102,21 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
   hono.post("/env/:name/terminate", ...keyed, async (c) => {
     const body = named(c) ?? (await readObject(c, false));
     if (body instanceof Response) return body;
-    const session = findSession(sessions, body.env_id);
-    if (session instanceof Response) return session;
+    const session = findSession(sessions, body.env_id) ?? deps.peers?.route(c, body.env_id as string, body) ?? missingSession();
+    if (session instanceof Response || session instanceof Promise) return session;
     sessions.close(session.id);
     return c.json({ ok: true });
   });
 }
 
-/** The session an `env_id` names: 400 when it is missing, 404 when no session has it. */
-function findSession(sessions: SessionStore, id: unknown): Session | Response {
+/** The session an `env_id` names here, a 400 when it is missing, undefined when this process holds none by that id. */
+function findSession(sessions: SessionStore, id: unknown): Session | Response | undefined {
   if (typeof id !== "string" || id === "") return errorResponse(400, "invalid_request", "env_id is missing");
-  return sessions.get(id) ?? errorResponse(404, "not_found", "no environment with that env_id (terminated, idle too long, or never made)");
+  return sessions.get(id);
+}
+
+function missingSession(): Response {
+  return errorResponse(404, "not_found", "no environment with that env_id (terminated, idle too long, or never made)");
 }
 
 /** The body as a JSON object (empty allowed when `emptyOk`), or the 400 to answer. */

@@ -49,8 +49,8 @@ export interface SessionStore {
   closeAll(): void;
 }
 
-/** A session store with the options' bounds. */
-export function createSessionStore(options: OpenEnvOptions = {}): SessionStore {
+/** A session store with the options' bounds; each id starts with `idPrefix` (a worker's, see peers.ts). */
+export function createSessionStore(options: OpenEnvOptions = {}, idPrefix = ""): SessionStore {
   const limit = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const sessions = new Map<string, Session>();
@@ -71,7 +71,7 @@ export function createSessionStore(options: OpenEnvOptions = {}): SessionStore {
   return {
     open(onExpire = () => {}) {
       if (sessions.size >= limit) return null;
-      const session: Session = { id: randomUUID(), episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, timer: null, onExpire };
+      const session: Session = { id: idPrefix + randomUUID(), episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, timer: null, onExpire };
       sessions.set(session.id, session);
       touch(session);
       return session;

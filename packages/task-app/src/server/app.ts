@@ -9,6 +9,7 @@ import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { Duplex } from "node:stream";
 import type { AnyEnvironment } from "../env/loop.js";
+import { createPeerRouter, envIdPrefixOf, type PeerNetwork, type PeerRouter } from "../openenv/peers.js";
 import { mountOpenEnvRoutes } from "../openenv/routes.js";
 import { createSessionStore, type OpenEnvOptions } from "../openenv/sessions.js";
 import { createOpenEnvSocket } from "../openenv/ws.js";
@@ -42,6 +43,8 @@ export interface TaskAppServerOptions {
   maxInFlightBodyBytes?: number;
   /** The `/openenv` routes and the env lifecycle of an app with `app.environment`: sessions, idle timeout, ping, keyless access. */
   openenv?: OpenEnvOptions;
+  /** A worker of `serve --workers N`: its env_ids carry its id and a step for another worker's is sent there (src/openenv/peers.ts). */
+  peers?: PeerNetwork;
 }
 
 export { DEFAULT_MAX_IN_FLIGHT_BODY_BYTES } from "./body.js";
@@ -68,6 +71,8 @@ export interface TaskAppServer {
   readonly log: Logger;
   /** The node:http `upgrade` listener (the OpenEnv WebSocket `/openenv/ws`); absent without `app.environment`. */
   upgrade?: (incoming: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** With `peers` and `app.environment`: the private socket other workers send env lifecycle requests to, and its listener. */
+  peerEndpoint?: { socketPath: string; listener: (incoming: IncomingMessage, outgoing: ServerResponse) => void };
   /** Runs the app's startup hooks in order. */
   startup(): Promise<void>;
   /**
@@ -214,12 +219,14 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   }
   let openenv: ReturnType<typeof createOpenEnvSocket> | null = null;
   let closeSessions = () => {};
+  let peers: PeerRouter | undefined;
   if (app.environment) {
     const environment = app.environment as AnyEnvironment;
-    const sessions = createSessionStore(options.openenv);
+    const sessions = createSessionStore(options.openenv, options.peers ? envIdPrefixOf(options.peers.self) : "");
+    peers = options.peers ? createPeerRouter(options.peers) : undefined;
     const noKey = options.openenv?.noKey === true;
     const openenvGuard = noKey ? async (_c: Context, next: () => Promise<void>) => next() : guard;
-    mountOpenEnvRoutes(hono, { env: environment, sessions, guard, openenvGuard, maxBodyBytes: app.limits.maxBodyBytes, redact });
+    mountOpenEnvRoutes(hono, { env: environment, sessions, guard, openenvGuard, maxBodyBytes: app.limits.maxBodyBytes, redact, peers });
     openenv = createOpenEnvSocket({ env: environment, sessions, authorise: (incoming) => (noKey ? null : authorise(incoming.headers)), pingIntervalMs: options.openenv?.pingIntervalMs, redact });
     closeSessions = () => {
       openenv?.closeAll();
@@ -306,6 +313,17 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     },
     request: (input, init) => hono.request(input, init),
     ...(openenv ? { upgrade: openenv.upgrade } : {}),
+    ...(peers
+      ? {
+          peerEndpoint: {
+            socketPath: peers.socketPath,
+            listener: (incoming: IncomingMessage, outgoing: ServerResponse) => {
+              peers!.acceptFromPeer(incoming);
+              void honoListener(incoming, outgoing);
+            },
+          },
+        }
+      : {}),
     app,
     get inFlight() {
       return inFlight;

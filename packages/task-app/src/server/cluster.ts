@@ -17,7 +17,10 @@
  * returned once and the other workers are stopped.
  */
 import cluster, { type Worker } from "node:cluster";
-import { constants } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { constants, tmpdir } from "node:os";
+import { join } from "node:path";
+import type { PeerNetwork } from "../openenv/peers.js";
 import type { Logger } from "pino";
 import type { ServingTaskApp } from "./serve.js";
 import { announceServing, EXIT_AFTER_SHUTDOWN_MS } from "./serve.js";
@@ -98,6 +101,21 @@ export function isServeWorker(): boolean {
   return cluster.isWorker;
 }
 
+/** The variable that names the workers' private socket folder to each worker. */
+const PEER_DIR_VARIABLE = "TASKAPP_PEER_DIR";
+
+/**
+ * In a worker: its cluster id and the folder of the workers' private sockets
+ * (made by the primary, mode 0700), for env lifecycle sessions held by
+ * another worker (src/openenv/peers.ts). Read once: the variable is removed,
+ * so nothing the app starts inherits it.
+ */
+export function peerNetworkOf(): PeerNetwork | undefined {
+  const dir = process.env[PEER_DIR_VARIABLE];
+  delete process.env[PEER_DIR_VARIABLE];
+  return cluster.worker && dir ? { self: cluster.worker.id, dir } : undefined;
+}
+
 /** Runs the primary: forks the workers and keeps them running until a signal or a fatal failure. */
 export function runServeCluster(options: ServeClusterOptions): Promise<ServeClusterResult> {
   const { logger, workers: count } = options;
@@ -122,8 +140,10 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
     return sum;
   });
 
+  // mkdtemp makes the folder 0700: only this user reaches the workers' private sockets.
+  const peerDir = mkdtempSync(join(tmpdir(), "task-app-peers-"));
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork({ [PEER_DIR_VARIABLE]: peerDir });
     live.set(worker.id, worker);
     worker.on("message", (message: WorkerMessage) => onMessage(worker, message));
     worker.on("exit", (code, signal) => onExit(worker, code, signal));
@@ -197,6 +217,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
     if (live.size > 0) return;
     process.off("SIGTERM", onSignal);
     process.off("SIGINT", onSignal);
+    rmSync(peerDir, { recursive: true, force: true });
     if (exitCode === 0) logger.info("all workers stopped");
     finish(startupError && exitCode !== 0 ? { code: exitCode, error: startupError } : { code: exitCode });
   };
@@ -226,6 +247,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
       killAll();
       process.off("SIGTERM", onSignal);
       process.off("SIGINT", onSignal);
+      rmSync(peerDir, { recursive: true, force: true });
       finish({ code: 128 + (constants.signals[signal] ?? 15) });
     }
   };

@@ -139,7 +139,7 @@ async function runServe(args: ServeArgs): Promise<void> {
     traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
     const traceSink = traces ? { traceSink: traces.sink } : {};
     const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);
-    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, openenv: { maxSessions, noKey: args["openenv-no-key"] }, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
+    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, openenv: { maxSessions, noKey: args["openenv-no-key"] }, ...traceSink, ...(worker ? { announce: false, handleSignals: false, ...peersOf(cluster!.peerNetworkOf()) } : {}) });
     readInFlight = () => running.inFlight;
     if (worker) cluster!.joinServeCluster(running, app);
     if (tunnel) openTunnel(running.port);
@@ -164,6 +164,10 @@ async function runServe(args: ServeArgs): Promise<void> {
   }
   if (worker) cluster!.leaveServeCluster(code, logger);
   context.setExitCode(code);
+}
+
+function peersOf(peers: import("../../openenv/peers.js").PeerNetwork | undefined) {
+  return peers ? { peers } : {};
 }
 
 /** `--port`: a whole number from 0 to 65535, else a usage error. */
