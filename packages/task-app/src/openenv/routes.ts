@@ -17,6 +17,7 @@ import { errorResponse } from "../server/errors.js";
 import { describeSchemas, describeState, OpenEnvError, resetSession, stepSession, type StepReply } from "./episode.js";
 import type { PeerRouter } from "./peers.js";
 import type { Session, SessionStore } from "./sessions.js";
+import type { EpisodeTracing } from "./trace.js";
 
 /** What the routes need from the server. */
 export interface OpenEnvRouteDeps {
@@ -31,11 +32,13 @@ export interface OpenEnvRouteDeps {
   redact: (text: string) => string;
   /** With `serve --workers N`: sends a step or terminate to the worker that holds its env_id. */
   peers?: PeerRouter | undefined;
+  /** When the server traces: where stepped episodes go. */
+  tracing?: EpisodeTracing | undefined;
 }
 
 /** A session that lives for one request: the stateless routes. */
 function transientSession(): Session {
-  return { id: "", episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, timer: null, onExpire: () => {} };
+  return { id: "", episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, wire: null, trace: null, timer: null, onExpire: () => {} };
 }
 
 /** Mounts `/openenv/*` and `/env/{env_name}/*` on `hono`. */
@@ -74,10 +77,10 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
   hono.post("/env/:name/initialize", ...keyed, async (c) => {
     const body = named(c) ?? (await readObject(c, true));
     if (body instanceof Response) return body;
-    const session = sessions.open();
+    const session = sessions.open("env_lifecycle");
     if (!session) return errorResponse(503, "capacity_reached", `${sessions.limit} sessions are open; terminate one first`);
     try {
-      const reply = await resetSession(env, session, { seed: body.seed, config: body.config });
+      const reply = await resetSession(env, session, { seed: body.seed, config: body.config }, deps.tracing);
       return c.json({ env_id: session.id, observation: reply.observation.observation, info: reply.observation.metadata });
     } catch (error) {
       sessions.close(session.id);
@@ -93,7 +96,7 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
     if (!Array.isArray(calls) || calls.length !== 1) return errorResponse(422, "invalid_action", "action.tool_calls must hold one call {tool, args}");
     sessions.touch(session);
     try {
-      const reply = await stepSession(env, session, calls[0], c.req.raw.signal);
+      const reply = await stepSession(env, session, calls[0], c.req.raw.signal, deps.tracing);
       return c.json({ observation: reply.observation.observation, reward: reply.reward, done: reply.done, info: reply.observation.metadata });
     } catch (error) {
       return problemResponse(error);

@@ -16,6 +16,7 @@ import type { AnyEnvironment } from "../env/loop.js";
 import type { Reply } from "../server/errors.js";
 import { describeState, OpenEnvError, resetSession, stepSession } from "./episode.js";
 import { DEFAULT_PING_INTERVAL_MS, type SessionStore } from "./sessions.js";
+import type { EpisodeTracing } from "./trace.js";
 
 /** Most bytes of one message. */
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
@@ -29,6 +30,8 @@ export interface OpenEnvSocketDeps {
   pingIntervalMs?: number;
   /** The server's redactor: every error message goes through it. */
   redact: (text: string) => string;
+  /** When the server traces: where stepped episodes go. */
+  tracing?: EpisodeTracing | undefined;
 }
 
 /** The node:http `upgrade` listener for `/openenv/ws`, and how to end every connection. */
@@ -60,7 +63,7 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   const send = (message: unknown) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
-  const session = deps.sessions.open(() => {
+  const session = deps.sessions.open("openenv", () => {
     send({ type: "error", data: { message: "the session was idle too long", code: "SESSION_TIMEOUT" } });
     ws.close(1000, "idle timeout");
   });
@@ -100,8 +103,8 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
     }
     const { type, data = {} } = (typeof message === "object" && message !== null ? message : {}) as { type?: unknown; data?: unknown };
     try {
-      if (type === "reset") return { type: "observation", data: await resetSession(deps.env, session, objectOf(data)) };
-      if (type === "step") return { type: "observation", data: await stepSession(deps.env, session, data, controller.signal) };
+      if (type === "reset") return { type: "observation", data: await resetSession(deps.env, session, objectOf(data), deps.tracing) };
+      if (type === "step") return { type: "observation", data: await stepSession(deps.env, session, data, controller.signal, deps.tracing) };
       if (type === "state") return { type: "state", data: describeState(session) };
       if (type === "close") {
         closing = true;

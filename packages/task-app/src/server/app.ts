@@ -11,6 +11,8 @@ import type { Duplex } from "node:stream";
 import type { AnyEnvironment } from "../env/loop.js";
 import { createPeerRouter, envIdPrefixOf, type PeerNetwork, type PeerRouter } from "../openenv/peers.js";
 import { mountOpenEnvRoutes } from "../openenv/routes.js";
+import { finishEpisodeTrace, type EpisodeTracing } from "../openenv/trace.js";
+import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { createSessionStore, type OpenEnvOptions } from "../openenv/sessions.js";
 import { createOpenEnvSocket } from "../openenv/ws.js";
 import type { TaskApp } from "../schemas/task-app.js";
@@ -43,6 +45,12 @@ export interface TaskAppServerOptions {
   maxInFlightBodyBytes?: number;
   /** The `/openenv` routes and the env lifecycle of an app with `app.environment`: sessions, idle timeout, ping, keyless access. */
   openenv?: OpenEnvOptions;
+  /**
+   * Receives the recorded session of every episode a trainer steps over the
+   * OpenEnv WebSocket or the env lifecycle (a trace store plugs in here, as
+   * for `traceSink`); without it they are not traced.
+   */
+  episodeSink?: (session: SessionTraceV3) => void | Promise<void>;
   /** A worker of `serve --workers N`: its env_ids carry its id and a step for another worker's is sent there (src/openenv/peers.ts). */
   peers?: PeerNetwork;
 }
@@ -222,12 +230,18 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   let peers: PeerRouter | undefined;
   if (app.environment) {
     const environment = app.environment as AnyEnvironment;
-    const sessions = createSessionStore(options.openenv, options.peers ? envIdPrefixOf(options.peers.self) : "");
+    const sink = options.episodeSink;
+    const tracing: EpisodeTracing | undefined = sink && {
+      sink,
+      appId: app.appId,
+      onError: (error, sessionId) => baseLog.error({ session_id: sessionId, err: { message: redact((error as Error)?.message ?? String(error)).slice(0, 2000) } }, "trace sink failed; the episode goes on"),
+    };
+    const sessions = createSessionStore(options.openenv, options.peers ? envIdPrefixOf(options.peers.self) : "", (session) => void finishEpisodeTrace(tracing, session, "closed"));
     peers = options.peers ? createPeerRouter(options.peers) : undefined;
     const noKey = options.openenv?.noKey === true;
     const openenvGuard = noKey ? async (_c: Context, next: () => Promise<void>) => next() : guard;
-    mountOpenEnvRoutes(hono, { env: environment, sessions, guard, openenvGuard, maxBodyBytes: app.limits.maxBodyBytes, redact, peers });
-    openenv = createOpenEnvSocket({ env: environment, sessions, authorise: (incoming) => (noKey ? null : authorise(incoming.headers)), pingIntervalMs: options.openenv?.pingIntervalMs, redact });
+    mountOpenEnvRoutes(hono, { env: environment, sessions, guard, openenvGuard, maxBodyBytes: app.limits.maxBodyBytes, redact, peers, tracing });
+    openenv = createOpenEnvSocket({ env: environment, sessions, authorise: (incoming) => (noKey ? null : authorise(incoming.headers)), pingIntervalMs: options.openenv?.pingIntervalMs, redact, tracing });
     closeSessions = () => {
       openenv?.closeAll();
       sessions.closeAll();

@@ -137,7 +137,8 @@ async function runServe(args: ServeArgs): Promise<void> {
     }
     const app = await loadTaskAppModule(module, { timeoutMs: startTimeout * 1000 });
     traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
-    const traceSink = traces ? { traceSink: traces.sink } : {};
+    const sink = traces?.sink;
+    const traceSink = sink ? { traceSink: sink, episodeSink: (session: import("../../schemas/session-trace.js").SessionTraceV3) => sink(session) } : {};
     const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);
     const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, openenv: { maxSessions, noKey: args["openenv-no-key"] }, ...traceSink, ...(worker ? { announce: false, handleSignals: false, ...peersOf(cluster!.peerNetworkOf()) } : {}) });
     readInFlight = () => running.inFlight;
