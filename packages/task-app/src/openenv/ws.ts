@@ -20,6 +20,17 @@ import type { EpisodeTracing } from "./trace.js";
 
 /** Most bytes of one message. */
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+/**
+ * Most messages a connection may have unanswered (received, and their reply
+ * not yet handed to the socket), and most bytes of messages waiting their
+ * turn: a client that floods messages without reading the replies is closed
+ * with 1008 instead of growing the server's memory.
+ */
+export const MAX_UNANSWERED_MESSAGES = 256;
+export const MAX_QUEUED_BYTES = 4 * MAX_MESSAGE_BYTES;
+/** The close code of such a connection, and how long its close frame gets before the connection is ended. */
+export const FLOOD_CLOSE_CODE = 1008;
+const FLOOD_CLOSE_GRACE_MS = 1_000;
 
 /** What the WebSocket needs from the server. */
 export interface OpenEnvSocketDeps {
@@ -60,8 +71,9 @@ function refuse(socket: Duplex, status: number, text: string): void {
 function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   // A frame over the cap or a protocol error: ws closes the connection itself (1009, 1002); without a listener its error would be an uncaught exception.
   ws.on("error", () => ws.terminate());
-  const send = (message: unknown) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  const send = (message: unknown, sent: () => void = () => {}) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message), sent);
+    else sent();
   };
   const session = deps.sessions.open("openenv", () => {
     send({ type: "error", data: { message: "the session was idle too long", code: "SESSION_TIMEOUT" } });
@@ -82,13 +94,29 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
     controller.abort();
     deps.sessions.close(session.id);
   });
-  // Messages are answered in order, one at a time.
+  // Messages are answered in order, one at a time; a connection past the flood bounds is closed.
   let queue = Promise.resolve();
+  let unanswered = 0;
+  let queuedBytes = 0;
+  let flooded = false;
   ws.on("message", (raw, isBinary) => {
+    if (flooded) return;
+    const size = sizeOf(raw);
+    unanswered++;
+    queuedBytes += size;
+    if (unanswered > MAX_UNANSWERED_MESSAGES || queuedBytes > MAX_QUEUED_BYTES) {
+      flooded = true;
+      ws.pause();
+      ws.close(FLOOD_CLOSE_CODE, `over ${MAX_UNANSWERED_MESSAGES} messages unanswered; read each reply`);
+      setTimeout(() => ws.terminate(), FLOOD_CLOSE_GRACE_MS).unref();
+      return;
+    }
     queue = queue.then(async () => {
+      queuedBytes -= size;
+      if (flooded) return;
       alive = true;
       deps.sessions.touch(session);
-      send(await answer(isBinary ? null : raw.toString()));
+      send(await answer(isBinary ? null : raw.toString()), () => unanswered--);
       if (closing) ws.close(1000, "closed by the client");
     });
   });
@@ -116,6 +144,10 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
       return { type: "error", data: { message: "the environment failed", code: "EXECUTION_ERROR" } };
     }
   };
+}
+
+function sizeOf(raw: Buffer | ArrayBuffer | Buffer[]): number {
+  return Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw.byteLength;
 }
 
 function objectOf(data: unknown): Record<string, unknown> {

@@ -75,6 +75,8 @@ export interface TaskAppServer {
   readonly bodyBudget: Pick<BodyBudget, "limit" | "used" | "peak">;
   /** Rollouts and proxy calls currently running. */
   readonly inFlight: number;
+  /** Stepped sessions of a declared environment open now (0 without one). */
+  readonly openSessions: number;
   /** The server's logger, redacting every known secret. */
   readonly log: Logger;
   /** The node:http `upgrade` listener (the OpenEnv WebSocket `/openenv/ws`); absent without `app.environment`. */
@@ -227,6 +229,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   }
   let openenv: ReturnType<typeof createOpenEnvSocket> | null = null;
   let closeSessions = () => {};
+  let countSessions = () => 0;
   let peers: PeerRouter | undefined;
   if (app.environment) {
     const environment = app.environment as AnyEnvironment;
@@ -242,6 +245,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     const openenvGuard = noKey ? async (_c: Context, next: () => Promise<void>) => next() : guard;
     mountOpenEnvRoutes(hono, { env: environment, sessions, guard, openenvGuard, maxBodyBytes: app.limits.maxBodyBytes, redact, peers, tracing });
     openenv = createOpenEnvSocket({ env: environment, sessions, authorise: (incoming) => (noKey ? null : authorise(incoming.headers)), pingIntervalMs: options.openenv?.pingIntervalMs, redact, tracing });
+    countSessions = () => sessions.size;
     closeSessions = () => {
       openenv?.closeAll();
       sessions.closeAll();
@@ -341,6 +345,9 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     app,
     get inFlight() {
       return inFlight;
+    },
+    get openSessions() {
+      return countSessions();
     },
     bodyBudget: bodies,
     log: baseLog,

@@ -21,6 +21,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PeerNetwork } from "../openenv/peers.js";
+import type { MetricsReading } from "./metrics.js";
 import type { Logger } from "pino";
 import type { ServingTaskApp } from "./serve.js";
 import { announceServing, EXIT_AFTER_SHUTDOWN_MS } from "./serve.js";
@@ -47,7 +48,7 @@ export interface ServeClusterOptions {
   /** Called once, with the URL, when every worker listens. */
   onListening?: (url: string, port: number) => void;
   /** Called at once with a reader of the rollouts every worker is running (their last reports, summed): the in-flight gauge. */
-  exposeInFlight?: (read: () => number) => void;
+  exposeInFlight?: (read: () => MetricsReading) => void;
 }
 
 /** How a clustered server ended: the exit code, and the start-up error of a worker when there was one. */
@@ -60,7 +61,7 @@ export interface ServeClusterResult {
 type WorkerMessage =
   | { type: "task-app:ready"; port: number; appId: string; requireApiKey: boolean; graceMs: number }
   | { type: "task-app:failed"; message: string }
-  | { type: "task-app:in-flight"; count: number };
+  | { type: "task-app:in-flight"; count: number; sessions: number };
 
 /** How often a worker reports its in-flight count to the primary (when it changed): the gauge's staleness, without a message per rollout. */
 export const IN_FLIGHT_REPORT_MS = 200;
@@ -133,10 +134,13 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
   let signals = 0;
   let finish!: (result: ServeClusterResult) => void;
   const done = new Promise<ServeClusterResult>((resolve) => (finish = resolve));
-  const inFlight = new Map<number, number>();
+  const inFlight = new Map<number, MetricsReading>();
   options.exposeInFlight?.(() => {
-    let sum = 0;
-    for (const count of inFlight.values()) sum += count;
+    const sum = { inFlight: 0, sessions: 0 };
+    for (const reading of inFlight.values()) {
+      sum.inFlight += reading.inFlight;
+      sum.sessions += reading.sessions;
+    }
     return sum;
   });
 
@@ -161,7 +165,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
   };
 
   const onMessage = (worker: Worker, message: WorkerMessage) => {
-    if (message?.type === "task-app:in-flight") return void inFlight.set(worker.id, message.count);
+    if (message?.type === "task-app:in-flight") return void inFlight.set(worker.id, { inFlight: message.count, sessions: message.sessions ?? 0 });
     if (message?.type === "task-app:failed") {
       if (!listening) startupError ??= message.message;
       else logger.error({ pid: worker.process.pid, error: message.message }, "a replacement worker failed to start");
@@ -274,11 +278,14 @@ export function joinServeCluster(running: ServingTaskApp, app: { appId: string; 
   if (process.connected) process.send?.(ready, undefined, {}, () => {});
   // The in-flight count, when it changed, until the server has closed (its drain included).
   let reported = 0;
+  let reportedSessions = 0;
   const report = setInterval(() => {
     const count = running.inFlight;
-    if (count === reported || !process.connected) return;
+    const sessions = running.openSessions;
+    if ((count === reported && sessions === reportedSessions) || !process.connected) return;
     reported = count;
-    const message: WorkerMessage = { type: "task-app:in-flight", count };
+    reportedSessions = sessions;
+    const message: WorkerMessage = { type: "task-app:in-flight", count, sessions };
     process.send?.(message, undefined, {}, () => {});
   }, IN_FLIGHT_REPORT_MS);
   report.unref();

@@ -55,6 +55,8 @@ export interface ServingTaskApp {
   closed: Promise<void>;
   /** Rollouts and proxy calls running now (the in-flight gauge). */
   readonly inFlight: number;
+  /** Stepped sessions of a declared environment open now (0 without one). */
+  readonly openSessions: number;
 }
 
 /** How long aborted rollouts and proxy calls get to write their 503 before connections are closed. */
@@ -162,6 +164,9 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
     closed,
     get inFlight() {
       return handler.inFlight;
+    },
+    get openSessions() {
+      return handler.openSessions;
     },
   };
 }

@@ -23,6 +23,7 @@ interface ServeArgs {
   "metrics-port"?: number;
   tunnel: boolean;
   "max-sessions": number;
+  "session-idle-timeout": number;
   "openenv-no-key": boolean;
 }
 
@@ -60,6 +61,12 @@ async function runServe(args: ServeArgs): Promise<void> {
   const maxSessions = args["max-sessions"];
   if (!Number.isInteger(maxSessions) || maxSessions < 1) {
     process.stderr.write(`task-app: --max-sessions must be a whole number, at least 1 (got ${String(maxSessions)})\n`);
+    context.setExitCode(2);
+    return;
+  }
+  const idleS = args["session-idle-timeout"];
+  if (!(Number.isFinite(idleS) && idleS > 0)) {
+    process.stderr.write(`task-app: --session-idle-timeout must be a positive number of seconds (got ${String(idleS)})\n`);
     context.setExitCode(2);
     return;
   }
@@ -113,7 +120,7 @@ async function runServe(args: ServeArgs): Promise<void> {
   let code = 0;
   let logger: import("pino").Logger | undefined;
   // The in-flight gauge (the primary's sum with --workers N), served before the app loads: a port in use fails at once.
-  let readInFlight = () => 0;
+  let readInFlight = () => ({ inFlight: 0, sessions: 0 });
   let metrics: import("../../server/metrics.js").MetricsServer | undefined;
   try {
     logger = createLogger(level, format === "pretty" ? createPrettyDestination() : undefined);
@@ -140,8 +147,8 @@ async function runServe(args: ServeArgs): Promise<void> {
     const sink = traces?.sink;
     const traceSink = sink ? { traceSink: sink, episodeSink: (session: import("../../schemas/session-trace.js").SessionTraceV3) => sink(session) } : {};
     const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);
-    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, openenv: { maxSessions, noKey: args["openenv-no-key"] }, ...traceSink, ...(worker ? { announce: false, handleSignals: false, ...peersOf(cluster!.peerNetworkOf()) } : {}) });
-    readInFlight = () => running.inFlight;
+    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, openenv: { maxSessions, idleTimeoutMs: Math.round(idleS * 1000), noKey: args["openenv-no-key"] }, ...traceSink, ...(worker ? { announce: false, handleSignals: false, ...peersOf(cluster!.peerNetworkOf()) } : {}) });
+    readInFlight = () => ({ inFlight: running.inFlight, sessions: running.openSessions });
     if (worker) cluster!.joinServeCluster(running, app);
     if (tunnel) openTunnel(running.port);
     await running.closed;
@@ -245,6 +252,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         type: "number",
         default: 64,
         describe: "Stepped sessions of a declared environment open at once (OpenEnv WebSockets and env lifecycle env_ids, each process its own); one more is refused with CAPACITY_REACHED",
+      })
+      .option("session-idle-timeout", {
+        type: "number",
+        default: 600,
+        describe: "Seconds a stepped session (an OpenEnv WebSocket, an env lifecycle env_id) may stay untouched before it is closed",
       })
       .option("openenv-no-key", {
         type: "boolean",
