@@ -35,7 +35,7 @@ export interface StepReply {
 }
 
 /** The starter of an environment app's declaration. */
-export function starterOf(env: AnyEnvironment): EpisodeStarter {
+export function requireStarter(env: AnyEnvironment): EpisodeStarter {
   const starter = findEpisodeStarter(env);
   if (!starter) throw new Error("this environment was not made by defineEnvironment");
   return starter;
@@ -48,7 +48,7 @@ export async function resetSession(env: AnyEnvironment, session: Session, data: 
   if (data.episode_id !== undefined && typeof data.episode_id !== "string") throw new OpenEnvError("VALIDATION_ERROR", "episode_id must be a string");
   let started: { config: unknown; state: unknown };
   try {
-    started = await starterOf(env).start(seed, data.config ?? {});
+    started = await requireStarter(env).start(seed, data.config ?? {});
   } catch (error) {
     if ((error as Error)?.name === "RolloutRequestError") throw new OpenEnvError("VALIDATION_ERROR", (error as Error).message);
     throw new OpenEnvError("EXECUTION_ERROR", `reset failed: ${(error as Error)?.message ?? String(error)}`);
@@ -71,7 +71,7 @@ export async function stepSession(env: AnyEnvironment, session: Session, action:
   if (trace) traceTrainerAction(trace, env.observe(session.state), call);
   let stepped;
   try {
-    stepped = await stepTool(env, session.state, call, ctx, { tracer: trace?.tracer ?? null, record: starterOf(env).record });
+    stepped = await stepTool(env, session.state, call, ctx, { tracer: trace?.tracer ?? null, record: requireStarter(env).record });
   } catch (error) {
     throw new OpenEnvError("EXECUTION_ERROR", `${tool} failed: ${(error as Error)?.message ?? String(error)}`);
   } finally {

@@ -23,18 +23,18 @@ export interface PeerNetwork {
 }
 
 /** The env_id prefix of a worker. */
-export function envIdPrefixOf(worker: number): string {
+export function makeEnvIdPrefix(worker: number): string {
   return `w${worker}-`;
 }
 
 /** The worker an env_id names, or null when it names none. */
-export function ownerOf(envId: string): number | null {
+export function findOwner(envId: string): number | null {
   const match = /^w([1-9]\d{0,8})-/.exec(envId);
   return match ? Number(match[1]) : null;
 }
 
 /** The private socket of worker `id`. */
-export function socketPathOf(network: Pick<PeerNetwork, "dir">, id: number): string {
+export function locateSocket(network: Pick<PeerNetwork, "dir">, id: number): string {
   return join(network.dir, `w${id}.sock`);
 }
 
@@ -55,10 +55,10 @@ export interface PeerRouter {
 export function createPeerRouter(network: PeerNetwork): PeerRouter {
   const fromPeers = new WeakSet<IncomingMessage>();
   return {
-    socketPath: socketPathOf(network, network.self),
+    socketPath: locateSocket(network, network.self),
     acceptFromPeer: (incoming) => void fromPeers.add(incoming),
     route(c, envId, body) {
-      const owner = ownerOf(envId);
+      const owner = findOwner(envId);
       const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
       if (owner === null || owner === network.self || (incoming && fromPeers.has(incoming))) return null;
       const headers: Record<string, string> = {};
@@ -66,7 +66,7 @@ export function createPeerRouter(network: PeerNetwork): PeerRouter {
         const value = c.req.header(name);
         if (value !== undefined) headers[name] = value;
       }
-      return forwardTo(socketPathOf(network, owner), new URL(c.req.url).pathname, headers, JSON.stringify(body), c.req.raw.signal);
+      return forwardTo(locateSocket(network, owner), new URL(c.req.url).pathname, headers, JSON.stringify(body), c.req.raw.signal);
     },
   };
 }

@@ -37,14 +37,14 @@ export interface OpenEnvRouteDeps {
 }
 
 /** A session that lives for one request: the stateless routes. */
-function transientSession(): Session {
+function makeTransientSession(): Session {
   return { id: "", episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, wire: null, trace: null, timer: null, onExpire: () => {} };
 }
 
 /** Mounts `/openenv/*` and `/env/{env_name}/*` on `hono`. */
 export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): void {
   const { env, sessions } = deps;
-  const problemResponse = (error: unknown) => problemReply(error, deps.redact);
+  const problemResponse = (error: unknown) => replyToProblem(error, deps.redact);
   const answer = (c: Context, work: () => Promise<StepReply>) => answerWith(c, work, deps.redact);
   const limit = bodyLimit({ maxSize: deps.maxBodyBytes, onError: () => errorResponse(413, "payload_too_large", `the body is over ${deps.maxBodyBytes} bytes`) });
   const open = [deps.openenvGuard, limit] as const;
@@ -56,12 +56,12 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
   hono.post("/openenv/reset", ...open, async (c) => {
     const body = await readObject(c, true);
     if (body instanceof Response) return body;
-    return answer(c, () => resetSession(env, transientSession(), body));
+    return answer(c, () => resetSession(env, makeTransientSession(), body));
   });
   hono.post("/openenv/step", ...open, async (c) => {
     const body = await readObject(c, false);
     if (body instanceof Response) return body;
-    const session = transientSession();
+    const session = makeTransientSession();
     return answer(c, async () => {
       await resetSession(env, session, typeof body.seed === "number" ? { seed: body.seed } : {});
       return stepSession(env, session, body.action, c.req.raw.signal);
@@ -69,7 +69,7 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
   });
   hono.post("/openenv/mcp", ...open, async (c) => {
     const body = await readObject(c, false);
-    if (body instanceof Response) return c.json(rpcError(null, -32700, "parse error: the body is not a JSON object"));
+    if (body instanceof Response) return c.json(makeRpcError(null, -32700, "parse error: the body is not a JSON object"));
     return c.json(await answerMcp(env, body, c.req.raw.signal, deps.redact));
   });
 
@@ -90,7 +90,7 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
   hono.post("/env/:name/step", ...keyed, async (c) => {
     const body = named(c) ?? (await readObject(c, false));
     if (body instanceof Response) return body;
-    const session = findSession(sessions, body.env_id) ?? deps.peers?.route(c, body.env_id as string, body) ?? missingSession();
+    const session = findSession(sessions, body.env_id) ?? deps.peers?.route(c, body.env_id as string, body) ?? refuseMissingSession();
     if (session instanceof Response || session instanceof Promise) return session;
     const calls = (body.action as { tool_calls?: unknown } | undefined)?.tool_calls ?? body.tool_calls;
     if (!Array.isArray(calls) || calls.length !== 1) return errorResponse(422, "invalid_action", "action.tool_calls must hold one call {tool, args}");
@@ -105,7 +105,7 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
   hono.post("/env/:name/terminate", ...keyed, async (c) => {
     const body = named(c) ?? (await readObject(c, false));
     if (body instanceof Response) return body;
-    const session = findSession(sessions, body.env_id) ?? deps.peers?.route(c, body.env_id as string, body) ?? missingSession();
+    const session = findSession(sessions, body.env_id) ?? deps.peers?.route(c, body.env_id as string, body) ?? refuseMissingSession();
     if (session instanceof Response || session instanceof Promise) return session;
     sessions.close(session.id);
     return c.json({ ok: true });
@@ -118,7 +118,7 @@ function findSession(sessions: SessionStore, id: unknown): Session | Response | 
   return sessions.get(id);
 }
 
-function missingSession(): Response {
+function refuseMissingSession(): Response {
   return errorResponse(404, "not_found", "no environment with that env_id (terminated, idle too long, or never made)");
 }
 
@@ -141,36 +141,36 @@ async function answerWith(c: Context, work: () => Promise<StepReply>, redact: (t
   try {
     return c.json(await work());
   } catch (error) {
-    return problemReply(error, redact);
+    return replyToProblem(error, redact);
   }
 }
 
-function problemReply(error: unknown, redact: (text: string) => string): Response {
+function replyToProblem(error: unknown, redact: (text: string) => string): Response {
   if (error instanceof OpenEnvError) return error.code === "VALIDATION_ERROR" ? errorResponse(422, "invalid_action", redact(error.message)) : errorResponse(500, "execution_error", redact(error.message));
   throw error;
 }
 
-function rpcError(id: unknown, code: number, message: string) {
+function makeRpcError(id: unknown, code: number, message: string) {
   return { jsonrpc: "2.0", id: id ?? null, error: { code, message } };
 }
 
 /** JSON-RPC over the same tools: `tools/list`, and `tools/call` on a fresh episode (seed from `arguments`' `_seed`, default 0). */
 async function answerMcp(env: AnyEnvironment, body: Record<string, unknown>, signal: AbortSignal, redact: (text: string) => string): Promise<Record<string, unknown>> {
   const id = body.id ?? null;
-  if (body.jsonrpc !== "2.0" || typeof body.method !== "string") return rpcError(id, -32600, "invalid request: expected JSON-RPC 2.0 with a method");
+  if (body.jsonrpc !== "2.0" || typeof body.method !== "string") return makeRpcError(id, -32600, "invalid request: expected JSON-RPC 2.0 with a method");
   if (body.method === "tools/list") {
     return { jsonrpc: "2.0", id, result: { tools: Object.entries(env.tools).map(([name, tool]) => ({ name, description: tool.description, inputSchema: argumentsSchema(tool.args) })) } };
   }
-  if (body.method !== "tools/call") return rpcError(id, -32601, redact(`method not found: ${body.method}`));
+  if (body.method !== "tools/call") return makeRpcError(id, -32601, redact(`method not found: ${body.method}`));
   const params = (body.params ?? {}) as { name?: unknown; arguments?: unknown };
-  const session = transientSession();
+  const session = makeTransientSession();
   try {
     await resetSession(env, session, {});
     const reply = await stepSession(env, session, { tool: params.name, args: params.arguments ?? {} }, signal);
     const result = reply.observation.metadata.result;
     return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: typeof result === "string" ? result : JSON.stringify(result) }], structuredContent: reply, isError: false } };
   } catch (error) {
-    if (error instanceof OpenEnvError && error.code === "VALIDATION_ERROR") return rpcError(id, -32602, redact(`invalid params: ${error.message}`));
+    if (error instanceof OpenEnvError && error.code === "VALIDATION_ERROR") return makeRpcError(id, -32602, redact(`invalid params: ${error.message}`));
     if (error instanceof OpenEnvError) return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: redact(error.message) }], isError: true } };
     throw error;
   }

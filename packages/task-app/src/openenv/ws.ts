@@ -101,7 +101,7 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   let flooded = false;
   ws.on("message", (raw, isBinary) => {
     if (flooded) return;
-    const size = sizeOf(raw);
+    const size = measureMessage(raw);
     unanswered++;
     queuedBytes += size;
     if (unanswered > MAX_UNANSWERED_MESSAGES || queuedBytes > MAX_QUEUED_BYTES) {
@@ -131,7 +131,7 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
     }
     const { type, data = {} } = (typeof message === "object" && message !== null ? message : {}) as { type?: unknown; data?: unknown };
     try {
-      if (type === "reset") return { type: "observation", data: await resetSession(deps.env, session, objectOf(data), deps.tracing) };
+      if (type === "reset") return { type: "observation", data: await resetSession(deps.env, session, readData(data), deps.tracing) };
       if (type === "step") return { type: "observation", data: await stepSession(deps.env, session, data, controller.signal, deps.tracing) };
       if (type === "state") return { type: "state", data: describeState(session) };
       if (type === "close") {
@@ -146,11 +146,11 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   };
 }
 
-function sizeOf(raw: Buffer | ArrayBuffer | Buffer[]): number {
+function measureMessage(raw: Buffer | ArrayBuffer | Buffer[]): number {
   return Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw.byteLength;
 }
 
-function objectOf(data: unknown): Record<string, unknown> {
+function readData(data: unknown): Record<string, unknown> {
   if (typeof data !== "object" || data === null || Array.isArray(data)) throw new OpenEnvError("VALIDATION_ERROR", "data must be an object");
   return data as Record<string, unknown>;
 }

@@ -9,7 +9,7 @@ import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { Duplex } from "node:stream";
 import type { AnyEnvironment } from "../env/loop.js";
-import { createPeerRouter, envIdPrefixOf, type PeerNetwork, type PeerRouter } from "../openenv/peers.js";
+import { createPeerRouter, makeEnvIdPrefix, type PeerNetwork, type PeerRouter } from "../openenv/peers.js";
 import { mountOpenEnvRoutes } from "../openenv/routes.js";
 import { finishEpisodeTrace, type EpisodeTracing } from "../openenv/trace.js";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
@@ -239,7 +239,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
       appId: app.appId,
       onError: (error, sessionId) => baseLog.error({ session_id: sessionId, err: { message: redact((error as Error)?.message ?? String(error)).slice(0, 2000) } }, "trace sink failed; the episode goes on"),
     };
-    const sessions = createSessionStore(options.openenv, options.peers ? envIdPrefixOf(options.peers.self) : "", (session) => void finishEpisodeTrace(tracing, session, "closed"));
+    const sessions = createSessionStore(options.openenv, options.peers ? makeEnvIdPrefix(options.peers.self) : "", (session) => void finishEpisodeTrace(tracing, session, "closed"));
     peers = options.peers ? createPeerRouter(options.peers) : undefined;
     const noKey = options.openenv?.noKey === true;
     const openenvGuard = noKey ? async (_c: Context, next: () => Promise<void>) => next() : guard;

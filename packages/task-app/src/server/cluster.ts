@@ -111,7 +111,7 @@ const PEER_DIR_VARIABLE = "TASKAPP_PEER_DIR";
  * another worker (src/openenv/peers.ts). Read once: the variable is removed,
  * so nothing the app starts inherits it.
  */
-export function peerNetworkOf(): PeerNetwork | undefined {
+export function readPeerNetwork(): PeerNetwork | undefined {
   const dir = process.env[PEER_DIR_VARIABLE];
   delete process.env[PEER_DIR_VARIABLE];
   return cluster.worker && dir ? { self: cluster.worker.id, dir } : undefined;

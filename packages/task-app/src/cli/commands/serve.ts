@@ -147,7 +147,7 @@ async function runServe(args: ServeArgs): Promise<void> {
     const sink = traces?.sink;
     const traceSink = sink ? { traceSink: sink, episodeSink: (session: import("../../schemas/session-trace.js").SessionTraceV3) => sink(session) } : {};
     const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);
-    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, openenv: { maxSessions, idleTimeoutMs: Math.round(idleS * 1000), noKey: args["openenv-no-key"] }, ...traceSink, ...(worker ? { announce: false, handleSignals: false, ...peersOf(cluster!.peerNetworkOf()) } : {}) });
+    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, openenv: { maxSessions, idleTimeoutMs: Math.round(idleS * 1000), noKey: args["openenv-no-key"] }, ...traceSink, ...(worker ? { announce: false, handleSignals: false, ...withPeers(cluster!.readPeerNetwork()) } : {}) });
     readInFlight = () => ({ inFlight: running.inFlight, sessions: running.openSessions });
     if (worker) cluster!.joinServeCluster(running, app);
     if (tunnel) openTunnel(running.port);
@@ -174,7 +174,8 @@ async function runServe(args: ServeArgs): Promise<void> {
   context.setExitCode(code);
 }
 
-function peersOf(peers: import("../../openenv/peers.js").PeerNetwork | undefined) {
+/** `serve()`'s `peers` option when this worker has them. */
+function withPeers(peers: import("../../openenv/peers.js").PeerNetwork | undefined) {
   return peers ? { peers } : {};
 }
 
@@ -276,7 +277,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         "Shutdown: the first SIGTERM/SIGINT drains in-flight rollouts within limits.shutdownGraceMs, a second only logs, a third exits at once (143 for SIGTERM). " +
           "Unhandled rejections and uncaught exceptions in executors are logged (keys redacted) and the server keeps serving. " +
           ENV_PRECEDENCE + " " +
-          "With --workers N the primary process forwards shutdown to every worker and prints the URL once; the server keeps no state between requests, so replicas can run behind any load balancer.",
+          "With --workers N the primary process forwards shutdown to every worker and prints the URL once; the server keeps no state between rollouts, so replicas can run behind any load balancer (a declared environment's stepped sessions stay in the replica that opened them; its workers pass them among themselves).",
       ) as unknown as Argv<ServeArgs>,
   handler: runServe,
 };
