@@ -36,9 +36,9 @@ export default defineEnvironment({ appId: "pids", name: "Pids", system: "", maxT
 }
 
 /** A POST over a connection of its own (no keep-alive: the primary hands the next one to the next worker). */
-function post(url: string, path: string, body: unknown): Promise<{ status: number; body: any }> {
+function post(url: string, path: string, body: unknown, key = KEY): Promise<{ status: number; body: any }> {
   return new Promise((done, fail) => {
-    const sent = request(`${url}${path}`, { method: "POST", agent: false, headers: { "x-api-key": KEY, "content-type": "application/json" } }, (res) => {
+    const sent = request(`${url}${path}`, { method: "POST", agent: false, headers: { "x-api-key": key, "content-type": "application/json" } }, (res) => {
       let text = "";
       res.on("data", (c) => (text += c));
       res.on("end", () => done({ status: res.statusCode!, body: JSON.parse(text) }));
@@ -61,7 +61,7 @@ describe("serve --workers 2 with a declared environment", { timeout: 120_000 }, 
   before(async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, ENVIRONMENT_API_KEY: KEY, TASKAPP_TRACE_DB: "", TASKAPP_TRACING_ENABLED: "" };
     delete env.NODE_TEST_CONTEXT;
-    child = spawn(process.execPath, [...cliArgv(), "serve", writeModule(), "--port", "0", "--workers", "2", "--log-format", "json", "--max-sessions", "500"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    child = spawn(process.execPath, [...cliArgv(), "serve", writeModule(), "--port", "0", "--workers", "2", "--log-format", "json", "--max-sessions", "500", "--metrics-port", "0"], { env, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout!.on("data", (d) => (output += d));
     child.stderr!.on("data", (d) => (output += d));
     const until = Date.now() + 60_000;
@@ -101,9 +101,19 @@ describe("serve --workers 2 with a declared environment", { timeout: 120_000 }, 
       }),
     );
     assert.equal(stepped.length, 60);
+    // Without the key, no worker answers for any session, its own or another's.
+    for (const { envId } of sessions.slice(0, 8)) assert.equal((await post(url, "/env/pids/step", { env_id: envId, action: { tool_calls: [{ tool: "inc", args: {} }] } }, "sk_wrong_key_0000000")).status, 401);
     // Terminate the first half; the rest stay open for the test below.
     for (const { envId } of sessions.slice(0, 30)) assert.deepEqual((await post(url, "/env/pids/terminate", { env_id: envId })).body, { ok: true });
     for (const { envId } of sessions.slice(0, 30)) assert.equal((await post(url, "/env/pids/step", { env_id: envId, action: { tool_calls: [{ tool: "inc", args: {} }] } })).status, 404);
+    // The primary's gauge sums the sessions every worker holds.
+    const metricsUrl = /"metrics_url":"([^"]+)"/.exec(output)![1]!;
+    const gauge = async () => Number(/^task_app_openenv_sessions (\d+)$/m.exec(await (await fetch(metricsUrl)).text())?.[1]);
+    const until = Date.now() + 10_000;
+    while ((await gauge()) !== 30) {
+      if (Date.now() > until) assert.fail(`task_app_openenv_sessions is ${await gauge()}, not 30`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   });
 
   it("a WebSocket stays on its worker: every step of its session is answered by the process that reset it", async () => {
