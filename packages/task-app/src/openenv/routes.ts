@@ -7,7 +7,9 @@
  *   an invalid action is a 422); `POST mcp` (JSON-RPC `tools/list`,
  *   `tools/call`). The WebSocket `/openenv/ws` is ws.ts.
  * - synth-ai's env lifecycle: `POST /env/{env_name}/initialize`, `step`,
- *   `terminate`, each `env_id` a session of the store.
+ *   `terminate`, each `env_id` a session of the store (with `serve --workers
+ *   N`, a step or terminate for another worker's env_id is sent there:
+ *   peers.ts). Stepped episodes are traced when the server traces (trace.ts).
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";

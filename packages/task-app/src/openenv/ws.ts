@@ -7,7 +7,8 @@
  * `EXECUTION_ERROR`: the session goes on; `CAPACITY_REACHED`: it is closed).
  * The handshake is refused with 401 without the key unless the operator
  * opened the routes; a connection is pinged every `pingIntervalMs` and one
- * that does not answer is ended.
+ * that does not answer is ended, and one that sends without reading the
+ * replies (over `MAX_UNANSWERED_MESSAGES` unanswered) is closed with 1008.
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
