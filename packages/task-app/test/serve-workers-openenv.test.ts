@@ -48,6 +48,19 @@ function post(url: string, path: string, body: unknown, key = KEY): Promise<{ st
   });
 }
 
+/** A step whose content-length says it is over the app's cap (64 MiB); resolves with the status. */
+function postOversized(url: string, path: string, envId: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const head = JSON.stringify({ env_id: envId, action: { tool_calls: [{ tool: "inc", args: {} }] }, pad: "" }).slice(0, -2);
+    const sent = request(`${url}${path}`, { method: "POST", agent: false, headers: { "x-api-key": KEY, "content-type": "application/json", "content-length": String(64 * 1024 * 1024 + 1) } }, (res) => {
+      res.resume();
+      done(res.statusCode!);
+    });
+    sent.on("error", fail);
+    sent.write(head);
+  });
+}
+
 const observed = (text: string) => {
   const [, n, pid] = /^n=(\d+) pid=(\d+)$/.exec(text) ?? [];
   return { n: Number(n), pid: Number(pid) };
@@ -103,6 +116,8 @@ describe("serve --workers 2 with a declared environment", { timeout: 120_000 }, 
     assert.equal(stepped.length, 60);
     // Without the key, no worker answers for any session, its own or another's.
     for (const { envId } of sessions.slice(0, 8)) assert.equal((await post(url, "/env/pids/step", { env_id: envId, action: { tool_calls: [{ tool: "inc", args: {} }] } }, "sk_wrong_key_0000000")).status, 401);
+    // A body over the app's cap is refused before it is read, by whichever worker gets it.
+    for (const { envId } of sessions.slice(0, 4)) assert.equal(await postOversized(url, "/env/pids/step", envId), 413);
     // Terminate the first half; the rest stay open for the test below.
     for (const { envId } of sessions.slice(0, 30)) assert.deepEqual((await post(url, "/env/pids/terminate", { env_id: envId })).body, { ok: true });
     for (const { envId } of sessions.slice(0, 30)) assert.equal((await post(url, "/env/pids/step", { env_id: envId, action: { tool_calls: [{ tool: "inc", args: {} }] } })).status, 404);
