@@ -311,6 +311,8 @@ describe("e2e: npm create task-app from a registry → install → test → serv
       assert.match(evaluated.stdout, /\nmean outcome_score +\d\.\d{3}\n/);
       assert.match(evaluated.stdout, /\nmean events_score +\d\.\d{3}\n/);
       assert.match(evaluated.stdout, /traces +5 stored in /);
+      // Inside the project task-app is not on PATH: the printed view command says npx.
+      assert.match(evaluated.stdout, /\nview +npx task-app view --runs runs\/eval-/);
       assert.equal((await readFile(path.join(dir, "results.jsonl"), "utf8")).trim().split("\n").length, 5);
       assert.ok(existsSync(path.join(dir, "traces", "v3", "synth_ai.db")), "eval stores its traces in the default store");
       const listed = JSON.parse(assertOk(await cli("traces", "ls", "--json"), "task-app traces ls").stdout) as unknown[];
