@@ -55,8 +55,11 @@ function loadCompiled(name) {
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(temp, script.createCachedData());
       fs.renameSync(temp, cacheFile); // whole or not at all, whatever runs beside this process
-      // Earlier builds' code, for this V8.
-      for (const other of fs.readdirSync(dir)) if (other.startsWith(stem) && !other.endsWith(".tmp") && other !== stem + build) fs.rmSync(path.join(dir, other), { force: true });
+      // Earlier builds' code for this V8, and what a process that died while writing left (a minute on).
+      for (const other of fs.readdirSync(dir)) {
+        const at = path.join(dir, other);
+        if (other.startsWith(stem) && at !== cacheFile && !(other.endsWith(".tmp") && Date.now() - fs.statSync(at).mtimeMs < 60_000)) fs.rmSync(at, { force: true });
+      }
     } catch {
       // a cache that cannot be written is no cache
     }

@@ -214,7 +214,7 @@ test("the bundled fast path of bin/task-app.js prints exactly what the full CLI 
 
 test("the fast path answers the same with V8's compiled code of an earlier run, without it, and over a cache it cannot use", { skip: process.platform !== "linux" && "the cache folder is XDG_CACHE_HOME's on Linux" }, async () => {
   const { spawnSync } = await import("node:child_process");
-  const { readdirSync, readFileSync, statSync, writeFileSync } = await import("node:fs");
+  const { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } = await import("node:fs");
   const { fileURLToPath } = await import("node:url");
   const bin = fileURLToPath(new URL("../bin/task-app.js", import.meta.url));
   const dir = await scratch({ "rl.toml": RL, "bad.toml": RL.replace("batch_size = 4", "batchsize = 4") });
@@ -226,7 +226,7 @@ test("the fast path answers the same with V8's compiled code of an earlier run, 
   };
   const files = () => {
     try {
-      return readdirSync(folder);
+      return readdirSync(folder).sort();
     } catch {
       return [];
     }
@@ -249,8 +249,12 @@ test("the fast path answers the same with V8's compiled code of an earlier run, 
   writeFileSync(cache, Buffer.alloc(bytes.length, 7));
   const earlier = join(folder, written!.replace(/[0-9a-f]{16}$/, "0".repeat(16)));
   writeFileSync(earlier, bytes);
+  // What a process that died while writing left: gone a minute on, kept before (another process may be writing it).
+  writeFileSync(`${cache}.1.tmp`, "partial");
+  utimesSync(`${cache}.1.tmp`, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+  writeFileSync(`${cache}.2.tmp`, "partial");
   assert.deepEqual(run(), reference, "over a refused cache");
-  assert.deepEqual(files(), [written]);
+  assert.deepEqual(files(), [written, `${written}.2.tmp`]);
   assert.notDeepEqual(readFileSync(cache), Buffer.alloc(bytes.length, 7));
   assert.deepEqual(run(), reference, "from the rewritten cache");
 });
