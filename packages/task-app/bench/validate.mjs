@@ -15,14 +15,14 @@
  *
  * Configs come from the synth-ai compat corpus (SYNTH_AI_COMPAT_DIR, default
  * ../shared/compat/synth-ai beside the repository); without it, from test/fixtures/valid/*.toml.
- * When the ratio is above target (or with --explain), it also prints where
- * a start's CPU goes: Node's own start, loading the bundle (compiling it and
- * running its top level: Zod, the TOML parser, the checker), the first
- * validate of the file (building the RL schema, the rules, printing) and the
- * same validate again in that process (the check alone, everything loaded).
+ * Then where a start's CPU goes, with the compile cache and without it:
+ * Node's own start, loading the bundle (reading, compiling, running its top
+ * level: Zod, the TOML parser, the checker), the first validate of the file
+ * (building the RL schema, the rules, printing) and the same validate again
+ * in that process (the check alone, everything loaded).
  * Options: --runs N (cold-start rounds, default 21, at least 15),
- * --passes N (throughput passes, default 9), --explain, --strict (exit 1
- * above target).
+ * --passes N (throughput passes, default 9), --strict (exit 1 above
+ * target).
  * Needs `npm run build` first (the npm script does it).
  */
 import { spawnSync } from "node:child_process";
@@ -41,7 +41,7 @@ const childEnv = { ...startEnv, XDG_CACHE_HOME: cacheHome, NODE_DISABLE_COMPILE_
 const TARGET_RATIO = 3;
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: opts } = parseBenchArgs({
-  options: { runs: { type: "string", default: "21" }, passes: { type: "string", default: "9" }, explain: { type: "boolean", default: false }, strict: { type: "boolean", default: false } },
+  options: { runs: { type: "string", default: "21" }, passes: { type: "string", default: "9" }, strict: { type: "boolean", default: false } },
 });
 const runs = Math.max(15, Number(opts.runs) || 21);
 const passes = Math.max(3, Number(opts.passes) || 9);
@@ -97,32 +97,39 @@ function coldStart(rl) {
   return out;
 }
 
-/** Median CPU of each part of a validate start, over `n` fresh processes (each child times its own parts with process.cpuUsage()). */
+/**
+ * Median CPU of each part of a validate start, over `n` fresh processes, with the compile cache and
+ * without it (each child times its own parts with process.cpuUsage(), loading the bundle through
+ * bin/compile-cache.js as bin/task-app.js does).
+ */
 function startBreakdown(rl, n) {
   const child = `const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const out = { boot: cpu() }; let t = out.boot;
 const step = (name) => { const now = cpu(); out[name] = now - t; t = now; };
-const bundle = require(${JSON.stringify(join(root, "dist/cli/fast.bundle.cjs"))}); step("load");
-const write = process.stdout.write.bind(process.stdout); const quiet = [];
-process.stdout.write = (chunk) => (quiet.push(chunk), true);
+const bundle = require(${JSON.stringify(join(root, "bin/compile-cache.js"))}).loadCompiled(${JSON.stringify(join(root, "dist/cli/fast.bundle.cjs"))}).exports; step("load");
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = () => true;
 (async () => {
   const argv = ["validate", ${JSON.stringify(rl)}];
   await bundle.runFastPath(argv); step("first");
   await bundle.runFastPath(argv); step("again");
   process.stdout.write = write; console.log(JSON.stringify(out));
 })();`;
-  const samples = Array.from({ length: n }, () => {
-    const r = spawnSync(process.execPath, ["-e", child], { cwd: root, env: childEnv, encoding: "utf8" });
+  const sample = (env) => {
+    const r = spawnSync(process.execPath, ["-e", child], { cwd: root, env, encoding: "utf8" });
     if (r.status !== 0) throw new Error(r.stderr);
     return JSON.parse(r.stdout);
-  });
+  };
+  const cached = [];
+  const uncached = [];
+  for (let i = 0; i < n; i++) cached.push(sample(childEnv)), uncached.push(sample({ ...childEnv, NODE_DISABLE_COMPILE_CACHE: "1" }));
   const rows = [
     ["boot", "node bootstrap (process start to first line)"],
-    ["load", "loading dist/cli/fast.bundle.cjs, no compile cache: compiling it, its top level (Zod, the TOML parser, the checker)"],
+    ["load", "loading dist/cli/fast.bundle.cjs: reading it (and its compile cache), compiling, its top level (Zod, the TOML parser, the checker)"],
     ["first", "the first validate of the file: the RL schema built, the rules, the check, printing"],
     ["again", "the same validate again in that process: the check alone, everything loaded and compiled"],
   ];
-  return rows.map(([key, name]) => [name, median(samples.map((s) => s[key]))]);
+  return rows.map(([key, name]) => [name, median(cached.map((s) => s[key])), median(uncached.map((s) => s[key]))]);
 }
 
 async function throughput(files) {
@@ -169,10 +176,8 @@ reportGoal({
   pass: ratio <= TARGET_RATIO,
 });
 
-if (ratio > TARGET_RATIO || opts.explain) {
-  console.log(`where a start's CPU goes (medians of ${runs} fresh processes; each part adds to the ones above):`);
-  for (const [name, t] of startBreakdown(rl, runs)) console.log(`  ${ms(t).padStart(9)}  ${name}`);
-}
+console.log(`where a start's CPU goes (medians of ${runs} fresh processes each; each part adds to the ones above): with the compile cache | without`);
+for (const [name, cached, uncached] of startBreakdown(rl, runs)) console.log(`  ${ms(cached).padStart(9)} | ${ms(uncached).padStart(9)}  ${name}`);
 
 const { bytes, seconds } = await throughput(files);
 const med = median(seconds);
