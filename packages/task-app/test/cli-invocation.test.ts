@@ -26,6 +26,6 @@ test("eval's view hint uses it", () => {
   try {
     assert.equal(viewCommandFor("/home/u/my-env/runs/eval-1", "/home/u/my-env/traces/v3/synth_ai.db", "/home/u/my-env"), "npx task-app view --runs runs/eval-1 --db traces/v3/synth_ai.db --open");
   } finally {
-    process.argv[1] = saved;
+    process.argv[1] = saved!;
   }
 });
