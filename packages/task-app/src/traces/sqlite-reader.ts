@@ -69,9 +69,14 @@ class ReaderConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const { queryTimeoutMs, maxRows } = this.bounds;
     let timedOut = false;
+    let again: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
       this.database.interrupt();
+      // SQLite stops only a statement that runs: one that had not started when the deadline came (its
+      // thread late on a loaded machine) would run on, endless for a hostile view. Interrupt again
+      // until the query settles.
+      again = setInterval(() => this.database.interrupt(), 25);
     }, queryTimeoutMs);
     try {
       const statement = await this.database.prepare(query.sql);
@@ -87,6 +92,7 @@ class ReaderConnection implements DatabaseConnection {
       throw error;
     } finally {
       clearTimeout(timer);
+      clearInterval(again);
     }
   }
 
