@@ -83,7 +83,10 @@ class ReaderConnection implements DatabaseConnection {
       if (!statement.reader) throw new Error("the trace store reader runs queries only");
       const rows: R[] = [];
       for (const row of await statement.iterate(query.parameters.map((p) => sqliteValue(escapeStoredValue(p))))) {
-        if (rows.length >= maxRows) throw new Error(`a query returned more than ${maxRows} rows; the trace store is larger than a reader takes`);
+        if (rows.length >= maxRows) {
+          this.database.interrupt(); // the statement stops here, whatever its rows still to come
+          throw new Error(`a query returned more than ${maxRows} rows; the trace store is larger than a reader takes`);
+        }
         rows.push(restoreRow(row as R));
       }
       return { rows };
