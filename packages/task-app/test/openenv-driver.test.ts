@@ -1,5 +1,5 @@
 /**
- * A small GRPO-style driver against the scaffolded math and multi-step apps
+ * A small GRPO-style driver against the scaffolded math, multi-step and vision apps
  * served by `task-app serve`: 8 WebSocket sessions at once over
  * `/openenv/ws`, 20 episodes each, every action chosen by the environment's
  * own `scripted` function (the rule `/rollout` follows without an inference
@@ -70,7 +70,7 @@ async function runEpisode(session: Awaited<ReturnType<typeof openSession>>, env:
   }
 }
 
-for (const template of ["math", "multi-step"]) {
+for (const template of ["math", "multi-step", "vision"]) {
   describe(`the scaffolded ${template} app driven by a trainer`, { timeout: 180_000 }, () => {
     it(`${SESSIONS} concurrent sessions × ${EPISODES} episodes: per seed, the rewards of /rollout's scripted policy`, async () => {
       const made = await createTaskApp({ dir: path.join(root, template), template, environmentApiKey: KEY });
