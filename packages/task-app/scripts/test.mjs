@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { planTestEnvironment, readNpmCa, renderNpmCafile } from "./test-env.mjs";
 import { buildMirror } from "./test-mirror.mjs";
 
+const startedAt = performance.now();
 const root = fileURLToPath(new URL("..", import.meta.url));
 const files = process.argv.slice(2).length > 0 ? process.argv.slice(2) : listTestFiles(join(root, "test"));
 const scratch = mkdtempSync(join(tmpdir(), "task-app-test-"));
@@ -56,7 +57,9 @@ const child = spawn(
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => {
   const cpu = childrenCpuSeconds();
-  if (cpu !== undefined) process.stdout.write(`\ntest processes: ${cpu.toFixed(1)} s of CPU (user + system, every process the runner waited for)\n`);
+  const wall = (performance.now() - startedAt) / 1000;
+  process.stdout.write(`\ntest run: ${wall.toFixed(1)} s of wall time (from the runner's start: the mirror's compile and every suite; \`npm test\`'s build comes before it)\n`);
+  if (cpu !== undefined) process.stdout.write(`test processes: ${cpu.toFixed(1)} s of CPU (user + system, every process the runner waited for)\n`);
   try {
     process.stdout.write(readFileSync(summary, "utf8"));
   } catch {

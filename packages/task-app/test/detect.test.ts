@@ -4,13 +4,15 @@
  * [eval] / [filter] tables, structural fallbacks, and the file name.
  */
 import assert from "node:assert/strict";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
 import { checkConfigFile, checkConfigText } from "../src/config/check.js";
 import { detectConfigKind } from "../src/config/detect.js";
 import { formatFinding } from "../src/config/findings.js";
 import { parseTomlDocument } from "../src/config/toml.js";
+import { loadConfigSchema } from "../src/schemas/config-schema.js";
+import { configSchemas } from "../src/schemas/registry.js";
 
 type Expect = { kind: string; reason: string } | undefined;
 
@@ -177,4 +179,15 @@ test("every valid fixture is detected from its content, not its name", async () 
     const result = await checkConfigFile(`${dir}${name}`, { file: "config.toml" });
     assert.equal(result.kindReason, expected[name], name);
   }
+});
+
+test("a file is checked with the schema of its kind alone, loaded as the registry holds it, and checks as its text does", async () => {
+  for (const { kind, schema } of configSchemas) assert.equal(await loadConfigSchema(kind), schema, kind);
+  await assert.rejects(loadConfigSchema("toString" as never), /unknown config kind: toString/);
+  const files = ["valid", "invalid"].flatMap((sub) => {
+    const dir = fileURLToPath(new URL(`fixtures/${sub}/`, import.meta.url));
+    return readdirSync(dir).filter((f) => f.endsWith(".toml")).map((f) => `${dir}${f}`);
+  });
+  assert.ok(files.length > 10);
+  for (const path of files) assert.deepEqual(await checkConfigFile(path), checkConfigText(readFileSync(path, "utf8"), { file: path }), path);
 });

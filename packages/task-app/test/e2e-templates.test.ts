@@ -36,6 +36,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -91,7 +92,22 @@ function startServer(dir: string): Promise<{ url: string; stop: () => Promise<nu
  * the server stopped through its process group (npm does not pass SIGTERM on in every case).
  */
 async function serveAndCheckByScripts(dir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  // The scripts' port must be free: a server left there (by another run) would answer the check instead.
+  const taken = await new Promise<boolean>((resolve) => {
+    const probe = createServer().once("error", () => resolve(true));
+    probe.listen(8001, "127.0.0.1", () => probe.close(() => resolve(false)));
+  });
+  assert.equal(taken, false, "port 8001, the scaffold's scripts' port, is in use by another process: stop it and run again");
   const child = spawn("npm", ["run", "serve"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  // Its own process group outlives this process unless stopped: stop it on the way out, however the test ends.
+  const stopGroup = () => {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", stopGroup);
   let out = "";
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
   try {
@@ -114,7 +130,8 @@ async function serveAndCheckByScripts(dir: string, env: NodeJS.ProcessEnv): Prom
     const check = assertOk(await runProcess("npm", ["run", "check"], dir, 120_000, env), "npm run check");
     assert.match(check.stdout, /10 of 10 checks passed/);
   } finally {
-    process.kill(-child.pid!, "SIGTERM");
+    stopGroup();
+    process.off("exit", stopGroup);
     await exited;
   }
 }
@@ -311,6 +328,8 @@ describe("e2e: npm create task-app from a registry → install → test → serv
       assert.match(evaluated.stdout, /\nmean outcome_score +\d\.\d{3}\n/);
       assert.match(evaluated.stdout, /\nmean events_score +\d\.\d{3}\n/);
       assert.match(evaluated.stdout, /traces +5 stored in /);
+      // Inside the project task-app is not on PATH: the printed view command says npx.
+      assert.match(evaluated.stdout, /\nview +npx task-app view --runs runs\/eval-/);
       assert.equal((await readFile(path.join(dir, "results.jsonl"), "utf8")).trim().split("\n").length, 5);
       assert.ok(existsSync(path.join(dir, "traces", "v3", "synth_ai.db")), "eval stores its traces in the default store");
       const listed = JSON.parse(assertOk(await cli("traces", "ls", "--json"), "task-app traces ls").stdout) as unknown[];

@@ -36,9 +36,9 @@ function runConformance(base: string, action: unknown, key?: string): Promise<{ 
 const root = await mkdtemp(path.join(os.tmpdir(), "openenv-conformance-"));
 after(() => rm(root, { recursive: true, force: true }));
 
-const ACTIONS: Record<string, unknown> = { math: { tool: "submit_answer", args: { answer: "7" } }, "multi-step": { tool: "interact", args: { actions: ["noop"] } } };
+const ACTIONS: Record<string, unknown> = { math: { tool: "submit_answer", args: { answer: "7" } }, "multi-step": { tool: "interact", args: { actions: ["noop"] } }, vision: { tool: "interact", args: { actions: ["noop"] } } };
 
-for (const template of ["math", "multi-step"]) {
+for (const template of ["math", "multi-step", "vision"]) {
   describe(`the scaffolded ${template} app`, () => {
     it("passes the conformance client at <server>/openenv with its key, and fails it without", async () => {
       const made = await createTaskApp({ dir: path.join(root, template), template, environmentApiKey: KEY });

@@ -211,3 +211,50 @@ test("the bundled fast path of bin/task-app.js prints exactly what the full CLI 
   assert.equal(usage.status, 2);
   assert.match(usage.stderr, /--kind "ppo" is not a choice: give one of "rl", "sft", "eval", "filter", "deploy"/);
 });
+
+test("the fast path answers the same with V8's compiled code of an earlier run, without it, and over a cache it cannot use", { skip: process.platform !== "linux" && "the cache folder is XDG_CACHE_HOME's on Linux" }, async () => {
+  const { spawnSync } = await import("node:child_process");
+  const { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } = await import("node:fs");
+  const { fileURLToPath } = await import("node:url");
+  const bin = fileURLToPath(new URL("../bin/task-app.js", import.meta.url));
+  const dir = await scratch({ "rl.toml": RL, "bad.toml": RL.replace("batch_size = 4", "batchsize = 4") });
+  const cacheHome = join(dir, "cache");
+  const folder = join(cacheHome, "task-app", "compile-cache");
+  const run = (env: NodeJS.ProcessEnv = {}) => {
+    const r = spawnSync(process.execPath, [bin, "validate", "rl.toml", "bad.toml"], { cwd: dir, encoding: "utf8", env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: "", XDG_CACHE_HOME: cacheHome, ...env } });
+    return { stdout: r.stdout, stderr: r.stderr, status: r.status };
+  };
+  const files = () => {
+    try {
+      return readdirSync(folder).sort();
+    } catch {
+      return [];
+    }
+  };
+  const reference = run({ NODE_DISABLE_COMPILE_CACHE: "1" });
+  assert.equal(reference.status, 1);
+  assert.match(reference.stdout, /2 files checked: 1 valid, 1 invalid/);
+  assert.deepEqual(files(), [], "NODE_DISABLE_COMPILE_CACHE writes nothing");
+
+  assert.deepEqual(run(), reference, "first run, writing the cache");
+  const [written] = files();
+  assert.match(written ?? "", /^fast\.bundle\.cjs-.+-[0-9a-f]{16}$/);
+  const cache = join(folder, written!);
+  const bytes = readFileSync(cache);
+  const stamp = statSync(cache).mtimeMs;
+  assert.deepEqual(run(), reference, "from the cache");
+  assert.equal(statSync(cache).mtimeMs, stamp, "a cache that was used is not written again");
+
+  // A cache V8 refuses (here garbage) is compiled past and written again; an earlier build's file goes.
+  writeFileSync(cache, Buffer.alloc(bytes.length, 7));
+  const earlier = join(folder, written!.replace(/[0-9a-f]{16}$/, "0".repeat(16)));
+  writeFileSync(earlier, bytes);
+  // What a process that died while writing left: gone a minute on, kept before (another process may be writing it).
+  writeFileSync(`${cache}.1.tmp`, "partial");
+  utimesSync(`${cache}.1.tmp`, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+  writeFileSync(`${cache}.2.tmp`, "partial");
+  assert.deepEqual(run(), reference, "over a refused cache");
+  assert.deepEqual(files(), [written, `${written}.2.tmp`]);
+  assert.notDeepEqual(readFileSync(cache), Buffer.alloc(bytes.length, 7));
+  assert.deepEqual(run(), reference, "from the rewritten cache");
+});

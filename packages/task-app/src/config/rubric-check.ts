@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { Rubric, RubricBundle } from "../schemas/rubric.js";
-import type { CheckOptions, ConfigCheck } from "./check.js";
+import type { CheckOptions, ConfigCheck } from "./check-core.js";
 import { formatPath, type Finding } from "./findings.js";
 import { issuesToFindings } from "./issues.js";
 import { findJsonTooDeep, locateJsonPaths, MAX_JSON_DEPTH } from "./json-locate.js";

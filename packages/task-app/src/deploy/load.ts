@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { checkProjectFile } from "../config/check-source.js";
+import { checkProjectFile } from "../config/check-file.js";
 import { ProjectSettingsError } from "../config/project-settings.js";
 import { readConfigText } from "../config/read.js";
 import { parseTomlDocument } from "../config/toml.js";

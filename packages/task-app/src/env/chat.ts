@@ -9,8 +9,9 @@
  * `Retry-After`; each attempt has a deadline, and the rollout's abort signal
  * ends the wait.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { urlToHttpOptions } from "node:url";
 import { BodyTooLarge, nextRedirect } from "../http/policy.js";
 import { readBodyCapped } from "../http/read-body.js";
 import { inferenceHeaders, type InferenceKeyOptions } from "../runtime/inference.js";
@@ -90,7 +91,8 @@ const RETRIED = (status: number) => status === 429 || status >= 500;
 
 /** Sends one chat-completions request; retries 429, 5xx and connection failures. Throws InferenceError, or the signal's reason when aborted. */
 export async function createChatCompletion(inferenceUrl: string, body: ChatRequest, options: ChatOptions = {}): Promise<ChatAnswer> {
-  const { url, headers } = targetOf(inferenceUrl, options);
+  const target = targetOf(inferenceUrl, options);
+  const { url, headers } = target;
   const payload = Buffer.from(JSON.stringify(body));
   const attempts = Math.max(1, options.attempts ?? 3);
   const timeoutMs = options.timeoutMs ?? 120_000;
@@ -99,7 +101,7 @@ export async function createChatCompletion(inferenceUrl: string, body: ChatReque
     options.signal?.throwIfAborted();
     let answer: Answer;
     try {
-      answer = await postFollowingRedirects(url, headers, payload, { signal: options.signal, timeoutMs, maxBytes: options.maxResponseBytes ?? 32 * 1024 * 1024 });
+      answer = await postFollowingRedirects(target, headers, payload, { signal: options.signal, timeoutMs, maxBytes: options.maxResponseBytes ?? 32 * 1024 * 1024 });
     } catch (error) {
       options.signal?.throwIfAborted();
       last = new InferenceError(`inference server at ${url.origin}: ${(error as Error).message}`);
@@ -120,7 +122,7 @@ export async function createChatCompletion(inferenceUrl: string, body: ChatReque
  * allow-list (every turn of every rollout of a run asks for the same few):
  * the key's check parses the URL and the allow-list.
  */
-function targetOf(inferenceUrl: string, options: ChatOptions): { url: URL; headers: Record<string, string> } {
+function targetOf(inferenceUrl: string, options: ChatOptions): Target {
   const env = options.env ?? process.env;
   const key = `${inferenceUrl}\0${options.apiKey ?? env.OPENAI_API_KEY ?? ""}\0${options.allowedHosts?.join(",") ?? env.INFERENCE_KEY_HOSTS ?? ""}`;
   let target = targets.get(key);
@@ -128,11 +130,18 @@ function targetOf(inferenceUrl: string, options: ChatOptions): { url: URL; heade
     const url = new URL(chatCompletionsUrl(inferenceUrl));
     const headers = inferenceHeaders(url.href, { apiKey: options.apiKey, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), env });
     if (targets.size >= 64) targets.clear();
-    targets.set(key, (target = { url, headers }));
+    targets.set(key, (target = { url, origin: url.origin, options: urlToHttpOptions(url), headers }));
   }
   return target;
 }
-const targets = new Map<string, { url: URL; headers: Record<string, string> }>();
+/** A chat-completions URL with what each request to it needs, computed once: its origin and its request options. */
+interface Target {
+  url: URL;
+  origin: string;
+  options: RequestOptions;
+  headers: Record<string, string>;
+}
+const targets = new Map<string, Target>();
 
 function readAnswer(body: Buffer, url: URL): ChatAnswer {
   let data: { choices?: Array<{ message?: ChatMessage }>; usage?: unknown };
@@ -161,12 +170,13 @@ class Refused extends Error {}
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
 /** POSTs `payload`, following redirects within the origin (a 303, or a 301/302 after a POST, becomes a GET without body). */
-async function postFollowingRedirects(first: URL, headers: Record<string, string>, payload: Buffer, limits: { signal?: AbortSignal; timeoutMs: number; maxBytes: number }): Promise<Answer> {
-  let target = first;
+async function postFollowingRedirects(first: Target, headers: Record<string, string>, payload: Buffer, limits: { signal?: AbortSignal; timeoutMs: number; maxBytes: number }): Promise<Answer> {
+  let target = first.url;
+  let options = first.options;
   let method = "POST";
   let body: Buffer | undefined = payload;
   for (let hop = 0; ; hop++) {
-    const { response, done } = await send(target, method, body ? { ...headers, "content-length": body.byteLength } : stripBody(headers), body, limits);
+    const { response, done } = await send(options, method, body ? { ...headers, "content-length": body.byteLength } : stripBody(headers), body, limits);
     let next;
     try {
       next = nextRedirect({ status: response.statusCode ?? 0, location: response.headers.location }, { url: target, method, origin: first.origin, hop });
@@ -177,6 +187,7 @@ async function postFollowingRedirects(first: URL, headers: Record<string, string
     if (!next) return read(response, done, limits.maxBytes);
     done();
     target = next.url;
+    options = urlToHttpOptions(target);
     method = next.method;
     if (!next.keepBody) body = undefined;
   }
@@ -185,10 +196,10 @@ async function postFollowingRedirects(first: URL, headers: Record<string, string
 const stripBody = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([k]) => k !== "content-type"));
 
 /** One request under the deadline and the signal; `done` releases them (after the body is read). */
-function send(url: URL, method: string, headers: OutgoingHttpHeaders, body: Buffer | undefined, limits: { signal?: AbortSignal; timeoutMs: number }): Promise<{ response: IncomingMessage; done: () => void }> {
+function send(target: RequestOptions, method: string, headers: OutgoingHttpHeaders, body: Buffer | undefined, limits: { signal?: AbortSignal; timeoutMs: number }): Promise<{ response: IncomingMessage; done: () => void }> {
   return new Promise((resolve, reject) => {
-    const secure = url.protocol === "https:";
-    const req = (secure ? httpsRequest : httpRequest)(url, { method, headers, agent: secure ? agents.https : agents.http });
+    const secure = target.protocol === "https:";
+    const req = (secure ? httpsRequest : httpRequest)({ ...target, method, headers, agent: secure ? agents.https : agents.http });
     const fail = (error: Error) => {
       cleanup();
       req.destroy(error);

@@ -6,7 +6,7 @@
  * LM call, the outcome score as the outcome reward), and the rollout's
  * response built: metrics, the trajectory and its steps.
  */
-import { buildRolloutMetrics, buildRolloutResponse, buildTrajectory } from "../runtime/results.js";
+import { buildRolloutResponse, rolloutMetricsOf, trajectoryOf } from "../runtime/results.js";
 import { scoreEvents, scoreOutcome, type RubricScore } from "../runtime/rubrics.js";
 import type { RolloutRequest, RolloutResponse, RolloutStep } from "../schemas/rollout.js";
 import type { Rubric } from "../schemas/rubric.js";
@@ -81,14 +81,15 @@ export function finishEpisode(episode: FinishedEpisode): RolloutResponse {
   const { request, steps } = episode;
   const judges = judgeEpisode(episode);
   recordJudgement(episode, judges);
-  const metrics = buildRolloutMetrics({
+  // Built unvalidated and checked once, inside the response (which validates its metrics and trajectories).
+  const metrics = rolloutMetricsOf({
     episodeReturns: [episode.episodeReturn],
     numSteps: steps.length,
     outcomeScore: judges.outcome ?? null,
     eventsScore: judges.events ?? null,
     details: { ...episode.details, judges },
   });
-  const trajectory = buildTrajectory({
+  const trajectory = trajectoryOf({
     envId: request.env.env_id ?? `${request.env.env_name ?? "env"}-${request.env.seed ?? 0}`,
     policyId: request.policy.policy_id ?? request.policy.policy_name ?? "policy",
     steps,

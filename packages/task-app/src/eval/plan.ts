@@ -92,9 +92,9 @@ function parsePolicyPairs(pairs: readonly string[]): Record<string, unknown> {
 }
 
 async function readEvalConfig(path: string): Promise<EvalConfig> {
-  // The config checker (every schema it knows) is loaded only when a config file is given; the project's task-app.toml [rules] apply.
+  // The config checker (and the eval schema alone) is loaded only when a config file is given; the project's task-app.toml [rules] apply.
   const [{ checkProjectFile }, { ProjectSettingsError }, { formatFinding }] = await Promise.all([
-    import("../config/check-source.js"),
+    import("../config/check-file.js"),
     import("../config/project-settings.js"),
     import("../config/findings.js"),
   ]);

@@ -14,6 +14,7 @@ import { stepTool } from "../env/step.js";
 import { argumentsSchema } from "../env/tools.js";
 import type { Observation } from "../env/types.js";
 import type { Session } from "./sessions.js";
+import { finishEpisodeTrace, startEpisodeTrace, traceTrainerAction, type EpisodeTracing } from "./trace.js";
 
 /** A problem a trainer caused (the session goes on): OpenEnv's error codes. */
 export class OpenEnvError extends Error {
@@ -34,46 +35,54 @@ export interface StepReply {
 }
 
 /** The starter of an environment app's declaration. */
-export function starterOf(env: AnyEnvironment): EpisodeStarter {
+export function requireStarter(env: AnyEnvironment): EpisodeStarter {
   const starter = findEpisodeStarter(env);
   if (!starter) throw new Error("this environment was not made by defineEnvironment");
   return starter;
 }
 
-/** Starts a new episode in `session` (its state replaced) and answers its first observation. */
-export async function resetSession(env: AnyEnvironment, session: Session, data: Record<string, unknown>): Promise<StepReply> {
+/** Starts a new episode in `session` (its state replaced, the episode it leaves traced) and answers its first observation. */
+export async function resetSession(env: AnyEnvironment, session: Session, data: Record<string, unknown>, tracing?: EpisodeTracing): Promise<StepReply> {
   const seed = data.seed ?? 0;
   if (typeof seed !== "number" || !Number.isInteger(seed)) throw new OpenEnvError("VALIDATION_ERROR", "seed must be an integer");
   if (data.episode_id !== undefined && typeof data.episode_id !== "string") throw new OpenEnvError("VALIDATION_ERROR", "episode_id must be a string");
   let started: { config: unknown; state: unknown };
   try {
-    started = await starterOf(env).start(seed, data.config ?? {});
+    started = await requireStarter(env).start(seed, data.config ?? {});
   } catch (error) {
     if ((error as Error)?.name === "RolloutRequestError") throw new OpenEnvError("VALIDATION_ERROR", (error as Error).message);
     throw new OpenEnvError("EXECUTION_ERROR", `reset failed: ${(error as Error)?.message ?? String(error)}`);
   }
+  await finishEpisodeTrace(tracing, session, "reset");
   Object.assign(session, { state: started.state, config: started.config, episodeId: (data.episode_id as string | undefined) ?? randomUUID(), stepCount: 0, done: false });
+  if (tracing && session.wire) session.trace = startEpisodeTrace(tracing, session, seed);
   return { observation: { observation: env.observe(session.state), metadata: { seed } }, reward: null, done: false };
 }
 
-/** Reads an action against the tools (VALIDATION_ERROR when it is not one), steps it and answers the next observation. */
-export async function stepSession(env: AnyEnvironment, session: Session, action: unknown, signal: AbortSignal): Promise<StepReply> {
+/** Reads an action against the tools (VALIDATION_ERROR when it is not one), steps it (traced when the session is) and answers the next observation. */
+export async function stepSession(env: AnyEnvironment, session: Session, action: unknown, signal: AbortSignal, tracing?: EpisodeTracing): Promise<StepReply> {
   if (session.episodeId === null) throw new OpenEnvError("VALIDATION_ERROR", "no episode: send reset first");
   if (session.done) throw new OpenEnvError("VALIDATION_ERROR", "the episode is done: send reset to start another");
   const { tool, args } = readAction(env, action);
   const maxTurns = typeof env.maxTurns === "function" ? env.maxTurns(session.config, {}) : (env.maxTurns ?? 10);
   const ctx = { turn: session.stepCount, lastTurn: session.stepCount >= maxTurns - 1, config: session.config, signal };
   const call = { id: `step_${session.stepCount}`, type: "function" as const, function: { name: tool, arguments: JSON.stringify(args) } };
+  const trace = session.trace;
+  if (trace) traceTrainerAction(trace, env.observe(session.state), call);
   let stepped;
   try {
-    stepped = await stepTool(env, session.state, call, ctx, { tracer: null, record: starterOf(env).record });
+    stepped = await stepTool(env, session.state, call, ctx, { tracer: trace?.tracer ?? null, record: requireStarter(env).record });
   } catch (error) {
     throw new OpenEnvError("EXECUTION_ERROR", `${tool} failed: ${(error as Error)?.message ?? String(error)}`);
+  } finally {
+    trace?.tracer.finishTurn();
   }
   if (!stepped.ok) throw new OpenEnvError("VALIDATION_ERROR", stepped.problem.message);
   session.state = stepped.state;
   session.stepCount++;
   session.done = stepped.done || env.stop?.(session.state) === true || session.stepCount >= maxTurns;
+  if (trace) trace.episodeReturn += stepped.reward;
+  if (session.done) await finishEpisodeTrace(tracing, session, stepped.done ? "done" : "truncated");
   const metadata = { tool, result: stepped.result, info: stepped.info, ...(stepped.done || !session.done ? {} : { truncated: true }) };
   return { observation: { observation: env.observe(session.state), metadata }, reward: stepped.reward, done: session.done };
 }

@@ -5,6 +5,7 @@
  * `idleTimeoutMs` is closed (its owner is told through `onExpire`).
  */
 import { randomUUID } from "node:crypto";
+import type { EpisodeTrace, SessionWire } from "./trace.js";
 
 /** The options of the `/openenv` routes and the env lifecycle (`serve()`'s `openenv`, `serve --max-sessions`, `--openenv-no-key`). */
 export interface OpenEnvOptions {
@@ -30,6 +31,10 @@ export interface Session {
   state: unknown;
   config: unknown;
   done: boolean;
+  /** The wire it came by (null: a stateless request's session). */
+  wire: SessionWire | null;
+  /** The open episode's trace, when the server traces. */
+  trace: EpisodeTrace | null;
   /** Set by the store: closes the session when it has been idle too long. */
   timer: NodeJS.Timeout | null;
   onExpire: () => void;
@@ -38,7 +43,7 @@ export interface Session {
 /** Opened sessions, bounded. */
 export interface SessionStore {
   /** A new session, or null when `maxSessions` are open. */
-  open(onExpire?: () => void): Session | null;
+  open(wire: SessionWire, onExpire?: () => void): Session | null;
   get(id: string): Session | undefined;
   /** Marks the session used now (its idle clock starts again). */
   touch(session: Session): void;
@@ -49,13 +54,19 @@ export interface SessionStore {
   closeAll(): void;
 }
 
-/** A session store with the options' bounds. */
-export function createSessionStore(options: OpenEnvOptions = {}): SessionStore {
+/**
+ * A session store with the options' bounds; each id starts with `idPrefix`
+ * (a worker's, see peers.ts). `onEnd` is told of every session that leaves
+ * it (closed, expired, or at shutdown).
+ */
+export function createSessionStore(options: OpenEnvOptions = {}, idPrefix = "", onEnd: (session: Session) => void = () => {}): SessionStore {
   const limit = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const sessions = new Map<string, Session>();
   const expire = (session: Session) => {
-    if (sessions.delete(session.id)) session.onExpire();
+    if (!sessions.delete(session.id)) return;
+    session.onExpire();
+    onEnd(session);
   };
   const touch = (session: Session) => {
     if (session.timer) clearTimeout(session.timer);
@@ -66,12 +77,14 @@ export function createSessionStore(options: OpenEnvOptions = {}): SessionStore {
     const session = sessions.get(id);
     if (!session) return false;
     if (session.timer) clearTimeout(session.timer);
-    return sessions.delete(id);
+    sessions.delete(id);
+    onEnd(session);
+    return true;
   };
   return {
-    open(onExpire = () => {}) {
+    open(wire, onExpire = () => {}) {
       if (sessions.size >= limit) return null;
-      const session: Session = { id: randomUUID(), episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, timer: null, onExpire };
+      const session: Session = { id: idPrefix + randomUUID(), episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, wire, trace: null, timer: null, onExpire };
       sessions.set(session.id, session);
       touch(session);
       return session;

@@ -7,7 +7,8 @@
  * `EXECUTION_ERROR`: the session goes on; `CAPACITY_REACHED`: it is closed).
  * The handshake is refused with 401 without the key unless the operator
  * opened the routes; a connection is pinged every `pingIntervalMs` and one
- * that does not answer is ended.
+ * that does not answer is ended, and one that sends without reading the
+ * replies (over `MAX_UNANSWERED_MESSAGES` unanswered) is closed with 1008.
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
@@ -16,9 +17,21 @@ import type { AnyEnvironment } from "../env/loop.js";
 import type { Reply } from "../server/errors.js";
 import { describeState, OpenEnvError, resetSession, stepSession } from "./episode.js";
 import { DEFAULT_PING_INTERVAL_MS, type SessionStore } from "./sessions.js";
+import type { EpisodeTracing } from "./trace.js";
 
 /** Most bytes of one message. */
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+/**
+ * Most messages a connection may have unanswered (received, and their reply
+ * not yet handed to the socket), and most bytes of messages waiting their
+ * turn: a client that floods messages without reading the replies is closed
+ * with 1008 instead of growing the server's memory.
+ */
+export const MAX_UNANSWERED_MESSAGES = 256;
+export const MAX_QUEUED_BYTES = 4 * MAX_MESSAGE_BYTES;
+/** The close code of such a connection, and how long its close frame gets before the connection is ended. */
+export const FLOOD_CLOSE_CODE = 1008;
+const FLOOD_CLOSE_GRACE_MS = 1_000;
 
 /** What the WebSocket needs from the server. */
 export interface OpenEnvSocketDeps {
@@ -29,6 +42,8 @@ export interface OpenEnvSocketDeps {
   pingIntervalMs?: number;
   /** The server's redactor: every error message goes through it. */
   redact: (text: string) => string;
+  /** When the server traces: where stepped episodes go. */
+  tracing?: EpisodeTracing | undefined;
 }
 
 /** The node:http `upgrade` listener for `/openenv/ws`, and how to end every connection. */
@@ -57,10 +72,11 @@ function refuse(socket: Duplex, status: number, text: string): void {
 function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   // A frame over the cap or a protocol error: ws closes the connection itself (1009, 1002); without a listener its error would be an uncaught exception.
   ws.on("error", () => ws.terminate());
-  const send = (message: unknown) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  const send = (message: unknown, sent: () => void = () => {}) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message), sent);
+    else sent();
   };
-  const session = deps.sessions.open(() => {
+  const session = deps.sessions.open("openenv", () => {
     send({ type: "error", data: { message: "the session was idle too long", code: "SESSION_TIMEOUT" } });
     ws.close(1000, "idle timeout");
   });
@@ -79,13 +95,29 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
     controller.abort();
     deps.sessions.close(session.id);
   });
-  // Messages are answered in order, one at a time.
+  // Messages are answered in order, one at a time; a connection past the flood bounds is closed.
   let queue = Promise.resolve();
+  let unanswered = 0;
+  let queuedBytes = 0;
+  let flooded = false;
   ws.on("message", (raw, isBinary) => {
+    if (flooded) return;
+    const size = measureMessage(raw);
+    unanswered++;
+    queuedBytes += size;
+    if (unanswered > MAX_UNANSWERED_MESSAGES || queuedBytes > MAX_QUEUED_BYTES) {
+      flooded = true;
+      ws.pause();
+      ws.close(FLOOD_CLOSE_CODE, `over ${MAX_UNANSWERED_MESSAGES} messages unanswered; read each reply`);
+      setTimeout(() => ws.terminate(), FLOOD_CLOSE_GRACE_MS).unref();
+      return;
+    }
     queue = queue.then(async () => {
+      queuedBytes -= size;
+      if (flooded) return;
       alive = true;
       deps.sessions.touch(session);
-      send(await answer(isBinary ? null : raw.toString()));
+      send(await answer(isBinary ? null : raw.toString()), () => unanswered--);
       if (closing) ws.close(1000, "closed by the client");
     });
   });
@@ -100,8 +132,8 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
     }
     const { type, data = {} } = (typeof message === "object" && message !== null ? message : {}) as { type?: unknown; data?: unknown };
     try {
-      if (type === "reset") return { type: "observation", data: await resetSession(deps.env, session, objectOf(data)) };
-      if (type === "step") return { type: "observation", data: await stepSession(deps.env, session, data, controller.signal) };
+      if (type === "reset") return { type: "observation", data: await resetSession(deps.env, session, readData(data), deps.tracing) };
+      if (type === "step") return { type: "observation", data: await stepSession(deps.env, session, data, controller.signal, deps.tracing) };
       if (type === "state") return { type: "state", data: describeState(session) };
       if (type === "close") {
         closing = true;
@@ -115,7 +147,11 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   };
 }
 
-function objectOf(data: unknown): Record<string, unknown> {
+function measureMessage(raw: Buffer | ArrayBuffer | Buffer[]): number {
+  return Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw.byteLength;
+}
+
+function readData(data: unknown): Record<string, unknown> {
   if (typeof data !== "object" || data === null || Array.isArray(data)) throw new OpenEnvError("VALIDATION_ERROR", "data must be an object");
   return data as Record<string, unknown>;
 }

@@ -2,7 +2,9 @@
  * Builders for the pieces of a RolloutResponse: metrics from returns and
  * judge scores, trajectories, pipeline metadata and the response itself.
  * Each output is validated, so a mistake surfaces in the executor, not on
- * the wire.
+ * the wire. `rolloutMetricsOf` and `trajectoryOf` make the same pieces
+ * unvalidated, for a caller that validates them once, inside the response
+ * (`buildRolloutResponse` checks every trajectory and the metrics again).
  */
 import {
   RolloutMetrics,
@@ -31,6 +33,11 @@ export interface MetricsInput {
  * `details.events` with their per-criterion breakdown.
  */
 export function buildRolloutMetrics(input: MetricsInput): RolloutMetrics {
+  return RolloutMetrics.parse(rolloutMetricsOf(input));
+}
+
+/** The metrics `buildRolloutMetrics` returns, not yet validated. */
+export function rolloutMetricsOf(input: MetricsInput): RolloutMetrics {
   const returns = [...input.episodeReturns];
   const mean = returns.length ? returns.reduce((a, b) => a + b, 0) / returns.length : 0;
   const details: Record<string, unknown> = { ...input.details };
@@ -39,7 +46,7 @@ export function buildRolloutMetrics(input: MetricsInput): RolloutMetrics {
     details[key] = value;
     return value.score;
   };
-  return RolloutMetrics.parse({
+  return {
     episode_returns: returns,
     mean_return: mean,
     num_steps: input.numSteps,
@@ -47,7 +54,7 @@ export function buildRolloutMetrics(input: MetricsInput): RolloutMetrics {
     outcome_score: score(input.outcomeScore, "outcome"),
     events_score: score(input.eventsScore, "events"),
     details,
-  });
+  };
 }
 
 /** Inputs of `buildTrajectory`. */
@@ -63,7 +70,12 @@ export interface TrajectoryInput {
 
 /** Builds a `RolloutTrajectory`; `length` is the number of steps. */
 export function buildTrajectory(input: TrajectoryInput): RolloutTrajectory {
-  return RolloutTrajectory.parse({
+  return RolloutTrajectory.parse(trajectoryOf(input));
+}
+
+/** The trajectory `buildTrajectory` returns, not yet validated (its steps as given). */
+export function trajectoryOf(input: TrajectoryInput): RolloutTrajectory {
+  return {
     env_id: input.envId,
     policy_id: input.policyId,
     steps: input.steps,
@@ -71,7 +83,7 @@ export function buildTrajectory(input: TrajectoryInput): RolloutTrajectory {
     length: input.steps.length,
     inference_url: input.inferenceUrl ?? "",
     decision_samples: input.decisionSamples ?? null,
-  });
+  } as RolloutTrajectory;
 }
 
 /** Adds (or replaces) the `cid` query parameter that correlates inference calls with a rollout. */

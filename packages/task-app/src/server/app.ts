@@ -9,7 +9,10 @@ import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { Duplex } from "node:stream";
 import type { AnyEnvironment } from "../env/loop.js";
+import { createPeerRouter, makeEnvIdPrefix, type PeerNetwork, type PeerRouter } from "../openenv/peers.js";
 import { mountOpenEnvRoutes } from "../openenv/routes.js";
+import { finishEpisodeTrace, type EpisodeTracing } from "../openenv/trace.js";
+import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { createSessionStore, type OpenEnvOptions } from "../openenv/sessions.js";
 import { createOpenEnvSocket } from "../openenv/ws.js";
 import type { TaskApp } from "../schemas/task-app.js";
@@ -42,6 +45,14 @@ export interface TaskAppServerOptions {
   maxInFlightBodyBytes?: number;
   /** The `/openenv` routes and the env lifecycle of an app with `app.environment`: sessions, idle timeout, ping, keyless access. */
   openenv?: OpenEnvOptions;
+  /**
+   * Receives the recorded session of every episode a trainer steps over the
+   * OpenEnv WebSocket or the env lifecycle (a trace store plugs in here, as
+   * for `traceSink`); without it they are not traced.
+   */
+  episodeSink?: (session: SessionTraceV3) => void | Promise<void>;
+  /** A worker of `serve --workers N`: its env_ids carry its id and a step for another worker's is sent there (src/openenv/peers.ts). */
+  peers?: PeerNetwork;
 }
 
 export { DEFAULT_MAX_IN_FLIGHT_BODY_BYTES } from "./body.js";
@@ -64,10 +75,14 @@ export interface TaskAppServer {
   readonly bodyBudget: Pick<BodyBudget, "limit" | "used" | "peak">;
   /** Rollouts and proxy calls currently running. */
   readonly inFlight: number;
+  /** Stepped sessions of a declared environment open now (0 without one). */
+  readonly openSessions: number;
   /** The server's logger, redacting every known secret. */
   readonly log: Logger;
   /** The node:http `upgrade` listener (the OpenEnv WebSocket `/openenv/ws`); absent without `app.environment`. */
   upgrade?: (incoming: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** With `peers` and `app.environment`: the private socket other workers send env lifecycle requests to, and its listener. */
+  peerEndpoint?: { socketPath: string; listener: (incoming: IncomingMessage, outgoing: ServerResponse) => void };
   /** Runs the app's startup hooks in order. */
   startup(): Promise<void>;
   /**
@@ -214,13 +229,23 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   }
   let openenv: ReturnType<typeof createOpenEnvSocket> | null = null;
   let closeSessions = () => {};
+  let countSessions = () => 0;
+  let peers: PeerRouter | undefined;
   if (app.environment) {
     const environment = app.environment as AnyEnvironment;
-    const sessions = createSessionStore(options.openenv);
+    const sink = options.episodeSink;
+    const tracing: EpisodeTracing | undefined = sink && {
+      sink,
+      appId: app.appId,
+      onError: (error, sessionId) => baseLog.error({ session_id: sessionId, err: { message: redact((error as Error)?.message ?? String(error)).slice(0, 2000) } }, "trace sink failed; the episode goes on"),
+    };
+    const sessions = createSessionStore(options.openenv, options.peers ? makeEnvIdPrefix(options.peers.self) : "", (session) => void finishEpisodeTrace(tracing, session, "closed"));
+    peers = options.peers ? createPeerRouter(options.peers) : undefined;
     const noKey = options.openenv?.noKey === true;
     const openenvGuard = noKey ? async (_c: Context, next: () => Promise<void>) => next() : guard;
-    mountOpenEnvRoutes(hono, { env: environment, sessions, guard, openenvGuard, maxBodyBytes: app.limits.maxBodyBytes, redact });
-    openenv = createOpenEnvSocket({ env: environment, sessions, authorise: (incoming) => (noKey ? null : authorise(incoming.headers)), pingIntervalMs: options.openenv?.pingIntervalMs, redact });
+    mountOpenEnvRoutes(hono, { env: environment, sessions, guard, openenvGuard, maxBodyBytes: app.limits.maxBodyBytes, redact, peers, tracing });
+    openenv = createOpenEnvSocket({ env: environment, sessions, authorise: (incoming) => (noKey ? null : authorise(incoming.headers)), pingIntervalMs: options.openenv?.pingIntervalMs, redact, tracing });
+    countSessions = () => sessions.size;
     closeSessions = () => {
       openenv?.closeAll();
       sessions.closeAll();
@@ -306,9 +331,23 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     },
     request: (input, init) => hono.request(input, init),
     ...(openenv ? { upgrade: openenv.upgrade } : {}),
+    ...(peers
+      ? {
+          peerEndpoint: {
+            socketPath: peers.socketPath,
+            listener: (incoming: IncomingMessage, outgoing: ServerResponse) => {
+              peers!.acceptFromPeer(incoming);
+              void honoListener(incoming, outgoing);
+            },
+          },
+        }
+      : {}),
     app,
     get inFlight() {
       return inFlight;
+    },
+    get openSessions() {
+      return countSessions();
     },
     bodyBudget: bodies,
     log: baseLog,

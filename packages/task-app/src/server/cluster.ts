@@ -17,7 +17,11 @@
  * returned once and the other workers are stopped.
  */
 import cluster, { type Worker } from "node:cluster";
-import { constants } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { constants, tmpdir } from "node:os";
+import { join } from "node:path";
+import type { PeerNetwork } from "../openenv/peers.js";
+import type { MetricsReading } from "./metrics.js";
 import type { Logger } from "pino";
 import type { ServingTaskApp } from "./serve.js";
 import { announceServing, EXIT_AFTER_SHUTDOWN_MS } from "./serve.js";
@@ -44,7 +48,7 @@ export interface ServeClusterOptions {
   /** Called once, with the URL, when every worker listens. */
   onListening?: (url: string, port: number) => void;
   /** Called at once with a reader of the rollouts every worker is running (their last reports, summed): the in-flight gauge. */
-  exposeInFlight?: (read: () => number) => void;
+  exposeInFlight?: (read: () => MetricsReading) => void;
 }
 
 /** How a clustered server ended: the exit code, and the start-up error of a worker when there was one. */
@@ -57,7 +61,7 @@ export interface ServeClusterResult {
 type WorkerMessage =
   | { type: "task-app:ready"; port: number; appId: string; requireApiKey: boolean; graceMs: number }
   | { type: "task-app:failed"; message: string }
-  | { type: "task-app:in-flight"; count: number };
+  | { type: "task-app:in-flight"; count: number; sessions: number };
 
 /** How often a worker reports its in-flight count to the primary (when it changed): the gauge's staleness, without a message per rollout. */
 export const IN_FLIGHT_REPORT_MS = 200;
@@ -98,6 +102,21 @@ export function isServeWorker(): boolean {
   return cluster.isWorker;
 }
 
+/** The variable that names the workers' private socket folder to each worker. */
+const PEER_DIR_VARIABLE = "TASKAPP_PEER_DIR";
+
+/**
+ * In a worker: its cluster id and the folder of the workers' private sockets
+ * (made by the primary, mode 0700), for env lifecycle sessions held by
+ * another worker (src/openenv/peers.ts). Read once: the variable is removed,
+ * so nothing the app starts inherits it.
+ */
+export function readPeerNetwork(): PeerNetwork | undefined {
+  const dir = process.env[PEER_DIR_VARIABLE];
+  delete process.env[PEER_DIR_VARIABLE];
+  return cluster.worker && dir ? { self: cluster.worker.id, dir } : undefined;
+}
+
 /** Runs the primary: forks the workers and keeps them running until a signal or a fatal failure. */
 export function runServeCluster(options: ServeClusterOptions): Promise<ServeClusterResult> {
   const { logger, workers: count } = options;
@@ -115,15 +134,20 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
   let signals = 0;
   let finish!: (result: ServeClusterResult) => void;
   const done = new Promise<ServeClusterResult>((resolve) => (finish = resolve));
-  const inFlight = new Map<number, number>();
+  const inFlight = new Map<number, MetricsReading>();
   options.exposeInFlight?.(() => {
-    let sum = 0;
-    for (const count of inFlight.values()) sum += count;
+    const sum = { inFlight: 0, sessions: 0 };
+    for (const reading of inFlight.values()) {
+      sum.inFlight += reading.inFlight;
+      sum.sessions += reading.sessions;
+    }
     return sum;
   });
 
+  // mkdtemp makes the folder 0700: only this user reaches the workers' private sockets.
+  const peerDir = mkdtempSync(join(tmpdir(), "task-app-peers-"));
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork({ [PEER_DIR_VARIABLE]: peerDir });
     live.set(worker.id, worker);
     worker.on("message", (message: WorkerMessage) => onMessage(worker, message));
     worker.on("exit", (code, signal) => onExit(worker, code, signal));
@@ -141,7 +165,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
   };
 
   const onMessage = (worker: Worker, message: WorkerMessage) => {
-    if (message?.type === "task-app:in-flight") return void inFlight.set(worker.id, message.count);
+    if (message?.type === "task-app:in-flight") return void inFlight.set(worker.id, { inFlight: message.count, sessions: message.sessions ?? 0 });
     if (message?.type === "task-app:failed") {
       if (!listening) startupError ??= message.message;
       else logger.error({ pid: worker.process.pid, error: message.message }, "a replacement worker failed to start");
@@ -197,6 +221,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
     if (live.size > 0) return;
     process.off("SIGTERM", onSignal);
     process.off("SIGINT", onSignal);
+    rmSync(peerDir, { recursive: true, force: true });
     if (exitCode === 0) logger.info("all workers stopped");
     finish(startupError && exitCode !== 0 ? { code: exitCode, error: startupError } : { code: exitCode });
   };
@@ -226,6 +251,7 @@ export function runServeCluster(options: ServeClusterOptions): Promise<ServeClus
       killAll();
       process.off("SIGTERM", onSignal);
       process.off("SIGINT", onSignal);
+      rmSync(peerDir, { recursive: true, force: true });
       finish({ code: 128 + (constants.signals[signal] ?? 15) });
     }
   };
@@ -252,11 +278,14 @@ export function joinServeCluster(running: ServingTaskApp, app: { appId: string; 
   if (process.connected) process.send?.(ready, undefined, {}, () => {});
   // The in-flight count, when it changed, until the server has closed (its drain included).
   let reported = 0;
+  let reportedSessions = 0;
   const report = setInterval(() => {
     const count = running.inFlight;
-    if (count === reported || !process.connected) return;
+    const sessions = running.openSessions;
+    if ((count === reported && sessions === reportedSessions) || !process.connected) return;
     reported = count;
-    const message: WorkerMessage = { type: "task-app:in-flight", count };
+    reportedSessions = sessions;
+    const message: WorkerMessage = { type: "task-app:in-flight", count, sessions };
     process.send?.(message, undefined, {}, () => {});
   }, IN_FLIGHT_REPORT_MS);
   report.unref();

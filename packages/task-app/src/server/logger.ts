@@ -104,7 +104,9 @@ export function createRedactingLogger(logger: Logger, redact: SecretRedactor): L
       if (typeof prop === "string" && LOG_METHODS.has(prop)) {
         const method = target[prop as "info"] as (...args: unknown[]) => void;
         return (...args: unknown[]) => {
-          if (target.isLevelEnabled(prop)) method.apply(target, args.map((arg) => redactLogValue(arg, redact)));
+          if (!target.isLevelEnabled(prop)) return;
+          const once = redact.fixed?.() ?? redact; // the secrets read once for the line's every field
+          method.apply(target, args.map((arg) => redactLogValue(arg, once)));
         };
       }
       const value: unknown = Reflect.get(target, prop, target);

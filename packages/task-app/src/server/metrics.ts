@@ -16,12 +16,24 @@ export const IN_FLIGHT_METRIC = "task_app_rollouts_in_flight";
 /** The path the gauge is served on. */
 export const METRICS_PATH = "/metrics";
 
-/** The exposition text of the gauge. */
-export function formatInFlightMetrics(inFlight: number): string {
+/** The gauge of the stepped sessions of a declared environment open now (OpenEnv WebSockets and env lifecycle env_ids). */
+export const SESSIONS_METRIC = "task_app_openenv_sessions";
+
+/** What the gauges read. */
+export interface MetricsReading {
+  inFlight: number;
+  sessions: number;
+}
+
+/** The exposition text of the gauges. */
+export function formatInFlightMetrics(inFlight: number, sessions = 0): string {
   return (
     `# HELP ${IN_FLIGHT_METRIC} Rollouts and proxy calls this server (every worker of it) is running.\n` +
     `# TYPE ${IN_FLIGHT_METRIC} gauge\n` +
-    `${IN_FLIGHT_METRIC} ${inFlight}\n`
+    `${IN_FLIGHT_METRIC} ${inFlight}\n` +
+    `# HELP ${SESSIONS_METRIC} Stepped sessions of a declared environment this server (every worker of it) holds open.\n` +
+    `# TYPE ${SESSIONS_METRIC} gauge\n` +
+    `${SESSIONS_METRIC} ${sessions}\n`
   );
 }
 
@@ -33,8 +45,8 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-/** Listens on `host:port` (0 picks a free port) and answers GET /metrics with `read()`'s count. */
-export async function startMetricsServer(read: () => number, port: number, host = "127.0.0.1"): Promise<MetricsServer> {
+/** Listens on `host:port` (0 picks a free port) and answers GET /metrics with `read()`'s counts. */
+export async function startMetricsServer(read: () => MetricsReading, port: number, host = "127.0.0.1"): Promise<MetricsServer> {
   const server = createServer((request, response) => {
     const path = (request.url ?? "/").split("?")[0];
     if (path !== METRICS_PATH) {
@@ -45,7 +57,8 @@ export async function startMetricsServer(read: () => number, port: number, host 
       response.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" }).end("method not allowed\n");
       return;
     }
-    const body = formatInFlightMetrics(read());
+    const reading = read();
+    const body = formatInFlightMetrics(reading.inFlight, reading.sessions);
     response.writeHead(200, { "content-type": "text/plain; version=0.0.4; charset=utf-8", "content-length": Buffer.byteLength(body) });
     response.end(request.method === "HEAD" ? undefined : body);
   });

@@ -35,7 +35,8 @@ export function collectSecrets(env: KeyEnv, extra: readonly string[] = []): stri
     }
   };
   for (const name of VENDOR_KEY_NAMES) add(env[name]);
-  for (const [name, value] of Object.entries(env)) if (SECRET_NAME.test(name)) add(value);
+  // Names first, a value only where the name says secret: process.env fetches each value it is asked for.
+  for (const name of Object.keys(env)) if (SECRET_NAME.test(name)) add(env[name]);
   for (const value of extra) add(value);
   return [...found].sort((a, b) => b.length - a.length);
 }
@@ -149,12 +150,21 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return out + text.slice(from, start) + REDACTED + text.slice(end);
 }
 
-/** Redacts text against the secrets of an environment, read at each call so keys set after startup count too. */
-export type SecretRedactor = (text: string) => string;
+/**
+ * Redacts text against the secrets of an environment, read at each call so keys set after startup
+ * count too. `fixed()`, where there, reads them once for the strings of one message (a log line's
+ * every field), which then share that reading.
+ */
+export type SecretRedactor = ((text: string) => string) & { fixed?: () => (text: string) => string };
 
 /** A redactor over `env` (default `process.env`) plus `extra` secrets. */
 export function createSecretRedactor(env: KeyEnv = process.env, extra: readonly string[] = []): SecretRedactor {
-  return (text) => redactSecrets(text, collectSecrets(env, extra));
+  const redactor: SecretRedactor = (text) => redactSecrets(text, collectSecrets(env, extra));
+  redactor.fixed = () => {
+    const secrets = collectSecrets(env, extra);
+    return (text) => redactSecrets(text, secrets);
+  };
+  return redactor;
 }
 
 /** Query parameters whose values are credentials whatever their value. */

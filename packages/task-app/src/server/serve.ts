@@ -17,6 +17,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { constants } from "node:os";
+import { listenForPeers } from "../openenv/peers.js";
 import type { TaskApp } from "../schemas/task-app.js";
 import { createTaskAppServer, type TaskAppServerOptions } from "./app.js";
 import { resolveEnvironmentApiKeys } from "./auth.js";
@@ -54,6 +55,8 @@ export interface ServingTaskApp {
   closed: Promise<void>;
   /** Rollouts and proxy calls running now (the in-flight gauge). */
   readonly inFlight: number;
+  /** Stepped sessions of a declared environment open now (0 without one). */
+  readonly openSessions: number;
 }
 
 /** How long aborted rollouts and proxy calls get to write their 503 before connections are closed. */
@@ -88,6 +91,7 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
     server.listen(options.port ?? 8001, host, () => resolve());
   });
   server.removeAllListeners("error");
+  const peerServer = handler.peerEndpoint ? await listenForPeers(handler.peerEndpoint) : null;
   server.on("error", (error) => logger.error({ err: error }, "server error"));
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
@@ -126,12 +130,15 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
       const deadline = Date.now() + graceMs;
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      peerServer?.close();
+      peerServer?.closeIdleConnections();
       await handler.drain(graceMs, ABORT_SETTLE_MS);
       // Requests that are not rollouts (a body still trickling in, say) get what is left of the grace period:
       // a connection whose response has finished is idle, and closed; the wait ends when none is left open.
       const open = await waitForConnections(server, Math.max(deadline - Date.now(), FLUSH_MS));
       if (open > 0) logger.warn({ connections: open }, "closing connections still open after the grace period");
       server.closeAllConnections();
+      peerServer?.closeAllConnections();
       if (!(await within(handler.runShutdownHooks(), graceMs))) logger.warn({ grace_ms: graceMs }, "shutdown hooks did not finish within the grace period");
       await within(stopped, ABORT_SETTLE_MS);
       if (options.handleSignals !== false) {
@@ -157,6 +164,9 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
     closed,
     get inFlight() {
       return handler.inFlight;
+    },
+    get openSessions() {
+      return handler.openSessions;
     },
   };
 }

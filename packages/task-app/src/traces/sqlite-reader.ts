@@ -69,16 +69,24 @@ class ReaderConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const { queryTimeoutMs, maxRows } = this.bounds;
     let timedOut = false;
+    let again: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
       this.database.interrupt();
+      // SQLite stops only a statement that runs: one that had not started when the deadline came (its
+      // thread late on a loaded machine) would run on, endless for a hostile view. Interrupt again
+      // until the query settles.
+      again = setInterval(() => this.database.interrupt(), 25);
     }, queryTimeoutMs);
     try {
       const statement = await this.database.prepare(query.sql);
       if (!statement.reader) throw new Error("the trace store reader runs queries only");
       const rows: R[] = [];
       for (const row of await statement.iterate(query.parameters.map((p) => sqliteValue(escapeStoredValue(p))))) {
-        if (rows.length >= maxRows) throw new Error(`a query returned more than ${maxRows} rows; the trace store is larger than a reader takes`);
+        if (rows.length >= maxRows) {
+          this.database.interrupt(); // the statement stops here, whatever its rows still to come
+          throw new Error(`a query returned more than ${maxRows} rows; the trace store is larger than a reader takes`);
+        }
         rows.push(restoreRow(row as R));
       }
       return { rows };
@@ -87,6 +95,7 @@ class ReaderConnection implements DatabaseConnection {
       throw error;
     } finally {
       clearTimeout(timer);
+      clearInterval(again);
     }
   }
 

@@ -4,7 +4,7 @@
  * task app (RL) or the training file (SFT), submit, and follow the job.
  * Everything it has to say goes through `report`; failures are TrainErrors.
  */
-import { checkProjectFile } from "../config/check-source.js";
+import { checkProjectFile } from "../config/check-file.js";
 import { ProjectSettingsError } from "../config/project-settings.js";
 import { isExperimentalModel } from "../config/model-catalog.js";
 import { rlModelOf } from "../config/models.js";

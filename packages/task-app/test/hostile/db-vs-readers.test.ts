@@ -159,7 +159,7 @@ test("a schema version this task-app does not read, or none at all, is refused; 
   assert.match(res4.stderr, /table events lacks call_records/);
 });
 
-test("a reader's query past its deadline is interrupted, and the reader cannot write", async () => {
+test("a reader's query past its deadline is interrupted, and the reader cannot write", TEST_LIMIT, async () => {
   const path = await hostileStore("deadline", "SELECT 1;");
   const reader = await openTraceReader(path, { queryTimeoutMs: 300 });
   try {

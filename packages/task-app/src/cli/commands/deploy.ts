@@ -14,6 +14,7 @@ import { escapeTerminal, stringifyForTerminal } from "../../text/terminal.js";
 import type { DeployOverrides } from "../../deploy/settings.js";
 import type { ApplyEvent } from "../../deploy/apply.js";
 import type { DeployPackage } from "../../deploy/packages.js";
+import { commandName } from "../invocation.js";
 
 /** The flags: deploy.toml's overrides (see DeployOverrides) and the command's own. */
 export interface DeployArgs extends DeployOverrides {
@@ -100,7 +101,7 @@ async function runRender(args: DeployArgs): Promise<void> {
   }
   for (const note of describeRenderNotes(inputs.settings)) process.stdout.write(`${note}\n`);
   process.stdout.write(
-    `next: docker build -f ${join(args.out, "Dockerfile")} -t ${inputs.settings.image} . && docker push ${inputs.settings.image}, then task-app deploy apply\n`,
+    `next: docker build -f ${join(args.out, "Dockerfile")} -t ${inputs.settings.image} . && docker push ${inputs.settings.image}, then ${commandName()} deploy apply\n`,
   );
 }
 
@@ -202,7 +203,7 @@ async function runApply(args: DeployArgs): Promise<void> {
     const { url, public: reachable } = result.taskUrl;
     process.stdout.write(`\nservices.task_url = "${url}"\n`);
     if (!reachable) process.stdout.write(`(reachable inside the cluster; give [deploy.ingress] a host for a trainer outside it)\n`);
-    process.stdout.write(`next: task-app train --config configs/rl.toml --task-url ${url}\n`);
+    process.stdout.write(`next: ${commandName()} train --config configs/rl.toml --task-url ${url}\n`);
     return 0;
   });
 }

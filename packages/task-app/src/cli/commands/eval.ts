@@ -9,6 +9,7 @@ import { isAbsolute, relative } from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
 import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
+import { commandName } from "../invocation.js";
 
 export interface EvalArgs {
   app?: string;
@@ -199,7 +200,7 @@ export function viewCommandFor(runDir: string, store: string | undefined, cwd = 
     const text = rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : p;
     return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
   };
-  return `task-app view --runs ${shown(runDir)}${store ? ` --db ${/^[a-z]+:\/\//i.test(store) ? store : shown(store)}` : ""} --open`;
+  return `${commandName(undefined, cwd)} view --runs ${shown(runDir)}${store ? ` --db ${/^[a-z]+:\/\//i.test(store) ? store : shown(store)}` : ""} --open`;
 }
 
 /** Opens the trace store the eval writes (the eval process is its single writer); the store validates each session. */

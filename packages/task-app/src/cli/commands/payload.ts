@@ -44,7 +44,7 @@ async function runPayload(args: PayloadArgs): Promise<void> {
     context.setExitCode(2);
     return;
   }
-  const { checkProjectFile } = await import("../../config/check-source.js");
+  const { checkProjectFile } = await import("../../config/check-file.js");
   const { ProjectSettingsError } = await import("../../config/project-settings.js");
   // Detect first: an SFT config given to `payload rl` (or the reverse) is named as such, not drowned in missing keys.
   // The project's task-app.toml [rules] apply, as validate applies them.

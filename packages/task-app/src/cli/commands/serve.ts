@@ -23,6 +23,7 @@ interface ServeArgs {
   "metrics-port"?: number;
   tunnel: boolean;
   "max-sessions": number;
+  "session-idle-timeout": number;
   "openenv-no-key": boolean;
 }
 
@@ -60,6 +61,12 @@ async function runServe(args: ServeArgs): Promise<void> {
   const maxSessions = args["max-sessions"];
   if (!Number.isInteger(maxSessions) || maxSessions < 1) {
     process.stderr.write(`task-app: --max-sessions must be a whole number, at least 1 (got ${String(maxSessions)})\n`);
+    context.setExitCode(2);
+    return;
+  }
+  const idleS = args["session-idle-timeout"];
+  if (!(Number.isFinite(idleS) && idleS > 0)) {
+    process.stderr.write(`task-app: --session-idle-timeout must be a positive number of seconds (got ${String(idleS)})\n`);
     context.setExitCode(2);
     return;
   }
@@ -113,7 +120,7 @@ async function runServe(args: ServeArgs): Promise<void> {
   let code = 0;
   let logger: import("pino").Logger | undefined;
   // The in-flight gauge (the primary's sum with --workers N), served before the app loads: a port in use fails at once.
-  let readInFlight = () => 0;
+  let readInFlight = () => ({ inFlight: 0, sessions: 0 });
   let metrics: import("../../server/metrics.js").MetricsServer | undefined;
   try {
     logger = createLogger(level, format === "pretty" ? createPrettyDestination() : undefined);
@@ -137,10 +144,11 @@ async function runServe(args: ServeArgs): Promise<void> {
     }
     const app = await loadTaskAppModule(module, { timeoutMs: startTimeout * 1000 });
     traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
-    const traceSink = traces ? { traceSink: traces.sink } : {};
+    const sink = traces?.sink;
+    const traceSink = sink ? { traceSink: sink, episodeSink: (session: import("../../schemas/session-trace.js").SessionTraceV3) => sink(session) } : {};
     const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);
-    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, openenv: { maxSessions, noKey: args["openenv-no-key"] }, ...traceSink, ...(worker ? { announce: false, handleSignals: false } : {}) });
-    readInFlight = () => running.inFlight;
+    const running = await serve(app, { port: args.port, host: args.host, logger, maxInFlightBodyBytes, openenv: { maxSessions, idleTimeoutMs: Math.round(idleS * 1000), noKey: args["openenv-no-key"] }, ...traceSink, ...(worker ? { announce: false, handleSignals: false, ...withPeers(cluster!.readPeerNetwork()) } : {}) });
+    readInFlight = () => ({ inFlight: running.inFlight, sessions: running.openSessions });
     if (worker) cluster!.joinServeCluster(running, app);
     if (tunnel) openTunnel(running.port);
     await running.closed;
@@ -164,6 +172,11 @@ async function runServe(args: ServeArgs): Promise<void> {
   }
   if (worker) cluster!.leaveServeCluster(code, logger);
   context.setExitCode(code);
+}
+
+/** `serve()`'s `peers` option when this worker has them. */
+function withPeers(peers: import("../../openenv/peers.js").PeerNetwork | undefined) {
+  return peers ? { peers } : {};
 }
 
 /** `--port`: a whole number from 0 to 65535, else a usage error. */
@@ -241,6 +254,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: 64,
         describe: "Stepped sessions of a declared environment open at once (OpenEnv WebSockets and env lifecycle env_ids, each process its own); one more is refused with CAPACITY_REACHED",
       })
+      .option("session-idle-timeout", {
+        type: "number",
+        default: 600,
+        describe: "Seconds a stepped session (an OpenEnv WebSocket, an env lifecycle env_id) may stay untouched before it is closed",
+      })
       .option("openenv-no-key", {
         type: "boolean",
         default: false,
@@ -259,7 +277,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         "Shutdown: the first SIGTERM/SIGINT drains in-flight rollouts within limits.shutdownGraceMs, a second only logs, a third exits at once (143 for SIGTERM). " +
           "Unhandled rejections and uncaught exceptions in executors are logged (keys redacted) and the server keeps serving. " +
           ENV_PRECEDENCE + " " +
-          "With --workers N the primary process forwards shutdown to every worker and prints the URL once; the server keeps no state between requests, so replicas can run behind any load balancer.",
+          "With --workers N the primary process forwards shutdown to every worker and prints the URL once; the server keeps no state between rollouts, so replicas can run behind any load balancer (a declared environment's stepped sessions stay in the replica that opened them; its workers pass them among themselves).",
       ) as unknown as Argv<ServeArgs>,
   handler: runServe,
 };

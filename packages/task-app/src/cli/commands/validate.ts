@@ -76,7 +76,7 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
     contextOf(args).setExitCode(2);
     return;
   }
-  const { checkProjectFile } = await import("../../config/check-source.js");
+  const { checkProjectFile } = await import("../../config/check-file.js");
   const { loadProjectSettings, ProjectSettingsError } = await import("../../config/project-settings.js");
   for (const file of args.files) {
     try {
