@@ -15,7 +15,8 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AnyEnvironment } from "../env/loop.js";
 import { argumentsSchema } from "../env/tools.js";
-import { errorResponse } from "../server/errors.js";
+import { errorResponse, toResponse } from "../server/errors.js";
+import { answerEnvStep, findEnvSession, MISSING_SESSION } from "./env-step.js";
 import { describeSchemas, describeState, OpenEnvError, resetSession, stepSession, type StepReply } from "./episode.js";
 import type { PeerRouter } from "./peers.js";
 import type { Session, SessionStore } from "./sessions.js";
@@ -94,15 +95,7 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
     if (body instanceof Response) return body;
     const session = findSession(sessions, body.env_id) ?? deps.peers?.route(c, body.env_id as string, body) ?? refuseMissingSession();
     if (session instanceof Response || session instanceof Promise) return session;
-    const calls = (body.action as { tool_calls?: unknown } | undefined)?.tool_calls ?? body.tool_calls;
-    if (!Array.isArray(calls) || calls.length !== 1) return errorResponse(422, "invalid_action", "action.tool_calls must hold one call {tool, args}");
-    sessions.touch(session);
-    try {
-      const reply = await stepSession(env, session, calls[0], c.req.raw.signal, deps.tracing);
-      return c.json({ observation: reply.observation.observation, reward: reply.reward, done: reply.done, info: reply.observation.metadata });
-    } catch (error) {
-      return problemResponse(error);
-    }
+    return toResponse(await answerEnvStep({ env, sessions, tracing: deps.tracing, redact: deps.redact }, session, body, c.req.raw.signal));
   });
   hono.post("/env/:name/terminate", ...keyed, async (c) => {
     const body = named(c) ?? (await readObject(c, false));
@@ -116,12 +109,12 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
 
 /** The session an `env_id` names here, a 400 when it is missing, undefined when this process holds none by that id. */
 function findSession(sessions: SessionStore, id: unknown): Session | Response | undefined {
-  if (typeof id !== "string" || id === "") return errorResponse(400, "invalid_request", "env_id is missing");
-  return sessions.get(id);
+  const found = findEnvSession(sessions, id);
+  return found && "body" in found ? toResponse(found) : found;
 }
 
 function refuseMissingSession(): Response {
-  return errorResponse(404, "not_found", "no environment with that env_id (terminated, idle too long, or never made)");
+  return errorResponse(404, "not_found", MISSING_SESSION);
 }
 
 /** The body as a JSON object (empty allowed when `emptyOk`), or the 400 to answer. */

@@ -26,6 +26,7 @@ import type { TraceSink } from "./trace-hook.js";
 import { bodyReadInFull, fetchTransport, nodeTransport, writeReply } from "./transports.js";
 import { describeHealth, describeInfo, describeTaskInfo } from "./task-info.js";
 import { DEFAULT_VENDOR_TIMEOUT_MS, handleProxy, PROXY_ROUTES, type Vendor } from "./vendor.js";
+import { answerNativeEnvStep, envStepPaths } from "../openenv/env-step.js";
 
 /** Options of `createTaskAppServer`. */
 export interface TaskAppServerOptions {
@@ -231,6 +232,8 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   let closeSessions = () => {};
   let countSessions = () => 0;
   let peers: PeerRouter | undefined;
+  /** The env lifecycle's step on Node's request and response, when every session lives in this process (no peer workers). */
+  let nativeEnvStep: { paths: Set<string>; answer: (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<Reply> } | undefined;
   if (app.environment) {
     const environment = app.environment as AnyEnvironment;
     const sink = options.episodeSink;
@@ -245,6 +248,10 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     const openenvGuard = noKey ? async (_c: Context, next: () => Promise<void>) => next() : guard;
     mountOpenEnvRoutes(hono, { env: environment, sessions, guard, openenvGuard, maxBodyBytes: app.limits.maxBodyBytes, redact, peers, tracing });
     openenv = createOpenEnvSocket({ env: environment, sessions, authorise: (incoming) => (noKey ? null : authorise(incoming.headers)), pingIntervalMs: options.openenv?.pingIntervalMs, redact, tracing });
+    if (!peers) {
+      const stepDeps = { env: environment, sessions, tracing, redact, authorise, maxBodyBytes: app.limits.maxBodyBytes };
+      nativeEnvStep = { paths: envStepPaths(environment), answer: (incoming, outgoing) => answerNativeEnvStep(stepDeps, incoming, outgoing) };
+    }
     countSessions = () => sessions.size;
     closeSessions = () => {
       openenv?.closeAll();
@@ -259,15 +266,23 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   const fastPath = app.corsOrigins.length === 0;
   const logInfo = baseLog.isLevelEnabled("info");
   /** Writes a native reply, and logs the request when info is on. */
-  const finishNative = (incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply, start: number) => {
+  const finishNative = (incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply, start: number, path = "/rollout") => {
     writeReply(incoming, outgoing, reply);
-    if (logInfo) baseLog.info({ req_id: ++counter, method: "POST", path: "/rollout", status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
+    if (logInfo) baseLog.info({ req_id: ++counter, method: "POST", path, status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
   };
   /** The reply to an error no route answered (a connection cut mid-body, or a bug). */
-  const failNative = (incoming: IncomingMessage, outgoing: ServerResponse, error: unknown, start: number) => {
-    if (isConnectionAbort(error)) return finishNative(incoming, outgoing, connectionClosed(), start);
+  const failNative = (incoming: IncomingMessage, outgoing: ServerResponse, error: unknown, start: number, path = "/rollout") => {
+    if (isConnectionAbort(error)) return finishNative(incoming, outgoing, connectionClosed(), start, path);
     baseLog.error({ err: { name: (error as Error)?.name, message: redact(String((error as Error)?.message)) } }, "unhandled error");
-    finishNative(incoming, outgoing, errorReply(500, "internal_error", "internal server error"), start);
+    finishNative(incoming, outgoing, errorReply(500, "internal_error", "internal server error"), start, path);
+  };
+  /** POST /env/<name>/step on Node's request and response (see nativeEnvStep). */
+  const answerEnvStepNatively = (incoming: IncomingMessage, outgoing: ServerResponse, path: string) => {
+    const start = logInfo ? performance.now() : 0;
+    nativeEnvStep!.answer(incoming, outgoing).then(
+      (reply) => finishNative(incoming, outgoing, reply, start, path),
+      (error: unknown) => failNative(incoming, outgoing, error, start, path),
+    );
   };
   const nativeRollout = (incoming: IncomingMessage, outgoing: ServerResponse, start: number) => {
     const refused = authorise(incoming.headers);
@@ -327,6 +342,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     fetch: async (request, bindings) => hono.fetch(request, bindings),
     listener: (incoming, outgoing) => {
       if (fastPath && incoming.method === "POST" && (incoming.url === "/rollout" || incoming.url?.startsWith("/rollout?"))) queueRollout(incoming, outgoing);
+      else if (fastPath && nativeEnvStep && incoming.method === "POST" && nativeEnvStep.paths.has(incoming.url!)) answerEnvStepNatively(incoming, outgoing, incoming.url!);
       else void honoListener(incoming, outgoing);
     },
     request: (input, init) => hono.request(input, init),

@@ -1,0 +1,81 @@
+/**
+ * synth-ai's env lifecycle `step` (`POST /env/{env_name}/step`), answered from
+ * its parsed body for a session this process holds: the one tool call, the
+ * step, the reply. The Hono route (routes.ts) and the server's node fast path
+ * (`createNativeEnvStep`, used by src/server/app.ts when no peer worker may
+ * hold a session) both answer with it, so the two cannot drift.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AnyEnvironment } from "../env/loop.js";
+import { readIncoming } from "../server/body.js";
+import { errorReply, type Reply } from "../server/errors.js";
+import { OpenEnvError, stepSession } from "./episode.js";
+import type { SessionStore, Session } from "./sessions.js";
+import type { EpisodeTracing } from "./trace.js";
+
+export interface EnvStepDeps {
+  env: AnyEnvironment;
+  sessions: SessionStore;
+  tracing?: EpisodeTracing;
+  redact: (text: string) => string;
+}
+
+/** The env_id's session here; a 400 reply when the id is missing, undefined when this process holds none by it. */
+export function findEnvSession(sessions: SessionStore, id: unknown): Session | Reply | undefined {
+  if (typeof id !== "string" || id === "") return errorReply(400, "invalid_request", "env_id is missing");
+  return sessions.get(id);
+}
+
+export const MISSING_SESSION = "no environment with that env_id (terminated, idle too long, or never made)";
+
+/** Steps `session` with the body's one tool call; the reply (422 for a trainer's mistake, 500 when the environment failed). */
+export async function answerEnvStep(deps: EnvStepDeps, session: Session, body: Record<string, unknown>, signal: AbortSignal): Promise<Reply> {
+  const calls = (body.action as { tool_calls?: unknown } | undefined)?.tool_calls ?? body.tool_calls;
+  if (!Array.isArray(calls) || calls.length !== 1) return errorReply(422, "invalid_action", "action.tool_calls must hold one call {tool, args}");
+  deps.sessions.touch(session);
+  try {
+    const reply = await stepSession(deps.env, session, calls[0], signal, deps.tracing);
+    return { status: 200, body: JSON.stringify({ observation: reply.observation.observation, reward: reply.reward, done: reply.done, info: reply.observation.metadata }) };
+  } catch (error) {
+    if (error instanceof OpenEnvError) return error.code === "VALIDATION_ERROR" ? errorReply(422, "invalid_action", deps.redact(error.message)) : errorReply(500, "execution_error", deps.redact(error.message));
+    throw error;
+  }
+}
+
+/** The paths the fast path answers: `/env/<app id>/step` and `/env/<name>/step` as a client writes them. */
+export function envStepPaths(env: AnyEnvironment): Set<string> {
+  return new Set([env.appId, env.name].filter((n): n is string => typeof n === "string" && n !== "").map((n) => `/env/${encodeURIComponent(n)}/step`));
+}
+
+/**
+ * The step on Node's request and response, for a server whose sessions all live in this process:
+ * the key (as the route's guard), the body under the cap (as its body limit), the JSON object (as
+ * its reader), then answerEnvStep. A client that leaves aborts the step, as on the route.
+ */
+export async function answerNativeEnvStep(
+  deps: EnvStepDeps & { authorise: (headers: IncomingMessage["headers"]) => Reply | null; maxBodyBytes: number },
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+): Promise<Reply> {
+  const refused = deps.authorise(incoming.headers);
+  if (refused) return refused;
+  const text = await readIncoming(incoming, deps.maxBodyBytes);
+  if (text === null) return errorReply(413, "payload_too_large", `the body is over ${deps.maxBodyBytes} bytes`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return errorReply(400, "invalid_json", "the body is not JSON");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return errorReply(400, "invalid_request", "the body must be a JSON object");
+  const session = findEnvSession(deps.sessions, (body as { env_id?: unknown }).env_id) ?? errorReply(404, "not_found", MISSING_SESSION);
+  if ("body" in session) return session;
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  outgoing.once("close", abort);
+  try {
+    return await answerEnvStep(deps, session, body as Record<string, unknown>, controller.signal);
+  } finally {
+    outgoing.off("close", abort);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * `POST /env/<name>/step` over real HTTP is answered on Node's request and response (the server's
+ * fast path, when every session lives in this process) exactly as the Hono route answers it
+ * in-process: the same status and body for a step, a wrong key, a missing or unknown env_id, a body
+ * that is not JSON or not an object, a body over the cap, two tool calls, arguments the tool's
+ * schema refuses, and a tool that throws (its message redacted).
+ */
+import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, before, test } from "node:test";
+import { defineEnvironment, z } from "../src/index.js";
+import { createTaskAppServer } from "../src/server/index.js";
+
+const KEY = "sk_native_step_7h2k9q";
+const counter = defineEnvironment({
+  appId: "counter",
+  name: "Counter",
+  system: "Add.",
+  reset: ({ seed }) => ({ total: seed }),
+  observe: (state) => `total=${state.total}`,
+  tools: {
+    add: { description: "Add n.", args: z.object({ n: z.number().int().min(1).max(3) }), run: ({ n }, state) => ({ state: { total: state.total + n }, result: { total: state.total + n }, reward: n, info: { added: n } }) },
+    fail: {
+      description: "Throws, naming the key.",
+      args: z.object({}),
+      run: () => {
+        throw new Error(`boom ${KEY}`);
+      },
+    },
+  },
+  maxTurns: 100,
+});
+
+// A small body cap, so a body over it is cheap to send.
+const app = createTaskAppServer({ ...counter, limits: { ...counter.limits, maxBodyBytes: 2048 } }, { env: { ENVIRONMENT_API_KEY: KEY } });
+let http: Server;
+let base = "";
+before(async () => {
+  http = createServer(app.listener);
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+after(() => new Promise<void>((resolve) => http.close(() => resolve())));
+
+const headers = (key = KEY) => ({ "x-api-key": key, "content-type": "application/json" });
+async function answer(res: Response) {
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+/** The same request over HTTP (the fast path) and in-process (the Hono route). */
+async function both(body: string, key?: string) {
+  const init = { method: "POST", headers: headers(key), body };
+  return [await answer(await fetch(`${base}/env/counter/step`, init)), await answer(await app.request("/env/counter/step", init))];
+}
+async function initialize(seed: number): Promise<string> {
+  const res = await app.request("/env/counter/initialize", { method: "POST", headers: headers(), body: JSON.stringify({ seed }) });
+  return ((await res.json()) as { env_id: string }).env_id;
+}
+const step = (envId: string, call: unknown) => JSON.stringify({ env_id: envId, action: { tool_calls: [call] } });
+
+test("a step answers the same on both paths, and each path stepped its own session", async () => {
+  const [a, b] = [await initialize(3), await initialize(3)];
+  const overHttp = await answer(await fetch(`${base}/env/counter/step`, { method: "POST", headers: headers(), body: step(a, { tool: "add", args: { n: 2 } }) }));
+  const inProcess = await answer(await app.request("/env/counter/step", { method: "POST", headers: headers(), body: step(b, { tool: "add", args: { n: 2 } }) }));
+  assert.equal(overHttp.status, 200);
+  assert.deepEqual(overHttp, inProcess);
+  assert.deepEqual(overHttp.body, { observation: "total=5", reward: 2, done: false, info: { tool: "add", result: { total: 5 }, info: { added: 2 } } });
+});
+
+test("every refusal answers the same on both paths", async () => {
+  const id = await initialize(0);
+  const cases: [string, string, number, string?][] = [
+    ["wrong key", step(id, { tool: "add", args: { n: 1 } }), 401, "sk_wrong_key_0000000000"],
+    ["missing env_id", JSON.stringify({ action: { tool_calls: [{ tool: "add", args: { n: 1 } }] } }), 400],
+    ["unknown env_id", step("no-such-env", { tool: "add", args: { n: 1 } }), 404],
+    ["not JSON", "{nope", 400],
+    ["an array", "[]", 400],
+    ["over the cap", JSON.stringify({ env_id: id, pad: "x".repeat(4096) }), 413],
+    ["two calls", JSON.stringify({ env_id: id, action: { tool_calls: [{ tool: "add", args: { n: 1 } }, { tool: "add", args: { n: 1 } }] } }), 422],
+    ["refused arguments", step(id, { tool: "add", args: { n: 9 } }), 422],
+    ["a tool that throws", step(id, { tool: "fail", args: {} }), 500],
+  ];
+  for (const [name, body, status, key] of cases) {
+    const [overHttp, inProcess] = await both(body, key);
+    assert.equal(overHttp.status, status, `${name}: ${JSON.stringify(overHttp.body)}`);
+    assert.deepEqual(overHttp, inProcess, name);
+    assert.doesNotMatch(JSON.stringify(overHttp.body), /sk_native_step/, `${name}: no key in the answer`);
+  }
+});
