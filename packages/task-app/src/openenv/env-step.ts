@@ -28,6 +28,19 @@ export function findEnvSession(sessions: SessionStore, id: unknown): Session | R
 
 export const MISSING_SESSION = "no environment with that env_id (terminated, idle too long, or never made)";
 
+/** A request body as a JSON object (an empty one allowed when `emptyOk`), or the 400 to answer. */
+export function parseBodyObject(text: string, emptyOk: boolean): { value: Record<string, unknown> } | { refused: Reply } {
+  if (emptyOk && text.trim() === "") return { value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { refused: errorReply(400, "invalid_json", "the body is not JSON") };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { refused: errorReply(400, "invalid_request", "the body must be a JSON object") };
+  return { value: value as Record<string, unknown> };
+}
+
 /** Steps `session` with the body's one tool call; the reply (422 for a trainer's mistake, 500 when the environment failed). */
 export async function answerEnvStep(deps: EnvStepDeps, session: Session, body: Record<string, unknown>, signal: AbortSignal): Promise<Reply> {
   const calls = (body.action as { tool_calls?: unknown } | undefined)?.tool_calls ?? body.tool_calls;
@@ -61,20 +74,16 @@ export async function answerNativeEnvStep(
   if (refused) return refused;
   const text = await readIncoming(incoming, deps.maxBodyBytes);
   if (text === null) return errorReply(413, "payload_too_large", `the body is over ${deps.maxBodyBytes} bytes`);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return errorReply(400, "invalid_json", "the body is not JSON");
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return errorReply(400, "invalid_request", "the body must be a JSON object");
-  const session = findEnvSession(deps.sessions, (body as { env_id?: unknown }).env_id) ?? errorReply(404, "not_found", MISSING_SESSION);
+  const parsed = parseBodyObject(text, false);
+  if ("refused" in parsed) return parsed.refused;
+  const body = parsed.value;
+  const session = findEnvSession(deps.sessions, body.env_id) ?? errorReply(404, "not_found", MISSING_SESSION);
   if ("body" in session) return session;
   const controller = new AbortController();
   const abort = () => controller.abort();
   outgoing.once("close", abort);
   try {
-    return await answerEnvStep(deps, session, body as Record<string, unknown>, controller.signal);
+    return await answerEnvStep(deps, session, body, controller.signal);
   } finally {
     outgoing.off("close", abort);
   }

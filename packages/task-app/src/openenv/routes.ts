@@ -16,7 +16,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AnyEnvironment } from "../env/loop.js";
 import { argumentsSchema } from "../env/tools.js";
 import { errorResponse, toResponse } from "../server/errors.js";
-import { answerEnvStep, findEnvSession, MISSING_SESSION } from "./env-step.js";
+import { answerEnvStep, findEnvSession, MISSING_SESSION, parseBodyObject } from "./env-step.js";
 import { describeSchemas, describeState, OpenEnvError, resetSession, stepSession, type StepReply } from "./episode.js";
 import type { PeerRouter } from "./peers.js";
 import type { Session, SessionStore } from "./sessions.js";
@@ -119,16 +119,8 @@ function refuseMissingSession(): Response {
 
 /** The body as a JSON object (empty allowed when `emptyOk`), or the 400 to answer. */
 async function readObject(c: Context, emptyOk: boolean): Promise<Record<string, unknown> | Response> {
-  const text = await c.req.text();
-  if (text.trim() === "" && emptyOk) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return errorResponse(400, "invalid_json", "the body is not JSON");
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return errorResponse(400, "invalid_request", "the body must be a JSON object");
-  return value as Record<string, unknown>;
+  const parsed = parseBodyObject(await c.req.text(), emptyOk);
+  return "refused" in parsed ? toResponse(parsed.refused) : parsed.value;
 }
 
 /** Runs a reset or a step: its reply, a 422 for a trainer's mistake, a 500 when the environment failed. */
