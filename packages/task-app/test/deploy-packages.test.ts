@@ -136,6 +136,28 @@ describe("deploy without its optional peer packages", { skip: built ? false : "r
     assert.equal(existsSync(join(project, "deploy")), false);
   });
 
+  for (const [name, key] of [["Ctrl-C", "\x03"], ["Ctrl-D", "\x04"]] as const)
+    it(`on a terminal, ${name} at deploy's offer cancels: exit 130 in task-app's words, nothing installed or written`, { skip: spawnSync("script", ["--version"]).status === 0 ? false : "util-linux `script` is not installed" }, async () => {
+      const before = await readFile(join(project, "package.json"), "utf8");
+      const bin = join(project, "node_modules", "task-app", "bin", "task-app.js");
+      const child = spawn("script", ["-qfec", `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} deploy render`, "/dev/null"], { cwd: project, env: { ...process.env, TERM: "dumb", npm_config_user_agent: "" } });
+      let out = "";
+      let sent = false;
+      child.stdout.on("data", (c: Buffer) => {
+        out += c.toString("utf8");
+        if (!sent && /\[Y\/n\] $/.test(out)) {
+          sent = true;
+          child.stdin.write(key);
+        }
+      });
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      assert.match(out, /task-app deploy: cancelled; nothing was installed/);
+      assert.doesNotMatch(out, /Error|at \S+ \(/, out);
+      assert.equal(code, 130, out);
+      assert.equal(await readFile(join(project, "package.json"), "utf8"), before);
+      assert.equal(existsSync(join(project, "deploy")), false);
+    });
+
   it("the install command is the project's: its lockfile's package manager, run where its package.json is", async () => {
     const dir = await mkdtemp(join(tmpdir(), "deploy-install-"));
     try {

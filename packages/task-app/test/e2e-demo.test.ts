@@ -44,7 +44,8 @@ it("serves, checks, rolls out, reports judge metrics and cleans up", async () =>
   assert.match(text, /\nTraces: 6 sessions in \S+kept\/traces\/v3\/synth_ai\.db \(tracing v3, kept after the demo\); export-sft: [1-9]\d* SFT examples from 6 sessions\n/);
   assert.equal(report.traceDb, join(keepDir, "traces", "v3", "synth_ai.db"));
   assert.ok(existsSync(report.traceDb), "the printed trace database is still there");
-  assert.match(text, /\nView: task-app view --runs \S+kept\/runs --db \S+kept\/traces\/v3\/synth_ai\.db --open/);
+  // In this repository the workspace links task-app into node_modules/.bin: npx runs it.
+  assert.match(text, /\nView: npx task-app view --runs \S+kept\/runs --db \S+kept\/traces\/v3\/synth_ai\.db --open/);
   assert.match(text, /Server stopped\./);
 
   await assert.rejects(fetch(`${report.url}/`), "the server is closed");

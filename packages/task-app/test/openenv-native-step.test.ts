@@ -51,7 +51,7 @@ async function answer(res: Response) {
 /** The same request over HTTP (the fast path) and in-process (the Hono route). */
 async function both(body: string, key?: string) {
   const init = { method: "POST", headers: headers(key), body };
-  return [await answer(await fetch(`${base}/env/counter/step`, init)), await answer(await app.request("/env/counter/step", init))];
+  return [await answer(await fetch(`${base}/env/counter/step`, init)), await answer(await app.request("/env/counter/step", init))] as const;
 }
 async function initialize(seed: number): Promise<string> {
   const res = await app.request("/env/counter/initialize", { method: "POST", headers: headers(), body: JSON.stringify({ seed }) });

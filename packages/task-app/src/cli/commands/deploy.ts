@@ -261,7 +261,13 @@ function handlerOf(run: (args: DeployArgs) => Promise<void>): (argv: unknown) =>
       if (!(error instanceof DeployDependencyError)) throw error;
       const plan = planDeployInstall(error.missing, process.cwd());
       const context = contextOf(args);
-      if (!(process.stdin.isTTY && process.stderr.isTTY) || !(await askToInstall(error.missing, plan.display))) {
+      const answer = process.stdin.isTTY && process.stderr.isTTY ? await askToInstall(error.missing, plan.display) : false;
+      if (answer === "cancelled") {
+        process.stderr.write("\ntask-app deploy: cancelled; nothing was installed\n");
+        context.setExitCode(130);
+        return;
+      }
+      if (!answer) {
         process.stderr.write(`${describeMissingPackages(error.missing, plan.display)}\n`);
         context.setExitCode(error.code);
         return;
@@ -291,13 +297,17 @@ async function rerunCommand(): Promise<number> {
   });
 }
 
-/** Asks on the terminal whether to add the missing packages; Enter means yes. */
-async function askToInstall(missing: readonly DeployPackage[], command: string): Promise<boolean> {
+/** Asks on the terminal whether to add the missing packages; Enter means yes, Ctrl-C (or Ctrl-D) cancels. */
+async function askToInstall(missing: readonly DeployPackage[], command: string): Promise<boolean | "cancelled"> {
   const [{ createInterface }, { describePackages }] = await Promise.all([import("node:readline/promises"), import("../../deploy/packages.js")]);
   const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const closed = new AbortController();
+  rl.once("close", () => closed.abort()); // Ctrl-D: no answer will come
   try {
-    const answer = await rl.question(`task-app deploy needs ${describePackages(missing)} (dev dependencies: the image leaves them out). Add ${missing.length === 1 ? "it" : "them"} now with \`${command}\`? [Y/n] `);
+    const answer = await rl.question(`task-app deploy needs ${describePackages(missing)} (dev dependencies: the image leaves them out). Add ${missing.length === 1 ? "it" : "them"} now with \`${command}\`? [Y/n] `, { signal: closed.signal });
     return /^\s*(y|yes)?\s*$/i.test(answer);
+  } catch {
+    return "cancelled"; // Ctrl-C rejects the question (an AbortError), as a closed input does
   } finally {
     rl.close();
   }

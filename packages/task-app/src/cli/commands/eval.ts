@@ -5,11 +5,10 @@
  * result line per rollout and stores the returned traces. Exit 0 when every
  * rollout answered, 1 when any failed, 2 on usage errors, 130 when stopped.
  */
-import { isAbsolute, relative } from "node:path";
 import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
 import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
-import { commandName } from "../invocation.js";
+import { viewCommandFor } from "../invocation.js";
 
 export interface EvalArgs {
   app?: string;
@@ -193,15 +192,6 @@ async function runLockedCommand(
   }
 }
 
-/** The `task-app view` command that opens this run (paths relative to the working directory when inside it). */
-export function viewCommandFor(runDir: string, store: string | undefined, cwd = process.cwd()): string {
-  const shown = (p: string) => {
-    const rel = relative(cwd, p);
-    const text = rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : p;
-    return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
-  };
-  return `${commandName(undefined, cwd)} view --runs ${shown(runDir)}${store ? ` --db ${/^[a-z]+:\/\//i.test(store) ? store : shown(store)}` : ""} --open`;
-}
 
 /** Opens the trace store the eval writes (the eval process is its single writer); the store validates each session. */
 async function openSink(url: string) {
