@@ -39,9 +39,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
-import { Worker } from "node:worker_threads";
 import Database from "libsql";
 import { loadLine, ownCpuUs, parseBenchArgs, spread, threadCpuUsOf, threadsOf } from "./measure.mjs";
+import { batches, measureHandover, readStoredSessions, replayThroughLibsql } from "./libsql-floor.mjs";
 import { measureSqliteFloor } from "./sqlite-floor.mjs";
 import { recordBenchTurns, TURNS } from "./trace-session.mjs";
 
@@ -52,7 +52,7 @@ const dist = (p) => import(new URL(`../dist/${p}`, import.meta.url).href);
 const { createSessionTracer } = await dist("tracing/tracer.js");
 const { openTraceStore } = await dist("traces/store.js");
 const { openSqliteDatabase } = await dist("traces/sqlite-file.js");
-const { compileSqliteWriterSql, multiRowInsertSql } = await dist("traces/sqlite-statements.js");
+const { compileSqliteWriterSql } = await dist("traces/sqlite-statements.js");
 const { createSqliteWriter } = await dist("traces/sqlite-writer.js");
 const { checkSessionTraceInPlace } = await dist("traces/check-session.js");
 const { WRITTEN_COLUMNS } = await dist("traces/batch-rows.js");
@@ -67,7 +67,6 @@ function recordSession() {
 const dir = mkdtempSync(join(tmpdir(), "bench-trace-writer-"));
 let files = 0;
 const freshPath = () => join(dir, `t${++files}.db`);
-const batches = (xs, size) => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
 const perSession = (fn) => {
   const t = ownCpuUs();
   fn();
@@ -92,31 +91,6 @@ async function viaThread(batch) {
   const commits = store.commits;
   await store.close();
   return { us, path, perTransaction: commits.sessions / commits.transactions };
-}
-
-/**
- * The hand-over alone: a thread that is sent the sessions as the store sends them (one message per batch) and
- * answers each batch as the writer does, but neither checks nor stores them. Its CPU per session is what the
- * writer thread pays before it does any work of its own: reading the message, waking for it, answering.
- */
-async function handover(batch) {
-  const before = new Set(threadIds());
-  const worker = new Worker(
-    `const { parentPort } = require("node:worker_threads");
-     parentPort.on("message", ({ writes }) => parentPort.postMessage({ results: writes.map(({ id, session }) => ({ id, sessionId: session.session_id, inserted: true })) }));`,
-    { eval: true },
-  );
-  await new Promise((resolve) => worker.once("online", resolve));
-  const started = threadIds().filter((t) => !before.has(t));
-  const cpu = () => started.reduce((us, t) => us + (threadCpuUsOf(process.pid, t) ?? 0), 0);
-  const send = (writes) => new Promise((resolve) => (worker.once("message", resolve), worker.postMessage({ writes })));
-  for (const b of batches(Array.from({ length: 200 }, recordSession), batch)) await send(b.map((session, id) => ({ id, session })));
-  const sessions = Array.from({ length: N }, recordSession);
-  const t = cpu();
-  for (const b of batches(sessions, batch)) await send(b.map((session, id) => ({ id, session })));
-  const us = (cpu() - t) / N;
-  await worker.terminate();
-  return us;
 }
 
 /** The writer's parts on this thread. */
@@ -163,52 +137,6 @@ function storedRows(path) {
   return text;
 }
 
-/**
- * The rows stored at `source` inserted again through libsql with the writer's statements, `batch` sessions per
- * transaction, into a fresh store; `json`: each table's rows as one JSON text per statement instead (jsonInsertSql).
- * CPU µs per session, and the file written.
- */
-async function replay(source, batch, json = false) {
-  const from = new Database(source, { readonly: true });
-  const tables = ["session_traces", "session_timesteps", "events", "messages", "event_rewards", "outcome_rewards"];
-  const bySession = Object.fromEntries(tables.map((t) => [t, new Map()]));
-  for (const t of tables)
-    for (const row of from.prepare(`SELECT ${WRITTEN_COLUMNS[t].join(", ")} FROM "${t}" ORDER BY rowid`).raw().all()) {
-      const id = row[WRITTEN_COLUMNS[t].indexOf("session_id")];
-      if (!bySession[t].has(id)) bySession[t].set(id, []);
-      bySession[t].get(id).push(row);
-    }
-  from.close();
-  const ids = [...bySession.session_traces.keys()];
-  const work = batches(ids, batch).map((b) => tables.map((t) => b.flatMap((id) => bySession[t].get(id) ?? [])));
-  const path = freshPath();
-  const store = await openTraceStore(path);
-  const sql = compileSqliteWriterSql(store.db);
-  await store.close();
-  const db = openSqliteDatabase(path);
-  const prepared = new Map();
-  const statement = (t, rows) => {
-    const key = `${t}:${rows}`;
-    if (!prepared.has(key))
-      prepared.set(key, db.prepare(t === "session_traces" ? sql.insertSession : json ? jsonInsertSql(sql.insert[t], t) : multiRowInsertSql(sql.insert[t], rows)));
-    return prepared.get(key);
-  };
-  const t0 = ownCpuUs();
-  for (const rowsByTable of work) {
-    db.exec("BEGIN IMMEDIATE");
-    rowsByTable.forEach((rows, i) => {
-      const t = tables[i];
-      if (t === "session_traces") for (const row of rows) statement(t, 1).run(row);
-      else if (json) rows.length && statement(t, 0).run(JSON.stringify(rows));
-      else for (const part of batches(rows, 64)) if (part.length) statement(t, part.length).run(part.flat());
-    });
-    db.exec("COMMIT");
-  }
-  const us = (ownCpuUs() - t0) / ids.length;
-  db.close();
-  return { us, path };
-}
-
 console.log(`the SQLite trace writer's CPU per ${TURNS}-turn session (23 rows), ${N} sessions per run, ${ROUNDS} interleaved rounds; medians (min-max); ${loadLine()} at start`);
 for (const batch of [1, 32]) {
   const r = { thread: [], handover: [], deserialize: [], check: [], javascript: [], javascriptJson: [], writer: [], libsql: [], libsqlJson: [], floor: [] };
@@ -219,13 +147,14 @@ for (const batch of [1, 32]) {
     const thread = await viaThread(batch);
     perTransaction = thread.perTransaction;
     r.thread.push(thread.us);
-    r.handover.push(await handover(batch));
+    r.handover.push(await measureHandover(Array.from({ length: 200 }, recordSession), Array.from({ length: N }, recordSession), batch));
     for (const [k, v] of Object.entries(await parts(batch))) r[k].push(v);
-    const bound = await replay(thread.path, batch);
-    r.libsql.push(bound.us);
-    const json = await replay(thread.path, batch, true);
-    r.libsqlJson.push(json.us);
-    sameRows &&= storedRows(json.path) === storedRows(bound.path);
+    const stored = readStoredSessions(thread.path);
+    const bound = freshPath();
+    r.libsql.push(await replayThroughLibsql(stored, bound, batch));
+    const json = freshPath();
+    r.libsqlJson.push(await replayThroughLibsql(stored, json, batch, jsonInsertSql));
+    sameRows &&= storedRows(json) === storedRows(bound);
     const floor = measureSqliteFloor(thread.path, batch, 1);
     if (!floor.error) r.floor.push(floor.cpu_us_per_session);
   }
