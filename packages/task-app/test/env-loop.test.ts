@@ -161,6 +161,35 @@ describe("the scripted policy and the task info", () => {
     assert.ok(calls.every((c: any) => c.model_name === "scripted" && c.provider === "task-app"));
   });
 
+  it("a tool that changes the state in place: each step records the state before and after it, the trajectory the observation each answer was taken on, and observe runs once per state", async () => {
+    let observed = 0;
+    const inPlace = defineEnvironment({
+      appId: "in-place",
+      name: "In place",
+      system: "Push.",
+      reset: () => ({ pushes: 0 }),
+      observe: (state) => (observed++, `pushes=${state.pushes}`),
+      tools: { push: { description: "Push once.", args: z.object({}), run: (_args, state) => (state.pushes++, { state, result: { pushes: state.pushes }, reward: 1 }) } },
+      maxTurns: 3,
+      scripted: () => ({ tool: "push", args: {} }),
+    });
+    const res = await createTaskAppServer(inPlace, { env: { ENVIRONMENT_API_KEY: KEY } }).request("/rollout", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ run_id: "r-in-place", ops: [], env: { seed: 0 }, policy: { config: {} }, record: { return_trace: true, trace_format: "full" } }),
+    });
+    const body = (await res.json()) as any;
+    assert.equal(res.status, 200);
+    assert.deepEqual(body.trajectories[0].steps.map((s: any) => s.obs.observation), ["pushes=0", "pushes=1", "pushes=2"]);
+    const trace = SessionTraceV3.parse(body.trace);
+    const steps = trace.event_history.filter((e: any) => e.event_type === "environment") as any[];
+    assert.deepEqual(steps.map((e) => [e.system_state_before.observation, e.system_state_after.observation]), [["pushes=0", "pushes=1"], ["pushes=1", "pushes=2"], ["pushes=2", "pushes=3"]]);
+    const asked = trace.event_history.filter((e: any) => e.event_type === "cais").map((e: any) => e.call_records[0].input_messages.at(-1).parts[0].text);
+    assert.deepEqual(asked, ["pushes=0", "pushes=1", "pushes=2"]);
+    // The start, each state after a step, the final record: not once for each of the message, the step's before and after and the trajectory.
+    assert.equal(observed, 5);
+  });
+
   it("advertises the tools' JSON Schemas in /task_info", async () => {
     const res = await server.request("/task_info?seed=0", { headers });
     const info = (await res.json()) as any;

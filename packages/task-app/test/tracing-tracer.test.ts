@@ -196,3 +196,52 @@ test("a conversation sent again with every call is recorded whole each time; a m
   assert.deepEqual(records.map((r: any) => r.input_messages.at(-1).parts[0].text), ["total=0", "total=1", "total=2", "total=3"]);
   assert.deepEqual(records.map((r: any) => r.tools[0].function.name), ["add", "add", "add", "add"]);
 });
+
+test("calls recorded as unchanging give the same session as calls converted at once, and are converted only when the session is read", () => {
+  /** Every shape of call: images, tool calls, text answers, no answer, no user message, messages left out, an output given as text with tool calls. */
+  const record = (unchanging: boolean) => {
+    let t = Date.UTC(2026, 0, 1);
+    const tracer = createSessionTracer({ sessionId: "s-lazy", now: () => new Date((t += 1000)) });
+    const tools = [{ type: "function", function: { name: "interact", parameters: { type: "object" } } }];
+    const system = { role: "system", content: "Play." };
+    const calls = [
+      { input: [system, { role: "user", content: [{ type: "text", text: "look" }, { type: "image_url", image_url: { url: PNG } }] }], output: { role: "assistant", content: null, tool_calls: [{ id: "c0", type: "function", function: { name: "interact", arguments: '{"a":1}' } }] } },
+      { input: [system, { role: "user", content: "again" }], output: { role: "assistant", content: "no tools today" } },
+      { input: [system], output: { role: "assistant", content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] } },
+      { input: [system, { role: "user", content: "silent" }], output: null },
+      { input: [system, { role: "user", content: "quiet" }], output: "text answer", toolCalls: [{ id: "c1", name: "interact", arguments: { a: 2 } }] },
+      { input: [system, { role: "user", content: "unrecorded" }], output: { role: "assistant", content: "x" }, recordMessages: false },
+      { input: [system, { role: "user", content: "empty" }], output: { role: "assistant", content: [] } },
+    ];
+    for (const [turn, call] of calls.entries()) {
+      tracer.startTurn();
+      tracer.recordLMCall({ model: "m", provider: "p", tools, usage: { prompt_tokens: 3, completion_tokens: 1 }, startedAt: new Date(t), completedAt: new Date(t + 5), metadata: { turn }, ...(call as object), input: call.input, unchanging });
+      tracer.recordEnvironmentEvent({ reward: turn, stateBefore: { turn }, stateAfter: { turn: turn + 1 } });
+      tracer.recordMessage({ type: "tool_result", json: { ok: turn } });
+      tracer.finishTurn();
+    }
+    return tracer;
+  };
+  const eager = record(false).toSessionTrace();
+  // Converted when read, not when recorded: a message changed in between (what `unchanging` promises not to do) shows.
+  const deferred = createSessionTracer({ sessionId: "s-later" });
+  const user = { role: "user", content: "as sent" };
+  deferred.startTurn();
+  deferred.recordLMCall({ model: "m", input: [user], output: { role: "assistant", content: "ok" }, unchanging: true });
+  user.content = "changed after";
+  const [event] = deferred.toSessionTrace().event_history as any[];
+  assert.equal(event.call_records[0].input_messages[0].parts[0].text, "changed after");
+  assert.deepEqual(record(true).toSessionTrace(), eager);
+  assert.deepEqual(JSON.stringify(record(true).toSessionTrace()), JSON.stringify(eager), "the same keys in the same order");
+});
+
+test("a call not marked unchanging is converted at once: a message array the caller changes afterwards is recorded as it was", () => {
+  const tracer = createSessionTracer({ sessionId: "s-eager" });
+  const input = [{ role: "user", content: "first" }];
+  tracer.startTurn();
+  tracer.recordLMCall({ model: "m", input, output: { role: "assistant", content: "ok" } });
+  input.push({ role: "user", content: "later" });
+  input[0]!.content = "changed";
+  const [event] = tracer.toSessionTrace().event_history as any[];
+  assert.deepEqual(event.call_records[0].input_messages.map((m: any) => m.parts[0].text), ["first"]);
+});

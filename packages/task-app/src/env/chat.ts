@@ -206,11 +206,10 @@ function send(target: RequestOptions, method: string, headers: OutgoingHttpHeade
       reject(error);
     };
     const timer = setTimeout(() => fail(new Error(`no answer within ${limits.timeoutMs / 1000} s`)), limits.timeoutMs);
-    const abort = () => fail(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"));
-    limits.signal?.addEventListener("abort", abort, { once: true });
+    const unwatch = limits.signal ? watchAbort(limits.signal, () => fail(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"))) : undefined;
     const cleanup = () => {
       clearTimeout(timer);
-      limits.signal?.removeEventListener("abort", abort);
+      unwatch?.();
     };
     req.on("error", (error) => {
       cleanup();
@@ -220,6 +219,24 @@ function send(target: RequestOptions, method: string, headers: OutgoingHttpHeade
     req.end(body);
   });
 }
+
+/**
+ * Calls `onAbort` when `signal` aborts, until the returned function is called. One listener per
+ * signal (a rollout's, shared by all its requests) however many requests wait on it: adding and
+ * removing an EventTarget listener for each request costs more than the request's own bookkeeping.
+ */
+function watchAbort(signal: AbortSignal, onAbort: () => void): () => void {
+  let watchers = abortWatchers.get(signal);
+  if (!watchers) {
+    const set = (watchers = new Set());
+    abortWatchers.set(signal, set);
+    signal.addEventListener("abort", () => [...set].forEach((f) => f()), { once: true });
+  }
+  watchers.add(onAbort);
+  const set = watchers;
+  return () => void set.delete(onAbort);
+}
+const abortWatchers = new WeakMap<AbortSignal, Set<() => void>>();
 
 /** Reads the whole body under the cap (an answer over it is a Refused: no retry mends it), then releases the request. */
 async function read(response: IncomingMessage, done: () => void, maxBytes: number): Promise<Answer> {

@@ -22,8 +22,9 @@ import type { ToolSpec } from "./chat.js";
 import { finishEpisode, type JudgeRubric } from "./judge.js";
 import { registerEpisodeStarter } from "./episodes.js";
 import { runEpisode, type AnyEnvironment } from "./loop.js";
+import { observationText, recordState } from "./observation.js";
 import { renderToolSpecs } from "./tools.js";
-import type { EnvironmentDefinition, Observation } from "./types.js";
+import type { EnvironmentDefinition } from "./types.js";
 
 /** A task app made by `defineEnvironment`, with the declaration it was made from. */
 export type EnvironmentApp = TaskApp & { readonly environment: AnyEnvironment };
@@ -46,7 +47,7 @@ export function defineEnvironment<State, Config extends z.ZodType = typeof ANY_C
   const datasets = createDatasetRegistry();
   for (const dataset of [...(env.dataset ? [env.dataset] : []), ...(env.datasets ?? [])]) datasets.register(dataset.spec, dataset.load as () => unknown);
   const data = async () => (env.dataset ? datasets.get(env.dataset.spec.id) : undefined);
-  const record = (state: unknown) => env.record?.(state) ?? { observation: observationText(env.observe(state)) };
+  const record = (state: unknown) => recordState(env, state);
   const baseTaskInfo = renderTaskInfo(env, specs, rubrics);
   const start = async (request: Pick<RolloutRequest, "env" | "policy">) => {
     const config = readConfig(configSchema, request.env.config);
@@ -70,7 +71,7 @@ export function defineEnvironment<State, Config extends z.ZodType = typeof ANY_C
       ),
     rollout: async (request, { signal, tracer }) => {
       const { config, state } = await start(request);
-      const run = await runEpisode(env, state, { request, config, tracer, signal, specs, record });
+      const run = await runEpisode(env, state, { request, config, tracer, signal, specs });
       const episode = { turns: run.turns, return: run.episodeReturn };
       const policy = request.policy.config;
       return finishEpisode({
@@ -114,10 +115,7 @@ function loadRubrics(source: Record<string, string | URL> | string | URL): Recor
 
 const RUBRIC_FILE = /\.(json|toml|ya?ml)$/i;
 
-/** An observation as text: content parts' text joined, images left out. */
-export function observationText(observation: Observation): string {
-  return typeof observation === "string" ? observation : observation.map((p) => (p.type === "text" ? p.text : "")).join("\n");
-}
+export { observationText };
 
 function renderTaskInfo(env: AnyEnvironment, specs: ToolSpec[], rubrics: Record<string, JudgeRubric>): TaskInfoInput {
   const maxTurns = typeof env.maxTurns === "number" ? env.maxTurns : 10;

@@ -16,6 +16,7 @@ import type { RolloutRequest, RolloutStep } from "../schemas/rollout.js";
 import type { SessionTracer } from "../tracing/tracer.js";
 import { createChatCompletion, type ChatMessage, type ChatRequest, type ToolCall, type ToolSpec, type Usage } from "./chat.js";
 import type { JudgedTurn } from "./judge.js";
+import { createStateView } from "./observation.js";
 import { applyOutcome, recordProblem, stepTool, type AppliedOutcome, type StepRecorder, type StepResult } from "./step.js";
 import type { EnvironmentDefinition, ToolContext, TurnCall, TurnRecord } from "./types.js";
 import type { z } from "zod";
@@ -41,31 +42,37 @@ export interface LoopContext {
   tracer: SessionTracer;
   signal: AbortSignal;
   specs: ToolSpec[];
-  record: (state: unknown) => Record<string, unknown>;
 }
 
 /** Runs one episode from `start` to a tool's `done`, the stop rule, `maxTurns` or the abort signal. */
 export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: LoopContext): Promise<EpisodeRun<State>> {
   const policy = ctx.request.policy.config;
   const maxTurns = typeof env.maxTurns === "function" ? env.maxTurns(ctx.config, policy) : (env.maxTurns ?? policy.max_llm_calls ?? 10);
-  const system: ChatMessage = { role: "system", content: env.system };
-  /** Each finished turn's messages: its observation, the answer, the tool messages. */
+  /** The conversation so far (every finished turn's observation, answer and tool messages), when the whole of it is sent. */
+  const history: ChatMessage[] = [{ role: "system", content: env.system }];
+  /** Each finished turn's messages, when only the last `historyTurns` are sent. */
   const past: ChatMessage[][] = [];
-  let observation: ChatMessage = { role: "user", content: env.observe(start) };
+  // Each state's observation and record made once (the message, the states before and after a step, the step's obs).
+  const view = createStateView(env);
+  const recorder: StepRecorder = { tracer: ctx.tracer, record: view.record, changed: view.forget };
+  let observation: ChatMessage = { role: "user", content: view.observe(start) };
   const run: EpisodeRun<State> = { state: start, turns: [], steps: [], judged: [], episodeReturn: 0, usage: null };
   for (let turn = 0; turn < maxTurns && !ctx.signal.aborted; turn++) {
     const before = run.state;
+    // The observation this turn's answer is taken on, as the trajectory keeps it.
+    const obs = view.record(before);
     const toolCtx: ToolContext<unknown> = { turn, lastTurn: turn === maxTurns - 1, config: ctx.config, signal: ctx.signal };
     ctx.tracer.startTurn();
-    const kept = env.historyTurns === undefined ? past : past.slice(Math.max(0, past.length - env.historyTurns));
-    const { message, eventId } = await decide(env, run, [system, ...kept.flat(), observation], ctx, turn);
+    // A new array each turn: the trace keeps each call's messages as sent.
+    const messages = env.historyTurns === undefined ? history.slice() : [history[0]!, ...past.slice(Math.max(0, past.length - env.historyTurns)).flat()];
+    messages.push(observation);
+    const { message, eventId } = await decide(env, run, messages, ctx, turn);
     const exchange: ChatMessage[] = [observation, assistantMessage(message)];
     const calls: TurnCall[] = [];
     const stepCalls: { tool: string; args: Record<string, unknown> }[] = [];
     let reward = 0;
     let done = false;
     const info: Record<string, unknown> = {};
-    const recorder: StepRecorder = { tracer: ctx.tracer, record: ctx.record };
     const take = (applied: AppliedOutcome<State>) => {
       run.state = applied.state;
       reward += applied.reward;
@@ -76,13 +83,18 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
     if (toolCalls.length === 0) {
       const text = textOf(message);
       if (env.onText) {
-        const recorded = ctx.record(run.state);
-        take(applyOutcome(await env.onText(text ?? "", run.state, toolCtx), run.state, recorded, { text: true }, toolCtx.lastTurn, recorder));
+        const recorded = view.record(run.state);
+        const outcome = await env.onText(text ?? "", run.state, toolCtx);
+        view.forget();
+        take(applyOutcome(outcome, run.state, recorded, { text: true }, toolCtx.lastTurn, recorder));
       }
     }
-    for (const [index, call] of toolCalls.entries()) {
+    let errors = 0;
+    for (let index = 0; index < toolCalls.length; index++) {
+      const call = toolCalls[index]!;
       const stepped: StepResult<State> = index > 0 && !env.parallelToolCalls ? notRun(call, run.state, recorder) : await stepTool(env, run.state, call, toolCtx, recorder);
       if (!stepped.ok) {
+        errors++;
         calls.push({ ok: false, tool: stepped.tool, error: stepped.problem.message, code: stepped.problem.code });
         exchange.push({ role: "tool", tool_call_id: stepped.id, content: JSON.stringify({ error: stepped.problem.message }) });
         continue;
@@ -98,12 +110,13 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
     const record: TurnRecord<State> = { turn, before, after: run.state, calls, text: textOf(message), reward };
     run.turns.push(record);
     run.episodeReturn += reward;
-    const errors = calls.filter((c) => !c.ok);
-    run.steps.push({ obs: ctx.record(before), tool_calls: stepCalls, reward, done, info: { ...info, ...(errors.length ? { tool_errors: errors.map((e) => ({ tool: e.tool, error: (e as { error: string }).error })) } : {}) } });
+    if (errors > 0) info.tool_errors = calls.flatMap((c) => (c.ok ? [] : [{ tool: c.tool, error: c.error }]));
+    run.steps.push({ obs, tool_calls: stepCalls, reward, done, info });
     run.judged.push({ turn, eventId, scores: env.scoreTurn?.(record) ?? {} });
     if (done) break;
-    past.push(exchange);
-    observation = { role: "user", content: env.observe(run.state) };
+    if (env.historyTurns === undefined) history.push(...exchange);
+    else past.push(exchange);
+    observation = { role: "user", content: view.observe(run.state) };
   }
   return run;
 }
@@ -112,19 +125,16 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
 async function decide<State>(env: AnyEnvironment, run: EpisodeRun<State>, messages: ChatMessage[], ctx: LoopContext, turn: number): Promise<{ message: ChatMessage; eventId: string }> {
   const config = ctx.request.policy.config;
   const offerTools = config.use_tools !== false && ctx.specs.length > 0;
-  const body: ChatRequest = {
-    model: config.model ?? "gpt-4o-mini",
-    messages,
-    ...(offerTools ? { tools: ctx.specs, tool_choice: env.toolChoice ?? "required", parallel_tool_calls: env.parallelToolCalls === true } : {}),
-    ...(config.temperature !== undefined ? { temperature: config.temperature } : {}),
-    ...(config.top_p !== undefined ? { top_p: config.top_p } : {}),
-    ...(config.max_tokens !== undefined ? { max_tokens: config.max_tokens } : {}),
-    ...(config.thinking_mode !== undefined ? { thinking_mode: config.thinking_mode } : {}),
-    ...(config.thinking_budget !== undefined ? { thinking_budget: config.thinking_budget } : {}),
-  };
+  const body: ChatRequest = { model: config.model ?? "gpt-4o-mini", messages };
+  if (offerTools) {
+    body.tools = ctx.specs;
+    body.tool_choice = env.toolChoice ?? "required";
+    body.parallel_tool_calls = env.parallelToolCalls === true;
+  }
+  for (const key of SAMPLING) if (config[key] !== undefined) (body as Record<string, unknown>)[key] = config[key];
   if (!config.inference_url) {
     const message = scriptedMessage(env.scripted?.(run.state, turn), turn);
-    const eventId = ctx.tracer.recordLMCall({ model: "scripted", provider: "task-app", input: messages, tools: body.tools, output: message as never, latencyMs: 0 });
+    const eventId = ctx.tracer.recordLMCall({ model: "scripted", provider: "task-app", input: messages, tools: body.tools, output: message as never, latencyMs: 0, unchanging: true });
     return { message, eventId };
   }
   const startedAt = new Date();
@@ -132,16 +142,32 @@ async function decide<State>(env: AnyEnvironment, run: EpisodeRun<State>, messag
   if (usage) addUsage(run, usage);
   const eventId = ctx.tracer.recordLMCall({
     model: body.model,
-    provider: config.provider ?? new URL(config.inference_url).host,
+    provider: config.provider ?? hostOf(config.inference_url),
     input: messages,
     tools: body.tools,
     output: message as never,
     usage,
     startedAt,
     completedAt: new Date(),
+    // The conversation, the answer and the tools are never changed once sent: converted only if the trace is read.
+    unchanging: true,
   });
   return { message, eventId };
 }
+
+/** The host of an inference URL, parsed once per URL (every turn of a run names the same one or few). */
+function hostOf(url: string): string {
+  let host = hosts.get(url);
+  if (host === undefined) {
+    if (hosts.size >= 64) hosts.clear();
+    hosts.set(url, (host = new URL(url).host));
+  }
+  return host;
+}
+const hosts = new Map<string, string>();
+
+/** The policy settings sent to the server as they are, when given. */
+const SAMPLING = ["temperature", "top_p", "max_tokens", "thinking_mode", "thinking_budget"] as const;
 
 function addUsage(run: EpisodeRun<unknown>, usage: Usage): void {
   const total = (run.usage ??= { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });

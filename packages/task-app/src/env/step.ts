@@ -18,6 +18,8 @@ type AnyDefinition = EnvironmentDefinition<any, z.ZodType, Record<string, z.ZodT
 export interface StepRecorder {
   tracer: Pick<SessionTracer, "recordEnvironmentEvent" | "recordEventReward" | "recordMessage"> | null;
   record: (state: unknown) => Record<string, unknown>;
+  /** Told when user code that may change a state in place (a tool's `run`) has run. */
+  changed?(): void;
 }
 
 /** An outcome applied: the next state, the reward (0 unless finite), whether it ends the episode, its info. */
@@ -47,7 +49,7 @@ export function applyOutcome<State>(outcome: ToolOutcome<State> | undefined, sta
     for (const credit of outcome?.eventRewards ?? [])
       recorder.tracer.recordEventReward({ eventId, rewardValue: credit.value, rewardType: credit.type ?? "environment", source: "environment", key: credit.key });
   }
-  return { state: next, reward, done, info: { ...outcome?.info } };
+  return { state: next, reward, done, info: outcome?.info ? { ...outcome.info } : {} };
 }
 
 /** Checks one call against the environment's tools, runs it on `state` and applies its outcome; the tool result (or the problem) is traced. */
@@ -60,10 +62,11 @@ export async function stepTool<State>(env: AnyDefinition, state: State, call: To
   const tool = env.tools[checked.tool] as ToolDefinition<State, z.ZodType, unknown>;
   const recorded = recorder.record(state);
   const outcome = (await tool.run(checked.args, state, ctx)) ?? {};
+  recorder.changed?.();
   const applied = applyOutcome(outcome, state, recorded, { tool: checked.tool, args: checked.args }, ctx.lastTurn, recorder);
   const result = outcome.result ?? null;
   recorder.tracer?.recordMessage({ type: "tool_result", json: result, metadata: { tool_call_id: checked.id, tool: checked.tool } });
-  return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, ...applied };
+  return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, state: applied.state, reward: applied.reward, done: applied.done, info: applied.info };
 }
 
 /** Traces a call that was not run, as its tool result. */

@@ -82,7 +82,13 @@ export interface EpisodeRecord<State> {
 /** The scripted policy's move: call tools (each as `{tool, args}`), or answer in text. */
 export type ScriptedMove<Tools extends Record<string, z.ZodType>> = { [K in keyof Tools & string]: { tool: K; args: z.input<Tools[K]> } }[keyof Tools & string];
 
-/** Everything `defineEnvironment` takes. The state's type is what `reset` returns: every other use is `NoInfer`, so a mistake elsewhere is reported where it is, not turned into an `unknown` state. */
+/**
+ * Everything `defineEnvironment` takes. The state's type is what `reset` returns: every other use is
+ * `NoInfer`, so a mistake elsewhere is reported where it is, not turned into an `unknown` state.
+ * `reset` makes the state; a tool's `run` and `onText` may change it (in
+ * place, or by returning a new one); every other function (`observe`, `record`, `stop`, `scripted`,
+ * `scoreTurn`, `outcome`, …) only reads it: the loop shows a state once, however often it is read.
+ */
 export interface EnvironmentDefinition<State, Config extends z.ZodType, Tools extends Record<string, z.ZodType>, Data> {
   appId: string;
   name: string;

@@ -89,6 +89,40 @@ function readUsage(usage: UsageLike | null | undefined) {
   return { input_tokens: input, output_tokens: output, total_tokens: total };
 }
 
+/** The session messages an LM call records (null: not recorded), placed when the call is. */
+interface LMCallMessages {
+  user: TracedMessage | null;
+  toolUse: TracedMessage | null;
+  assistant: TracedMessage | null;
+}
+
+/** An LM call recorded, its call record still to be made from what it was given. */
+interface PendingLMCall {
+  event: LMCallEvent;
+  call: LMCallInput;
+  output: ChatMessageLike | null;
+  usage: ReturnType<typeof readUsage>;
+  latency: number | null;
+  messages: LMCallMessages;
+}
+
+/** A call's messages, answer and tool calls in the trace's shapes. */
+interface ConvertedLMCall {
+  input: LMMessage[];
+  outputMessage: LMMessage | null;
+  toolCalls: ReturnType<typeof toLMToolCall>[];
+  outputText: string | null;
+}
+
+const isUserMessage = (m: ChatMessageLike) => typeof m === "object" && m !== null && m.role === "user";
+
+/** Whether a message's content has a text part (what makes `textOf` of its parts not null). */
+function hasText(content: ChatMessageLike["content"]): boolean {
+  if (content === null || content === undefined) return false;
+  if (typeof content === "string") return true;
+  return (Array.isArray(content) ? content : [content]).some((p) => p?.type === "text");
+}
+
 class Tracer implements SessionTracer {
   readonly sessionId: string;
   readonly metadata: Record<string, unknown>;
@@ -102,6 +136,8 @@ class Tracer implements SessionTracer {
   readonly #outcomes: TracedOutcomeReward[] = [];
   #open: TracedTimeStep | null = null;
   #counter = 0;
+  /** LM calls recorded as unchanging whose call records are still to be made (see LMCallInput.unchanging). */
+  readonly #pending: PendingLMCall[] = [];
   /**
    * Input messages already converted, by the object given (an agent loop
    * sends its growing conversation with every call: each message is
@@ -141,7 +177,7 @@ class Tracer implements SessionTracer {
       completed_at: null,
       events: [],
       markov_blanket_messages: [],
-      step_metadata: { ...options.metadata },
+      step_metadata: options.metadata === undefined ? {} : { ...options.metadata },
     };
     this.#steps.push(step);
     this.#open = step;
@@ -164,7 +200,7 @@ class Tracer implements SessionTracer {
     const event_id = this.#nextId();
     const turn = this.currentTurn;
     const stepId = this.#open?.step_id ?? null;
-    return { event_id, system_instance_id: systemId, time_record: this.#time(at), metadata: { ...metadata, turn, step_id: stepId }, event_metadata: null };
+    return { event_id, system_instance_id: systemId, time_record: this.#time(at), metadata: metadata === undefined ? { turn, step_id: stepId } : { ...metadata, turn, step_id: stepId }, event_metadata: null };
   }
   #addEvent(event: TracedEvent): string {
     this.#events.push(event);
@@ -189,11 +225,9 @@ class Tracer implements SessionTracer {
   }
 
   recordLMCall(call: LMCallInput): string {
-    const input = call.input.map((m) => this.#toLMMessage(m));
     const output = typeof call.output === "string" ? { role: "assistant", content: call.output } : (call.output ?? null);
-    const outputMessage = output ? toLMMessage(output) : null;
-    const toolCalls = [...(output?.tool_calls ?? []), ...(call.toolCalls ?? [])].map(toLMToolCall);
-    const outputText = outputMessage ? textOf(outputMessage.parts) : null;
+    // Converted first unless the call may wait: a call whose messages cannot be converted records nothing.
+    const converted = call.unchanging ? null : this.#convertLMCall(call, output);
     const usage = readUsage(call.usage);
     const latency = call.latencyMs ?? (call.startedAt && call.completedAt ? call.completedAt.getTime() - call.startedAt.getTime() : null);
     const base = this.#base(call.systemId ?? "policy", call.metadata, call.startedAt);
@@ -214,37 +248,81 @@ class Tracer implements SessionTracer {
       latency_ms: latency === null ? null : Math.max(0, Math.round(finite(latency, "latencyMs"))),
       span_id: null,
       trace_id: null,
-      call_records: [
-        {
-          call_id: base.event_id,
-          api_type: call.apiType ?? "chat_completions",
-          provider: call.provider ?? null,
-          model_name: call.model,
-          input_messages: input,
-          output_messages: outputMessage ? [outputMessage] : [],
-          output_text: outputText,
-          output_tool_calls: toolCalls,
-          ...(call.tools?.length ? { tools: call.tools.map((tool) => this.#copyTool(tool)) } : {}),
-          usage,
-          latency_ms: latency,
-          started_at: call.startedAt?.toISOString() ?? null,
-          completed_at: call.completedAt?.toISOString() ?? null,
-          metadata: { ...call.metadata },
-        },
-      ],
+      call_records: [],
     };
     const id = this.#addEvent(event);
+    const messages: LMCallMessages = { user: null, toolUse: null, assistant: null };
     if (call.recordMessages !== false) {
+      // The messages' places and ids are taken now; what they say is filled in with the call record.
+      if (call.input.some(isUserMessage)) messages.user = this.#placeMessage("user", id);
+      if ((output?.tool_calls?.length ?? 0) + (call.toolCalls?.length ?? 0) > 0) messages.toolUse = this.#placeMessage("tool_use", id);
+      else if (output && hasText(output.content)) messages.assistant = this.#placeMessage("assistant", id);
+    }
+    const pending: PendingLMCall = { event, call, output, usage, latency, messages };
+    if (converted) this.#completeLMCall(pending, converted);
+    else this.#pending.push(pending);
+    return id;
+  }
+
+  /** A session message recorded now, its content still to come. */
+  #placeMessage(type: TracedMessage["message_type"], eventId: string): TracedMessage {
+    const traced: TracedMessage = {
+      message_id: this.#nextId(),
+      message_type: type,
+      content: { text: null, json_payload: null },
+      time_record: this.#time(),
+      metadata: { event_id: eventId },
+    };
+    this.#messages.push(traced);
+    this.#open?.markov_blanket_messages.push(traced);
+    return traced;
+  }
+
+  /** A call's messages, answer and tool calls in the trace's shapes. */
+  #convertLMCall(call: LMCallInput, output: ChatMessageLike | null): ConvertedLMCall {
+    const input = call.input.map((m) => this.#toLMMessage(m));
+    const outputMessage = output ? toLMMessage(output) : null;
+    const toolCalls = [...(output?.tool_calls ?? []), ...(call.toolCalls ?? [])].map(toLMToolCall);
+    const outputText = outputMessage ? textOf(outputMessage.parts) : null;
+    return { input, outputMessage, toolCalls, outputText };
+  }
+
+  /** Makes a recorded call's call record from its converted messages and tools, and fills its session messages. */
+  #completeLMCall({ event, call, usage, latency, messages }: PendingLMCall, { input, outputMessage, toolCalls, outputText }: ConvertedLMCall): void {
+    event.call_records.push({
+      call_id: event.event_id,
+      api_type: call.apiType ?? "chat_completions",
+      provider: call.provider ?? null,
+      model_name: call.model,
+      input_messages: input,
+      output_messages: outputMessage ? [outputMessage] : [],
+      output_text: outputText,
+      output_tool_calls: toolCalls,
+      ...(call.tools?.length ? { tools: call.tools.map((tool) => this.#copyTool(tool)) } : {}),
+      usage,
+      latency_ms: latency,
+      started_at: call.startedAt?.toISOString() ?? null,
+      completed_at: call.completedAt?.toISOString() ?? null,
+      metadata: { ...call.metadata },
+    });
+    if (messages.user) {
       let user: LMMessage | undefined;
       for (let i = input.length - 1; i >= 0 && !user; i--) if (input[i]!.role === "user") user = input[i];
-      if (user) {
-        const images = user.parts.filter((p) => p.type !== "text").length;
-        this.recordMessage({ type: "user", text: textOf(user.parts), metadata: { event_id: id, ...(images ? { image_parts: images } : {}) } });
-      }
-      if (toolCalls.length) this.recordMessage({ type: "tool_use", text: outputText, json: toolCalls, metadata: { event_id: id } });
-      else if (outputText !== null) this.recordMessage({ type: "assistant", text: outputText, metadata: { event_id: id } });
+      const images = user!.parts.filter((p) => p.type !== "text").length;
+      messages.user.content.text = textOf(user!.parts);
+      if (images) messages.user.metadata = { event_id: event.event_id, image_parts: images };
     }
-    return id;
+    if (messages.toolUse) {
+      messages.toolUse.content.text = outputText;
+      messages.toolUse.content.json_payload = JSON.stringify(toolCalls);
+    }
+    if (messages.assistant) messages.assistant.content.text = outputText;
+  }
+
+  /** Every call recorded as unchanging, converted now (the session is being read). */
+  #completePending(): void {
+    for (const pending of this.#pending) this.#completeLMCall(pending, this.#convertLMCall(pending.call, pending.output));
+    this.#pending.length = 0;
   }
 
   recordEnvironmentEvent(event: EnvironmentEventInput): string {
@@ -322,6 +400,7 @@ class Tracer implements SessionTracer {
   }
 
   toUncheckedSessionTrace(): SessionTraceV3 {
+    this.#completePending();
     // A snapshot: turns still open may grow, the session handed out does not.
     const steps = this.#steps.map((s) => ({ ...s, events: [...s.events], markov_blanket_messages: [...s.markov_blanket_messages] }));
     const session = {

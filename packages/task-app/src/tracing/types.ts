@@ -57,6 +57,13 @@ export interface LMCallInput {
   metadata?: Metadata;
   /** Also record the last user message and the answer as session messages. Default true. */
   recordMessages?: boolean;
+  /**
+   * The caller changes none of `input` (the array or its messages), `output`, `toolCalls` or
+   * `tools` after this call, so the tracer may keep them as given and convert them when the
+   * session is read (`toSessionTrace`), not now: a session nobody reads costs no conversion.
+   * The agent loop of `defineEnvironment` records its calls so. Default false.
+   */
+  unchanging?: boolean;
 }
 
 /** One environment step. */
