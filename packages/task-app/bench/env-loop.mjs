@@ -6,7 +6,9 @@
  * that posts the same chat-completions requests (the same growing
  * conversation, the same tools) to the same loopback model server (node:http
  * with a kept-alive connection, as the library's client) and parses its
- * answers, nothing else. The model server is a
+ * answers, nothing else; and, reported beside it, the library with each
+ * episode's session read afterwards (what `return_trace` or a trace store
+ * asks for: the LM calls' records are made then). The model server is a
  * process of its own (its CPU is not counted): it answers every request with
  * the same tool call and usage, from precomputed bytes. Rounds alternate
  * (the order rotates); medians with their spread.
@@ -17,7 +19,7 @@ import { fork } from "node:child_process";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { loadLine, ownCpuUs, parseBenchArgs, ratios, reportGoal, spread, summarise } from "./measure.mjs";
 
-const { values: opts } = parseBenchArgs({ options: { model: { type: "boolean", default: false }, episodes: { type: "string", default: "40" }, turns: { type: "string", default: "10" }, rounds: { type: "string", default: "7" } } });
+const { values: opts } = parseBenchArgs({ options: { model: { type: "boolean", default: false }, episodes: { type: "string", default: "100" }, turns: { type: "string", default: "10" }, rounds: { type: "string", default: "9" } } });
 
 const ANSWER = {
   id: "bench",
@@ -61,12 +63,14 @@ if (opts.model) {
   const policy = { model: "bench-model", inference_url: url };
   const request = (i) => ({ run_id: `r${i}`, env: { seed: i, config: {} }, policy: { config: policy }, ops: [], record: {}, safety: { max_time_s: 600 }, mode: "eval" });
 
-  async function library() {
+  /** `read`: each episode's session read afterwards (what `return_trace` or a trace store asks for), else left unread. */
+  async function library(read = false) {
     const signal = new AbortController().signal;
     for (let i = 0; i < episodes; i++) {
       const tracer = createSessionTracer({ metadata: { run_id: `r${i}` } });
       const answer = await app.rollout(request(i), { signal, tracer, wire: "0.2" });
       if (answer.trajectories[0].steps.length !== turns) throw new Error("the episode did not take every turn");
+      if (read && tracer.toSessionTrace().event_history.length < 2 * turns) throw new Error("the session misses events");
     }
   }
 
@@ -109,19 +113,30 @@ if (opts.model) {
     return (ownCpuUs() - start) / (episodes * turns);
   };
   // Warm both paths (JIT, kept-alive connections).
-  await library();
-  await bare();
-  const series = { library: [], bare: [] };
+  const runs = { library: () => library(false), traced: () => library(true), bare };
+  for (const run of Object.values(runs)) await run();
+  const series = { library: [], traced: [], bare: [] };
+  const names = Object.keys(runs);
   for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? ["library", "bare"] : ["bare", "library"];
-    for (const name of order) series[name].push(await measure(name === "library" ? library : bare));
+    // Rotate the order each round so no series always runs first (or last).
+    for (const name of names.map((_, i) => names[(i + round) % names.length])) series[name].push(await measure(runs[name]));
   }
   child.kill();
   const ratio = ratios(series.library, series.bare);
   process.stdout.write(`agent loop: ${episodes} episodes x ${turns} turns a round, ${rounds} rounds; ${loadLine()}\n`);
   process.stdout.write(`  library (defineEnvironment's loop, traced, judged): ${spread(series.library, 0, " µs")} CPU per turn\n`);
+  process.stdout.write(`  library, each session read (return_trace, a trace store): ${spread(series.traced, 0, " µs")} CPU per turn, ${spread(ratios(series.traced, series.bare), 2, "x")} the bare loop (reported, not the goal)\n`);
   process.stdout.write(`  bare loop (node:http + JSON.parse of the same requests): ${spread(series.bare, 0, " µs")} CPU per turn\n`);
   process.stdout.write(`  ratio: ${spread(ratio, 2, "x")}\n`);
   const median = summarise(ratio).median;
-  reportGoal({ row: "agent loop, CPU per model turn", subject: `${summarise(series.library).median.toFixed(0)} µs`, baseline: `${summarise(series.bare).median.toFixed(0)} µs`, figure: `${median.toFixed(2)}x`, goal: "<= 1.1x", pass: median <= 1.1 });
+  const r = summarise(ratio);
+  reportGoal({
+    row: "agent loop, CPU per model turn",
+    subject: spread(series.library, 0, " µs"),
+    baseline: `bare node:http loop of the same requests ${spread(series.bare, 0, " µs")}`,
+    figure: `${median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`,
+    goal: "<= 1.1x",
+    pass: median <= 1.1,
+    note: `${rounds} rounds of ${episodes * turns} turns; each session read after: ${summarise(ratios(series.traced, series.bare)).median.toFixed(2)}x`,
+  });
 }

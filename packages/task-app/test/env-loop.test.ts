@@ -269,4 +269,23 @@ describe("the chat client under the outgoing policy", () => {
       await silent.close();
     }
   });
+
+  it("each request keeps its own deadline: a short one ends on time while a long one waits, and an answered one is not ended later", async () => {
+    const silent = await startLoopback(() => new Promise(() => undefined));
+    const quick = await startLoopback((_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content: "ok" } }] })));
+    try {
+      const started = performance.now();
+      const long = createChatCompletion(silent.url, body, { timeoutMs: 1500, attempts: 1 });
+      const answered = await createChatCompletion(quick.url, body, { timeoutMs: 100, attempts: 1 });
+      assert.equal(answered.message.content, "ok");
+      await assert.rejects(createChatCompletion(silent.url, body, { timeoutMs: 150, attempts: 1 }), /no answer within 0\.15 s/);
+      const short = performance.now() - started;
+      assert.ok(short < 1200, `the 150 ms deadline ended after ${short.toFixed(0)} ms, not with the 1.5 s one`);
+      await assert.rejects(long, /no answer within 1\.5 s/);
+      assert.ok(performance.now() - started >= 1450, "the long deadline was not cut short");
+    } finally {
+      await silent.close();
+      await quick.close();
+    }
+  });
 });

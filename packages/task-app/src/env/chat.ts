@@ -9,10 +9,10 @@
  * `Retry-After`; each attempt has a deadline, and the rollout's abort signal
  * ends the wait.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from "node:http";
+import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders, type RequestOptions } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { urlToHttpOptions } from "node:url";
-import { BodyTooLarge, nextRedirect } from "../http/policy.js";
+import { BodyTooLarge, isRedirectAnswer, nextRedirect } from "../http/policy.js";
 import { readBodyCapped } from "../http/read-body.js";
 import { inferenceHeaders, type InferenceKeyOptions } from "../runtime/inference.js";
 import type { ChatMessage } from "../schemas/messages.js";
@@ -170,22 +170,20 @@ class Refused extends Error {}
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
 /** POSTs `payload`, following redirects within the origin (a 303, or a 301/302 after a POST, becomes a GET without body). */
-async function postFollowingRedirects(first: Target, headers: Record<string, string>, payload: Buffer, limits: { signal?: AbortSignal; timeoutMs: number; maxBytes: number }): Promise<Answer> {
+async function postFollowingRedirects(first: Target, headers: Record<string, string>, payload: Buffer, limits: Limits): Promise<Answer> {
   let target = first.url;
   let options = first.options;
   let method = "POST";
   let body: Buffer | undefined = payload;
   for (let hop = 0; ; hop++) {
-    const { response, done } = await send(options, method, body ? { ...headers, "content-length": body.byteLength } : stripBody(headers), body, limits);
+    const answer = await exchange(options, method, body ? { ...headers, "content-length": body.byteLength } : stripBody(headers), body, limits);
+    if (!("location" in answer)) return answer;
     let next;
     try {
-      next = nextRedirect({ status: response.statusCode ?? 0, location: response.headers.location }, { url: target, method, origin: first.origin, hop });
+      next = nextRedirect(answer, { url: target, method, origin: first.origin, hop })!;
     } catch (error) {
-      done();
       throw new Refused((error as Error).message);
     }
-    if (!next) return read(response, done, limits.maxBytes);
-    done();
     target = next.url;
     options = urlToHttpOptions(target);
     method = next.method;
@@ -195,8 +193,19 @@ async function postFollowingRedirects(first: Target, headers: Record<string, str
 
 const stripBody = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([k]) => k !== "content-type"));
 
-/** One request under the deadline and the signal; `done` releases them (after the body is read). */
-function send(target: RequestOptions, method: string, headers: OutgoingHttpHeaders, body: Buffer | undefined, limits: { signal?: AbortSignal; timeoutMs: number }): Promise<{ response: IncomingMessage; done: () => void }> {
+/** What one attempt's requests are held to. */
+interface Limits {
+  signal?: AbortSignal;
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+/**
+ * One request under the deadline and the signal: the whole answer (its body read under the cap; an
+ * answer over it is a Refused: no retry mends it), or a redirect's status and location (its body
+ * left unread, the response destroyed).
+ */
+function exchange(target: RequestOptions, method: string, headers: OutgoingHttpHeaders, body: Buffer | undefined, limits: Limits): Promise<Answer | { status: number; location: string }> {
   return new Promise((resolve, reject) => {
     const secure = target.protocol === "https:";
     const req = (secure ? httpsRequest : httpRequest)({ ...target, method, headers, agent: secure ? agents.https : agents.http });
@@ -205,19 +214,75 @@ function send(target: RequestOptions, method: string, headers: OutgoingHttpHeade
       req.destroy(error);
       reject(error);
     };
-    const timer = setTimeout(() => fail(new Error(`no answer within ${limits.timeoutMs / 1000} s`)), limits.timeoutMs);
+    const unwatchDeadline = watchDeadline(limits.timeoutMs, () => fail(new Error(`no answer within ${limits.timeoutMs / 1000} s`)));
     const unwatch = limits.signal ? watchAbort(limits.signal, () => fail(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"))) : undefined;
     const cleanup = () => {
-      clearTimeout(timer);
+      unwatchDeadline();
       unwatch?.();
     };
     req.on("error", (error) => {
       cleanup();
       reject(error);
     });
-    req.on("response", (response) => resolve({ response, done: () => (cleanup(), response.destroyed || response.readableEnded ? undefined : response.destroy()) }));
+    req.on("response", (response) => {
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (isRedirectAnswer({ status, location })) {
+        cleanup();
+        response.destroy();
+        return resolve({ status, location: location! });
+      }
+      readBodyCapped(response, limits.maxBytes).then(
+        (read) => {
+          cleanup();
+          const retryAfter = response.headers["retry-after"];
+          resolve({ status, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body: read });
+        },
+        (error: Error) => {
+          cleanup();
+          if (!response.destroyed) response.destroy();
+          reject(error instanceof BodyTooLarge ? new Refused(`the answer is larger than ${limits.maxBytes} bytes`) : error);
+        },
+      );
+    });
     req.end(body);
   });
+}
+
+/**
+ * Calls `onExpire` once `ms` have passed, until the returned function is called. Every request's
+ * deadline shares one timer, armed for the earliest of them (a request's own setTimeout and
+ * clearTimeout cost more than the rest of its bookkeeping); the timer does not keep the process
+ * alive (a request's socket does).
+ */
+function watchDeadline(ms: number, onExpire: () => void): () => void {
+  const deadline = { at: performance.now() + ms, onExpire };
+  deadlines.add(deadline);
+  if (armed === null || deadline.at < armed.at) arm(deadline.at);
+  return () => void deadlines.delete(deadline);
+}
+const deadlines = new Set<{ at: number; onExpire: () => void }>();
+let armed: { at: number; timer: NodeJS.Timeout } | null = null;
+
+function arm(at: number): void {
+  if (armed) clearTimeout(armed.timer);
+  const timer = setTimeout(expire, Math.max(0, at - performance.now()));
+  timer.unref();
+  armed = { at, timer };
+}
+
+/** Ends the requests past their deadline and arms the timer for the next one. */
+function expire(): void {
+  armed = null;
+  const now = performance.now();
+  let next = Infinity;
+  for (const deadline of deadlines) {
+    if (deadline.at <= now) {
+      deadlines.delete(deadline);
+      deadline.onExpire();
+    } else next = Math.min(next, deadline.at);
+  }
+  if (next < (armed?.at ?? Infinity)) arm(next);
 }
 
 /**
@@ -237,19 +302,6 @@ function watchAbort(signal: AbortSignal, onAbort: () => void): () => void {
   return () => void set.delete(onAbort);
 }
 const abortWatchers = new WeakMap<AbortSignal, Set<() => void>>();
-
-/** Reads the whole body under the cap (an answer over it is a Refused: no retry mends it), then releases the request. */
-async function read(response: IncomingMessage, done: () => void, maxBytes: number): Promise<Answer> {
-  try {
-    const body = await readBodyCapped(response, maxBytes);
-    const retryAfter = response.headers["retry-after"];
-    return { status: response.statusCode ?? 0, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body };
-  } catch (error) {
-    throw error instanceof BodyTooLarge ? new Refused(`the answer is larger than ${maxBytes} bytes`) : error;
-  } finally {
-    done();
-  }
-}
 
 /** The wait before attempt `attempt + 1`: `Retry-After` (seconds or a date) when given, else 0.5 s doubling; at most `maxMs`. */
 export function backoff(attempt: number, retryAfter: string | null, maxMs = 10_000): number {

@@ -88,6 +88,10 @@ export function refuseRedirect(answer: { status: number; location: string | null
 
 const isRedirect = (status: number) => status >= 300 && status <= 399 && status !== 304;
 
+/** Whether an answer is a redirect that {@link nextRedirect} rules on (any other answer is the final one, its body to read). */
+export const isRedirectAnswer = (answer: { status: number; location: string | null | undefined }): boolean =>
+  isRedirect(answer.status) && answer.location !== null && answer.location !== undefined;
+
 function redirectTarget(status: number, location: string, request: { url: string | URL; origin: string }): URL {
   try {
     return new URL(location, request.url);
