@@ -88,3 +88,35 @@ test("every refusal answers the same on both paths", async () => {
     assert.doesNotMatch(JSON.stringify(overHttp.body), /sk_native_step/, `${name}: no key in the answer`);
   }
 });
+
+test("a step that succeeds is access-logged at debug, on both paths; a refused one at info; other routes at info", async () => {
+  const { createLogger } = await import("../src/server/logger.js");
+  const lines: { level: number; path: string; status: number }[] = [];
+  const destination = { write: (line: string) => void lines.push(JSON.parse(line)) };
+  for (const level of ["info", "debug"] as const) {
+    lines.length = 0;
+    const logged = createTaskAppServer(counter, { env: { ENVIRONMENT_API_KEY: KEY }, logger: createLogger(level, destination) });
+    const server = createServer(logged.listener);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const init = (body: string) => ({ method: "POST", headers: headers(), body });
+      const id = ((await (await fetch(`${url}/env/counter/initialize`, init(JSON.stringify({ seed: 1 })))).json()) as { env_id: string }).env_id;
+      await (await fetch(`${url}/env/counter/step`, init(step(id, { tool: "add", args: { n: 1 } })))).text();
+      await (await fetch(`${url}/env/counter/step`, init(step(id, { tool: "add", args: { n: 9 } })))).text();
+      await (await logged.request("/env/counter/step", init(step(id, { tool: "add", args: { n: 1 } })))).text();
+      await (await logged.request("/env/counter/step", init(step(id, { tool: "add", args: { n: 9 } })))).text();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    const access = lines.filter((l) => (l as { msg?: string }).msg === "request").map((l) => [l.path, l.status, l.level]);
+    const expected = [
+      ["/env/counter/initialize", 200, 30],
+      ["/env/counter/step", 200, 20],
+      ["/env/counter/step", 422, 30],
+      ["/env/counter/step", 200, 20],
+      ["/env/counter/step", 422, 30],
+    ];
+    assert.deepEqual(access, level === "debug" ? expected : expected.filter(([, , l]) => l === 30), `at ${level}`);
+  }
+});

@@ -264,6 +264,8 @@ function watchDeadline(ms: number, onExpire: () => void): () => void {
 const deadlines = new Set<{ at: number; onExpire: () => void }>();
 let armed: { at: number; timer: NodeJS.Timeout } | null = null;
 
+const armedAt = (): number => armed?.at ?? Infinity;
+
 function arm(at: number): void {
   if (armed) clearTimeout(armed.timer);
   const timer = setTimeout(expire, Math.max(0, at - performance.now()));
@@ -282,7 +284,8 @@ function expire(): void {
       deadline.onExpire();
     } else next = Math.min(next, deadline.at);
   }
-  if (next < (armed?.at ?? Infinity)) arm(next);
+  // An onExpire may have started a request (and armed the timer for it): arm for the earliest.
+  if (next < armedAt()) arm(next);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { SessionTracer } from "../tracing/tracer.js";
 import type { ToolCall } from "./chat.js";
-import { checkToolCall, type ToolCallProblem } from "./tools.js";
+import { checkToolArguments, checkToolCall, type ToolCallProblem } from "./tools.js";
 import type { EnvironmentDefinition, ToolContext, ToolDefinition, ToolOutcome } from "./types.js";
 import type { z } from "zod";
 
@@ -53,14 +53,15 @@ export function applyOutcome<State>(outcome: ToolOutcome<State> | undefined, sta
 }
 
 /** Checks one call against the environment's tools, runs it on `state` and applies its outcome; the tool result (or the problem) is traced. */
-export async function stepTool<State>(env: AnyDefinition, state: State, call: ToolCall, ctx: ToolContext<unknown>, recorder: StepRecorder): Promise<StepResult<State>> {
-  const checked = checkToolCall(env.tools, call);
+export async function stepTool<State>(env: AnyDefinition, state: State, call: ToolCall | ParsedCall, ctx: ToolContext<unknown>, recorder: StepRecorder): Promise<StepResult<State>> {
+  const checked = "args" in call ? checkToolArguments(env.tools, call.id, call.tool, call.args) : checkToolCall(env.tools, call);
   if (!checked.ok) {
     recordProblem(recorder, checked);
     return { ...checked, state };
   }
   const tool = env.tools[checked.tool] as ToolDefinition<State, z.ZodType, unknown>;
-  const recorded = recorder.record(state);
+  // What the trace keeps of the state before, taken before the call runs (it may change the state in place); nothing when untraced.
+  const recorded = recorder.tracer ? recorder.record(state) : NOT_RECORDED;
   const outcome = (await tool.run(checked.args, state, ctx)) ?? {};
   recorder.changed?.();
   const applied = applyOutcome(outcome, state, recorded, { tool: checked.tool, args: checked.args }, ctx.lastTurn, recorder);
@@ -68,6 +69,15 @@ export async function stepTool<State>(env: AnyDefinition, state: State, call: To
   recorder.tracer?.recordMessage({ type: "tool_result", json: result, metadata: { tool_call_id: checked.id, tool: checked.tool } });
   return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, state: applied.state, reward: applied.reward, done: applied.done, info: applied.info };
 }
+
+/** A call whose arguments are already parsed (a trainer's action), read as a model's call is. */
+export interface ParsedCall {
+  id: string;
+  tool: string;
+  args: unknown;
+}
+
+const NOT_RECORDED: Record<string, unknown> = Object.freeze({});
 
 /** Traces a call that was not run, as its tool result. */
 export function recordProblem(recorder: StepRecorder, call: { id: string; tool: string; raw: string; problem: ToolCallProblem }): void {

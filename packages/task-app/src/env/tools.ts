@@ -43,20 +43,33 @@ export function checkToolCall(tools: Readonly<Record<string, ToolShape>>, call: 
   const name = typeof call?.function?.name === "string" ? call.function.name : "";
   const raw = typeof call?.function?.arguments === "string" ? call.function.arguments : JSON.stringify(call?.function?.arguments ?? null);
   const tool = Object.hasOwn(tools, name) ? tools[name] : undefined;
-  if (!tool) {
-    const known = Object.keys(tools).join(", ");
-    return { ok: false, id, tool: name, raw, problem: { code: "unknown_tool", message: `there is no tool ${JSON.stringify(name)}; the tools are: ${known}` } };
-  }
+  if (!tool) return unknownTool(tools, id, name, raw);
   let value: unknown;
   try {
     value = raw.trim() === "" ? {} : JSON.parse(raw);
   } catch (error) {
     return { ok: false, id, tool: name, raw, problem: { code: "malformed_arguments", message: `the arguments are not JSON (${(error as Error).message}); send one JSON object` } };
   }
+  return checkArguments(tool, id, name, value, () => raw);
+}
+
+/** A call whose arguments are already a value (a trainer's action): read against the declared tools as {@link checkToolCall} reads text. */
+export function checkToolArguments(tools: Readonly<Record<string, ToolShape>>, id: string, name: string, value: unknown): CheckedCall {
+  const tool = Object.hasOwn(tools, name) ? tools[name] : undefined;
+  if (!tool) return unknownTool(tools, id, name, JSON.stringify(value ?? null));
+  return checkArguments(tool, id, name, value, () => JSON.stringify(value ?? null));
+}
+
+function unknownTool(tools: Readonly<Record<string, ToolShape>>, id: string, name: string, raw: string): CheckedCall {
+  const known = Object.keys(tools).join(", ");
+  return { ok: false, id, tool: name, raw, problem: { code: "unknown_tool", message: `there is no tool ${JSON.stringify(name)}; the tools are: ${known}` } };
+}
+
+function checkArguments(tool: ToolShape, id: string, name: string, value: unknown, raw: () => string): CheckedCall {
   const parsed = tool.args.safeParse(value);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join(".") : "(arguments)"}: ${i.message}`);
-    return { ok: false, id, tool: name, raw, problem: { code: "invalid_arguments", message: `invalid arguments for ${name}: ${issues.join("; ")}` } };
+    return { ok: false, id, tool: name, raw: raw(), problem: { code: "invalid_arguments", message: `invalid arguments for ${name}: ${issues.join("; ")}` } };
   }
   return { ok: true, id, tool: name, args: parsed.data };
 }

@@ -66,12 +66,13 @@ export async function stepSession(env: AnyEnvironment, session: Session, action:
   const { tool, args } = readAction(env, action);
   const maxTurns = typeof env.maxTurns === "function" ? env.maxTurns(session.config, {}) : (env.maxTurns ?? 10);
   const ctx = { turn: session.stepCount, lastTurn: session.stepCount >= maxTurns - 1, config: session.config, signal };
-  const call = { id: `step_${session.stepCount}`, type: "function" as const, function: { name: tool, arguments: JSON.stringify(args) } };
+  const id = `step_${session.stepCount}`;
   const trace = session.trace;
-  if (trace) traceTrainerAction(trace, env.observe(session.state), call);
+  if (trace) traceTrainerAction(trace, env.observe(session.state), { id, type: "function", function: { name: tool, arguments: JSON.stringify(args) } });
   let stepped;
   try {
-    stepped = await stepTool(env, session.state, call, ctx, { tracer: trace?.tracer ?? null, record: requireStarter(env).record });
+    // The action's arguments go to the tool's schema as they came (no JSON round trip); the state is recorded only when traced.
+    stepped = await stepTool(env, session.state, { id, tool, args }, ctx, { tracer: trace?.tracer ?? null, record: requireStarter(env).record });
   } catch (error) {
     throw new OpenEnvError("EXECUTION_ERROR", `${tool} failed: ${(error as Error)?.message ?? String(error)}`);
   } finally {

@@ -41,7 +41,7 @@ export interface OpenEnvRouteDeps {
 
 /** A session that lives for one request: the stateless routes. */
 function makeTransientSession(): Session {
-  return { id: "", episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, wire: null, trace: null, timer: null, onExpire: () => {} };
+  return { id: "", episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, wire: null, trace: null, timer: null, touchedAt: 0, onExpire: () => {} };
 }
 
 /** Mounts `/openenv/*` and `/env/{env_name}/*` on `hono`. */

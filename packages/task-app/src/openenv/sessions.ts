@@ -37,6 +37,8 @@ export interface Session {
   trace: EpisodeTrace | null;
   /** Set by the store: closes the session when it has been idle too long. */
   timer: NodeJS.Timeout | null;
+  /** When the session was last used (performance.now()): the timer, when it fires early, waits for the rest. */
+  touchedAt: number;
   onExpire: () => void;
 }
 
@@ -68,10 +70,20 @@ export function createSessionStore(options: OpenEnvOptions = {}, idPrefix = "", 
     session.onExpire();
     onEnd(session);
   };
-  const touch = (session: Session) => {
-    if (session.timer) clearTimeout(session.timer);
-    session.timer = setTimeout(expire, idleMs, session);
+  // A use only notes the time (a step is a message or a request: clearing and setting a timer each time cost
+  // more than the step's own bookkeeping); the session's one timer, when it fires, closes it or waits for the rest.
+  const arm = (session: Session, ms: number) => {
+    session.timer = setTimeout(check, ms, session);
     session.timer.unref();
+  };
+  const check = (session: Session) => {
+    const idle = performance.now() - session.touchedAt;
+    if (idle >= idleMs) expire(session);
+    else if (sessions.get(session.id) === session) arm(session, idleMs - idle);
+  };
+  const touch = (session: Session) => {
+    session.touchedAt = performance.now();
+    if (!session.timer) arm(session, idleMs);
   };
   const close = (id: string) => {
     const session = sessions.get(id);
@@ -84,7 +96,7 @@ export function createSessionStore(options: OpenEnvOptions = {}, idPrefix = "", 
   return {
     open(wire, onExpire = () => {}) {
       if (sessions.size >= limit) return null;
-      const session: Session = { id: idPrefix + randomUUID(), episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, wire, trace: null, timer: null, onExpire };
+      const session: Session = { id: idPrefix + randomUUID(), episodeId: null, stepCount: 0, state: undefined, config: undefined, done: false, wire, trace: null, timer: null, touchedAt: 0, onExpire };
       sessions.set(session.id, session);
       touch(session);
       return session;

@@ -106,6 +106,17 @@ export interface NodeBindings {
 
 type Env = { Bindings: NodeBindings };
 
+/**
+ * The level of a request's access line: info, but debug for an env lifecycle step that succeeded.
+ * Stepping is a trainer's inner loop (thousands of steps a second): as on the OpenEnv WebSocket,
+ * whose messages have no access line, a step shows at `--log-level debug`; a refused or failed
+ * one still shows at info.
+ */
+export function accessLevel(path: string, status: number): "info" | "debug" {
+  return status < 400 && ENV_STEP_PATH.test(path) ? "debug" : "info";
+}
+const ENV_STEP_PATH = /^\/env\/[^/]+\/step$/;
+
 /** Builds the Hono app for a defined task app. */
 export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions = {}): TaskAppServer {
   const env = options.env ?? process.env;
@@ -127,7 +138,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
       const start = performance.now();
       const id = ++counter;
       await next();
-      baseLog.info({ req_id: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
+      baseLog[accessLevel(c.req.path, c.res.status)]({ req_id: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
     });
   }
   // Served over a socket: a reply sent before the request body was read in full
@@ -268,7 +279,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   /** Writes a native reply, and logs the request when info is on. */
   const finishNative = (incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply, start: number, path = "/rollout") => {
     writeReply(incoming, outgoing, reply);
-    if (logInfo) baseLog.info({ req_id: ++counter, method: "POST", path, status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
+    if (logInfo) baseLog[accessLevel(path, reply.status)]({ req_id: ++counter, method: "POST", path, status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
   };
   /** The reply to an error no route answered (a connection cut mid-body, or a bug). */
   const failNative = (incoming: IncomingMessage, outgoing: ServerResponse, error: unknown, start: number, path = "/rollout") => {
