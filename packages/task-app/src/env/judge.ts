@@ -6,9 +6,10 @@
  * LM call, the outcome score as the outcome reward), and the rollout's
  * response built: metrics, the trajectory and its steps.
  */
-import { buildRolloutResponse, rolloutMetricsOf, trajectoryOf } from "../runtime/results.js";
+import { rolloutMetricsOf, trajectoryOf } from "../runtime/results.js";
 import { scoreEvents, scoreOutcome, type RubricScore } from "../runtime/rubrics.js";
-import type { RolloutRequest, RolloutResponse, RolloutStep } from "../schemas/rollout.js";
+import type { RolloutRequest, RolloutStep } from "../schemas/rollout.js";
+import type { RolloutResultInput } from "../schemas/rollout-result.js";
 import type { Rubric } from "../schemas/rubric.js";
 import type { SessionTracer } from "../tracing/tracer.js";
 
@@ -76,12 +77,15 @@ function recordJudgement(episode: FinishedEpisode, judges: Record<string, Rubric
   });
 }
 
-/** Judges the episode, records the verdicts and builds its RolloutResponse (the server adds the trace when asked). */
-export function finishEpisode(episode: FinishedEpisode): RolloutResponse {
+/**
+ * Judges the episode, records the verdicts and builds its RolloutResponse (the server adds the trace
+ * when asked). Built unvalidated: the server checks every executor's result once, with the compiled
+ * validator (src/server/rollout.ts), as it checks any other executor's.
+ */
+export function finishEpisode(episode: FinishedEpisode): RolloutResultInput {
   const { request, steps } = episode;
   const judges = judgeEpisode(episode);
   recordJudgement(episode, judges);
-  // Built unvalidated and checked once, inside the response (which validates its metrics and trajectories).
   const metrics = rolloutMetricsOf({
     episodeReturns: [episode.episodeReturn],
     numSteps: steps.length,
@@ -96,5 +100,15 @@ export function finishEpisode(episode: FinishedEpisode): RolloutResponse {
     final: episode.final,
     inferenceUrl: episode.inferenceUrl ?? "",
   });
-  return buildRolloutResponse({ request, trajectories: [trajectory], metrics });
+  return {
+    run_id: request.run_id,
+    trajectories: [trajectory],
+    branches: {},
+    metrics,
+    aborted: false,
+    ops_executed: request.ops.length,
+    trace: null,
+    trace_correlation_id: null,
+    pipeline_metadata: {},
+  };
 }

@@ -3,8 +3,9 @@
  * judge scores, trajectories, pipeline metadata and the response itself.
  * Each output is validated, so a mistake surfaces in the executor, not on
  * the wire. `rolloutMetricsOf` and `trajectoryOf` make the same pieces
- * unvalidated, for a caller that validates them once, inside the response
- * (`buildRolloutResponse` checks every trajectory and the metrics again).
+ * unvalidated, for a caller whose response is validated once, whole (the
+ * server checks every executor's result; `buildRolloutResponse` checks every
+ * trajectory and the metrics again).
  */
 import {
   RolloutMetrics,
