@@ -19,7 +19,7 @@ import { fork } from "node:child_process";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { loadLine, ownCpuUs, parseBenchArgs, ratios, reportGoal, spread, summarise } from "./measure.mjs";
 
-const { values: opts } = parseBenchArgs({ options: { model: { type: "boolean", default: false }, episodes: { type: "string", default: "100" }, turns: { type: "string", default: "10" }, rounds: { type: "string", default: "9" } } });
+const { values: opts } = parseBenchArgs({ options: { model: { type: "boolean", default: false }, episodes: { type: "string", default: "100" }, turns: { type: "string", default: "10" }, rounds: { type: "string", default: "15" } } });
 
 const ANSWER = {
   id: "bench",

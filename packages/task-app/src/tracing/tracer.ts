@@ -127,8 +127,11 @@ class Tracer implements SessionTracer {
   readonly sessionId: string;
   readonly metadata: Record<string, unknown>;
   readonly #now: () => Date;
+  /** The clock in ms: Date.now() unless a clock was given (no Date made for a time kept as a number). */
+  readonly #nowMs: () => number;
   readonly #createdAt: string;
   readonly #steps: TracedTimeStep[] = [];
+  readonly #stepIds = new Set<string>();
   readonly #events: TracedEvent[] = [];
   readonly #messages: TracedMessage[] = [];
   readonly #eventTurns = new Map<string, number | null>();
@@ -151,6 +154,8 @@ class Tracer implements SessionTracer {
 
   constructor(options: SessionTracerOptions) {
     this.#now = options.now ?? (() => new Date());
+    const now = options.now;
+    this.#nowMs = now ? () => now().getTime() : Date.now;
     this.sessionId = options.sessionId ?? createSessionId(this.#now().getTime());
     this.metadata = { ...options.metadata };
     this.#createdAt = this.#now().toISOString();
@@ -167,7 +172,7 @@ class Tracer implements SessionTracer {
     const turn = options.turnNumber ?? this.#steps.length;
     if (!Number.isInteger(turn) || turn < 0) throw new Error(`turn number must be a non-negative integer, got ${turn}`);
     const stepId = options.stepId ?? `turn_${turn}`;
-    if (this.#steps.some((s) => s.step_id === stepId)) throw new Error(`step id "${stepId}" is already used in this session`);
+    if (this.#stepIds.has(stepId)) throw new Error(`step id "${stepId}" is already used in this session`);
     this.finishTurn();
     const step: TracedTimeStep = {
       step_id: stepId,
@@ -180,6 +185,7 @@ class Tracer implements SessionTracer {
       step_metadata: options.metadata === undefined ? {} : { ...options.metadata },
     };
     this.#steps.push(step);
+    this.#stepIds.add(stepId);
     this.#open = step;
     return stepId;
   }
@@ -194,7 +200,7 @@ class Tracer implements SessionTracer {
     return `${this.sessionId}:${++this.#counter}`;
   }
   #time(at?: Date) {
-    return { event_time: (at ?? this.#now()).getTime() / 1000, message_time: this.currentTurn };
+    return { event_time: (at ? at.getTime() : this.#nowMs()) / 1000, message_time: this.currentTurn };
   }
   #base(systemId: string, metadata: Record<string, unknown> | undefined, at?: Date) {
     const event_id = this.#nextId();
