@@ -147,7 +147,7 @@ for (const batch of [1, 32]) {
     const thread = await viaThread(batch);
     perTransaction = thread.perTransaction;
     r.thread.push(thread.us);
-    r.handover.push(await measureHandover(Array.from({ length: 200 }, recordSession), Array.from({ length: N }, recordSession), batch));
+    r.handover.push((await measureHandover(Array.from({ length: 200 }, recordSession), Array.from({ length: N }, recordSession), batch)).thread);
     for (const [k, v] of Object.entries(await parts(batch))) r[k].push(v);
     const stored = readStoredSessions(thread.path);
     const bound = freshPath();
