@@ -22,13 +22,14 @@ export const BENCHMARKS = [
   { name: "server", what: "server CPU per POST /rollout through `task-app serve` against a bare node:http server doing the same parse and stringify, by body size and concurrency; peak memory; 1 worker against N with the load generator's CPU subtracted", argv: ["bench/server.mjs"] },
   { name: "server-listener", what: "the POST /rollout listener in-process, without a socket, against a bare listener doing the same parse and stringify: what task-app adds per request, no goal row", argv: ["bench/server-listener.mjs"] },
   { name: "peer", what: "server CPU per POST /rollout: task-app against synth-ai's stack (FastAPI + uvicorn + pydantic) and a lean pydantic-core server, same bytes", argv: ["bench/peer.mjs"] },
-  { name: "server-traces", what: "CPU per rollout of a served app with tracing off, into SQLite and into PostgreSQL: the serving thread's added CPU and the trace writer thread's against SQLite's own insert of the same rows at the same batching", argv: ["bench/server-traces.mjs"] },
+  { name: "server-traces", what: "CPU per rollout of a served app with tracing off, into SQLite and into PostgreSQL: the serving thread's added CPU and the trace writer thread's against libsql's own insert of the same rows at the same batching, hand-over included (SQLite's C floor reported beside it)", argv: ["bench/server-traces.mjs"] },
   { name: "traces", what: "sessions/s into SQLite and PostgreSQL trace stores against a no-op sink", argv: ["bench/trace-store.mjs"] },
   { name: "eval", what: "eval's CPU per rollout at concurrency 1, 8 and 64, tracing off, the trace returned but not stored, and stored into SQLite, against a bare loop of the same HTTP calls; a fresh eval process's start-up CPU against node making the same call", argv: ["--import", "tsx", "bench/eval.mjs"] },
-  { name: "env-loop", what: "a declared environment's agent loop (traced, judged) per model turn against a bare loop posting the same chat-completions requests to the same loopback model server", argv: ["bench/env-loop.mjs"] },
+  { name: "env-loop", what: "a declared environment's agent loop (traced, judged) per model turn against a bare loop posting the same chat-completions requests to the same loopback model server; beside it, the loop with each session read", argv: ["bench/env-loop.mjs"] },
   { name: "openenv-step", what: "server CPU per step of a declared environment stepped by a trainer (OpenEnv's WebSocket, synth-ai's env lifecycle over HTTP) against a bare node:http + ws server doing the same, and an OpenEnv-style FastAPI + pydantic server", argv: ["bench/openenv-step.mjs"] },
   { name: "lsp", what: "`task-app lsp` diagnostics of a 300-line config after an edit, over stdio, with the default debounce and none", argv: ["bench/lsp.mjs"] },
   { name: "view", what: "the viewer on a 10,000-session run: API times and the run page's first paint in Chromium, against a request to an empty viewer", argv: ["bench/view.mjs"] },
+  { name: "npm-test", what: "the README's test command (`npm test`, the build included) on a fresh clone of the committed tree: its wall time and CPU, and the slowest files", argv: ["bench/npm-test.mjs"] },
   { name: "scaffold", what: "`create-task-app --no-install` against a plain copy of the same files", argv: ["bench/scaffold.mjs"] },
 ];
 
