@@ -35,9 +35,10 @@ try {
   if (cloned.status !== 0) throw new Error(`git clone failed: ${cloned.err}`);
   const shared = join(repo, "..", "shared");
   if (existsSync(shared)) symlinkSync(shared, join(work, "shared"), "dir");
-  const env = { ...process.env, CI: "true" };
-  delete env.TASK_APP_BENCH_GOALS;
-  delete env.NODE_OPTIONS;
+  // CI's environment, not this benchmark's: npm's own variables (npm run bench sets npm_config_*, npm_lifecycle_*, …) would
+  // reach the npm commands the tests run and change what they do.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && !["INIT_CWD", "NODE_OPTIONS", "TASK_APP_BENCH_GOALS"].includes(name)));
+  env.CI = "true";
   const install = timed("npm ci --no-audit --no-fund --prefer-offline", clone, env);
   if (install.status !== 0) throw new Error(`npm ci failed: ${install.err.slice(-2000)}`);
   console.log(`a clone of ${repo} (HEAD, committed files only)${existsSync(shared) ? ", the shared corpus beside it" : ""}; ${loadLine()} at start`);
@@ -50,6 +51,8 @@ try {
   const slowest = /slowest files:\n((?:\s+[\d.]+ s\s+\S+\n?){1,10})/.exec(out)?.[1]?.trimEnd();
   console.log(`npm test: exit ${test.status}; ${test.wall.toFixed(0)} s of wall time (build included; the runner's test run ${testRun ?? "?"} s), ${test.cpu.toFixed(0)} s of CPU (every process it waited for; the runner counts ${processes ?? "?"} s for the test processes)`);
   console.log(counts ? `${counts[1]} passed, ${counts[2]} failed, ${counts[3]} skipped` : "no test count printed");
+  // A failure is named, so a failed run says what failed (the rest of the output stays in the scratch folder's run).
+  for (const line of out.split("\n").filter((l) => /^\s*not ok /.test(l)).slice(0, 20)) console.log(`failed: ${line.trim()}`);
   if (slowest) console.log(`slowest files:\n${slowest}`);
   const failed = !counts || Number(counts[2]) > 0 || test.status !== 0;
   reportGoal({
