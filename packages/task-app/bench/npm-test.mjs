@@ -10,7 +10,7 @@
  * Usage: npm run bench:npm-test
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +18,9 @@ import { loadLine, reportGoal } from "./measure.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const work = mkdtempSync(join(tmpdir(), "bench-npm-test-"));
+// As a clone anywhere else is: readable by other users (mkdtemp makes it 0700, and the PostgreSQL tests' server, run
+// as its own user when the suite runs as root, must reach the clone's binaries).
+chmodSync(work, 0o755);
 const clone = join(work, "repo");
 
 /** Runs `command` in bash in `cwd`; its output, exit status, wall seconds and its children's CPU seconds (`times`). */

@@ -17,7 +17,7 @@ import type { SessionTracer } from "../tracing/tracer.js";
 import { createChatCompletion, type ChatMessage, type ChatRequest, type ToolCall, type ToolSpec, type Usage } from "./chat.js";
 import type { JudgedTurn } from "./judge.js";
 import { createStateView } from "./observation.js";
-import { applyOutcome, recordProblem, stepTool, type AppliedOutcome, type StepRecorder, type StepResult } from "./step.js";
+import { applyOutcome, isThenable, recordProblem, stepTool, type AppliedOutcome, type StepRecorder, type StepResult } from "./step.js";
 import type { EnvironmentDefinition, ToolContext, TurnCall, TurnRecord } from "./types.js";
 import type { z } from "zod";
 
@@ -92,7 +92,8 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
     let errors = 0;
     for (let index = 0; index < toolCalls.length; index++) {
       const call = toolCalls[index]!;
-      const stepped: StepResult<State> = index > 0 && !env.parallelToolCalls ? notRun(call, run.state, recorder) : await stepTool(env, run.state, call, toolCtx, recorder);
+      const pending = index > 0 && !env.parallelToolCalls ? notRun(call, run.state, recorder) : stepTool(env, run.state, call, toolCtx, recorder);
+      const stepped: StepResult<State> = isThenable(pending) ? await pending : pending;
       if (!stepped.ok) {
         errors++;
         calls.push({ ok: false, tool: stepped.tool, error: stepped.problem.message, code: stepped.problem.code });

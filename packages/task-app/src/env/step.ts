@@ -52,8 +52,13 @@ export function applyOutcome<State>(outcome: ToolOutcome<State> | undefined, sta
   return { state: next, reward, done, info: outcome?.info ? { ...outcome.info } : {} };
 }
 
-/** Checks one call against the environment's tools, runs it on `state` and applies its outcome; the tool result (or the problem) is traced. */
-export async function stepTool<State>(env: AnyDefinition, state: State, call: ToolCall | ParsedCall, ctx: ToolContext<unknown>, recorder: StepRecorder): Promise<StepResult<State>> {
+/**
+ * Checks one call against the environment's tools, runs it on `state` and applies its outcome; the
+ * tool result (or the problem) is traced. The result comes at once when the tool answers at once
+ * (a promise only for a tool that returns one): a step costs no microtask turns it does not need.
+ * A tool that throws throws here (or rejects, when it returned a promise).
+ */
+export function stepTool<State>(env: AnyDefinition, state: State, call: ToolCall | ParsedCall, ctx: ToolContext<unknown>, recorder: StepRecorder): StepResult<State> | Promise<StepResult<State>> {
   const checked = "args" in call ? checkToolArguments(env.tools, call.id, call.tool, call.args) : checkToolCall(env.tools, call);
   if (!checked.ok) {
     recordProblem(recorder, checked);
@@ -62,12 +67,21 @@ export async function stepTool<State>(env: AnyDefinition, state: State, call: To
   const tool = env.tools[checked.tool] as ToolDefinition<State, z.ZodType, unknown>;
   // What the trace keeps of the state before, taken before the call runs (it may change the state in place); nothing when untraced.
   const recorded = recorder.tracer ? recorder.record(state) : NOT_RECORDED;
-  const outcome = (await tool.run(checked.args, state, ctx)) ?? {};
-  recorder.changed?.();
-  const applied = applyOutcome(outcome, state, recorded, { tool: checked.tool, args: checked.args }, ctx.lastTurn, recorder);
-  const result = outcome.result ?? null;
-  recorder.tracer?.recordMessage({ type: "tool_result", json: result, metadata: { tool_call_id: checked.id, tool: checked.tool } });
-  return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, state: applied.state, reward: applied.reward, done: applied.done, info: applied.info };
+  const ran = tool.run(checked.args, state, ctx);
+  const finish = (outcome: ToolOutcome<State> | undefined | void): StepResult<State> => {
+    const out = outcome ?? {};
+    recorder.changed?.();
+    const applied = applyOutcome(out, state, recorded, { tool: checked.tool, args: checked.args }, ctx.lastTurn, recorder);
+    const result = out.result ?? null;
+    recorder.tracer?.recordMessage({ type: "tool_result", json: result, metadata: { tool_call_id: checked.id, tool: checked.tool } });
+    return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, state: applied.state, reward: applied.reward, done: applied.done, info: applied.info };
+  };
+  return isThenable(ran) ? Promise.resolve(ran).then(finish) : finish(ran);
+}
+
+/** Whether a value is a promise (or any thenable) to wait for. */
+export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
 /** A call whose arguments are already parsed (a trainer's action), read as a model's call is. */

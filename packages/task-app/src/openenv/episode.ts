@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { findEpisodeStarter, type EpisodeStarter } from "../env/episodes.js";
 import type { AnyEnvironment } from "../env/loop.js";
-import { stepTool } from "../env/step.js";
+import { isThenable, stepTool } from "../env/step.js";
 import { argumentsSchema } from "../env/tools.js";
 import type { Observation } from "../env/types.js";
 import type { Session } from "./sessions.js";
@@ -72,7 +72,8 @@ export async function stepSession(env: AnyEnvironment, session: Session, action:
   let stepped;
   try {
     // The action's arguments go to the tool's schema as they came (no JSON round trip); the state is recorded only when traced.
-    stepped = await stepTool(env, session.state, { id, tool, args }, ctx, { tracer: trace?.tracer ?? null, record: requireStarter(env).record });
+    const pending = stepTool(env, session.state, { id, tool, args }, ctx, { tracer: trace?.tracer ?? null, record: requireStarter(env).record });
+    stepped = isThenable(pending) ? await pending : pending;
   } catch (error) {
     throw new OpenEnvError("EXECUTION_ERROR", `${tool} failed: ${(error as Error)?.message ?? String(error)}`);
   } finally {
