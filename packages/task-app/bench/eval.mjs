@@ -116,8 +116,8 @@ if (opts.serve) {
     // The session as eval read it, not yet validated: the store checks it, as task-app eval's sink has it do (insertSession).
     const sink = store
       ? (session) => {
-          // The last sessions handed over, kept for the libsql floor's hand-over (the same shapes, handed over as eval hands them).
-          if (handedOver.push(session) > 1000) handedOver.shift();
+          // The first sessions handed over, kept for the libsql floor's hand-over (the same shapes, handed over as eval hands them).
+          if (handedOver.length < 1000) handedOver.push(session);
           return store.sink(session, { checked: false });
         }
       : trace === "returned"

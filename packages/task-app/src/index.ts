@@ -77,7 +77,8 @@ export {
 } from "./schemas/task-app.js";
 
 // Declaring an environment: the library runs the agent loop, judges, traces and serves it
-export { defineEnvironment, observationText, type EnvironmentApp } from "./env/define.js";
+export { defineEnvironment, type EnvironmentApp } from "./env/define.js";
+export { observationText } from "./env/observation.js";
 export type {
   EnvironmentDefinition,
   EnvironmentTask,

@@ -22,11 +22,16 @@ export function userCwd(env: NodeJS.ProcessEnv = process.env): string {
   return env.INIT_CWD && path.isAbsolute(env.INIT_CWD) ? env.INIT_CWD : process.cwd();
 }
 
+/** A path as the user reads it: relative to `cwd` when inside it, else as given. */
+export function displayPath(p: string, cwd = process.cwd()): string {
+  const rel = path.relative(cwd, p);
+  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : p;
+}
+
 /** The `task-app view` command that opens this run (paths relative to the working directory when inside it). */
 export function viewCommandFor(runDir: string, store: string | undefined, cwd = process.cwd()): string {
   const shown = (p: string) => {
-    const rel = path.relative(cwd, p);
-    const text = rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : p;
+    const text = displayPath(p, cwd);
     return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
   };
   return `${commandName(cwd)} view --runs ${shown(runDir)}${store ? ` --db ${/^[a-z]+:\/\//i.test(store) ? store : shown(store)}` : ""} --open`;

@@ -5,7 +5,7 @@
  * fragment joined to its `allOf`.
  */
 import type { z } from "zod";
-import { isObject, type JsonSchema } from "./schema-tree.js";
+import type { JsonSchema } from "./schema-tree.js";
 
 /**
  * A rule about which keys of one table may appear together, for a table Zod

@@ -19,7 +19,7 @@ import { createTaskApp, generateApiKey } from "../scaffold/create.js";
 import { packageRoot } from "../scaffold/paths.js";
 import { loadTaskAppModule } from "../server/load.js";
 import { serve } from "../server/serve.js";
-import { userCwd, viewCommandFor } from "../cli/invocation.js";
+import { displayPath, userCwd, viewCommandFor } from "../cli/invocation.js";
 
 /** Options of {@link runDemo}. */
 export interface DemoOptions {
@@ -112,8 +112,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoReport> {
       for (const line of formatEvalSummary(run.summary)) say(line);
       // Paths as the user reads them from where they typed `npm run demo` (npm runs it in the package's folder).
       const where = userCwd();
-      const relative = path.relative(where, traceDb);
-      say(`\nTraces: ${run.traces.stored} sessions in ${relative.startsWith("..") ? traceDb : relative} (tracing v3, kept after the demo); export-sft: ${exported.examples} SFT examples from ${exported.sessions} sessions`);
+      say(`\nTraces: ${run.traces.stored} sessions in ${displayPath(traceDb, where)} (tracing v3, kept after the demo); export-sft: ${exported.examples} SFT examples from ${exported.sessions} sessions`);
       say(`View: ${viewCommandFor(path.dirname(runDir), traceDb, where)}  (this run and its traces in a browser)`);
       const rollouts: DemoRollout[] = run.results.map((r) => ({
         seed: r.seed,

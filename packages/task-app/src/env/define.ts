@@ -22,7 +22,7 @@ import type { ToolSpec } from "./chat.js";
 import { finishEpisode, type JudgeRubric } from "./judge.js";
 import { registerEpisodeStarter } from "./episodes.js";
 import { runEpisode, type AnyEnvironment } from "./loop.js";
-import { observationText, recordState } from "./observation.js";
+import { recordState } from "./observation.js";
 import { renderToolSpecs } from "./tools.js";
 import type { EnvironmentDefinition } from "./types.js";
 
@@ -114,8 +114,6 @@ function loadRubrics(source: Record<string, string | URL> | string | URL): Recor
 }
 
 const RUBRIC_FILE = /\.(json|toml|ya?ml)$/i;
-
-export { observationText };
 
 function renderTaskInfo(env: AnyEnvironment, specs: ToolSpec[], rubrics: Record<string, JudgeRubric>): TaskInfoInput {
   const maxTurns = typeof env.maxTurns === "number" ? env.maxTurns : 10;

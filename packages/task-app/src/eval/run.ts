@@ -12,7 +12,6 @@
  * most ten writes a second): a crash loses at most the records waiting and
  * the last tenth of a second's lines, and `--resume` runs those rollouts again.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { BodyTooLarge, createRolloutClient, HttpTimeoutError, RedirectRefused, type RolloutClient } from "./http.js";
 import type { EvalPlan } from "./plan.js";
 import { createBatch } from "./batched.js";
@@ -26,7 +25,7 @@ import type { Wire } from "../client/index.js";
 import { resolveEvalWire } from "./wire.js";
 import { createEvalBodies, describePolicyMismatch, failedResult, readEvalAnswerNow, type EvalOutcome } from "./rollout.js";
 import { createEvalSummarizer, summarizeEval, type EvalSummary } from "./summary.js";
-import { redactSecrets, redactUrlCredentials, redactUrlsDeep } from "../server/secrets.js";
+import { redactSecrets, redactUrlCredentials } from "../server/secrets.js";
 import { rolloutSessionId, withSessionId } from "../tracing/session-id.js";
 
 /** Result lines are written together at most once per this many milliseconds. */

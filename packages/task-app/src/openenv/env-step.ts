@@ -55,6 +55,12 @@ export async function answerEnvStep(deps: EnvStepDeps, session: Session, body: R
   }
 }
 
+/** Whether a request path is an env lifecycle step (`/env/<any name>/step`, known or not). */
+export function isEnvStepPath(path: string): boolean {
+  return ENV_STEP_PATH.test(path);
+}
+const ENV_STEP_PATH = /^\/env\/[^/]+\/step$/;
+
 /** The paths the fast path answers: `/env/<app id>/step` and `/env/<name>/step` as a client writes them. */
 export function envStepPaths(env: AnyEnvironment): Set<string> {
   return new Set([env.appId, env.name].filter((n): n is string => typeof n === "string" && n !== "").map((n) => `/env/${encodeURIComponent(n)}/step`));

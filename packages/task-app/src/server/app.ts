@@ -26,7 +26,7 @@ import type { TraceSink } from "./trace-hook.js";
 import { bodyReadInFull, fetchTransport, nodeTransport, writeReply } from "./transports.js";
 import { describeHealth, describeInfo, describeTaskInfo } from "./task-info.js";
 import { DEFAULT_VENDOR_TIMEOUT_MS, handleProxy, PROXY_ROUTES, type Vendor } from "./vendor.js";
-import { answerNativeEnvStep, envStepPaths } from "../openenv/env-step.js";
+import { answerNativeEnvStep, envStepPaths, isEnvStepPath } from "../openenv/env-step.js";
 
 /** Options of `createTaskAppServer`. */
 export interface TaskAppServerOptions {
@@ -113,9 +113,8 @@ type Env = { Bindings: NodeBindings };
  * one still shows at info.
  */
 export function accessLevel(path: string, status: number): "info" | "debug" {
-  return status < 400 && ENV_STEP_PATH.test(path) ? "debug" : "info";
+  return status < 400 && isEnvStepPath(path) ? "debug" : "info";
 }
-const ENV_STEP_PATH = /^\/env\/[^/]+\/step$/;
 
 /** Builds the Hono app for a defined task app. */
 export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions = {}): TaskAppServer {

@@ -8,7 +8,7 @@ import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { TraceTables } from "./tables.js";
 
 export { parseJsonObject, parseJsonText, readJudgeScores, toIso } from "./stored-json.js";
-import { parseJsonObject, parseJsonText, readJudgeScores, toIso } from "./stored-json.js";
+import { parseJsonObject, readJudgeScores, toIso } from "./stored-json.js";
 
 export interface SessionSummary {
   session_id: string;

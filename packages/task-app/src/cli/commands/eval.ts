@@ -192,7 +192,6 @@ async function runLockedCommand(
   }
 }
 
-
 /** Opens the trace store the eval writes (the eval process is its single writer); the store validates each session. */
 async function openSink(url: string) {
   const { openTraceStore } = await import("../../traces/index.js");
