@@ -14,7 +14,10 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadLine, reportGoal } from "./measure.mjs";
+import { loadLine, parseBenchArgs, reportGoal } from "./measure.mjs";
+
+// No options: a mistyped one is refused before minutes of work start.
+parseBenchArgs({ options: {} });
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const work = mkdtempSync(join(tmpdir(), "bench-npm-test-"));
