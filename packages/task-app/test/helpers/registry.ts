@@ -3,8 +3,9 @@
  * are published to it and served only from it; every other package is
  * proxied from the registry npm is configured with (its certificates kept),
  * so an install through it is an install a user gets. `env` is the
- * environment whose only registry is this one: a userconfig naming it, with
- * the publisher's token, and a global config that says nothing.
+ * environment whose only registry is this one: a userconfig naming it (no
+ * token: only `publish` sends the publisher's) and a global config that says
+ * nothing.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -16,7 +17,7 @@ import { assertOk, CLEAN_ENV, runProcess } from "./run-process.js";
 
 export interface LoopbackRegistry {
   readonly url: string;
-  /** CLEAN_ENV with npm pointed at this registry alone (userconfig, globalconfig, cache kept). */
+  /** CLEAN_ENV with npm pointed at this registry alone (userconfig, globalconfig, cache kept), without the publisher's token. */
   readonly env: NodeJS.ProcessEnv;
   /** `npm publish <tarball>` to this registry. */
   publish(tarball: string): Promise<void>;
@@ -82,17 +83,23 @@ export async function startRegistry(own: readonly string[]): Promise<LoopbackReg
     const { token } = (await user.json()) as { token?: string };
     if (!user.ok || !token) throw new Error(`the registry made no user (${user.status})`);
     const host = url.replace(/^http:/, "");
+    // Installs go without the token, as a user's do: verdaccio checks a token's password against
+    // the htpasswd file (bcrypt, in JavaScript) on every request that carries one (most of the registry's
+    // CPU in the template rows). Only a publish sends it.
     const userconfig = path.join(dir, "npmrc");
-    await writeFile(userconfig, `registry=${url}\n${host}:_authToken=${token}\n${cafile ? `cafile=${cafile}\n` : ""}`);
+    await writeFile(userconfig, `registry=${url}\n${cafile ? `cafile=${cafile}\n` : ""}`);
+    const publisherconfig = path.join(dir, "publisher-npmrc");
+    await writeFile(publisherconfig, `registry=${url}\n${host}:_authToken=${token}\n${cafile ? `cafile=${cafile}\n` : ""}`);
     const globalconfig = path.join(dir, "global-npmrc");
     await writeFile(globalconfig, "");
     const env: NodeJS.ProcessEnv = { ...CLEAN_ENV, npm_config_userconfig: userconfig, npm_config_globalconfig: globalconfig, npm_config_registry: url };
     delete env.npm_config_cafile;
+    const publisher: NodeJS.ProcessEnv = { ...env, npm_config_userconfig: publisherconfig };
     return {
       url,
       env,
       async publish(tarball) {
-        assertOk(await runProcess("npm", ["publish", tarball, "--registry", url], dir, 120_000, env), `npm publish ${path.basename(tarball)}`);
+        assertOk(await runProcess("npm", ["publish", tarball, "--registry", url], dir, 120_000, publisher), `npm publish ${path.basename(tarball)}`);
       },
       close,
     };
