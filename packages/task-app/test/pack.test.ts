@@ -1,29 +1,32 @@
 /**
- * `npm pack` from a clean checkout ships a working package. The checkout is
- * the project's files as git sees them (tracked, plus new files not ignored),
- * copied to a temp folder: no dist/, as in a fresh clone. Its node_modules is
- * a link to this project's (a real clone would run `npm ci` first; that
- * install is not what this test is about). `npm pack` must build through
- * `prepack`, the tarball must hold every file that package.json's `exports`
- * and `bin` point at, and the bins must start from the unpacked tarball.
+ * `npm pack` from a checkout ships a working package. The checkout is the
+ * project's files as git sees them (tracked, plus new files not ignored),
+ * copied to a temp folder with their times, and the build `npm test` made
+ * first (dist/, its times kept too: tsc finds it up to date) less what only
+ * the build's later steps make (the CLI bundles, the viewer). The build from
+ * nothing is `npm test`'s own on a fresh clone (CI): this suite shares it
+ * instead of making a second. Its node_modules is a link to this project's
+ * (a real clone would run `npm ci` first; that install is not what this test
+ * is about). `npm pack` must build through `prepack` (the bundles and the
+ * viewer are in the tarball only if it did), the tarball must hold every file
+ * that package.json's `exports` and `bin` point at and no file of dist/ that a
+ * current source does not make (a stale output of a deleted source), and the
+ * bins must start from the unpacked tarball.
  *
  * In the same checkout, once prepack has built it: `npm run generate:check`
  * itself, as CI runs it (the package.json script builds the package, which
  * finds nothing changed, and runs the built `task-app` bin): it passes on the
- * committed files, and the bin fails on a drifted one. One build from nothing
- * serves both claims.
+ * committed files, and the bin fails on a drifted one.
  *
  * The same tarball is linted as a package (publint, @arethetypeswrong/cli)
  * and its file list checked. create-task-app (packages/create-task-app, the
  * `npm create task-app` entry) is packed beside it, linted the same way, and
  * its bin run against the unpacked task-app.
- *
- * Slow (about twenty seconds: it runs the build once).
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, it } from "node:test";
@@ -53,7 +56,7 @@ function run(command: string, args: string[], cwd: string) {
 /** What the pack made: the tarball, the files it lists and the folder it was unpacked into. */
 let packed: { tarball: string; files: { path: string; size: number }[]; unpacked: string } | undefined;
 
-/** The clean checkout, once `npm pack` has built it through prepack. */
+/** The checkout, once `npm pack` has built it through prepack. */
 let built: ((checkout: string) => void) | undefined;
 let failed: ((error: unknown) => void) | undefined;
 const packedCheckout = new Promise<string>((resolve, reject) => {
@@ -64,9 +67,9 @@ packedCheckout.catch(() => undefined); // the pack test reports its own failure
 
 const hasGit = spawnSync("git", ["rev-parse", "--is-inside-work-tree"], { cwd: root, encoding: "utf8" }).stdout?.trim() === "true";
 
-it("npm pack from a clean checkout builds through prepack and ships a package that runs", { skip: hasGit ? false : "not a git checkout", timeout: 600_000 }, async () => {
+it("npm pack from a checkout builds through prepack and ships a package that runs", { skip: hasGit ? false : "not a git checkout", timeout: 600_000 }, async () => {
   try {
-    await packFromCleanCheckout();
+    await packFromCheckout();
   } catch (error) {
     failed!(error);
     throw error;
@@ -91,15 +94,19 @@ it("npm run generate:check passes on the committed files and its bin fails on a 
   assert.match(drift.stderr, /drifted: generated\/CONFIG\.md/);
 });
 
-async function packFromCleanCheckout(): Promise<void> {
+/** What only the build's steps after tsc make (scripts/bundle-cli.mjs, the viewer's vite build): left out of the checkout, for prepack to make. */
+const LATER_STEP_OUTPUT = /^dist\/(viewer(\/|$)|cli\/(yargs-locales(\/|$)|[^/]*\.bundle\.c?js$|bundle-[^/]*\.js$))/;
+
+async function packFromCheckout(): Promise<void> {
   const checkout = path.join(work, "checkout");
   const listed = run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], root).split("\0").filter(Boolean);
   for (const rel of listed) {
     if (!existsSync(path.join(root, rel))) continue; // deleted in the working tree
-    await mkdir(path.dirname(path.join(checkout, rel)), { recursive: true });
-    await copyFile(path.join(root, rel), path.join(checkout, rel));
+    await cp(path.join(root, rel), path.join(checkout, rel), { preserveTimestamps: true });
   }
-  assert.ok(!existsSync(path.join(checkout, "dist")), "the checkout has no dist/");
+  assert.ok(existsSync(path.join(root, "dist", ".tsbuildinfo")), "no build to start from: `npm test` builds first (npm run build)");
+  await cp(path.join(root, "dist"), path.join(checkout, "dist"), { recursive: true, preserveTimestamps: true, filter: (from) => !LATER_STEP_OUTPUT.test(path.relative(root, from).split(path.sep).join("/")) });
+  assert.ok(!existsSync(path.join(checkout, "dist", "cli", "main.bundle.js")) && !existsSync(path.join(checkout, "dist", "viewer")), "the checkout has no bundles and no viewer");
   await symlink(NODE_MODULES, path.join(checkout, "node_modules"), "dir");
 
   const [info] = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", work], checkout)) as Array<{ filename: string; files: Array<{ path: string; size: number }> }>;
@@ -112,6 +119,9 @@ async function packFromCleanCheckout(): Promise<void> {
   for (const target of [...targets, ...Object.values(pkg.bin), "bin/package.json", "dist/cli/fast.bundle.cjs", "dist/cli/main.bundle.js", "dist/cli/fast-eval.bundle.cjs", "dist/cli/yargs-locales/en.json", "dist/viewer/index.html"]) {
     assert.ok(shipped.has(target.replace(/^\.\//, "")), `the tarball ships ${target}`);
   }
+  // Every other file of dist/ is tsc's output of a current source (a deleted source's stale output would ship otherwise).
+  const stale = [...shipped].filter((f) => f.startsWith("dist/") && !LATER_STEP_OUTPUT.test(f) && !existsSync(path.join(checkout, sourceOf(f))));
+  assert.deepEqual(stale, [], "dist/ files that no source under src/ makes (a clean build leaves them out: `rm -rf dist && npm run build`)");
 
   const unpacked = path.join(work, "unpacked");
   await mkdir(unpacked);
@@ -129,6 +139,12 @@ async function packFromCleanCheckout(): Promise<void> {
   assert.equal(JSON.parse(payload.stdout).job_type, "rl");
   packed = { tarball: path.join(work, info!.filename), files: info!.files, unpacked: installed };
   built!(checkout);
+}
+
+/** The source under src/ that tsc makes a dist/ file from (`dist/a/b.js`, `.d.ts`, `.js.map` → `src/a/b.ts`); other files as they are. */
+function sourceOf(file: string): string {
+  const match = /^dist\/(.*?)(?:\.d)?\.(c|m)?(?:js|ts)(?:\.map)?$/.exec(file);
+  return match ? `src/${match[1]}.${match[2] ?? ""}ts` : file;
 }
 
 it("the package passes publint and @arethetypeswrong/cli, ships no tests, benches or fixtures, and stays under 2 MB", { skip: hasGit ? false : "not a git checkout", timeout: 300_000 }, async () => {
