@@ -16,7 +16,6 @@ import { addRubric } from "../src/codemods/add-rubric.js";
 import { openAppFile, saveAppFile } from "../src/codemods/app-file.js";
 import { CodemodError } from "../src/codemods/errors.js";
 import { createTaskApp } from "../src/scaffold/create.js";
-import { packageRoot } from "../src/scaffold/paths.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const root = await mkdtemp(path.join(os.tmpdir(), "codemod-"));

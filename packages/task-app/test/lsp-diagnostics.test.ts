@@ -11,7 +11,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { pathToFileURL } from "node:url";
 import { checkSourceText } from "../src/config/check-source.js";
 import { codeAnchorOf } from "../src/config/finding-codes.js";
 import type { Finding } from "../src/config/findings.js";

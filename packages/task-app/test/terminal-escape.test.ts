@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { escapeTerminal, stringifyForTerminal } from "../src/text/terminal.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { runCliWithEnv } from "./helpers/fake-backend.js";
