@@ -11,6 +11,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { planTestEnvironment, readNpmCa, renderNpmCafile } from "./test-env.mjs";
 import { buildMirror } from "./test-mirror.mjs";
+import { needsPacked, PACKED_ENV, packPackages } from "./test-packed.mjs";
 
 const startedAt = performance.now();
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -28,11 +29,21 @@ if (env !== process.env) {
   process.stdout.write(`# test processes run without NODE_EXTRA_CA_CERTS (read by every node process at start)${cafile ? "; npm trusts the same certificates through npm_config_cafile" : ""}\n`);
 }
 
+// The packages packed once for the suites that install them as a user would (scripts/test-packed.mjs),
+// while the mirror compiles. A failed pack is said here; each suite then packs for itself and fails.
+const packedDir = join(scratch, "packed");
+const packing = files.some((file) => needsPacked(join(root, file)))
+  ? packPackages(packedDir, env).then(
+      () => true,
+      (error) => void process.stdout.write(`# the packages could not be packed once for every suite: ${error.message.split("\n")[0]}\n`),
+    )
+  : undefined;
 // The suites and the test/ files they import, compiled once here (dist/ is fresh: `npm test`
 // builds first). A registered module hook, even one doing nothing, doubles the CPU of loading
 // modules, and each test file is a process loading hundreds.
 const mirrored = await buildMirror(files);
 await (await import("esbuild")).stop(); // its service process ends here: counted below, not kept for the run
+const childEnv = (await packing) ? { ...env, [PACKED_ENV]: packedDir } : env;
 const child = spawn(
   process.execPath,
   [
@@ -52,7 +63,7 @@ const child = spawn(
     `--test-reporter-destination=${summary}`,
     ...mirrored,
   ],
-  { cwd: root, stdio: "inherit", env },
+  { cwd: root, stdio: "inherit", env: childEnv },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => {

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
@@ -19,6 +19,7 @@ import { Secret } from "kubernetes-models/v1/Secret";
 import { createTaskApp } from "../src/scaffold/create.js";
 import { describeRenderNotes, renderDeployFolder, resolveDeploySettings } from "../src/deploy/index.js";
 import { packageRoot } from "../src/scaffold/paths.js";
+import { packedPackages } from "./helpers/packed.js";
 import { runCli } from "./helpers/run-cli.js";
 import { assertOk, runProcess } from "./helpers/run-process.js";
 
@@ -79,8 +80,9 @@ describe("the Dockerfile", () => {
   it("its runtime install, run by npm on a lockfile that holds the deploy packages, leaves them out", { timeout: 240_000 }, async () => {
     const dir = path.join(root, "scratch");
     await mkdir(dir, { recursive: true });
-    const packed = assertOk(await runProcess("npm", ["pack", "--ignore-scripts", "--pack-destination", dir, "--json"], packageRoot()), "npm pack");
-    const tarball = (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename;
+    const packed = (await packedPackages())["task-app"].tarball;
+    const tarball = path.basename(packed);
+    await copyFile(packed, path.join(dir, tarball));
     // As a project is after `npm install --save-dev kubernetes-models@4 @kubernetes/client-node@1` (what deploy asks for).
     const manifest = { name: "scratch", version: "1.0.0", private: true, dependencies: { "task-app": `file:./${tarball}` }, devDependencies: { "kubernetes-models": "^4.5.1", "@kubernetes/client-node": "^1.4.0" } };
     await writeFile(path.join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -26,6 +26,7 @@ import pg from "pg";
 import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { renderDockerfile, resolveDeploySettings } from "../src/deploy/index.js";
+import { packedPackages } from "./helpers/packed.js";
 import { assertOk, runProcess } from "./helpers/run-process.js";
 
 const ROOT = packageRoot();
@@ -112,8 +113,7 @@ before(async () => {
   }
 
   // The image's contents: the packed tarball installed with `npm ci --omit=dev`, the app compiled to build/.
-  const packed = assertOk(await runProcess("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--json"], ROOT), "npm pack");
-  const tarball = path.join(work, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
+  const tarball = (await packedPackages())["task-app"].tarball;
   app = path.join(work, "app");
   await createTaskApp({ dir: app, template: "math", name: "math-multihost", taskAppSpec: `file:${tarball}`, environmentApiKey: false });
   const { settings } = resolveDeploySettings({ name: "math-multihost", image: "registry.test/math:1.0.0", workers: 2, trace: { secret: "math-traces", key: "TASKAPP_TRACE_DB" } });

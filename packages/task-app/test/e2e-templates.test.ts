@@ -44,8 +44,8 @@ import { TEMPLATE_NAMES } from "../src/scaffold/create.js";
 import { walkFiles } from "../src/scaffold/render.js";
 import { packageRoot } from "../src/scaffold/paths.js";
 import { LspSession } from "./helpers/lsp.js";
+import { packedPackages } from "./helpers/packed.js";
 import { startRegistry, type LoopbackRegistry } from "./helpers/registry.js";
-import { REPO_ROOT } from "./helpers/roots.js";
 import { assertOk, CLEAN_ENV, runProcess } from "./helpers/run-process.js";
 
 
@@ -219,15 +219,10 @@ describe("e2e: npm create task-app from a registry → install → test → serv
     work = await mkdtemp(path.join(os.tmpdir(), "task-app-e2e-"));
     typecheck = typecheckRows(work);
     version = (JSON.parse(await readFile(path.join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
-    // Both packages packed (the build is there: the suite needs it; prepack rebuilding it is
-    // test/pack.test.ts's subject) and published to a loopback registry, the only one the rows know.
-    const tarballs = await Promise.all(
-      [packageRoot(), path.join(REPO_ROOT, "packages", "create-task-app")].map(async (dir) => {
-        const packed = assertOk(await runProcess("npm", ["pack", "--ignore-scripts", "--pack-destination", work, "--json"], dir), `npm pack in ${dir}`);
-        const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
-        return { tarball: path.join(work, info!.filename), shipped: new Set(info!.files.map((f) => f.path)) };
-      }),
-    );
+    // Both packages packed (once per `npm test`, shared with the deploy suites: test/helpers/packed.ts)
+    // and published to a loopback registry, the only one the rows know.
+    const packed = await packedPackages();
+    const tarballs = [packed["task-app"], packed["create-task-app"]].map(({ tarball, files }) => ({ tarball, shipped: new Set(files) }));
     const templateFiles = (await walkFiles(path.join(packageRoot(), "templates"))).map((f) => `templates/${f}`);
     for (const file of ["dist/cli/create-task-app.js", "schemas/rl-config.schema.json", ...templateFiles]) assert.ok(tarballs[0]!.shipped.has(file), `task-app ships ${file}`);
     assert.ok(tarballs[1]!.shipped.has("index.js"), "create-task-app ships its bin");
