@@ -211,6 +211,56 @@ describe("the /openenv/ws WebSocket over loopback", () => {
   });
 });
 
+describe("messages sent without waiting for their replies", () => {
+  /** One tool that answers at once and one that answers later: the first is replied to at once, unless an earlier message is still being answered. */
+  const mixed = defineEnvironment({
+    appId: "mixed",
+    name: "Mixed",
+    system: "Add.",
+    reset: ({ seed }) => ({ total: seed }),
+    observe: (state) => `total=${state.total}`,
+    tools: {
+      add: { description: "Add n now.", args: z.object({ n: z.number().int() }), run: ({ n }, state) => ({ state: { total: state.total + n }, reward: n }) },
+      later: {
+        description: "Add n after a while.",
+        args: z.object({ n: z.number().int() }),
+        run: async ({ n }, state) => {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          return { state: { total: state.total + n }, reward: n };
+        },
+      },
+    },
+    maxTurns: 20,
+  });
+  let running: ServingTaskApp;
+  before(async () => {
+    running = await serve(mixed, { port: 0, env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "silent", handleSignals: false, handleProcessErrors: false });
+  });
+  after(() => running.close());
+
+  it("are answered in the order sent, a reply made at once never overtaking one still being made", async () => {
+    const c = await connect(running.url);
+    const messages = [
+      { type: "reset", data: { seed: 0 } },
+      { type: "step", data: { tool: "add", args: { n: 1 } } },
+      { type: "step", data: { tool: "later", args: { n: 10 } } },
+      { type: "step", data: { tool: "add", args: { n: 2 } } },
+      { type: "state" },
+      "{not json",
+      { type: "step", data: { tool: "later", args: { n: 100 } } },
+      { type: "step", data: { tool: "add", args: { n: 1000 } } },
+      { type: "close" },
+    ];
+    const replies: any[] = [];
+    c.ws.on("message", (raw) => replies.push(JSON.parse(raw.toString())));
+    for (const m of messages) c.ws.send(typeof m === "string" ? m : JSON.stringify(m));
+    // The close is answered last, then the connection closed: every reply is in by then.
+    assert.equal(await c.closed, 1000);
+    const seen = replies.map((r) => (r.type === "observation" ? r.data.observation.observation : r.type === "state" ? `steps=${r.data.step_count}` : r.data.code));
+    assert.deepEqual(seen, ["total=0", "total=1", "total=11", "total=13", "steps=3", "INVALID_JSON", "total=113", "total=1113", "steps=5"]);
+  });
+});
+
 describe("an idle session", () => {
   it("is closed after the idle timeout, and its place is free again", async () => {
     const running = await serve(counter, { port: 0, env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "silent", handleSignals: false, handleProcessErrors: false, openenv: { maxSessions: 1, idleTimeoutMs: 200 } });

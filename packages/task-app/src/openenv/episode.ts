@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { findEpisodeStarter, type EpisodeStarter } from "../env/episodes.js";
 import type { AnyEnvironment } from "../env/loop.js";
-import { isThenable, stepTool } from "../env/step.js";
+import { isThenable, stepTool, type StepResult } from "../env/step.js";
 import { argumentsSchema } from "../env/tools.js";
 import type { Observation } from "../env/types.js";
 import type { Session } from "./sessions.js";
@@ -59,8 +59,13 @@ export async function resetSession(env: AnyEnvironment, session: Session, data: 
   return { observation: { observation: env.observe(session.state), metadata: { seed } }, reward: null, done: false };
 }
 
-/** Reads an action against the tools (VALIDATION_ERROR when it is not one), steps it (traced when the session is) and answers the next observation. */
-export async function stepSession(env: AnyEnvironment, session: Session, action: unknown, signal: AbortSignal, tracing?: EpisodeTracing): Promise<StepReply> {
+/**
+ * Reads an action against the tools (VALIDATION_ERROR when it is not one), steps it (traced when
+ * the session is) and answers the next observation. The reply comes at once when the tool answers
+ * at once and no trace is to be stored (a promise otherwise), as `stepTool`'s does: a trainer's
+ * step costs no microtask turns it does not need. A problem is thrown (or rejected) as an OpenEnvError.
+ */
+export function stepSession(env: AnyEnvironment, session: Session, action: unknown, signal: AbortSignal, tracing?: EpisodeTracing): StepReply | Promise<StepReply> {
   if (session.episodeId === null) throw new OpenEnvError("VALIDATION_ERROR", "no episode: send reset first");
   if (session.done) throw new OpenEnvError("VALIDATION_ERROR", "the episode is done: send reset to start another");
   const { tool, args } = readAction(env, action);
@@ -69,24 +74,42 @@ export async function stepSession(env: AnyEnvironment, session: Session, action:
   const id = `step_${session.stepCount}`;
   const trace = session.trace;
   if (trace) traceTrainerAction(trace, env.observe(session.state), { id, type: "function", function: { name: tool, arguments: JSON.stringify(args) } });
-  let stepped;
+  const failed = (error: unknown) => new OpenEnvError("EXECUTION_ERROR", `${tool} failed: ${(error as Error)?.message ?? String(error)}`);
+  let pending: StepResult<unknown> | Promise<StepResult<unknown>>;
   try {
     // The action's arguments go to the tool's schema as they came (no JSON round trip); the state is recorded only when traced.
-    const pending = stepTool(env, session.state, { id, tool, args }, ctx, { tracer: trace?.tracer ?? null, record: requireStarter(env).record });
-    stepped = isThenable(pending) ? await pending : pending;
+    pending = stepTool(env, session.state, { id, tool, args }, ctx, { tracer: trace?.tracer ?? null, record: requireStarter(env).record });
   } catch (error) {
-    throw new OpenEnvError("EXECUTION_ERROR", `${tool} failed: ${(error as Error)?.message ?? String(error)}`);
-  } finally {
     trace?.tracer.finishTurn();
+    throw failed(error);
   }
+  if (isThenable(pending))
+    return Promise.resolve(pending).then(
+      (stepped) => {
+        trace?.tracer.finishTurn();
+        return applyStep(env, session, tool, stepped, maxTurns, tracing);
+      },
+      (error: unknown) => {
+        trace?.tracer.finishTurn();
+        throw failed(error);
+      },
+    );
+  trace?.tracer.finishTurn();
+  return applyStep(env, session, tool, pending, maxTurns, tracing);
+}
+
+/** A stepped call applied to the session: its next state, count and end (the episode's trace stored when it ended), and the reply. */
+function applyStep(env: AnyEnvironment, session: Session, tool: string, stepped: StepResult<unknown>, maxTurns: number, tracing: EpisodeTracing | undefined): StepReply | Promise<StepReply> {
   if (!stepped.ok) throw new OpenEnvError("VALIDATION_ERROR", stepped.problem.message);
   session.state = stepped.state;
   session.stepCount++;
   session.done = stepped.done || env.stop?.(session.state) === true || session.stepCount >= maxTurns;
-  if (trace) trace.episodeReturn += stepped.reward;
-  if (session.done) await finishEpisodeTrace(tracing, session, stepped.done ? "done" : "truncated");
-  const metadata = { tool, result: stepped.result, info: stepped.info, ...(stepped.done || !session.done ? {} : { truncated: true }) };
-  return { observation: { observation: env.observe(session.state), metadata }, reward: stepped.reward, done: session.done };
+  if (session.trace) session.trace.episodeReturn += stepped.reward;
+  const metadata: Record<string, unknown> = { tool, result: stepped.result, info: stepped.info };
+  if (session.done && !stepped.done) metadata.truncated = true;
+  const reply = (): StepReply => ({ observation: { observation: env.observe(session.state), metadata }, reward: stepped.reward, done: session.done });
+  // An ended episode's trace goes to the store first (nothing to wait for when the session is not traced).
+  return session.done && session.trace ? finishEpisodeTrace(tracing, session, stepped.done ? "done" : "truncated").then(reply) : reply();
 }
 
 /** The session's state as OpenEnv reads it. */

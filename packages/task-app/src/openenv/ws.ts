@@ -14,6 +14,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AnyEnvironment } from "../env/loop.js";
+import { isThenable } from "../env/step.js";
 import type { Reply } from "../server/errors.js";
 import { describeState, OpenEnvError, resetSession, stepSession } from "./episode.js";
 import { DEFAULT_PING_INTERVAL_MS, type SessionStore } from "./sessions.js";
@@ -96,10 +97,26 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
     deps.sessions.close(session.id);
   });
   // Messages are answered in order, one at a time; a connection past the flood bounds is closed.
-  let queue = Promise.resolve();
+  // An answer made at once (a step whose tool answers at once, untraced) is sent at once when no
+  // earlier message is still being answered; otherwise it waits its turn in the queue.
+  let queue: Promise<void> | null = null;
   let unanswered = 0;
   let queuedBytes = 0;
   let flooded = false;
+  let closing = false;
+  const deliver = (reply: unknown) => {
+    send(reply, () => unanswered--);
+    if (closing) ws.close(1000, "closed by the client");
+  };
+  const handle = (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean, size: number): void | Promise<void> => {
+    queuedBytes -= size;
+    if (flooded) return;
+    alive = true;
+    deps.sessions.touch(session);
+    const reply = answer(isBinary ? null : raw.toString());
+    if (isThenable(reply)) return Promise.resolve(reply).then(deliver);
+    deliver(reply);
+  };
   ws.on("message", (raw, isBinary) => {
     if (flooded) return;
     const size = measureMessage(raw);
@@ -112,17 +129,20 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
       setTimeout(() => ws.terminate(), FLOOD_CLOSE_GRACE_MS).unref();
       return;
     }
-    queue = queue.then(async () => {
-      queuedBytes -= size;
-      if (flooded) return;
-      alive = true;
-      deps.sessions.touch(session);
-      send(await answer(isBinary ? null : raw.toString()), () => unanswered--);
-      if (closing) ws.close(1000, "closed by the client");
+    const waiting = queue ? queue.then(() => handle(raw, isBinary, size)) : handle(raw, isBinary, size);
+    if (!waiting) return;
+    queue = waiting;
+    void waiting.then(() => {
+      if (queue === waiting) queue = null;
     });
   });
-  let closing = false;
-  const answer = async (text: string | null): Promise<unknown> => {
+  const observed = (data: unknown) => ({ type: "observation", data });
+  const failed = (error: unknown) => {
+    if (error instanceof OpenEnvError) return { type: "error", data: { message: deps.redact(error.message), code: error.code } };
+    return { type: "error", data: { message: "the environment failed", code: "EXECUTION_ERROR" } };
+  };
+  /** The reply to one message: at once, or a promise when the environment's work is. */
+  const answer = (text: string | null): unknown => {
     let message: unknown;
     try {
       if (text === null) throw new Error("binary");
@@ -132,8 +152,11 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
     }
     const { type, data = {} } = (typeof message === "object" && message !== null ? message : {}) as { type?: unknown; data?: unknown };
     try {
-      if (type === "reset") return { type: "observation", data: await resetSession(deps.env, session, readData(data), deps.tracing) };
-      if (type === "step") return { type: "observation", data: await stepSession(deps.env, session, data, controller.signal, deps.tracing) };
+      if (type === "reset") return resetSession(deps.env, session, readData(data), deps.tracing).then(observed, failed);
+      if (type === "step") {
+        const stepped = stepSession(deps.env, session, data, controller.signal, deps.tracing);
+        return isThenable(stepped) ? Promise.resolve(stepped).then(observed, failed) : observed(stepped);
+      }
       if (type === "state") return { type: "state", data: describeState(session) };
       if (type === "close") {
         closing = true;
@@ -141,8 +164,7 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
       }
       return { type: "error", data: { message: deps.redact(`unknown message type ${JSON.stringify(type)}; expected reset, step, state or close`), code: "UNKNOWN_TYPE" } };
     } catch (error) {
-      if (error instanceof OpenEnvError) return { type: "error", data: { message: deps.redact(error.message), code: error.code } };
-      return { type: "error", data: { message: "the environment failed", code: "EXECUTION_ERROR" } };
+      return failed(error);
     }
   };
 }
