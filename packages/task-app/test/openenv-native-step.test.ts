@@ -13,6 +13,8 @@ import { defineEnvironment, z } from "../src/index.js";
 import { createTaskAppServer } from "../src/server/index.js";
 
 const KEY = "sk_native_step_7h2k9q";
+/** What each `watch` step saw of its signal. */
+const watched: string[] = [];
 const counter = defineEnvironment({
   appId: "counter",
   name: "Counter",
@@ -21,6 +23,19 @@ const counter = defineEnvironment({
   observe: (state) => `total=${state.total}`,
   tools: {
     add: { description: "Add n.", args: z.object({ n: z.number().int().min(1).max(3) }), run: ({ n }, state) => ({ state: { total: state.total + n }, result: { total: state.total + n }, reward: n, info: { added: n } }) },
+    watch: {
+      description: "Reads its signal after waitMs and notes whether the step was aborted by then (or within 2 s).",
+      args: z.object({ waitMs: z.number().int().min(0) }),
+      run: async ({ waitMs }, state, ctx) => {
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+        const { signal } = ctx;
+        watched.push(signal.aborted ? "aborted" : await new Promise<string>((resolve) => {
+          signal.addEventListener("abort", () => resolve("aborted"), { once: true });
+          setTimeout(() => resolve("not aborted"), waitMs === 0 ? 2000 : 50);
+        }));
+        return { state };
+      },
+    },
     fail: {
       description: "Throws, naming the key.",
       args: z.object({}),
@@ -118,5 +133,26 @@ test("a step that succeeds is access-logged at debug, on both paths; a refused o
       ["/env/counter/step", 422, 30],
     ];
     assert.deepEqual(access, level === "debug" ? expected : expected.filter(([, , l]) => l === 30), `at ${level}`);
+  }
+});
+
+test("a step's signal aborts when its client leaves, whether the tool reads it before or after", async () => {
+  const envId = await initialize(0);
+  const seen = async (count: number) => {
+    for (let i = 0; i < 300 && watched.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    return watched[count - 1];
+  };
+  // The client stays: the signal the tool reads is live.
+  const stayed = await fetch(`${base}/env/counter/step`, { method: "POST", headers: headers(), body: step(envId, { tool: "watch", args: { waitMs: 1 } }) });
+  assert.equal(stayed.status, 200);
+  assert.equal(await seen(1), "not aborted");
+  // The client leaves while the tool listens on its signal, and before the tool first reads it.
+  for (const [waitMs, count] of [[0, 2], [300, 3]] as const) {
+    const leaving = new AbortController();
+    const request = fetch(`${base}/env/counter/step`, { method: "POST", headers: headers(), body: step(envId, { tool: "watch", args: { waitMs } }), signal: leaving.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    leaving.abort();
+    await assert.rejects(request);
+    assert.equal(await seen(count), "aborted", `the tool read its signal ${waitMs} ms in`);
   }
 });

@@ -7,9 +7,10 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AnyEnvironment } from "../env/loop.js";
+import { isThenable } from "../env/step.js";
 import { readIncoming } from "../server/body.js";
 import { errorReply, type Reply } from "../server/errors.js";
-import { OpenEnvError, stepSession } from "./episode.js";
+import { OpenEnvError, stepSession, type StepReply } from "./episode.js";
 import type { SessionStore, Session } from "./sessions.js";
 import type { EpisodeTracing } from "./trace.js";
 
@@ -41,17 +42,25 @@ export function parseBodyObject(text: string, emptyOk: boolean): { value: Record
   return { value: value as Record<string, unknown> };
 }
 
-/** Steps `session` with the body's one tool call; the reply (422 for a trainer's mistake, 500 when the environment failed). */
-export async function answerEnvStep(deps: EnvStepDeps, session: Session, body: Record<string, unknown>, signal: AbortSignal): Promise<Reply> {
+/**
+ * Steps `session` with the body's one tool call; the reply (422 for a trainer's mistake, 500 when
+ * the environment failed), at once when the step answers at once. `signal` may be a function that
+ * makes it when a tool first reads it.
+ */
+export function answerEnvStep(deps: EnvStepDeps, session: Session, body: Record<string, unknown>, signal: AbortSignal | (() => AbortSignal)): Reply | Promise<Reply> {
   const calls = (body.action as { tool_calls?: unknown } | undefined)?.tool_calls ?? body.tool_calls;
   if (!Array.isArray(calls) || calls.length !== 1) return errorReply(422, "invalid_action", "action.tool_calls must hold one call {tool, args}");
   deps.sessions.touch(session);
-  try {
-    const reply = await stepSession(deps.env, session, calls[0], signal, deps.tracing);
-    return { status: 200, body: JSON.stringify({ observation: reply.observation.observation, reward: reply.reward, done: reply.done, info: reply.observation.metadata }) };
-  } catch (error) {
+  const replied = (reply: StepReply): Reply => ({ status: 200, body: JSON.stringify({ observation: reply.observation.observation, reward: reply.reward, done: reply.done, info: reply.observation.metadata }) });
+  const refused = (error: unknown): Reply => {
     if (error instanceof OpenEnvError) return error.code === "VALIDATION_ERROR" ? errorReply(422, "invalid_action", deps.redact(error.message)) : errorReply(500, "execution_error", deps.redact(error.message));
     throw error;
+  };
+  try {
+    const stepped = stepSession(deps.env, session, calls[0], signal, deps.tracing);
+    return isThenable(stepped) ? Promise.resolve(stepped).then(replied, refused) : replied(stepped);
+  } catch (error) {
+    return refused(error);
   }
 }
 
@@ -85,11 +94,23 @@ export async function answerNativeEnvStep(
   const body = parsed.value;
   const session = findEnvSession(deps.sessions, body.env_id) ?? errorReply(404, "not_found", MISSING_SESSION);
   if ("body" in session) return session;
-  const controller = new AbortController();
-  const abort = () => controller.abort();
+  // The step's signal is made only if a tool reads it (see StepContext); a client gone before then finds it aborted.
+  let controller: AbortController | undefined;
+  let gone = false;
+  const abort = () => {
+    gone = true;
+    controller?.abort();
+  };
+  const signalOf = () => {
+    if (!controller) {
+      controller = new AbortController();
+      if (gone) controller.abort();
+    }
+    return controller.signal;
+  };
   outgoing.once("close", abort);
   try {
-    return await answerEnvStep(deps, session, body, controller.signal);
+    return await answerEnvStep(deps, session, body, signalOf);
   } finally {
     outgoing.off("close", abort);
   }

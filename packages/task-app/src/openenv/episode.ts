@@ -12,7 +12,7 @@ import { findEpisodeStarter, type EpisodeStarter } from "../env/episodes.js";
 import type { AnyEnvironment } from "../env/loop.js";
 import { isThenable, stepTool, type StepResult } from "../env/step.js";
 import { argumentsSchema } from "../env/tools.js";
-import type { Observation } from "../env/types.js";
+import type { Observation, ToolContext } from "../env/types.js";
 import type { Session } from "./sessions.js";
 import { finishEpisodeTrace, startEpisodeTrace, traceTrainerAction, type EpisodeTracing } from "./trace.js";
 
@@ -65,12 +65,13 @@ export async function resetSession(env: AnyEnvironment, session: Session, data: 
  * at once and no trace is to be stored (a promise otherwise), as `stepTool`'s does: a trainer's
  * step costs no microtask turns it does not need. A problem is thrown (or rejected) as an OpenEnvError.
  */
-export function stepSession(env: AnyEnvironment, session: Session, action: unknown, signal: AbortSignal, tracing?: EpisodeTracing): StepReply | Promise<StepReply> {
+export function stepSession(env: AnyEnvironment, session: Session, action: unknown, signal: AbortSignal | (() => AbortSignal), tracing?: EpisodeTracing): StepReply | Promise<StepReply> {
   if (session.episodeId === null) throw new OpenEnvError("VALIDATION_ERROR", "no episode: send reset first");
   if (session.done) throw new OpenEnvError("VALIDATION_ERROR", "the episode is done: send reset to start another");
   const { tool, args } = readAction(env, action);
   const maxTurns = typeof env.maxTurns === "function" ? env.maxTurns(session.config, {}) : (env.maxTurns ?? 10);
-  const ctx = { turn: session.stepCount, lastTurn: session.stepCount >= maxTurns - 1, config: session.config, signal };
+  const lastTurn = session.stepCount >= maxTurns - 1;
+  const ctx: ToolContext<unknown> = typeof signal === "function" ? new StepContext(session.stepCount, lastTurn, session.config, signal) : { turn: session.stepCount, lastTurn, config: session.config, signal };
   const id = `step_${session.stepCount}`;
   const trace = session.trace;
   if (trace) traceTrainerAction(trace, env.observe(session.state), { id, type: "function", function: { name: tool, arguments: JSON.stringify(args) } });
@@ -96,6 +97,26 @@ export function stepSession(env: AnyEnvironment, session: Session, action: unkno
     );
   trace?.tracer.finishTurn();
   return applyStep(env, session, tool, pending, maxTurns, tracing);
+}
+
+/**
+ * A step's tool context whose signal is made when the tool first reads it: an AbortSignal costs
+ * about 2 µs to make, and most tools never read it (a step over HTTP would otherwise make one
+ * for each request).
+ */
+class StepContext implements ToolContext<unknown> {
+  readonly #signalOf: () => AbortSignal;
+  constructor(
+    readonly turn: number,
+    readonly lastTurn: boolean,
+    readonly config: unknown,
+    signalOf: () => AbortSignal,
+  ) {
+    this.#signalOf = signalOf;
+  }
+  get signal(): AbortSignal {
+    return this.#signalOf();
+  }
 }
 
 /** A stepped call applied to the session: its next state, count and end (the episode's trace stored when it ended), and the reply. */
