@@ -2,7 +2,8 @@
  * What importing the package's entries loads: neither `task-app` nor
  * `task-app/server` loads the trace store layer (Kysely, the libsql, SQLite
  * and PostgreSQL drivers, the writer thread) until a store is opened, so a
- * test file or a `serve` without tracing does not pay for it. And what a
+ * test file or a `serve` without tracing does not pay for it; nor the YAML
+ * parser until a YAML rubric is read. And what a
  * `task-app` start loads: the bundled CLI alone until a handler runs; and
  * serving a TypeScript app, what goes through tsx's hooks (the app alone). A
  * module list, not a timing.
@@ -36,6 +37,20 @@ for (const entry of ["server/index.js", "index.js"]) {
     assert.deepEqual(loaded.filter((u) => STORE_LAYER.test(u)), []);
   });
 }
+
+test("importing dist/index.js loads no YAML parser: a JSON rubric bundle is read without it, a YAML one loads it then", async () => {
+  const url = new URL("../dist/index.js", import.meta.url).href;
+  const json = join(work, "rubric.json");
+  const yaml = join(work, "rubric.yaml");
+  writeFileSync(json, JSON.stringify({ outcome: { version: "1", criteria: [{ id: "a", description: "A" }] } }));
+  writeFileSync(yaml, "outcome:\n  version: '1'\n  criteria:\n    - id: a\n      description: A\n");
+  const read = (file: string) => `const m = await import(${JSON.stringify(url)}); process.stderr.write("kind " + m.readRubricBundleFile(${JSON.stringify(file)}).kind + "\\n");`;
+  const YAML = /\/node_modules\/yaml\//;
+  const fromJson = await loadedBy(read(json));
+  assert.ok(fromJson.some((u) => u.endsWith("/dist/runtime/rubrics.js")), "the hook saw the rubric reader load");
+  assert.deepEqual(fromJson.filter((u) => YAML.test(u)), []);
+  assert.ok((await loadedBy(read(yaml))).some((u) => YAML.test(u)), "a YAML rubric loads the parser");
+});
 
 test("opening a store through the main entry loads the store layer then, and a bad URL fails the same way", async () => {
   const url = new URL("../dist/index.js", import.meta.url).href;

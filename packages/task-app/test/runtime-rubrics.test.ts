@@ -99,7 +99,8 @@ test("scoreEvents matches criterion_id | id | criterion; scoreOutcome reads crit
 
 test("an invalid rubric file names the file, line and column, and the path inside the rubric", async () => {
   const cases: [string, string, RegExp][] = [
-    ["bad.json", '{\n  "version": "1",\n  "criteria": [\n    {"id": "a", "description": "A", "weight": -1}\n  ]\n}\n', /bad\.json:4:47: invalid rubric at criteria\[0\]\.weight: /],
+    // JSON: at the member's key, as `task-app validate` places it (src/config/json-locate.ts).
+    ["bad.json", '{\n  "version": "1",\n  "criteria": [\n    {"id": "a", "description": "A", "weight": -1}\n  ]\n}\n', /bad\.json:4:37: invalid rubric at criteria\[0\]\.weight: /],
     ["bad.yaml", "version: '1'\ncriteria:\n  - id: a\n    description: A\n    weight: oops\n", /bad\.yaml:5:13: invalid rubric at criteria\[0\]\.weight: /],
     ["bad.toml", 'version = "1"\n\n[[criteria]]\nid = "a"\ndescription = "A"\nweight = "heavy"\n', /bad\.toml:6:1: invalid rubric at criteria\[0\]\.weight: /],
     ["broken.json", '{\n  "version": "1",\n  "criteria": [\n', /broken\.json:\d+:\d+: invalid JSON: /],

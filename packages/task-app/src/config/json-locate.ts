@@ -118,3 +118,15 @@ export function findJsonTooDeep(text: string, max = MAX_JSON_DEPTH): number {
   }
   return -1;
 }
+
+/** Line and column of a JSON.parse error, from V8's "at position N". */
+export function describeJsonError(error: unknown, text: string): { reason: string; line: number; column: number } {
+  const message = error instanceof Error ? error.message : String(error);
+  const at = / in JSON at position (\d+)/.exec(message);
+  const offset = at ? Number(at[1]) : text.length;
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - (before.lastIndexOf("\n") + 1) + 1;
+  const reason = message.replace(/ in JSON at position \d+.*$/, "").replace(/, ".*" is not valid JSON$/s, "");
+  return { reason, line, column };
+}

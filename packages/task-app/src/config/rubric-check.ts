@@ -9,7 +9,7 @@ import { Rubric, RubricBundle } from "../schemas/rubric.js";
 import type { CheckOptions, ConfigCheck } from "./check-core.js";
 import { formatPath, type Finding } from "./findings.js";
 import { issuesToFindings } from "./issues.js";
-import { findJsonTooDeep, locateJsonPaths, MAX_JSON_DEPTH } from "./json-locate.js";
+import { describeJsonError, findJsonTooDeep, locateJsonPaths, MAX_JSON_DEPTH } from "./json-locate.js";
 import { lineStarts, positionOf } from "./locate.js";
 import { ConfigInputError, readConfigText } from "./read.js";
 import { applySeverities } from "./project-settings.js";
@@ -27,18 +27,6 @@ function findUnknownKeys(schema: z.core.$ZodType, value: unknown, path: (string 
   const keys = Object.keys(value).filter((k) => !allowed.includes(k) && !(path.length === 0 && k === "$schema"));
   const own: Issue[] = keys.length ? [{ code: "unrecognized_keys", keys, path, message: "" } as unknown as Issue] : [];
   return [...own, ...Object.keys(value).filter((k) => allowed.includes(k)).flatMap((k) => findUnknownKeys(schema, value[k], [...path, k]))];
-}
-
-/** Line and column of a JSON.parse error, from V8's "at position N". */
-function describeJsonError(error: unknown, text: string): { reason: string; line: number; column: number } {
-  const message = error instanceof Error ? error.message : String(error);
-  const at = / in JSON at position (\d+)/.exec(message);
-  const offset = at ? Number(at[1]) : text.length;
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  const column = offset - (before.lastIndexOf("\n") + 1) + 1;
-  const reason = message.replace(/ in JSON at position \d+.*$/, "").replace(/, ".*" is not valid JSON$/s, "");
-  return { reason, line, column };
 }
 
 /** Validates rubric JSON text. */

@@ -4,10 +4,11 @@
 import { readFile } from "node:fs/promises";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 import { extname } from "node:path";
-import { LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
 import { formatPath } from "../config/findings.js";
+import { describeJsonError, locateJsonPaths } from "../config/json-locate.js";
 import { parseTomlDocument, TomlSyntaxError, type SourcePosition } from "../config/toml.js";
 import { Rubric, type Criterion, type RubricInput } from "../schemas/rubric.js";
 
@@ -52,6 +53,10 @@ export async function loadRubric(source: RubricSource, options: { fetch?: typeof
   return validate(source, "rubric", () => null);
 }
 
+const require = createRequire(import.meta.url);
+/** The YAML parser, loaded on first use (synchronously: a bundle file is read while an app is defined). */
+const requireYaml = (): typeof import("yaml") => require("yaml") as typeof import("yaml");
+
 type Locate = (path: readonly PropertyKey[]) => SourcePosition | null;
 
 /** Parses rubric text (TOML by suffix, else JSON or YAML) and validates it; errors name `where` and a line:col. */
@@ -72,7 +77,20 @@ function decodeRubricText(text: string, suffix: string, where: string): { value:
       throw error;
     }
   }
-  // JSON is read by the YAML parser too, which gives positions for both.
+  if (suffix === ".json") {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const { reason, line, column } = describeJsonError(error, text);
+      throw new RubricError(`${where}:${line}:${column}: invalid JSON: ${reason}`);
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new RubricError(`${where}: rubric text must decode to a mapping`);
+    return { value: value as Record<string, unknown>, locate: (path) => locateJsonPaths(text, [path])[0] ?? null };
+  }
+  // Other text (YAML, or JSON without the suffix) is read by the YAML parser, which gives positions for both; it is
+  // loaded only here (72 modules: most apps' rubrics are JSON, and importing task-app should not pay for it).
+  const { LineCounter, parseDocument } = requireYaml();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const syntax = doc.errors[0];
