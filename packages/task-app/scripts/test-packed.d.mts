@@ -5,8 +5,6 @@ export interface PackedPackage {
 }
 export type PackedPackages = Record<"task-app" | "create-task-app", PackedPackage>;
 export const PACKED_ENV: string;
-export const PACKED_HELPER: string;
-export const PACKAGE_DIRS: Record<"task-app" | "create-task-app", string>;
 export function packPackages(dest: string, env?: NodeJS.ProcessEnv): Promise<PackedPackages>;
 export function readPacked(dir: string): PackedPackages;
 export function needsPacked(file: string): boolean;

@@ -12,11 +12,11 @@ import { fileURLToPath } from "node:url";
 
 export const PACKED_ENV = "TASK_APP_TEST_PACKED";
 /** What a suite that needs the packages imports (the runner looks for it in the suite's text). */
-export const PACKED_HELPER = "helpers/packed.js";
+const PACKED_HELPER = "helpers/packed.js";
 
 const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 /** Each package's folder, by name. */
-export const PACKAGE_DIRS = { "task-app": packageRoot, "create-task-app": join(packageRoot, "..", "create-task-app") };
+const PACKAGE_DIRS = { "task-app": packageRoot, "create-task-app": join(packageRoot, "..", "create-task-app") };
 
 /**
  * Packs both packages into `dest` (made if missing) and writes `dest/index.json`; resolves with

@@ -24,14 +24,14 @@ const counter = defineEnvironment({
   tools: {
     add: { description: "Add n.", args: z.object({ n: z.number().int().min(1).max(3) }), run: ({ n }, state) => ({ state: { total: state.total + n }, result: { total: state.total + n }, reward: n, info: { added: n } }) },
     watch: {
-      description: "Reads its signal after waitMs and notes whether the step was aborted by then (or within 2 s).",
-      args: z.object({ waitMs: z.number().int().min(0) }),
-      run: async ({ waitMs }, state, ctx) => {
+      description: "Reads its signal after waitMs and notes whether the step was aborted by then, or within listenMs after.",
+      args: z.object({ waitMs: z.number().int().min(0), listenMs: z.number().int().min(0) }),
+      run: async ({ waitMs, listenMs }, state, ctx) => {
         await new Promise((resolve) => setTimeout(resolve, waitMs));
         const { signal } = ctx;
         watched.push(signal.aborted ? "aborted" : await new Promise<string>((resolve) => {
           signal.addEventListener("abort", () => resolve("aborted"), { once: true });
-          setTimeout(() => resolve("not aborted"), waitMs === 0 ? 2000 : 50);
+          setTimeout(() => resolve("not aborted"), listenMs);
         }));
         return { state };
       },
@@ -143,13 +143,13 @@ test("a step's signal aborts when its client leaves, whether the tool reads it b
     return watched[count - 1];
   };
   // The client stays: the signal the tool reads is live.
-  const stayed = await fetch(`${base}/env/counter/step`, { method: "POST", headers: headers(), body: step(envId, { tool: "watch", args: { waitMs: 1 } }) });
+  const stayed = await fetch(`${base}/env/counter/step`, { method: "POST", headers: headers(), body: step(envId, { tool: "watch", args: { waitMs: 1, listenMs: 50 } }) });
   assert.equal(stayed.status, 200);
   assert.equal(await seen(1), "not aborted");
   // The client leaves while the tool listens on its signal, and before the tool first reads it.
   for (const [waitMs, count] of [[0, 2], [300, 3]] as const) {
     const leaving = new AbortController();
-    const request = fetch(`${base}/env/counter/step`, { method: "POST", headers: headers(), body: step(envId, { tool: "watch", args: { waitMs } }), signal: leaving.signal });
+    const request = fetch(`${base}/env/counter/step`, { method: "POST", headers: headers(), body: step(envId, { tool: "watch", args: { waitMs, listenMs: 5000 } }), signal: leaving.signal });
     await new Promise((resolve) => setTimeout(resolve, 100));
     leaving.abort();
     await assert.rejects(request);

@@ -17,7 +17,8 @@ import type { SessionTracer } from "../tracing/tracer.js";
 import { createChatCompletion, type ChatMessage, type ChatRequest, type ToolCall, type ToolSpec, type Usage } from "./chat.js";
 import type { JudgedTurn } from "./judge.js";
 import { createStateView } from "./observation.js";
-import { applyOutcome, isThenable, recordProblem, stepTool, type AppliedOutcome, type StepRecorder, type StepResult } from "./step.js";
+import { isThenable } from "../maybe-async.js";
+import { applyOutcome, recordProblem, stepTool, type AppliedOutcome, type StepRecorder, type StepResult } from "./step.js";
 import type { EnvironmentDefinition, ToolContext, TurnCall, TurnRecord } from "./types.js";
 import type { z } from "zod";
 

@@ -8,6 +8,7 @@
  */
 import type { SessionTracer } from "../tracing/tracer.js";
 import type { ToolCall } from "./chat.js";
+import { thenOrNow } from "../maybe-async.js";
 import { checkToolArguments, checkToolCall, type ToolCallProblem } from "./tools.js";
 import type { EnvironmentDefinition, ToolContext, ToolDefinition, ToolOutcome } from "./types.js";
 import type { z } from "zod";
@@ -76,12 +77,7 @@ export function stepTool<State>(env: AnyDefinition, state: State, call: ToolCall
     recorder.tracer?.recordMessage({ type: "tool_result", json: result, metadata: { tool_call_id: checked.id, tool: checked.tool } });
     return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, state: applied.state, reward: applied.reward, done: applied.done, info: applied.info };
   };
-  return isThenable(ran) ? Promise.resolve(ran).then(finish) : finish(ran);
-}
-
-/** Whether a value is a promise (or any thenable) to wait for. */
-export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
+  return thenOrNow(ran, finish);
 }
 
 /** A call whose arguments are already parsed (a trainer's action), read as a model's call is. */

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AnyEnvironment } from "../env/loop.js";
-import { isThenable } from "../env/step.js";
+import { thenOrNow } from "../maybe-async.js";
 import { readIncoming } from "../server/body.js";
 import { errorReply, type Reply } from "../server/errors.js";
 import { OpenEnvError, stepSession, type StepReply } from "./episode.js";
@@ -57,8 +57,7 @@ export function answerEnvStep(deps: EnvStepDeps, session: Session, body: Record<
     throw error;
   };
   try {
-    const stepped = stepSession(deps.env, session, calls[0], signal, deps.tracing);
-    return isThenable(stepped) ? Promise.resolve(stepped).then(replied, refused) : replied(stepped);
+    return thenOrNow(stepSession(deps.env, session, calls[0], signal, deps.tracing), replied, refused);
   } catch (error) {
     return refused(error);
   }

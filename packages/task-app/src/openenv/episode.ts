@@ -10,7 +10,8 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { findEpisodeStarter, type EpisodeStarter } from "../env/episodes.js";
 import type { AnyEnvironment } from "../env/loop.js";
-import { isThenable, stepTool, type StepResult } from "../env/step.js";
+import { stepTool, type StepResult } from "../env/step.js";
+import { thenOrNow } from "../maybe-async.js";
 import { argumentsSchema } from "../env/tools.js";
 import type { Observation, ToolContext } from "../env/types.js";
 import type { Session } from "./sessions.js";
@@ -84,19 +85,17 @@ export function stepSession(env: AnyEnvironment, session: Session, action: unkno
     trace?.tracer.finishTurn();
     throw failed(error);
   }
-  if (isThenable(pending))
-    return Promise.resolve(pending).then(
-      (stepped) => {
-        trace?.tracer.finishTurn();
-        return applyStep(env, session, tool, stepped, maxTurns, tracing);
-      },
-      (error: unknown) => {
-        trace?.tracer.finishTurn();
-        throw failed(error);
-      },
-    );
-  trace?.tracer.finishTurn();
-  return applyStep(env, session, tool, pending, maxTurns, tracing);
+  return thenOrNow(
+    pending,
+    (stepped) => {
+      trace?.tracer.finishTurn();
+      return applyStep(env, session, tool, stepped, maxTurns, tracing);
+    },
+    (error) => {
+      trace?.tracer.finishTurn();
+      throw failed(error);
+    },
+  );
 }
 
 /**

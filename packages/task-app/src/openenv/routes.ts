@@ -95,7 +95,7 @@ export function mountOpenEnvRoutes(hono: Hono<any>, deps: OpenEnvRouteDeps): voi
     if (body instanceof Response) return body;
     const session = findSession(sessions, body.env_id) ?? deps.peers?.route(c, body.env_id as string, body) ?? refuseMissingSession();
     if (session instanceof Response || session instanceof Promise) return session;
-    return toResponse(await answerEnvStep({ env, sessions, tracing: deps.tracing, redact: deps.redact }, session, body, c.req.raw.signal));
+    return toResponse(await answerEnvStep({ env, sessions, tracing: deps.tracing, redact: deps.redact }, session, body, () => c.req.raw.signal));
   });
   hono.post("/env/:name/terminate", ...keyed, async (c) => {
     const body = named(c) ?? (await readObject(c, false));

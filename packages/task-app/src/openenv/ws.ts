@@ -14,7 +14,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AnyEnvironment } from "../env/loop.js";
-import { isThenable } from "../env/step.js";
+import { thenOrNow } from "../maybe-async.js";
 import type { Reply } from "../server/errors.js";
 import { describeState, OpenEnvError, resetSession, stepSession } from "./episode.js";
 import { DEFAULT_PING_INTERVAL_MS, type SessionStore } from "./sessions.js";
@@ -113,9 +113,7 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
     if (flooded) return;
     alive = true;
     deps.sessions.touch(session);
-    const reply = answer(isBinary ? null : raw.toString());
-    if (isThenable(reply)) return Promise.resolve(reply).then(deliver);
-    deliver(reply);
+    return thenOrNow(answer(isBinary ? null : raw.toString()), deliver);
   };
   ws.on("message", (raw, isBinary) => {
     if (flooded) return;
@@ -154,8 +152,7 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
     try {
       if (type === "reset") return resetSession(deps.env, session, readData(data), deps.tracing).then(observed, failed);
       if (type === "step") {
-        const stepped = stepSession(deps.env, session, data, controller.signal, deps.tracing);
-        return isThenable(stepped) ? Promise.resolve(stepped).then(observed, failed) : observed(stepped);
+        return thenOrNow(stepSession(deps.env, session, data, controller.signal, deps.tracing), observed, failed);
       }
       if (type === "state") return { type: "state", data: describeState(session) };
       if (type === "close") {

@@ -53,9 +53,8 @@ export async function loadRubric(source: RubricSource, options: { fetch?: typeof
   return validate(source, "rubric", () => null);
 }
 
-const require = createRequire(import.meta.url);
 /** The YAML parser, loaded on first use (synchronously: a bundle file is read while an app is defined). */
-const requireYaml = (): typeof import("yaml") => require("yaml") as typeof import("yaml");
+const requireYaml = (): typeof import("yaml") => createRequire(import.meta.url)("yaml") as typeof import("yaml");
 
 type Locate = (path: readonly PropertyKey[]) => SourcePosition | null;
 

@@ -26,6 +26,7 @@ import { serializeJson } from "./serialize.js";
 import { checkRolloutResult } from "./validate.js";
 import { failureResponse, toContainerResponse, toLegacyResponse, type ContainerRun } from "./wire/container.js";
 import { readRolloutRequest } from "./wire/request.js";
+import { isThenable } from "../maybe-async.js";
 
 /** Something that can be aborted; the server aborts every running rollout on forced shutdown. */
 export interface Abortable {
@@ -159,10 +160,6 @@ class RolloutRun implements RolloutContext, Abortable, Expirable {
       pending.then(resolve, reject);
     });
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
 /**
