@@ -13,7 +13,7 @@ import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders, t
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { urlToHttpOptions } from "node:url";
 import { BodyTooLarge, isRedirectAnswer, nextRedirect } from "../http/policy.js";
-import { readBodyCapped } from "../http/read-body.js";
+import { readBodyCappedThen } from "../http/read-body.js";
 import { inferenceHeaders, type InferenceKeyOptions } from "../runtime/inference.js";
 import type { ChatMessage } from "../schemas/messages.js";
 
@@ -101,7 +101,9 @@ export async function createChatCompletion(inferenceUrl: string, body: ChatReque
     options.signal?.throwIfAborted();
     let answer: Answer;
     try {
-      answer = await postFollowingRedirects(target, headers, payload, { signal: options.signal, timeoutMs, maxBytes: options.maxResponseBytes ?? 32 * 1024 * 1024 });
+      const limits: Limits = { signal: options.signal, timeoutMs, maxBytes: options.maxResponseBytes ?? 32 * 1024 * 1024 };
+      const first = await exchange(target.options, "POST", withLength(headers, payload.byteLength), payload, limits);
+      answer = "location" in first ? await followRedirects(target, headers, payload, first, limits) : first;
     } catch (error) {
       options.signal?.throwIfAborted();
       last = new InferenceError(`inference server at ${url.origin}: ${(error as Error).message}`);
@@ -124,23 +126,29 @@ export async function createChatCompletion(inferenceUrl: string, body: ChatReque
  */
 function targetOf(inferenceUrl: string, options: ChatOptions): Target {
   const env = options.env ?? process.env;
-  const key = `${inferenceUrl}\0${options.apiKey ?? env.OPENAI_API_KEY ?? ""}\0${options.allowedHosts?.join(",") ?? env.INFERENCE_KEY_HOSTS ?? ""}`;
+  const apiKey = options.apiKey ?? env.OPENAI_API_KEY ?? "";
+  const hosts = options.allowedHosts?.join(",") ?? env.INFERENCE_KEY_HOSTS ?? "";
+  // The same as the last request's (a loop's every turn): no key to build and look up.
+  if (last && last.inferenceUrl === inferenceUrl && last.apiKey === apiKey && last.hosts === hosts) return last.target;
+  const key = `${inferenceUrl}\0${apiKey}\0${hosts}`;
   let target = targets.get(key);
   if (!target) {
     const url = new URL(chatCompletionsUrl(inferenceUrl));
     const headers = inferenceHeaders(url.href, { apiKey: options.apiKey, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), env });
     if (targets.size >= 64) targets.clear();
-    targets.set(key, (target = { url, origin: url.origin, options: urlToHttpOptions(url), headers }));
+    targets.set(key, (target = { url, origin: url.origin, options: requestOptionsOf(url), headers }));
   }
+  last = { inferenceUrl, apiKey, hosts, target };
   return target;
 }
 /** A chat-completions URL with what each request to it needs, computed once: its origin and its request options. */
 interface Target {
   url: URL;
   origin: string;
-  options: RequestOptions;
+  options: RequestTarget;
   headers: Record<string, string>;
 }
+let last: { inferenceUrl: string; apiKey: string; hosts: string; target: Target } | undefined;
 const targets = new Map<string, Target>();
 
 function readAnswer(body: Buffer, url: URL): ChatAnswer {
@@ -169,15 +177,34 @@ class Refused extends Error {}
 /** Kept-alive connections, shared by every rollout of the process. */
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
-/** POSTs `payload`, following redirects within the origin (a 303, or a 301/302 after a POST, becomes a GET without body). */
-async function postFollowingRedirects(first: Target, headers: Record<string, string>, payload: Buffer, limits: Limits): Promise<Answer> {
+/** Where a request goes: what `http.request` needs of its URL. */
+interface RequestTarget {
+  protocol: string | null | undefined;
+  hostname: string | null | undefined;
+  port: string | number | null | undefined;
+  path: string | null | undefined;
+  auth: string | null | undefined;
+}
+
+function requestOptionsOf(url: URL): RequestTarget {
+  const { protocol, hostname, port, path, auth } = urlToHttpOptions(url);
+  return { protocol, hostname, port, path, auth };
+}
+
+/** The headers with the body's length. */
+function withLength(headers: Record<string, string>, length: number): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = { ...headers };
+  out["content-length"] = length;
+  return out;
+}
+
+/** Follows `redirect` (the POST's answer) within the origin: a 303, or a 301/302 after a POST, becomes a GET without body. */
+async function followRedirects(first: Target, headers: Record<string, string>, payload: Buffer, redirect: Redirect, limits: Limits): Promise<Answer> {
   let target = first.url;
-  let options = first.options;
   let method = "POST";
   let body: Buffer | undefined = payload;
-  for (let hop = 0; ; hop++) {
-    const answer = await exchange(options, method, body ? { ...headers, "content-length": body.byteLength } : stripBody(headers), body, limits);
-    if (!("location" in answer)) return answer;
+  let answer: Answer | Redirect = redirect;
+  for (let hop = 0; "location" in answer; hop++) {
     let next;
     try {
       next = nextRedirect(answer, { url: target, method, origin: first.origin, hop })!;
@@ -185,13 +212,20 @@ async function postFollowingRedirects(first: Target, headers: Record<string, str
       throw new Refused((error as Error).message);
     }
     target = next.url;
-    options = urlToHttpOptions(target);
     method = next.method;
     if (!next.keepBody) body = undefined;
+    answer = await exchange(requestOptionsOf(target), method, body ? withLength(headers, body.byteLength) : stripBody(headers), body, limits);
   }
+  return answer;
 }
 
 const stripBody = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([k]) => k !== "content-type"));
+
+/** A redirect's status and location (its body left unread). */
+interface Redirect {
+  status: number;
+  location: string;
+}
 
 /** What one attempt's requests are held to. */
 interface Limits {
@@ -203,65 +237,70 @@ interface Limits {
 /**
  * One request under the deadline and the signal: the whole answer (its body read under the cap; an
  * answer over it is a Refused: no retry mends it), or a redirect's status and location (its body
- * left unread, the response destroyed).
+ * left unread, the response destroyed). One promise for the request and its body.
  */
-function exchange(target: RequestOptions, method: string, headers: OutgoingHttpHeaders, body: Buffer | undefined, limits: Limits): Promise<Answer | { status: number; location: string }> {
+function exchange(target: RequestTarget, method: string, headers: OutgoingHttpHeaders, body: Buffer | undefined, limits: Limits): Promise<Answer | Redirect> {
   return new Promise((resolve, reject) => {
     const secure = target.protocol === "https:";
-    const req = (secure ? httpsRequest : httpRequest)({ ...target, method, headers, agent: secure ? agents.https : agents.http });
+    const options: RequestOptions = { protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path, auth: target.auth, method, headers, agent: secure ? agents.https : agents.http };
+    const req = (secure ? httpsRequest : httpRequest)(options);
+    let settled = false;
+    const settle = (error: Error | null, answer?: Answer | Redirect) => {
+      if (settled) return;
+      settled = true;
+      unwatchDeadline(deadline);
+      if (watched) unwatchAbort(limits.signal!, watched);
+      if (error) reject(error);
+      else resolve(answer!);
+    };
     const fail = (error: Error) => {
-      cleanup();
+      settle(error);
       req.destroy(error);
-      reject(error);
     };
-    const unwatchDeadline = watchDeadline(limits.timeoutMs, () => fail(new Error(`no answer within ${limits.timeoutMs / 1000} s`)));
-    const unwatch = limits.signal ? watchAbort(limits.signal, () => fail(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"))) : undefined;
-    const cleanup = () => {
-      unwatchDeadline();
-      unwatch?.();
-    };
-    req.on("error", (error) => {
-      cleanup();
-      reject(error);
-    });
+    const deadline = watchDeadline(limits.timeoutMs, () => fail(new Error(`no answer within ${limits.timeoutMs / 1000} s`)));
+    const watched = limits.signal ? watchAbort(limits.signal, () => fail(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"))) : undefined;
+    req.on("error", settle);
     req.on("response", (response) => {
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (isRedirectAnswer({ status, location })) {
-        cleanup();
         response.destroy();
-        return resolve({ status, location: location! });
+        return settle(null, { status, location: location! });
       }
-      readBodyCapped(response, limits.maxBytes).then(
-        (read) => {
-          cleanup();
-          const retryAfter = response.headers["retry-after"];
-          resolve({ status, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body: read });
-        },
-        (error: Error) => {
-          cleanup();
+      readBodyCappedThen(response, limits.maxBytes, (error, read) => {
+        if (error) {
           if (!response.destroyed) response.destroy();
-          reject(error instanceof BodyTooLarge ? new Refused(`the answer is larger than ${limits.maxBytes} bytes`) : error);
-        },
-      );
+          return settle(error instanceof BodyTooLarge ? new Refused(`the answer is larger than ${limits.maxBytes} bytes`) : error);
+        }
+        const retryAfter = response.headers["retry-after"];
+        settle(null, { status, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body: read! });
+      });
     });
     req.end(body);
   });
 }
 
 /**
- * Calls `onExpire` once `ms` have passed, until the returned function is called. Every request's
+ * Calls `onExpire` once `ms` have passed, until {@link unwatchDeadline} is called with what it returns. Every request's
  * deadline shares one timer, armed for the earliest of them (a request's own setTimeout and
  * clearTimeout cost more than the rest of its bookkeeping); the timer does not keep the process
  * alive (a request's socket does).
  */
-function watchDeadline(ms: number, onExpire: () => void): () => void {
+function watchDeadline(ms: number, onExpire: () => void): Deadline {
   const deadline = { at: performance.now() + ms, onExpire };
   deadlines.add(deadline);
   if (armed === null || deadline.at < armed.at) arm(deadline.at);
-  return () => void deadlines.delete(deadline);
+  return deadline;
 }
-const deadlines = new Set<{ at: number; onExpire: () => void }>();
+/** Stops watching a deadline. */
+function unwatchDeadline(deadline: Deadline): void {
+  deadlines.delete(deadline);
+}
+interface Deadline {
+  at: number;
+  onExpire: () => void;
+}
+const deadlines = new Set<Deadline>();
 let armed: { at: number; timer: NodeJS.Timeout } | null = null;
 
 const armedAt = (): number => armed?.at ?? Infinity;
@@ -289,7 +328,7 @@ function expire(): void {
 }
 
 /**
- * Calls `onAbort` when `signal` aborts, until the returned function is called. One listener per
+ * Calls `onAbort` when `signal` aborts, until {@link unwatchAbort} is called with what it returns. One listener per
  * signal (a rollout's, shared by all its requests) however many requests wait on it: adding and
  * removing an EventTarget listener for each request costs more than the request's own bookkeeping.
  */
@@ -301,8 +340,11 @@ function watchAbort(signal: AbortSignal, onAbort: () => void): () => void {
     signal.addEventListener("abort", () => [...set].forEach((f) => f()), { once: true });
   }
   watchers.add(onAbort);
-  const set = watchers;
-  return () => void set.delete(onAbort);
+  return onAbort;
+}
+/** Stops calling `onAbort` (what {@link watchAbort} returned) when `signal` aborts. */
+function unwatchAbort(signal: AbortSignal, onAbort: () => void): void {
+  abortWatchers.get(signal)?.delete(onAbort);
 }
 const abortWatchers = new WeakMap<AbortSignal, Set<() => void>>();
 

@@ -46,7 +46,7 @@ export function applyOutcome<State>(outcome: ToolOutcome<State> | undefined, sta
   const next = outcome && "state" in outcome ? (outcome.state as State) : state;
   const done = outcome?.done === true;
   if (recorder.tracer) {
-    const eventId = recorder.tracer.recordEnvironmentEvent({ reward, terminated: done, truncated: !done && lastTurn, stateBefore: recorded, stateAfter: recorder.record(next), metadata });
+    const eventId = recorder.tracer.recordEnvironmentEvent({ reward, terminated: done, truncated: !done && lastTurn, stateBefore: recorded, stateAfter: recorder.record(next), metadata, unchanging: true });
     for (const credit of outcome?.eventRewards ?? [])
       recorder.tracer.recordEventReward({ eventId, rewardValue: credit.value, rewardType: credit.type ?? "environment", source: "environment", key: credit.key });
   }
@@ -74,7 +74,7 @@ export function stepTool<State>(env: AnyDefinition, state: State, call: ToolCall
     recorder.changed?.();
     const applied = applyOutcome(out, state, recorded, { tool: checked.tool, args: checked.args }, ctx.lastTurn, recorder);
     const result = out.result ?? null;
-    recorder.tracer?.recordMessage({ type: "tool_result", json: result, metadata: { tool_call_id: checked.id, tool: checked.tool } });
+    recorder.tracer?.recordMessage({ type: "tool_result", json: result, metadata: { tool_call_id: checked.id, tool: checked.tool }, unchanging: true });
     return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, state: applied.state, reward: applied.reward, done: applied.done, info: applied.info };
   };
   return thenOrNow(ran, finish);
@@ -91,5 +91,5 @@ const NOT_RECORDED: Record<string, unknown> = Object.freeze({});
 
 /** Traces a call that was not run, as its tool result. */
 export function recordProblem(recorder: StepRecorder, call: { id: string; tool: string; raw: string; problem: ToolCallProblem }): void {
-  recorder.tracer?.recordMessage({ type: "tool_result", json: { error: call.problem.message, code: call.problem.code }, metadata: { tool_call_id: call.id, tool: call.tool, error: true, arguments: call.raw } });
+  recorder.tracer?.recordMessage({ type: "tool_result", json: { error: call.problem.message, code: call.problem.code }, metadata: { tool_call_id: call.id, tool: call.tool, error: true, arguments: call.raw }, unchanging: true });
 }

@@ -12,32 +12,38 @@ import { BodyTooLarge, createByteCounter, declaredOver } from "./policy.js";
  * response; a connection that breaks mid-body rejects with its error.
  */
 export function readBodyCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    // The error first, then the close: destroying the response emits events of its own, which say less.
-    const fail = (error: Error) => {
-      if (settled) return;
-      settled = true;
-      reject(error);
-      response.destroy();
-    };
-    if (declaredOver(response.headers["content-length"], maxBytes)) return fail(new BodyTooLarge(maxBytes));
-    const counter = createByteCounter(maxBytes);
-    const chunks: Buffer[] = [];
-    response.on("data", (chunk: Buffer) => {
-      try {
-        counter.add(chunk.byteLength);
-        chunks.push(chunk);
-      } catch (error) {
-        fail(error as Error);
-      }
-    });
-    response.on("end", () => {
-      if (settled) return;
-      settled = true;
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-    });
-    response.on("error", fail);
-    response.on("aborted", () => fail(new Error("the connection closed mid-answer")));
+  return new Promise((resolve, reject) => readBodyCappedThen(response, maxBytes, (error, body) => (error ? reject(error) : resolve(body!))));
+}
+
+/**
+ * {@link readBodyCapped} for a caller already inside a promise of its own (a client that reads an
+ * answer as part of its request's promise): `done` is called once, with the error or the body.
+ */
+export function readBodyCappedThen(response: IncomingMessage, maxBytes: number, done: (error: Error | null, body?: Buffer) => void): void {
+  let settled = false;
+  // The error first, then the close: destroying the response emits events of its own, which say less.
+  const fail = (error: Error) => {
+    if (settled) return;
+    settled = true;
+    done(error);
+    response.destroy();
+  };
+  if (declaredOver(response.headers["content-length"], maxBytes)) return fail(new BodyTooLarge(maxBytes));
+  const counter = createByteCounter(maxBytes);
+  const chunks: Buffer[] = [];
+  response.on("data", (chunk: Buffer) => {
+    try {
+      counter.add(chunk.byteLength);
+      chunks.push(chunk);
+    } catch (error) {
+      fail(error as Error);
+    }
   });
+  response.on("end", () => {
+    if (settled) return;
+    settled = true;
+    done(null, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+  });
+  response.on("error", fail);
+  response.on("aborted", () => fail(new Error("the connection closed mid-answer")));
 }

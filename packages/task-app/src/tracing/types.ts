@@ -76,6 +76,8 @@ export interface EnvironmentEventInput {
   /** Which environment; default `environment`. */
   systemId?: string;
   metadata?: Metadata;
+  /** The caller changes nothing it gave (this object, its metadata) after this call: kept as given, not copied. Default false. */
+  unchanging?: boolean;
 }
 
 /** Actions the runtime took. */
@@ -92,6 +94,8 @@ export interface MessageInput {
   text?: string | null;
   json?: unknown;
   metadata?: Metadata;
+  /** The caller changes nothing it gave (this object, its metadata) after this call: kept as given, not copied (`json` is serialised at once all the same). Default false. */
+  unchanging?: boolean;
 }
 
 /** A reward credited to a recorded event. */
