@@ -75,11 +75,14 @@ if (opts.model) {
   }
 
   const agent = new Agent({ keepAlive: true });
+  // The URL parsed once (as the library's client does), not by node:http on every request.
+  const target = new URL(`${url}/chat/completions`);
+  const { hostname, port, pathname: path } = target;
   /** One POST over a kept-alive connection; the body as text. */
-  const post = (target, text) =>
+  const post = (text) =>
     new Promise((resolve, reject) => {
       const payload = Buffer.from(text);
-      const req = httpRequest(target, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": payload.length } }, (res) => {
+      const req = httpRequest({ hostname, port, path, method: "POST", agent, headers: { "content-type": "application/json", "content-length": payload.length } }, (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
         res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
@@ -98,7 +101,7 @@ if (opts.model) {
       let total = 0;
       for (let t = 0; t < turns; t++) {
         const body = { model: "bench-model", messages, tools, tool_choice: "required", parallel_tool_calls: false };
-        const data = JSON.parse(await post(`${url}/chat/completions`, JSON.stringify(body)));
+        const data = JSON.parse(await post(JSON.stringify(body)));
         const message = data.choices[0].message;
         const n = JSON.parse(message.tool_calls[0].function.arguments).n;
         total += n;

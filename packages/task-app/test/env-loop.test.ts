@@ -270,6 +270,29 @@ describe("the chat client under the outgoing policy", () => {
     }
   });
 
+  it("an answer that is not JSON fails at once, a refused connection is tried again, and an abort ends the wait with its reason", async () => {
+    const garbled = await startLoopback((_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end("{not json"));
+    const silent = await startLoopback(() => new Promise(() => undefined));
+    const closed = await startLoopback(() => undefined);
+    const closedUrl = closed.url;
+    await closed.close();
+    try {
+      await assert.rejects(createChatCompletion(garbled.url, body), (error: Error) => error.name === "InferenceError" && /not JSON/.test(error.message));
+      assert.equal(garbled.seen.length, 1, "a 2xx answer that is not JSON is not retried");
+      await assert.rejects(createChatCompletion(closedUrl, body, { attempts: 2, maxDelayMs: 10 }), (error: Error) => error.name === "InferenceError" && /ECONNREFUSED/.test(error.message));
+      const controller = new AbortController();
+      const waiting = createChatCompletion(silent.url, body, { signal: controller.signal, attempts: 3 });
+      setTimeout(() => controller.abort(new Error("the rollout was cancelled")), 50);
+      await assert.rejects(waiting, /the rollout was cancelled/);
+      assert.equal(silent.seen.length, 1, "an aborted call is not tried again");
+      await assert.rejects(createChatCompletion(silent.url, body, { signal: controller.signal }), /the rollout was cancelled/, "a signal aborted before the call");
+      assert.equal(silent.seen.length, 1);
+    } finally {
+      await garbled.close();
+      await silent.close();
+    }
+  });
+
   it("each request keeps its own deadline: a short one ends on time while a long one waits, and an answered one is not ended later", async () => {
     const silent = await startLoopback(() => new Promise(() => undefined));
     const quick = await startLoopback((_req, res) => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { role: "assistant", content: "ok" } }] })));

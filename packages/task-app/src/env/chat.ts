@@ -89,29 +89,82 @@ export function chatCompletionsUrl(inferenceUrl: string): string {
 
 const RETRIED = (status: number) => status === 429 || status >= 500;
 
+/**
+ * What a call reads of the environment (the vendor key and `INFERENCE_KEY_HOSTS`), read once: a
+ * caller making many calls (an episode's turns) passes it as `env` instead of having
+ * `process.env` read for each.
+ */
+export function readInferenceEnv(env: Readonly<Record<string, string | undefined>> = process.env): Record<string, string | undefined> {
+  return { OPENAI_API_KEY: env.OPENAI_API_KEY, INFERENCE_KEY_HOSTS: env.INFERENCE_KEY_HOSTS };
+}
+
 /** Sends one chat-completions request; retries 429, 5xx and connection failures. Throws InferenceError, or the signal's reason when aborted. */
-export async function createChatCompletion(inferenceUrl: string, body: ChatRequest, options: ChatOptions = {}): Promise<ChatAnswer> {
-  const target = targetOf(inferenceUrl, options);
-  const { url, headers } = target;
-  const payload = Buffer.from(JSON.stringify(body));
+export function createChatCompletion(inferenceUrl: string, body: ChatRequest, options: ChatOptions = {}): Promise<ChatAnswer> {
+  let call: Call;
+  try {
+    const target = targetOf(inferenceUrl, options);
+    call = { target, payload: Buffer.from(JSON.stringify(body)), options, limits: { signal: options.signal, timeoutMs: options.timeoutMs ?? 120_000, maxBytes: options.maxResponseBytes ?? 32 * 1024 * 1024 } };
+    options.signal?.throwIfAborted();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  // The first attempt's answer is read in the callback that receives it: a call answered at once costs one promise.
+  return new Promise((resolve, reject) => {
+    send(call.target.options, "POST", call.target.withLength(call.payload.byteLength), call.payload, call.limits, (error, answer) => {
+      if (!error && answer!.status >= 200 && answer!.status < 300 && !("location" in answer!)) {
+        try {
+          resolve(readAnswer(answer!.body, call.target.url));
+        } catch (failure) {
+          reject(failure);
+        }
+        return;
+      }
+      resolve(finishAttempts(call, error, answer));
+    });
+  });
+}
+
+/** One call's request, made once for all its attempts. */
+interface Call {
+  target: Target;
+  payload: Buffer;
+  options: ChatOptions;
+  limits: Limits;
+}
+
+/** The attempts after the first, given its outcome: a redirect followed, a 429 or 5xx answer or a failed connection tried again. */
+async function finishAttempts(call: Call, firstError: Error | null, firstAnswer: Answer | Redirect | undefined): Promise<ChatAnswer> {
+  const { target, payload, options, limits } = call;
   const attempts = Math.max(1, options.attempts ?? 3);
-  const timeoutMs = options.timeoutMs ?? 120_000;
+  let error = firstError;
+  let reply = firstAnswer;
   let last: InferenceError | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    options.signal?.throwIfAborted();
-    let answer: Answer;
-    try {
-      const limits: Limits = { signal: options.signal, timeoutMs, maxBytes: options.maxResponseBytes ?? 32 * 1024 * 1024 };
-      const first = await exchange(target.options, "POST", withLength(headers, payload.byteLength), payload, limits);
-      answer = "location" in first ? await followRedirects(target, headers, payload, first, limits) : first;
-    } catch (error) {
+    if (attempt > 1) {
       options.signal?.throwIfAborted();
-      last = new InferenceError(`inference server at ${url.origin}: ${(error as Error).message}`);
+      error = null;
+      try {
+        reply = await exchange(target.options, "POST", target.withLength(payload.byteLength), payload, limits);
+      } catch (failure) {
+        error = failure as Error;
+      }
+    }
+    let answer: Answer | undefined;
+    if (!error) {
+      try {
+        answer = "location" in reply! ? await followRedirects(target, target.headers, payload, reply, limits) : reply!;
+      } catch (failure) {
+        error = failure as Error;
+      }
+    }
+    if (error || !answer) {
+      options.signal?.throwIfAborted();
+      last = new InferenceError(`inference server at ${target.url.origin}: ${(error as Error).message}`);
       if (error instanceof Refused || attempt === attempts) break;
       await pause(backoff(attempt, null, options.maxDelayMs), options.signal);
       continue;
     }
-    if (answer.status >= 200 && answer.status < 300) return readAnswer(answer.body, url);
+    if (answer.status >= 200 && answer.status < 300) return readAnswer(answer.body, target.url);
     last = new InferenceError(`inference server answered ${answer.status}: ${answer.body.toString("utf8", 0, 300)}`, answer.status);
     if (!RETRIED(answer.status) || attempt === attempts) break;
     await pause(backoff(attempt, answer.retryAfter, options.maxDelayMs), options.signal);
@@ -136,7 +189,7 @@ function targetOf(inferenceUrl: string, options: ChatOptions): Target {
     const url = new URL(chatCompletionsUrl(inferenceUrl));
     const headers = inferenceHeaders(url.href, { apiKey: options.apiKey, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), env });
     if (targets.size >= 64) targets.clear();
-    targets.set(key, (target = { url, origin: url.origin, options: requestOptionsOf(url), headers }));
+    targets.set(key, (target = { url, origin: url.origin, options: requestOptionsOf(url), headers, withLength: lengthHeadersOf(headers) }));
   }
   last = { inferenceUrl, apiKey, hosts, target };
   return target;
@@ -147,6 +200,8 @@ interface Target {
   origin: string;
   options: RequestTarget;
   headers: Record<string, string>;
+  /** The headers with a body's length. */
+  withLength: (length: number) => OutgoingHttpHeaders;
 }
 let last: { inferenceUrl: string; apiKey: string; hosts: string; target: Target } | undefined;
 const targets = new Map<string, Target>();
@@ -198,6 +253,17 @@ function withLength(headers: Record<string, string>, length: number): OutgoingHt
   return out;
 }
 
+/**
+ * {@link withLength} for one target's headers, chosen once: a literal of the one or two headers a
+ * call sends (a copy of a record of them costs more per request).
+ */
+function lengthHeadersOf(headers: Record<string, string>): (length: number) => OutgoingHttpHeaders {
+  const type = headers["content-type"];
+  const authorization = headers.authorization;
+  if (type === undefined || Object.keys(headers).length !== (authorization === undefined ? 1 : 2)) return (length) => withLength(headers, length);
+  return authorization === undefined ? (length) => ({ "content-type": type, "content-length": length }) : (length) => ({ "content-type": type, authorization, "content-length": length });
+}
+
 /** Follows `redirect` (the POST's answer) within the origin: a 303, or a 301/302 after a POST, becomes a GET without body. */
 async function followRedirects(first: Target, headers: Record<string, string>, payload: Buffer, redirect: Redirect, limits: Limits): Promise<Answer> {
   let target = first.url;
@@ -234,50 +300,52 @@ interface Limits {
   maxBytes: number;
 }
 
-/**
- * One request under the deadline and the signal: the whole answer (its body read under the cap; an
- * answer over it is a Refused: no retry mends it), or a redirect's status and location (its body
- * left unread, the response destroyed). One promise for the request and its body.
- */
+/** {@link send} as a promise. */
 function exchange(target: RequestTarget, method: string, headers: OutgoingHttpHeaders, body: Buffer | undefined, limits: Limits): Promise<Answer | Redirect> {
-  return new Promise((resolve, reject) => {
-    const secure = target.protocol === "https:";
-    const options: RequestOptions = { protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path, auth: target.auth, method, headers, agent: secure ? agents.https : agents.http };
-    const req = (secure ? httpsRequest : httpRequest)(options);
-    let settled = false;
-    const settle = (error: Error | null, answer?: Answer | Redirect) => {
-      if (settled) return;
-      settled = true;
-      unwatchDeadline(deadline);
-      if (watched) unwatchAbort(limits.signal!, watched);
-      if (error) reject(error);
-      else resolve(answer!);
-    };
-    const fail = (error: Error) => {
-      settle(error);
-      req.destroy(error);
-    };
-    const deadline = watchDeadline(limits.timeoutMs, () => fail(new Error(`no answer within ${limits.timeoutMs / 1000} s`)));
-    const watched = limits.signal ? watchAbort(limits.signal, () => fail(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"))) : undefined;
-    req.on("error", settle);
-    req.on("response", (response) => {
-      const status = response.statusCode ?? 0;
-      const location = response.headers.location;
-      if (isRedirectAnswer({ status, location })) {
-        response.destroy();
-        return settle(null, { status, location: location! });
+  return new Promise((resolve, reject) => send(target, method, headers, body, limits, (error, answer) => (error ? reject(error) : resolve(answer!))));
+}
+
+/**
+ * One request under the deadline and the signal; `done` is called once, with the whole answer (its
+ * body read under the cap; an answer over it is a Refused: no retry mends it), a redirect's status
+ * and location (its body left unread, the response destroyed), or the error.
+ */
+function send(target: RequestTarget, method: string, headers: OutgoingHttpHeaders, body: Buffer | undefined, limits: Limits, done: (error: Error | null, answer?: Answer | Redirect) => void): void {
+  const secure = target.protocol === "https:";
+  const options: RequestOptions = { protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path, auth: target.auth, method, headers, agent: secure ? agents.https : agents.http };
+  const req = (secure ? httpsRequest : httpRequest)(options);
+  let settled = false;
+  const settle = (error: Error | null, answer?: Answer | Redirect) => {
+    if (settled) return;
+    settled = true;
+    unwatchDeadline(deadline);
+    if (watched) unwatchAbort(limits.signal!, watched);
+    done(error, answer);
+  };
+  const fail = (error: Error) => {
+    settle(error);
+    req.destroy(error);
+  };
+  const deadline = watchDeadline(limits.timeoutMs, () => fail(new Error(`no answer within ${limits.timeoutMs / 1000} s`)));
+  const watched = limits.signal ? watchAbort(limits.signal, () => fail(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"))) : undefined;
+  req.on("error", settle);
+  req.on("response", (response) => {
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (isRedirectAnswer({ status, location })) {
+      response.destroy();
+      return settle(null, { status, location: location! });
+    }
+    readBodyCappedThen(response, limits.maxBytes, (error, read) => {
+      if (error) {
+        if (!response.destroyed) response.destroy();
+        return settle(error instanceof BodyTooLarge ? new Refused(`the answer is larger than ${limits.maxBytes} bytes`) : error);
       }
-      readBodyCappedThen(response, limits.maxBytes, (error, read) => {
-        if (error) {
-          if (!response.destroyed) response.destroy();
-          return settle(error instanceof BodyTooLarge ? new Refused(`the answer is larger than ${limits.maxBytes} bytes`) : error);
-        }
-        const retryAfter = response.headers["retry-after"];
-        settle(null, { status, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body: read! });
-      });
+      const retryAfter = response.headers["retry-after"];
+      settle(null, { status, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body: read! });
     });
-    req.end(body);
   });
+  req.end(body);
 }
 
 /**

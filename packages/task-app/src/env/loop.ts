@@ -14,7 +14,7 @@
  */
 import type { RolloutRequest, RolloutStep } from "../schemas/rollout.js";
 import type { SessionTracer } from "../tracing/tracer.js";
-import { createChatCompletion, type ChatMessage, type ChatRequest, type ToolCall, type ToolSpec, type Usage } from "./chat.js";
+import { createChatCompletion, readInferenceEnv, type ChatAnswer, type ChatOptions, type ChatMessage, type ChatRequest, type ToolCall, type ToolSpec, type Usage } from "./chat.js";
 import type { JudgedTurn } from "./judge.js";
 import { createStateView } from "./observation.js";
 import { isThenable } from "../maybe-async.js";
@@ -57,6 +57,8 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
   const view = createStateView(env);
   const recorder: StepRecorder = { tracer: ctx.tracer, record: view.record, changed: view.forget };
   let observation: ChatMessage = { role: "user", content: view.observe(start) };
+  // The environment read once for the episode's calls.
+  const chatOptions: ChatOptions = { signal: ctx.signal, env: readInferenceEnv() };
   const run: EpisodeRun<State> = { state: start, turns: [], steps: [], judged: [], episodeReturn: 0, usage: null };
   for (let turn = 0; turn < maxTurns && !ctx.signal.aborted; turn++) {
     const before = run.state;
@@ -67,7 +69,15 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
     // A new array each turn: the trace keeps each call's messages as sent.
     const messages = env.historyTurns === undefined ? history.slice() : [history[0]!, ...past.slice(Math.max(0, past.length - env.historyTurns)).flat()];
     messages.push(observation);
-    const { message, eventId } = await decide(env, run, messages, ctx, turn);
+    const body = requestOf(env, messages, ctx);
+    const inferenceUrl = ctx.request.policy.config.inference_url;
+    let answered: { message: ChatMessage; eventId: string };
+    if (inferenceUrl) {
+      const startedAt = new Date();
+      // Awaited here, not in a helper: a turn costs no promise it does not need.
+      answered = recordAnswer(run, body, inferenceUrl, ctx, startedAt, await createChatCompletion(inferenceUrl, body, chatOptions));
+    } else answered = scriptedAnswer(env, run, body, ctx, turn);
+    const { message, eventId } = answered;
     const exchange: ChatMessage[] = [observation, assistantMessage(message)];
     const calls: TurnCall[] = [];
     const stepCalls: { tool: string; args: Record<string, unknown> }[] = [];
@@ -123,29 +133,33 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
   return run;
 }
 
-/** The policy's answer for this turn, recorded as the turn's LM call. */
-async function decide<State>(env: AnyEnvironment, run: EpisodeRun<State>, messages: ChatMessage[], ctx: LoopContext, turn: number): Promise<{ message: ChatMessage; eventId: string }> {
+/** The chat-completions request of a turn: the conversation, the tools, the policy's sampling settings. */
+function requestOf(env: AnyEnvironment, messages: ChatMessage[], ctx: LoopContext): ChatRequest {
   const config = ctx.request.policy.config;
-  const offerTools = config.use_tools !== false && ctx.specs.length > 0;
   const body: ChatRequest = { model: config.model ?? "gpt-4o-mini", messages };
-  if (offerTools) {
+  if (config.use_tools !== false && ctx.specs.length > 0) {
     body.tools = ctx.specs;
     body.tool_choice = env.toolChoice ?? "required";
     body.parallel_tool_calls = env.parallelToolCalls === true;
   }
   for (const key of SAMPLING) if (config[key] !== undefined) (body as Record<string, unknown>)[key] = config[key];
-  if (!config.inference_url) {
-    const message = scriptedMessage(env.scripted?.(run.state, turn), turn);
-    const eventId = ctx.tracer.recordLMCall({ model: "scripted", provider: "task-app", input: messages, tools: body.tools, output: message as never, latencyMs: 0, unchanging: true });
-    return { message, eventId };
-  }
-  const startedAt = new Date();
-  const { message, usage } = await createChatCompletion(config.inference_url, body, { signal: ctx.signal });
+  return body;
+}
+
+/** The scripted policy's answer (no inference server named), recorded as the turn's LM call. */
+function scriptedAnswer<State>(env: AnyEnvironment, run: EpisodeRun<State>, body: ChatRequest, ctx: LoopContext, turn: number): { message: ChatMessage; eventId: string } {
+  const message = scriptedMessage(env.scripted?.(run.state, turn), turn);
+  const eventId = ctx.tracer.recordLMCall({ model: "scripted", provider: "task-app", input: body.messages, tools: body.tools, output: message as never, latencyMs: 0, unchanging: true });
+  return { message, eventId };
+}
+
+/** The inference server's answer, recorded as the turn's LM call; its usage added to the episode's. */
+function recordAnswer<State>(run: EpisodeRun<State>, body: ChatRequest, inferenceUrl: string, ctx: LoopContext, startedAt: Date, { message, usage }: ChatAnswer): { message: ChatMessage; eventId: string } {
   if (usage) addUsage(run, usage);
   const eventId = ctx.tracer.recordLMCall({
     model: body.model,
-    provider: config.provider ?? hostOf(config.inference_url),
-    input: messages,
+    provider: ctx.request.policy.config.provider ?? hostOf(inferenceUrl),
+    input: body.messages,
     tools: body.tools,
     output: message as never,
     usage,
