@@ -206,6 +206,8 @@ const EVAL_RUN_CACHES = {
   "eval/rollout.js": ["containerReader", "containerLoaded", "criterionKeys"],
   "json/parse-bytes.js": ["skeletonScratch", "scanCuts"],
   "time/iso-now.js": ["second", "prefix"],
+  // Random bytes drawn ahead: a second copy draws its own.
+  "tracing/session-id.js": ["poolAt"],
 };
 
 /** CLI modules, the EVAL_RUN entries and whatever those import statically are copied in; every other import stays one. */

@@ -331,7 +331,8 @@ function send(target: RequestTarget, method: string, headers: OutgoingHttpHeader
   req.on("error", settle);
   req.on("response", (response) => {
     const status = response.statusCode ?? 0;
-    const location = response.headers.location;
+    // Headers read only when the status needs them (a redirect's location, a refusal's Retry-After).
+    const location = status >= 300 && status < 400 ? response.headers.location : undefined;
     if (isRedirectAnswer({ status, location })) {
       response.destroy();
       return settle(null, { status, location: location! });
@@ -341,7 +342,7 @@ function send(target: RequestTarget, method: string, headers: OutgoingHttpHeader
         if (!response.destroyed) response.destroy();
         return settle(error instanceof BodyTooLarge ? new Refused(`the answer is larger than ${limits.maxBytes} bytes`) : error);
       }
-      const retryAfter = response.headers["retry-after"];
+      const retryAfter = status >= 200 && status < 300 ? undefined : response.headers["retry-after"];
       settle(null, { status, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body: read! });
     });
   });

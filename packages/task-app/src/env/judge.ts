@@ -47,9 +47,13 @@ export interface FinishedEpisode {
 function meanByCriterion(turns: readonly JudgedTurn[]): { criterion_id: string; score: number }[] {
   const sums = new Map<string, { total: number; count: number }>();
   for (const { scores } of turns)
-    for (const [id, score] of Object.entries(scores)) {
-      const s = sums.get(id) ?? { total: 0, count: 0 };
-      sums.set(id, { total: s.total + score, count: s.count + 1 });
+    for (const id in scores) {
+      if (!Object.hasOwn(scores, id)) continue;
+      const s = sums.get(id);
+      if (s) {
+        s.total += scores[id]!;
+        s.count++;
+      } else sums.set(id, { total: scores[id]!, count: 1 });
     }
   return [...sums].map(([criterion_id, s]) => ({ criterion_id, score: s.total / s.count }));
 }
@@ -66,8 +70,9 @@ function recordJudgement(episode: FinishedEpisode, judges: Record<string, Rubric
   const { tracer } = episode;
   for (const turn of episode.turns) {
     if (!turn.eventId) continue;
-    for (const [key, score] of Object.entries(turn.scores))
-      tracer.recordEventReward({ eventId: turn.eventId, turnNumber: turn.turn, rewardValue: score, rewardType: "evaluator", source: "evaluator", key, annotation: { rubric: "events" } });
+    for (const key in turn.scores)
+      if (Object.hasOwn(turn.scores, key))
+        tracer.recordEventReward({ eventId: turn.eventId, turnNumber: turn.turn, rewardValue: turn.scores[key]!, rewardType: "evaluator", source: "evaluator", key, annotation: { rubric: "events" } });
   }
   tracer.recordOutcomeReward({
     totalReward: judges.outcome?.score ?? episode.episodeReturn,

@@ -57,8 +57,9 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
   const view = createStateView(env);
   const recorder: StepRecorder = { tracer: ctx.tracer, record: view.record, changed: view.forget };
   let observation: ChatMessage = { role: "user", content: view.observe(start) };
-  // The environment read once for the episode's calls.
+  // The environment read once for the episode's calls, and the requests' fixed part.
   const chatOptions: ChatOptions = { signal: ctx.signal, env: readInferenceEnv() };
+  const makeRequest = requestMaker(env, ctx);
   const run: EpisodeRun<State> = { state: start, turns: [], steps: [], judged: [], episodeReturn: 0, usage: null };
   for (let turn = 0; turn < maxTurns && !ctx.signal.aborted; turn++) {
     const before = run.state;
@@ -69,7 +70,7 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
     // A new array each turn: the trace keeps each call's messages as sent.
     const messages = env.historyTurns === undefined ? history.slice() : [history[0]!, ...past.slice(Math.max(0, past.length - env.historyTurns)).flat()];
     messages.push(observation);
-    const body = requestOf(env, messages, ctx);
+    const body = makeRequest(messages);
     const inferenceUrl = ctx.request.policy.config.inference_url;
     let answered: { message: ChatMessage; eventId: string };
     if (inferenceUrl) {
@@ -115,7 +116,7 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
       const result = stepped.result;
       calls.push({ ok: true, tool: stepped.tool, args: stepped.args, result, reward: stepped.reward });
       stepCalls.push({ tool: stepped.tool, args: stepped.args as Record<string, unknown> });
-      exchange.push({ role: "tool", tool_call_id: stepped.id, content: typeof result === "string" ? result : JSON.stringify(result) });
+      exchange.push({ role: "tool", tool_call_id: stepped.id, content: stepped.content });
     }
     done ||= env.stop?.(run.state) === true;
     ctx.tracer.finishTurn();
@@ -133,17 +134,26 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
   return run;
 }
 
-/** The chat-completions request of a turn: the conversation, the tools, the policy's sampling settings. */
-function requestOf(env: AnyEnvironment, messages: ChatMessage[], ctx: LoopContext): ChatRequest {
+/**
+ * How the episode's requests are made: the conversation, the tools and the policy's sampling
+ * settings, read once (every turn sends the same model, tools and settings). Each request is a
+ * literal made whole: an object given its fields one by one changes shape with each.
+ */
+function requestMaker(env: AnyEnvironment, ctx: LoopContext): (messages: ChatMessage[]) => ChatRequest {
   const config = ctx.request.policy.config;
-  const body: ChatRequest = { model: config.model ?? "gpt-4o-mini", messages };
-  if (config.use_tools !== false && ctx.specs.length > 0) {
-    body.tools = ctx.specs;
-    body.tool_choice = env.toolChoice ?? "required";
-    body.parallel_tool_calls = env.parallelToolCalls === true;
-  }
-  for (const key of SAMPLING) if (config[key] !== undefined) (body as Record<string, unknown>)[key] = config[key];
-  return body;
+  const model = config.model ?? "gpt-4o-mini";
+  const sampling = SAMPLING.filter((key) => config[key] !== undefined).map((key) => [key, config[key]] as const);
+  const tools = ctx.specs;
+  const choice = env.toolChoice ?? "required";
+  const parallel = env.parallelToolCalls === true;
+  const offerTools = config.use_tools !== false && tools.length > 0;
+  const make = offerTools ? (messages: ChatMessage[]): ChatRequest => ({ model, messages, tools, tool_choice: choice, parallel_tool_calls: parallel }) : (messages: ChatMessage[]): ChatRequest => ({ model, messages });
+  if (sampling.length === 0) return make;
+  return (messages) => {
+    const body = make(messages);
+    for (const [key, value] of sampling) (body as Record<string, unknown>)[key] = value;
+    return body;
+  };
 }
 
 /** The scripted policy's answer (no inference server named), recorded as the turn's LM call. */
@@ -187,11 +197,12 @@ const SAMPLING = ["temperature", "top_p", "max_tokens", "thinking_mode", "thinki
 
 function addUsage(run: EpisodeRun<unknown>, usage: Usage): void {
   const total = (run.usage ??= { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
-  for (const key of ["prompt_tokens", "completion_tokens", "total_tokens"] as const) {
-    const n = usage[key];
-    if (typeof n === "number" && Number.isFinite(n)) total[key] += n;
-  }
+  total.prompt_tokens += countOf(usage.prompt_tokens);
+  total.completion_tokens += countOf(usage.completion_tokens);
+  total.total_tokens += countOf(usage.total_tokens);
 }
+
+const countOf = (n: number | null | undefined): number => (typeof n === "number" && Number.isFinite(n) ? n : 0);
 
 /** The scripted policy's move as an assistant message (no move: an empty answer). */
 function scriptedMessage(move: unknown, turn: number): ChatMessage {
@@ -208,7 +219,8 @@ function scriptedMessage(move: unknown, turn: number): ChatMessage {
 /** The assistant message as the conversation keeps it: role, content and tool calls only. */
 function assistantMessage(message: ChatMessage): ChatMessage {
   const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
-  return { role: "assistant", content: typeof message.content === "string" || Array.isArray(message.content) ? message.content : null, ...(calls.length ? { tool_calls: calls } : {}) };
+  const content = typeof message.content === "string" || Array.isArray(message.content) ? message.content : null;
+  return calls.length ? { role: "assistant", content, tool_calls: calls } : { role: "assistant", content };
 }
 
 function textOf(message: ChatMessage): string | null {

@@ -33,7 +33,7 @@ export interface AppliedOutcome<State> {
 
 /** One call, stepped: what it did, or why it was not run. */
 export type StepResult<State> =
-  | ({ ok: true; id: string; tool: string; args: unknown; result: unknown } & AppliedOutcome<State>)
+  | ({ ok: true; id: string; tool: string; args: unknown; result: unknown; /** The result as the model's tool message says it: a string as it is, anything else as JSON. */ content: string } & AppliedOutcome<State>)
   | { ok: false; id: string; tool: string; raw: string; problem: ToolCallProblem; state: State };
 
 /**
@@ -74,8 +74,10 @@ export function stepTool<State>(env: AnyDefinition, state: State, call: ToolCall
     recorder.changed?.();
     const applied = applyOutcome(out, state, recorded, { tool: checked.tool, args: checked.args }, ctx.lastTurn, recorder);
     const result = out.result ?? null;
-    recorder.tracer?.recordMessage({ type: "tool_result", json: result, metadata: { tool_call_id: checked.id, tool: checked.tool }, unchanging: true });
-    return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, state: applied.state, reward: applied.reward, done: applied.done, info: applied.info };
+    // Serialised once, for the trace and for the model's tool message.
+    const json = JSON.stringify(result);
+    recorder.tracer?.recordMessage({ type: "tool_result", jsonText: json, metadata: { tool_call_id: checked.id, tool: checked.tool }, unchanging: true });
+    return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, content: typeof result === "string" ? result : json, state: applied.state, reward: applied.reward, done: applied.done, info: applied.info };
   };
   return thenOrNow(ran, finish);
 }

@@ -28,7 +28,7 @@ export function readBodyCappedThen(response: IncomingMessage, maxBytes: number, 
     done(error);
     response.destroy();
   };
-  if (declaredOver(response.headers["content-length"], maxBytes)) return fail(new BodyTooLarge(maxBytes));
+  if (declaredOver(contentLengthOf(response), maxBytes)) return fail(new BodyTooLarge(maxBytes));
   const counter = createByteCounter(maxBytes);
   const chunks: Buffer[] = [];
   response.on("data", (chunk: Buffer) => {
@@ -46,4 +46,17 @@ export function readBodyCappedThen(response: IncomingMessage, maxBytes: number, 
   });
   response.on("error", fail);
   response.on("aborted", () => fail(new Error("the connection closed mid-answer")));
+}
+
+/**
+ * The answer's declared `Content-Length` (the first one), read from its raw headers: a caller that
+ * reads no other header spares node:http building the headers object.
+ */
+function contentLengthOf(response: IncomingMessage): string | undefined {
+  const raw = response.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 14 && name.toLowerCase() === "content-length") return raw[i + 1];
+  }
+  return undefined;
 }

@@ -6,6 +6,7 @@
  * trace nobody reads costs the checks and the journal, not the objects.
  */
 import type { LMCallEvent, LMMessage, TracedEvent, TracedMessage, TracedTimeStep } from "../schemas/session-trace.js";
+import { isoOf } from "../time/iso-now.js";
 import { textOf, toLMMessage, toLMToolCall, type ChatMessageLike } from "./messages.js";
 import type { EnvironmentEventInput, LMCallInput, MessageInput, RuntimeEventInput } from "./types.js";
 
@@ -77,8 +78,6 @@ export function convertLMCall(call: LMCallInput, output: ChatMessageLike | null,
   return { input, outputMessage, toolCalls, outputText };
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /** A session's turns, events and messages, made from its journal entries in order. */
 export class SessionBuild {
   readonly steps: TracedTimeStep[] = [];
@@ -105,7 +104,7 @@ export class SessionBuild {
           this.#startTurn(entry);
           break;
         case EntryKind.FinishTurn:
-          if (this.#open) this.#open.completed_at = iso(entry.ms);
+          if (this.#open) this.#open.completed_at = isoOf(entry.ms);
           this.#open = null;
           break;
         case EntryKind.LMCall:
@@ -136,7 +135,7 @@ export class SessionBuild {
       step_id: entry.id,
       step_index: this.steps.length,
       turn_number: entry.detail as number,
-      timestamp: iso(entry.ms),
+      timestamp: isoOf(entry.ms),
       completed_at: null,
       events: [],
       markov_blanket_messages: [],

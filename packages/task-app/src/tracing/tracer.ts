@@ -9,6 +9,7 @@
  * when it is read (build.ts), so a session nobody reads costs little more
  * than its checks. Creating one allocates a few empty arrays.
  */
+import { isoOf } from "../time/iso-now.js";
 import { createSessionId } from "./session-id.js";
 import { validateSessionTrace } from "../../generated/rollout-validate.js";
 import { SessionTraceV3, type TracedEventReward, type TracedOutcomeReward } from "../schemas/session-trace.js";
@@ -93,16 +94,6 @@ function hasText(content: ChatMessageLike["content"]): boolean {
   return (Array.isArray(content) ? content : [content]).some((p) => p?.type === "text");
 }
 
-/** The ISO-8601 form of a time in ms; the last one made is kept (a session's rewards are credited within a millisecond). */
-function isoAt(ms: number): string {
-  if (ms !== lastIso.ms) {
-    lastIso.ms = ms;
-    lastIso.text = new Date(ms).toISOString();
-  }
-  return lastIso.text;
-}
-const lastIso = { ms: Number.NaN, text: "" };
-
 class Tracer implements SessionTracer {
   readonly sessionId: string;
   readonly metadata: Record<string, unknown>;
@@ -120,8 +111,8 @@ class Tracer implements SessionTracer {
   /** Ids are `<session id>:<n>`, n counting events and messages. */
   readonly #idPrefix: string;
   #counter = 0;
-  /** The turn each event was recorded in, by its n. */
-  readonly #eventTurns = new Map<number, number | null>();
+  /** The turn each event was recorded in, by its id. */
+  readonly #eventTurns = new Map<string, number | null>();
   readonly #eventRewards: TracedEventReward[] = [];
   readonly #outcomes: TracedOutcomeReward[] = [];
 
@@ -131,7 +122,7 @@ class Tracer implements SessionTracer {
     this.sessionId = options.sessionId ?? createSessionId(this.#nowMs());
     this.#idPrefix = `${this.sessionId}:`;
     this.metadata = { ...options.metadata };
-    this.#createdAt = new Date(this.#nowMs()).toISOString();
+    this.#createdAt = isoOf(this.#nowMs());
   }
 
   get currentTurn(): number | null {
@@ -167,15 +158,9 @@ class Tracer implements SessionTracer {
   }
   /** A new event's id, its turn kept for the rewards credited to it. */
   #nextEventId(): string {
-    const n = ++this.#counter;
-    this.#eventTurns.set(n, this.#openTurn);
-    return this.#idPrefix + n;
-  }
-  /** The turn of a recorded event, or undefined when `eventId` names none of this session. */
-  #eventTurn(eventId: string): number | null | undefined {
-    if (typeof eventId !== "string" || !eventId.startsWith(this.#idPrefix)) return undefined;
-    const n = Number(eventId.slice(this.#idPrefix.length));
-    return this.#idPrefix + n === eventId ? this.#eventTurns.get(n) : undefined;
+    const id = this.#idPrefix + ++this.#counter;
+    this.#eventTurns.set(id, this.#openTurn);
+    return id;
   }
 
   recordLMCall(call: LMCallInput): string {
@@ -227,7 +212,7 @@ class Tracer implements SessionTracer {
   }
 
   recordMessage(message: MessageInput): string {
-    const json = message.json === undefined ? null : (JSON.stringify(message.json) ?? null);
+    const json = message.jsonText ?? (message.json === undefined ? null : (JSON.stringify(message.json) ?? null));
     const input = message.unchanging ? message : { type: message.type, text: message.text, metadata: message.metadata === undefined ? undefined : { ...message.metadata } };
     const id = this.#nextId();
     this.#journal.push(new Entry(EntryKind.Message, id, this.#nowMs(), input, json));
@@ -235,7 +220,7 @@ class Tracer implements SessionTracer {
   }
 
   recordEventReward(reward: EventRewardInput): TracedEventReward {
-    const eventTurn = this.#eventTurn(reward.eventId);
+    const eventTurn = this.#eventTurns.get(reward.eventId);
     if (eventTurn === undefined) {
       throw new Error(`unknown event id "${reward.eventId}": pass an id returned by recordLMCall, recordEnvironmentEvent or recordRuntimeEvent of this session`);
     }
@@ -250,7 +235,7 @@ class Tracer implements SessionTracer {
       source: reward.source ?? null,
       message_id: reward.messageId ?? null,
       objective_key: reward.objectiveKey ?? "reward",
-      created_at: isoAt(this.#nowMs()),
+      created_at: isoOf(this.#nowMs()),
     };
     this.#eventRewards.push(traced);
     return traced;
@@ -265,7 +250,7 @@ class Tracer implements SessionTracer {
       total_steps: Math.max(0, Math.round(outcome.totalSteps ?? this.#stepCount)),
       reward_metadata: { ...outcome.rewardMetadata },
       annotation: outcome.annotation ?? null,
-      created_at: isoAt(this.#nowMs()),
+      created_at: isoOf(this.#nowMs()),
     };
     const index = this.#outcomes.findIndex((o) => o.objective_key === objective);
     if (index >= 0) this.#outcomes[index] = traced;

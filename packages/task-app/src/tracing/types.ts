@@ -88,11 +88,13 @@ export interface RuntimeEventInput {
   metadata?: Metadata;
 }
 
-/** A session message: text, a JSON payload (serialised for you), or both. */
+/** A session message: text, a JSON payload (serialised for you, or given as text), or both. */
 export interface MessageInput {
   type: TracedMessageType;
   text?: string | null;
   json?: unknown;
+  /** The JSON payload already serialised (taken instead of `json`): for a caller that has the text anyway. */
+  jsonText?: string;
   metadata?: Metadata;
   /** The caller changes nothing it gave (this object, its metadata) after this call: kept as given, not copied (`json` is serialised at once all the same). Default false. */
   unchanging?: boolean;
