@@ -278,6 +278,17 @@ describe("the chat client under the outgoing policy", () => {
     await closed.close();
     try {
       await assert.rejects(createChatCompletion(garbled.url, body), (error: Error) => error.name === "InferenceError" && /not JSON/.test(error.message));
+      // An answer cut short: its connection closes mid-body, and the call fails (after its tries) instead of waiting.
+      const cut = await startLoopback((_req, res, socket) => {
+        res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+        res.write('{"choices":[', () => socket.destroy());
+      });
+      try {
+        await assert.rejects(createChatCompletion(cut.url, body, { attempts: 2, maxDelayMs: 10, timeoutMs: 5000 }), (error: Error) => error.name === "InferenceError" && /the connection closed mid-answer/.test(error.message));
+        assert.equal(cut.seen.length, 2, "a connection closed mid-answer is tried again");
+      } finally {
+        await cut.close();
+      }
       assert.equal(garbled.seen.length, 1, "a 2xx answer that is not JSON is not retried");
       await assert.rejects(createChatCompletion(closedUrl, body, { attempts: 2, maxDelayMs: 10 }), (error: Error) => error.name === "InferenceError" && /ECONNREFUSED/.test(error.message));
       const controller = new AbortController();

@@ -313,3 +313,20 @@ test("a bad value throws at the call and records nothing; a session read mid-tur
   assert.equal(once.session_time_steps[0].events.length, 1);
   assert.equal(once.session_time_steps[0].markov_blanket_messages.length, 1);
 });
+
+test("an event reward names an event as issued: a message's id, another session's, or the number written otherwise is refused; a default turn's id is taken once a turn names its own", () => {
+  const tracer = createSessionTracer({ sessionId: "s9" });
+  tracer.startTurn();
+  const lm = tracer.recordLMCall({ model: "m", input: [{ role: "user", content: "hi" }], output: { role: "assistant", content: "ok" } });
+  const message = tracer.recordMessage({ type: "user", text: "x" });
+  assert.equal(lm, "s9:1");
+  for (const eventId of [message, "s9:2", "s9:01", "s9:1.0", "s9: 1", "s9:+1", "s9:", "s9:0", "s9:-1", "s8:1", "s9:1 ", "s9:99"])
+    assert.throws(() => tracer.recordEventReward({ eventId, rewardValue: 1, rewardType: "x" }), /unknown event id/, eventId);
+  assert.equal(tracer.recordEventReward({ eventId: lm, rewardValue: 1, rewardType: "x" }).turn_number, 0);
+  tracer.startTurn();
+  assert.throws(() => tracer.startTurn({ stepId: "turn_1" }), /step id "turn_1" is already used/);
+  assert.throws(() => tracer.startTurn({ turnNumber: 0 }), /step id "turn_0" is already used/);
+  assert.equal(tracer.startTurn({ turnNumber: 7 }), "turn_7");
+  assert.equal(tracer.startTurn(), "turn_3", "a default turn is numbered by the turns started before");
+  assert.throws(() => tracer.startTurn({ stepId: "turn_3" }), /already used/);
+});

@@ -47,8 +47,10 @@ export function applyOutcome<State>(outcome: ToolOutcome<State> | undefined, sta
   const done = outcome?.done === true;
   if (recorder.tracer) {
     const eventId = recorder.tracer.recordEnvironmentEvent({ reward, terminated: done, truncated: !done && lastTurn, stateBefore: recorded, stateAfter: recorder.record(next), metadata, unchanging: true });
-    for (const credit of outcome?.eventRewards ?? [])
-      recorder.tracer.recordEventReward({ eventId, rewardValue: credit.value, rewardType: credit.type ?? "environment", source: "environment", key: credit.key });
+    const credits = outcome?.eventRewards;
+    if (credits)
+      for (const credit of credits)
+        recorder.tracer.recordEventReward({ eventId, rewardValue: credit.value, rewardType: credit.type ?? "environment", source: "environment", key: credit.key });
   }
   return { state: next, reward, done, info: outcome?.info ? { ...outcome.info } : {} };
 }

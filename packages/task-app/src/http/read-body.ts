@@ -44,8 +44,8 @@ export function readBodyCappedThen(response: IncomingMessage, maxBytes: number, 
     settled = true;
     done(null, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
   });
-  response.on("error", fail);
-  response.on("aborted", () => fail(new Error("the connection closed mid-answer")));
+  // A connection closed mid-answer is an error node:http names "aborted": said plainly.
+  response.on("error", (error: NodeJS.ErrnoException) => fail(error.code === "ECONNRESET" && error.message === "aborted" ? new Error("the connection closed mid-answer") : error));
 }
 
 /**

@@ -13,7 +13,7 @@ import { isoOf } from "../time/iso-now.js";
 import { createSessionId } from "./session-id.js";
 import { validateSessionTrace } from "../../generated/rollout-validate.js";
 import { SessionTraceV3, type TracedEventReward, type TracedOutcomeReward } from "../schemas/session-trace.js";
-import { Entry, EntryKind, SessionBuild, type LMCallRecorded, type TracedUsage } from "./build.js";
+import { Entry, EntryKind, makeEnvironmentEvent, makeLMCall, makeMessage, makeRuntimeEvent, SessionBuild, type LMCallRecorded, type Place, type TracedUsage } from "./build.js";
 import type { ChatMessageLike } from "./messages.js";
 import type {
   EnvironmentEventInput,
@@ -94,6 +94,9 @@ function hasText(content: ChatMessageLike["content"]): boolean {
   return (Array.isArray(content) ? content : [content]).some((p) => p?.type === "text");
 }
 
+/** What `#idTurns` holds for a message's id. */
+const NOT_AN_EVENT = -1;
+
 class Tracer implements SessionTracer {
   readonly sessionId: string;
   readonly metadata: Record<string, unknown>;
@@ -103,7 +106,8 @@ class Tracer implements SessionTracer {
   /** Every record call not yet built into `#build`, in order. */
   readonly #journal: Entry[] = [];
   readonly #build = new SessionBuild();
-  readonly #stepIds = new Set<string>();
+  /** The step ids used, once a turn named its own number or id (null: turn_0 ... turn_<n-1>, see startTurn). */
+  #stepIds: Set<string> | null = null;
   #stepCount = 0;
   /** The open turn's number and step id (null: no turn is open). */
   #openTurn: number | null = null;
@@ -111,8 +115,8 @@ class Tracer implements SessionTracer {
   /** Ids are `<session id>:<n>`, n counting events and messages. */
   readonly #idPrefix: string;
   #counter = 0;
-  /** The turn each event was recorded in, by its id. */
-  readonly #eventTurns = new Map<string, number | null>();
+  /** By n: the turn an event was recorded in, or NOT_AN_EVENT for a message (index 0 unused). */
+  readonly #idTurns: (number | null)[] = [NOT_AN_EVENT];
   readonly #eventRewards: TracedEventReward[] = [];
   readonly #outcomes: TracedOutcomeReward[] = [];
 
@@ -136,10 +140,15 @@ class Tracer implements SessionTracer {
     const turn = options.turnNumber ?? this.#stepCount;
     if (!Number.isInteger(turn) || turn < 0) throw new Error(`turn number must be a non-negative integer, got ${turn}`);
     const stepId = options.stepId ?? `turn_${turn}`;
-    if (this.#stepIds.has(stepId)) throw new Error(`step id "${stepId}" is already used in this session`);
+    // While every turn took the default number and id, the ids are unique by construction (turn_0, turn_1, ...):
+    // the set of ids is made only once a turn names its own.
+    if (options.stepId !== undefined || options.turnNumber !== undefined || this.#stepIds !== null) {
+      const ids = (this.#stepIds ??= new Set(Array.from({ length: this.#stepCount }, (_, i) => `turn_${i}`)));
+      if (ids.has(stepId)) throw new Error(`step id "${stepId}" is already used in this session`);
+      ids.add(stepId);
+    }
     this.finishTurn();
     this.#journal.push(new Entry(EntryKind.StartTurn, stepId, this.#nowMs(), options.metadata === undefined ? undefined : { ...options.metadata }, turn));
-    this.#stepIds.add(stepId);
     this.#stepCount++;
     this.#openTurn = turn;
     this.#openStepId = stepId;
@@ -154,13 +163,29 @@ class Tracer implements SessionTracer {
   }
 
   #nextId(): string {
+    this.#idTurns.push(NOT_AN_EVENT);
     return this.#idPrefix + ++this.#counter;
   }
   /** A new event's id, its turn kept for the rewards credited to it. */
   #nextEventId(): string {
-    const id = this.#idPrefix + ++this.#counter;
-    this.#eventTurns.set(id, this.#openTurn);
-    return id;
+    this.#idTurns.push(this.#openTurn);
+    return this.#idPrefix + ++this.#counter;
+  }
+  /** The turn of a recorded event, or undefined when `eventId` names none of this session. */
+  #eventTurn(eventId: string): number | null | undefined {
+    const prefix = this.#idPrefix;
+    if (typeof eventId !== "string" || eventId.length <= prefix.length || !eventId.startsWith(prefix)) return undefined;
+    const digits = eventId.slice(prefix.length);
+    const n = Number(digits);
+    // Only the id as issued (`<session id>:<n>`): not `:01`, `:1.0` or `: 1`.
+    if (!Number.isInteger(n) || n < 1 || String(n) !== digits) return undefined;
+    const turn = this.#idTurns[n];
+    return turn === NOT_AN_EVENT ? undefined : turn;
+  }
+
+  /** Where a record lands: the open turn. */
+  #place(): Place {
+    return { turn: this.#openTurn, stepId: this.#openStepId };
   }
 
   recordLMCall(call: LMCallInput): string {
@@ -172,7 +197,7 @@ class Tracer implements SessionTracer {
     const latency = call.latencyMs ?? (call.startedAt && call.completedAt ? call.completedAt.getTime() - call.startedAt.getTime() : null);
     if (latency !== null) finite(latency, "latencyMs");
     const id = this.#nextEventId();
-    // The session messages' ids are taken now, in the order recorded; what they say is made with the call.
+    // The session messages' ids are taken now, in the order recorded.
     let userId: string | null = null;
     let toolUseId: string | null = null;
     let assistantId: string | null = null;
@@ -181,46 +206,43 @@ class Tracer implements SessionTracer {
       if ((output?.tool_calls?.length ?? 0) + (call.toolCalls?.length ?? 0) > 0) toolUseId = this.#nextId();
       else if (output && hasText(output.content)) assistantId = this.#nextId();
     }
-    const recorded: LMCallRecorded = {
-      // A call that may change after is copied now (its tools the first time the session sees each).
-      call: call.unchanging ? call : { ...call, metadata: { ...call.metadata }, ...(call.tools ? { tools: call.tools.map((tool) => build.copyTool(tool)) } : {}) },
-      output,
-      usage: readUsage(call.usage),
-      latency,
-      userId,
-      toolUseId,
-      assistantId,
-      converted,
-    };
-    this.#journal.push(new Entry(EntryKind.LMCall, id, this.#nowMs(), undefined, recorded));
+    const recorded: LMCallRecorded = { call, output, usage: readUsage(call.usage), latency, userId, toolUseId, assistantId, converted };
+    const ms = this.#nowMs();
+    if (converted) {
+      // A call that may change after is made into its event now (its tools copied the first time the session sees each).
+      const { event, messages } = makeLMCall(id, ms, recorded, converted, this.#place(), build.copyToolOnce);
+      this.#journal.push(new Entry(EntryKind.MadeEvent, id, ms, event, messages));
+    } else this.#journal.push(new Entry(EntryKind.LMCall, id, ms, undefined, recorded));
     return id;
   }
 
   recordEnvironmentEvent(event: EnvironmentEventInput): string {
     finite(event.reward, "reward");
-    const input = event.unchanging ? event : { ...event, metadata: event.metadata === undefined ? undefined : { ...event.metadata } };
     const id = this.#nextEventId();
-    this.#journal.push(new Entry(EntryKind.Environment, id, this.#nowMs(), input, undefined));
+    const ms = this.#nowMs();
+    if (event.unchanging) this.#journal.push(new Entry(EntryKind.Environment, id, ms, event, undefined));
+    else this.#journal.push(new Entry(EntryKind.MadeEvent, id, ms, makeEnvironmentEvent(id, ms, event, this.#place()), null));
     return id;
   }
 
   recordRuntimeEvent(event: RuntimeEventInput): string {
-    const input: RuntimeEventInput = { ...event, actions: [...event.actions], metadata: event.metadata === undefined ? undefined : { ...event.metadata } };
     const id = this.#nextEventId();
-    this.#journal.push(new Entry(EntryKind.Runtime, id, this.#nowMs(), input, undefined));
+    const ms = this.#nowMs();
+    this.#journal.push(new Entry(EntryKind.MadeEvent, id, ms, makeRuntimeEvent(id, ms, event, this.#place()), null));
     return id;
   }
 
   recordMessage(message: MessageInput): string {
     const json = message.jsonText ?? (message.json === undefined ? null : (JSON.stringify(message.json) ?? null));
-    const input = message.unchanging ? message : { type: message.type, text: message.text, metadata: message.metadata === undefined ? undefined : { ...message.metadata } };
     const id = this.#nextId();
-    this.#journal.push(new Entry(EntryKind.Message, id, this.#nowMs(), input, json));
+    const ms = this.#nowMs();
+    if (message.unchanging) this.#journal.push(new Entry(EntryKind.Message, id, ms, message, json));
+    else this.#journal.push(new Entry(EntryKind.MadeMessage, id, ms, makeMessage(id, ms, message, json, this.#place()), undefined));
     return id;
   }
 
   recordEventReward(reward: EventRewardInput): TracedEventReward {
-    const eventTurn = this.#eventTurns.get(reward.eventId);
+    const eventTurn = this.#eventTurn(reward.eventId);
     if (eventTurn === undefined) {
       throw new Error(`unknown event id "${reward.eventId}": pass an id returned by recordLMCall, recordEnvironmentEvent or recordRuntimeEvent of this session`);
     }
