@@ -184,7 +184,8 @@ describe("deadline", { timeout: 30_000 }, () => {
       assert.match(e.message, /GET \/health: no response: no complete answer within the 300 ms deadline \(deadlineMs\)/);
       return true;
     });
-    assert.equal(app.seen.length, 1);
+    // No second try (on a loaded machine the first may not even have reached the server within 300 ms).
+    assert.ok(app.seen.length <= 1, `${app.seen.length} tries`);
   });
 
   test("the deadline covers the tries together and reading the body", async () => {
