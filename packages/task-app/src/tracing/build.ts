@@ -14,19 +14,13 @@ import type { EnvironmentEventInput, LMCallInput, MessageInput, RuntimeEventInpu
 
 type Metadata = Record<string, unknown>;
 
-/** What a journal entry records. */
-export const enum EntryKind {
-  StartTurn,
-  FinishTurn,
-  /** Kept as given, made when read. */
-  LMCall,
-  Environment,
-  Message,
-  /** Made when recorded: `input` is the event, `detail` its session messages (an LM call's) or null. */
-  MadeEvent,
-  /** Made when recorded: `input` is the message. */
-  MadeMessage,
-}
+/**
+ * What a journal entry records. `LMCall`, `Environment` and `Message` are kept as given and made
+ * when read; `MadeEvent` (its `input` the event, its `detail` an LM call's session messages or
+ * null) and `MadeMessage` were made when recorded.
+ */
+export const EntryKind = { StartTurn: 0, FinishTurn: 1, LMCall: 2, Environment: 3, Message: 4, MadeEvent: 5, MadeMessage: 6 } as const;
+export type EntryKind = (typeof EntryKind)[keyof typeof EntryKind];
 
 /** Token counts as the trace keeps them. */
 export type TracedUsage = {
