@@ -50,14 +50,14 @@ export function checkToolCall(tools: Readonly<Record<string, ToolShape>>, call: 
   } catch (error) {
     return { ok: false, id, tool: name, raw, problem: { code: "malformed_arguments", message: `the arguments are not JSON (${(error as Error).message}); send one JSON object` } };
   }
-  return checkArguments(tool, id, name, value, () => raw);
+  return checkArguments(tool, id, name, value, raw);
 }
 
 /** A call whose arguments are already a value (a trainer's action): read against the declared tools as {@link checkToolCall} reads text. */
 export function checkToolArguments(tools: Readonly<Record<string, ToolShape>>, id: string, name: string, value: unknown): CheckedCall {
   const tool = Object.hasOwn(tools, name) ? tools[name] : undefined;
   if (!tool) return unknownTool(tools, id, name, JSON.stringify(value ?? null));
-  return checkArguments(tool, id, name, value, () => JSON.stringify(value ?? null));
+  return checkArguments(tool, id, name, value, undefined);
 }
 
 function unknownTool(tools: Readonly<Record<string, ToolShape>>, id: string, name: string, raw: string): CheckedCall {
@@ -65,11 +65,12 @@ function unknownTool(tools: Readonly<Record<string, ToolShape>>, id: string, nam
   return { ok: false, id, tool: name, raw, problem: { code: "unknown_tool", message: `there is no tool ${JSON.stringify(name)}; the tools are: ${known}` } };
 }
 
-function checkArguments(tool: ToolShape, id: string, name: string, value: unknown, raw: () => string): CheckedCall {
+/** `raw`: the arguments as the model sent them (undefined: a trainer's value, serialised if refused). */
+function checkArguments(tool: ToolShape, id: string, name: string, value: unknown, raw: string | undefined): CheckedCall {
   const parsed = tool.args.safeParse(value);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join(".") : "(arguments)"}: ${i.message}`);
-    return { ok: false, id, tool: name, raw: raw(), problem: { code: "invalid_arguments", message: `invalid arguments for ${name}: ${issues.join("; ")}` } };
+    return { ok: false, id, tool: name, raw: raw ?? JSON.stringify(value ?? null), problem: { code: "invalid_arguments", message: `invalid arguments for ${name}: ${issues.join("; ")}` } };
   }
   return { ok: true, id, tool: name, args: parsed.data };
 }
