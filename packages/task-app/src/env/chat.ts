@@ -350,10 +350,10 @@ function send(target: RequestTarget, method: string, headers: OutgoingHttpHeader
 }
 
 /**
- * Calls `onExpire` once `ms` have passed, until {@link unwatchDeadline} is called with what it returns. Every request's
- * deadline shares one timer, armed for the earliest of them (a request's own setTimeout and
- * clearTimeout cost more than the rest of its bookkeeping); the timer does not keep the process
- * alive (a request's socket does).
+ * Calls `onExpire` once `ms` have passed, until {@link unwatchDeadline} is called with what it
+ * returns. Every request's deadline shares one timer, armed for the earliest of them (a request's
+ * own setTimeout and clearTimeout cost more than the rest of its bookkeeping); the timer does not
+ * keep the process alive (a request's socket does).
  */
 function watchDeadline(ms: number, onExpire: () => void): Deadline {
   const deadline = { at: performance.now() + ms, onExpire };
@@ -397,9 +397,10 @@ function expire(): void {
 }
 
 /**
- * Calls `onAbort` when `signal` aborts, until {@link unwatchAbort} is called with what it returns. One listener per
- * signal (a rollout's, shared by all its requests) however many requests wait on it: adding and
- * removing an EventTarget listener for each request costs more than the request's own bookkeeping.
+ * Calls `onAbort` when `signal` aborts, until {@link unwatchAbort} is called with what it returns.
+ * One listener per signal (a rollout's, shared by all its requests) however many requests wait on
+ * it: adding and removing an EventTarget listener for each request costs more than the request's
+ * own bookkeeping.
  */
 function watchAbort(signal: AbortSignal, onAbort: () => void): () => void {
   let watchers = abortWatchers.get(signal);
