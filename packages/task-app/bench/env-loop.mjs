@@ -15,13 +15,21 @@
  *
  * Every path is first run `--warmup` rounds unmeasured (its JIT's steady state).
  *
- * Usage: npm run bench:env-loop [-- --episodes 40 --turns 10 --rounds 7 --warmup 6]
+ * This process and the model server run on one CPU (`--pin`, as bench:server: bench/pin.mjs). Free,
+ * each request written to the model server asleep on the other CPU wakes it with an
+ * inter-processor interrupt billed to the writer: about 2.8 a turn here, some 40 µs of the bare
+ * loop's 130, the same for both loops, which brings their ratio toward 1. Pinned, each loop is
+ * charged for its own work, as against a model server on another machine. A shorter free run
+ * follows, its ratio printed in the goal row's note.
+ *
+ * Usage: npm run bench:env-loop [-- --episodes 40 --turns 10 --rounds 7 --warmup 6 --pin same|off|CPUS]
  */
 import { fork } from "node:child_process";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { loadLine, ownCpuUs, parseBenchArgs, ratios, reportGoal, spread, summarise } from "./measure.mjs";
+import { allCpus, ipiCount, pinnedCpus, setAffinity } from "./pin.mjs";
 
-const { values: opts } = parseBenchArgs({ options: { model: { type: "boolean", default: false }, episodes: { type: "string", default: "100" }, turns: { type: "string", default: "10" }, rounds: { type: "string", default: "15" }, warmup: { type: "string", default: "6" } } });
+const { values: opts } = parseBenchArgs({ options: { model: { type: "boolean", default: false }, episodes: { type: "string", default: "100" }, turns: { type: "string", default: "10" }, rounds: { type: "string", default: "15" }, warmup: { type: "string", default: "6" }, pin: { type: "string", default: "same" } } });
 
 const ANSWER = {
   id: "bench",
@@ -117,24 +125,45 @@ if (opts.model) {
     await fn();
     return (ownCpuUs() - start) / (episodes * turns);
   };
+  const runs = { library: () => library(false), traced: () => library(true), bare };
+  const names = Object.keys(runs);
+  /** `count` rotated rounds of every path: CPU per turn by path, and IPIs per turn. */
+  const measureRounds = async (count) => {
+    const series = { library: [], traced: [], bare: [] };
+    const ipis = ipiCount();
+    for (let round = 0; round < count; round++) {
+      // Rotate the order each round so no series always runs first (or last).
+      for (const name of names.map((_, i) => names[(i + round) % names.length])) series[name].push(await measure(runs[name]));
+    }
+    return { series, ipisPerTurn: (ipiCount() - ipis) / (count * names.length * episodes * turns) };
+  };
+  const cpus = pinnedCpus(opts.pin);
+  const place = (on) => {
+    setAffinity(process.pid, on);
+    setAffinity(child.pid, on);
+  };
+  if (cpus) place(cpus);
   // Warm every path to its steady state (kept-alive connections, and the JIT: the library's loop
   // takes some thousands of turns to reach its optimised code; measured from the first round, its
   // first three rounds cost 1.2x-1.8x the later ones).
-  const runs = { library: () => library(false), traced: () => library(true), bare };
   for (let round = 0; round < Number(opts.warmup); round++) for (const run of Object.values(runs)) await run();
-  const series = { library: [], traced: [], bare: [] };
-  const names = Object.keys(runs);
-  for (let round = 0; round < rounds; round++) {
-    // Rotate the order each round so no series always runs first (or last).
-    for (const name of names.map((_, i) => names[(i + round) % names.length])) series[name].push(await measure(runs[name]));
+  const { series, ipisPerTurn } = await measureRounds(rounds);
+  // The same loops free (the scheduler's placement, wake-ups billed): reported beside the goal.
+  let free = null;
+  if (cpus) {
+    place(allCpus());
+    for (const run of Object.values(runs)) await run();
+    free = await measureRounds(Math.max(3, Math.ceil(rounds / 2)));
   }
   child.kill();
   const ratio = ratios(series.library, series.bare);
-  process.stdout.write(`agent loop: ${episodes} episodes x ${turns} turns a round, ${rounds} rounds; ${loadLine()}\n`);
+  const freeRatio = free ? summarise(ratios(free.series.library, free.series.bare)).median : null;
+  process.stdout.write(`agent loop: ${episodes} episodes x ${turns} turns a round, ${rounds} rounds; ${cpus ? `this process and the model server on CPU ${cpus}` : "free (--pin off)"}, ${ipisPerTurn.toFixed(2)} IPIs per turn; ${loadLine()}\n`);
   process.stdout.write(`  library (defineEnvironment's loop, traced, judged): ${spread(series.library, 0, " µs")} CPU per turn\n`);
   process.stdout.write(`  library, each session read (return_trace, a trace store): ${spread(series.traced, 0, " µs")} CPU per turn, ${spread(ratios(series.traced, series.bare), 2, "x")} the bare loop (reported, not the goal)\n`);
   process.stdout.write(`  bare loop (node:http + JSON.parse of the same requests): ${spread(series.bare, 0, " µs")} CPU per turn\n`);
   process.stdout.write(`  ratio: ${spread(ratio, 2, "x")}\n`);
+  if (free) process.stdout.write(`  free (${free.series.library.length} rounds, ${free.ipisPerTurn.toFixed(2)} IPIs per turn): library ${spread(free.series.library, 0, " µs")}, bare ${spread(free.series.bare, 0, " µs")}, ratio ${spread(ratios(free.series.library, free.series.bare), 2, "x")}\n`);
   const median = summarise(ratio).median;
   const r = summarise(ratio);
   reportGoal({
@@ -144,6 +173,6 @@ if (opts.model) {
     figure: `${median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`,
     goal: "<= 1.1x",
     pass: median <= 1.1,
-    note: `${rounds} rounds of ${episodes * turns} turns; each session read after: ${summarise(ratios(series.traced, series.bare)).median.toFixed(2)}x`,
+    note: `${rounds} rounds of ${episodes * turns} turns, ${cpus ? `the loop and the model server on one CPU; free: ${freeRatio.toFixed(2)}x` : "free"}; each session read after: ${summarise(ratios(series.traced, series.bare)).median.toFixed(2)}x`,
   });
 }
