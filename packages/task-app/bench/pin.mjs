@@ -74,6 +74,18 @@ export function setAffinity(pid, cpus) {
   execFileSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore" });
 }
 
+/** {@link setAffinity} for `pid` and every process below it (a server's workers, started before). */
+export function setTreeAffinity(pid, cpus) {
+  setAffinity(pid, cpus);
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+  } catch {
+    // gone meanwhile
+  }
+  for (const child of children) setTreeAffinity(child, cpus);
+}
+
 /** `[command, args]` run on `cpus` (through taskset, which execs it: the pid is the command's), or as they are when `cpus` is null. */
 export function onCpus(cpus, command, args) {
   return cpus ? ["taskset", ["-c", cpus, command, ...args]] : [command, args];
