@@ -226,6 +226,31 @@ describe("an inference server that fails", () => {
   });
 });
 
+describe("the vendor key under INFERENCE_KEY_HOSTS", () => {
+  it("goes to the model server only when the process environment allows its origin, read for each rollout", async () => {
+    const model = await startFakeModel(() => ({ message: callMessage("add", { n: 3 }) }));
+    const saved = { key: process.env.OPENAI_API_KEY, hosts: process.env.INFERENCE_KEY_HOSTS };
+    const restore = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value));
+    try {
+      process.env.OPENAI_API_KEY = "sk-vendor-x7q";
+      delete process.env.INFERENCE_KEY_HOSTS;
+      const refused = await rollout({ env: { seed: 0, config: { start: 2 } }, policy: { config: { inference_url: model.url } } });
+      assert.equal(refused.status, 200, JSON.stringify(refused.body));
+      assert.ok(model.requests.length > 0 && model.requests.every((r) => r.headers.authorization === undefined), "no key to a host not allowed");
+      const before = model.requests.length;
+      process.env.INFERENCE_KEY_HOSTS = new URL(model.url).origin;
+      const allowed = await rollout({ env: { seed: 0, config: { start: 2 } }, policy: { config: { inference_url: model.url } } });
+      assert.equal(allowed.status, 200, JSON.stringify(allowed.body));
+      const sent = model.requests.slice(before);
+      assert.ok(sent.length > 0 && sent.every((r) => r.headers.authorization === "Bearer sk-vendor-x7q"), "the key to the allowed origin");
+    } finally {
+      restore("OPENAI_API_KEY", saved.key);
+      restore("INFERENCE_KEY_HOSTS", saved.hosts);
+      await model.close();
+    }
+  });
+});
+
 describe("the chat client under the outgoing policy", () => {
   const body = { model: "m", messages: [{ role: "user" as const, content: "hi" }] };
   const answer = JSON.stringify({ choices: [{ message: { role: "assistant", content: "ok" } }], usage: MODEL_USAGE });

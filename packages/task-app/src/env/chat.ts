@@ -89,15 +89,6 @@ export function chatCompletionsUrl(inferenceUrl: string): string {
 
 const RETRIED = (status: number) => status === 429 || status >= 500;
 
-/**
- * What a call reads of the environment (the vendor key and `INFERENCE_KEY_HOSTS`), read once: a
- * caller making many calls (an episode's turns) passes it as `env` instead of having
- * `process.env` read for each.
- */
-export function readInferenceEnv(env: Readonly<Record<string, string | undefined>> = process.env): Record<string, string | undefined> {
-  return { OPENAI_API_KEY: env.OPENAI_API_KEY, INFERENCE_KEY_HOSTS: env.INFERENCE_KEY_HOSTS };
-}
-
 /** Sends one chat-completions request; retries 429, 5xx and connection failures. Throws InferenceError, or the signal's reason when aborted. */
 export function createChatCompletion(inferenceUrl: string, body: ChatRequest, options: ChatOptions = {}): Promise<ChatAnswer> {
   let call: Call;

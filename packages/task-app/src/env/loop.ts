@@ -14,10 +14,11 @@
  */
 import type { RolloutRequest, RolloutStep } from "../schemas/rollout.js";
 import type { SessionTracer } from "../tracing/tracer.js";
-import { createChatCompletion, readInferenceEnv, type ChatAnswer, type ChatOptions, type ChatMessage, type ChatRequest, type ToolCall, type ToolSpec, type Usage } from "./chat.js";
+import { createChatCompletion, type ChatAnswer, type ChatOptions, type ChatMessage, type ChatRequest, type ToolCall, type ToolSpec, type Usage } from "./chat.js";
 import type { JudgedTurn } from "./judge.js";
 import { createStateView } from "./observation.js";
 import { isThenable } from "../maybe-async.js";
+import { readInferenceKeyEnv } from "../runtime/inference.js";
 import { applyOutcome, recordProblem, stepTool, type AppliedOutcome, type StepRecorder, type StepResult } from "./step.js";
 import type { EnvironmentDefinition, ToolContext, TurnCall, TurnRecord } from "./types.js";
 import type { z } from "zod";
@@ -58,7 +59,7 @@ export async function runEpisode<State>(env: AnyEnvironment, start: State, ctx: 
   const recorder: StepRecorder = { tracer: ctx.tracer, record: view.record, changed: view.forget };
   let observation: ChatMessage = { role: "user", content: view.observe(start) };
   // The environment read once for the episode's calls, and the requests' fixed part.
-  const chatOptions: ChatOptions = { signal: ctx.signal, env: readInferenceEnv() };
+  const chatOptions: ChatOptions = { signal: ctx.signal, env: readInferenceKeyEnv() };
   const makeRequest = requestMaker(env, ctx);
   const run: EpisodeRun<State> = { state: start, turns: [], steps: [], judged: [], episodeReturn: 0, usage: null };
   for (let turn = 0; turn < maxTurns && !ctx.signal.aborted; turn++) {

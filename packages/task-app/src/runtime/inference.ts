@@ -77,3 +77,12 @@ export function inferenceHeaders(inferenceUrl: string, options: InferenceKeyOpti
   const key = resolveInferenceKey(inferenceUrl, options);
   return { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) };
 }
+
+/**
+ * What the key's rules read of the environment (`OPENAI_API_KEY`, `INFERENCE_KEY_HOSTS`), read
+ * once: a caller making many calls (an episode's turns) passes it as `env` instead of having
+ * `process.env` read for each.
+ */
+export function readInferenceKeyEnv(env: Readonly<Record<string, string | undefined>> = process.env): Record<string, string | undefined> {
+  return { OPENAI_API_KEY: env.OPENAI_API_KEY, INFERENCE_KEY_HOSTS: env.INFERENCE_KEY_HOSTS };
+}

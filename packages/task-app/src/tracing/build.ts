@@ -196,8 +196,6 @@ export class SessionBuild {
   /** Tool definitions already copied, by the object given: the same tools go with every call of a session. */
   readonly #tools = new WeakMap<object, Record<string, unknown>>();
   readonly #toLM = (message: ChatMessageLike) => this.#toLMMessage(message);
-  /** {@link copyTool}, bound. */
-  readonly copyToolOnce = (tool: object) => this.copyTool(tool);
 
   /** Adds what `entries` recorded, in order. */
   apply(entries: readonly Entry[]): void {
@@ -212,7 +210,7 @@ export class SessionBuild {
           break;
         case EntryKind.LMCall: {
           const recorded = entry.detail as LMCallRecorded;
-          const { event, messages } = makeLMCall(entry.id, entry.ms, recorded, recorded.converted ?? this.convert(recorded.call, recorded.output), this.#place(), this.copyToolOnce);
+          const { event, messages } = makeLMCall(entry.id, entry.ms, recorded, recorded.converted ?? this.convert(recorded.call, recorded.output), this.#place(), this.copyTool);
           this.#addEvent(event);
           for (const message of messages) this.#addMessage(message);
           break;
@@ -240,11 +238,11 @@ export class SessionBuild {
   }
 
   /** A copy of a tool definition, made the first time the session sees the object (a change to it after is not recorded). */
-  copyTool(tool: object): Record<string, unknown> {
+  readonly copyTool = (tool: object): Record<string, unknown> => {
     let copy = this.#tools.get(tool);
     if (!copy) this.#tools.set(tool, (copy = structuredClone(tool) as Record<string, unknown>));
     return copy;
-  }
+  };
 
   #place(): Place {
     return { turn: this.#open?.turn_number ?? null, stepId: this.#open?.step_id ?? null };

@@ -210,7 +210,7 @@ class Tracer implements SessionTracer {
     const ms = this.#nowMs();
     if (converted) {
       // A call that may change after is made into its event now (its tools copied the first time the session sees each).
-      const { event, messages } = makeLMCall(id, ms, recorded, converted, this.#place(), build.copyToolOnce);
+      const { event, messages } = makeLMCall(id, ms, recorded, converted, this.#place(), build.copyTool);
       this.#journal.push(new Entry(EntryKind.MadeEvent, id, ms, event, messages));
     } else this.#journal.push(new Entry(EntryKind.LMCall, id, ms, undefined, recorded));
     return id;
