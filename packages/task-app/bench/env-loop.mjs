@@ -47,10 +47,14 @@ if (opts.model) {
   });
   server.keepAliveTimeout = 60_000;
   server.listen(0, "127.0.0.1", () => process.send({ url: `http://127.0.0.1:${server.address().port}/v1` }));
+  // Gone with the benchmark, however it ends (a bad option, an error, Ctrl-C).
+  process.on("disconnect", () => process.exit(0));
 } else {
   const episodes = Number(opts.episodes);
   const turns = Number(opts.turns);
   const rounds = Number(opts.rounds);
+  // Read before the model server starts: a bad --pin ends the benchmark with nothing left running.
+  const cpus = pinnedCpus(opts.pin);
   const child = fork(new URL(import.meta.url).pathname, ["--model"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const { url } = await new Promise((resolve) => child.once("message", resolve));
   const { defineEnvironment, z } = await import("../dist/index.js");
@@ -137,7 +141,6 @@ if (opts.model) {
     }
     return { series, ipisPerTurn: (ipiCount() - ipis) / (count * names.length * episodes * turns) };
   };
-  const cpus = pinnedCpus(opts.pin);
   const place = (on) => {
     setAffinity(process.pid, on);
     setAffinity(child.pid, on);
