@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { defineEnvironment, z } from "../src/index.js";
 import { createTaskAppServer } from "../src/server/index.js";
@@ -154,5 +154,50 @@ test("a step's signal aborts when its client leaves, whether the tool reads it b
     leaving.abort();
     await assert.rejects(request);
     assert.equal(await seen(count), "aborted", `the tool read its signal ${waitMs} ms in`);
+  }
+});
+
+/** Sends raw HTTP/1.1 requests on one connection, each as `parts` written `gapMs` apart; resolves with each response's head and body. */
+async function onOneConnection(requests: string[][], gapMs: number): Promise<{ head: string; body: string }[]> {
+  const socket = connect(Number(new URL(base).port), "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk.toString("utf8")));
+  const out: { head: string; body: string }[] = [];
+  try {
+    for (const parts of requests) {
+      received = "";
+      for (const [i, part] of parts.entries()) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+        socket.write(part);
+      }
+      // One whole response: its head, then as many bytes as its content-length says.
+      for (let i = 0; i < 300; i++) {
+        const end = received.indexOf("\r\n\r\n");
+        const length = Number(/content-length: (\d+)/i.exec(received)?.[1] ?? NaN);
+        if (end >= 0 && Buffer.byteLength(received.slice(end + 4)) >= length) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const end = received.indexOf("\r\n\r\n");
+      out.push({ head: received.slice(0, end), body: received.slice(end + 4) });
+    }
+  } finally {
+    socket.destroy();
+  }
+  return out;
+}
+
+test("a step's body read at once (with its headers) or later (sent after them) answers the same, and the connection is kept for the next request", async () => {
+  const id = await initialize(3);
+  const body = step(id, { tool: "add", args: { n: 2 } });
+  const head = `POST /env/counter/step HTTP/1.1\r\nHost: x\r\nX-API-Key: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+  // Three steps on one connection: head and body in one write, the body 50 ms after the head, the body split in two.
+  const answers = await onOneConnection([[head + body], [head, body], [head, body.slice(0, 10), body.slice(10)]], 50);
+  assert.equal(answers.length, 3);
+  const totals = [5, 7, 9];
+  for (const [i, { head: responseHead, body: text }] of answers.entries()) {
+    assert.match(responseHead, /^HTTP\/1\.1 200 /, `request ${i}: ${responseHead}`);
+    assert.doesNotMatch(responseHead, /connection: close/i, `request ${i}: the body was read in full, so the connection stays open`);
+    assert.deepEqual(JSON.parse(text), { observation: `total=${totals[i]}`, reward: 2, done: false, info: { tool: "add", result: { total: totals[i] }, info: { added: 2 } } }, `request ${i}`);
   }
 });

@@ -8,7 +8,7 @@
  */
 import type { SessionTracer } from "../tracing/tracer.js";
 import type { ToolCall } from "./chat.js";
-import { thenOrNow } from "../maybe-async.js";
+import { isThenable } from "../maybe-async.js";
 import { checkToolArguments, checkToolCall, type ToolCallProblem } from "./tools.js";
 import type { EnvironmentDefinition, ToolContext, ToolDefinition, ToolOutcome } from "./types.js";
 import type { z } from "zod";
@@ -21,6 +21,8 @@ export interface StepRecorder {
   record: (state: unknown) => Record<string, unknown>;
   /** Told when user code that may change a state in place (a tool's `run`) has run. */
   changed?(): void;
+  /** The caller sends no tool message (a trainer's step): the result is not serialised for one unless traced. */
+  noToolMessage?: boolean;
 }
 
 /** An outcome applied: the next state, the reward (0 unless finite), whether it ends the episode, its info. */
@@ -33,7 +35,7 @@ export interface AppliedOutcome<State> {
 
 /** One call, stepped: what it did, or why it was not run. */
 export type StepResult<State> =
-  | ({ ok: true; id: string; tool: string; args: unknown; result: unknown; /** The result as the model's tool message says it: a string as it is, anything else as JSON. */ content: string } & AppliedOutcome<State>)
+  | ({ ok: true; id: string; tool: string; args: unknown; result: unknown; /** The result as the model's tool message says it: a string as it is, anything else as JSON ("" for a recorder with `noToolMessage`). */ content: string } & AppliedOutcome<State>)
   | { ok: false; id: string; tool: string; raw: string; problem: ToolCallProblem; state: State };
 
 /**
@@ -41,12 +43,12 @@ export type StepResult<State> =
  * environment event (`recorded` is the state before, taken before the call
  * ran: a tool may change the state in place) and its event rewards.
  */
-export function applyOutcome<State>(outcome: ToolOutcome<State> | undefined, state: State, recorded: Record<string, unknown>, metadata: Record<string, unknown>, lastTurn: boolean, recorder: StepRecorder): AppliedOutcome<State> {
+export function applyOutcome<State>(outcome: ToolOutcome<State> | undefined, state: State, recorded: Record<string, unknown>, metadata: Record<string, unknown> | null, lastTurn: boolean, recorder: StepRecorder): AppliedOutcome<State> {
   const reward = Number.isFinite(outcome?.reward) ? (outcome!.reward as number) : 0;
   const next = outcome && "state" in outcome ? (outcome.state as State) : state;
   const done = outcome?.done === true;
   if (recorder.tracer) {
-    const eventId = recorder.tracer.recordEnvironmentEvent({ reward, terminated: done, truncated: !done && lastTurn, stateBefore: recorded, stateAfter: recorder.record(next), metadata, unchanging: true });
+    const eventId = recorder.tracer.recordEnvironmentEvent({ reward, terminated: done, truncated: !done && lastTurn, stateBefore: recorded, stateAfter: recorder.record(next), metadata: metadata ?? {}, unchanging: true });
     const credits = outcome?.eventRewards;
     if (credits)
       for (const credit of credits)
@@ -71,17 +73,24 @@ export function stepTool<State>(env: AnyDefinition, state: State, call: ToolCall
   // What the trace keeps of the state before, taken before the call runs (it may change the state in place); nothing when untraced.
   const recorded = recorder.tracer ? recorder.record(state) : NOT_RECORDED;
   const ran = tool.run(checked.args, state, ctx);
-  const finish = (outcome: ToolOutcome<State> | undefined | void): StepResult<State> => {
-    const out = outcome ?? {};
-    recorder.changed?.();
-    const applied = applyOutcome(out, state, recorded, { tool: checked.tool, args: checked.args }, ctx.lastTurn, recorder);
-    const result = out.result ?? null;
-    // Serialised once, for the trace and for the model's tool message.
-    const json = JSON.stringify(result);
-    recorder.tracer?.recordMessage({ type: "tool_result", jsonText: json, metadata: { tool_call_id: checked.id, tool: checked.tool }, unchanging: true });
-    return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, content: typeof result === "string" ? result : json, state: applied.state, reward: applied.reward, done: applied.done, info: applied.info };
-  };
-  return thenOrNow(ran, finish);
+  // At once when the tool answered at once: no closure, no promise.
+  if (!isThenable(ran)) return finishStep(ran, state, recorded, checked, ctx.lastTurn, recorder);
+  return Promise.resolve(ran).then((outcome) => finishStep(outcome, state, recorded, checked, ctx.lastTurn, recorder));
+}
+
+/** A run call's outcome applied and its tool result traced. */
+function finishStep<State>(outcome: ToolOutcome<State> | undefined | void, state: State, recorded: Record<string, unknown>, checked: { id: string; tool: string; args: unknown }, lastTurn: boolean, recorder: StepRecorder): StepResult<State> {
+  const out = outcome ?? {};
+  recorder.changed?.();
+  const tracer = recorder.tracer;
+  // The event's metadata only when it is traced.
+  const applied = applyOutcome(out, state, recorded, tracer ? { tool: checked.tool, args: checked.args } : null, lastTurn, recorder);
+  const result = out.result ?? null;
+  // Serialised once, for the trace and for the model's tool message (a trainer's untraced step needs neither).
+  const json = tracer || !recorder.noToolMessage ? JSON.stringify(result) : "";
+  tracer?.recordMessage({ type: "tool_result", jsonText: json, metadata: { tool_call_id: checked.id, tool: checked.tool }, unchanging: true });
+  const content = recorder.noToolMessage ? "" : typeof result === "string" ? result : json;
+  return { ok: true, id: checked.id, tool: checked.tool, args: checked.args, result, content, state: applied.state, reward: applied.reward, done: applied.done, info: applied.info };
 }
 
 /** A call whose arguments are already parsed (a trainer's action), read as a model's call is. */

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AnyEnvironment } from "../env/loop.js";
 import { thenOrNow } from "../maybe-async.js";
 import { readIncoming } from "../server/body.js";
+import { readBufferedBody } from "../server/transports.js";
 import { errorReply, type Reply } from "../server/errors.js";
 import { OpenEnvError, stepSession, type StepReply } from "./episode.js";
 import type { SessionStore, Session } from "./sessions.js";
@@ -77,40 +78,41 @@ export function envStepPaths(env: AnyEnvironment): Set<string> {
 /**
  * The step on Node's request and response, for a server whose sessions all live in this process:
  * the key (as the route's guard), the body under the cap (as its body limit), the JSON object (as
- * its reader), then answerEnvStep. A client that leaves aborts the step, as on the route.
+ * its reader), then answerEnvStep. At once (no promise) when the body is already at hand and the
+ * step answers at once: the server calls it in the microtask after the request event, when a
+ * short body that came with its headers has been pushed. A client that leaves aborts the step, as
+ * on the route.
  */
-export async function answerNativeEnvStep(
+export function answerNativeEnvStep(
   deps: EnvStepDeps & { authorise: (headers: IncomingMessage["headers"]) => Reply | null; maxBodyBytes: number },
   incoming: IncomingMessage,
   outgoing: ServerResponse,
-): Promise<Reply> {
+): Reply | Promise<Reply> {
   const refused = deps.authorise(incoming.headers);
   if (refused) return refused;
-  const text = await readIncoming(incoming, deps.maxBodyBytes);
+  const text = readBufferedBody(incoming, deps.maxBodyBytes);
+  if (text !== undefined) return stepWithBody(deps, text, outgoing);
+  return readIncoming(incoming, deps.maxBodyBytes).then((read) => stepWithBody(deps, read, outgoing));
+}
+
+function stepWithBody(deps: EnvStepDeps & { maxBodyBytes: number }, text: string | null, outgoing: ServerResponse): Reply | Promise<Reply> {
   if (text === null) return errorReply(413, "payload_too_large", `the body is over ${deps.maxBodyBytes} bytes`);
   const parsed = parseBodyObject(text, false);
   if ("refused" in parsed) return parsed.refused;
   const body = parsed.value;
   const session = findEnvSession(deps.sessions, body.env_id) ?? errorReply(404, "not_found", MISSING_SESSION);
   if ("body" in session) return session;
-  // The step's signal is made only if a tool reads it (see StepContext); a client gone before then finds it aborted.
+  // The step's signal is made only if a tool reads it (see StepContext). A client can only leave
+  // while the step waits: the connection's close is watched only then.
   let controller: AbortController | undefined;
-  let gone = false;
+  const signalOf = () => (controller ??= new AbortController()).signal;
+  const reply = answerEnvStep(deps, session, body, signalOf);
+  if (!(reply instanceof Promise)) return reply;
   const abort = () => {
-    gone = true;
-    controller?.abort();
-  };
-  const signalOf = () => {
-    if (!controller) {
-      controller = new AbortController();
-      if (gone) controller.abort();
-    }
-    return controller.signal;
+    signalOf();
+    controller!.abort();
   };
   outgoing.once("close", abort);
-  try {
-    return await answerEnvStep(deps, session, body, signalOf);
-  } finally {
-    outgoing.off("close", abort);
-  }
+  const unwatch = () => void outgoing.off("close", abort);
+  return reply.finally(unwatch);
 }

@@ -10,8 +10,8 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { findEpisodeStarter, type EpisodeStarter } from "../env/episodes.js";
 import type { AnyEnvironment } from "../env/loop.js";
-import { stepTool, type StepResult } from "../env/step.js";
-import { thenOrNow } from "../maybe-async.js";
+import { stepTool, type StepRecorder, type StepResult } from "../env/step.js";
+import { isThenable } from "../maybe-async.js";
 import { argumentsSchema } from "../env/tools.js";
 import type { Observation, ToolContext } from "../env/types.js";
 import type { Session } from "./sessions.js";
@@ -76,27 +76,36 @@ export function stepSession(env: AnyEnvironment, session: Session, action: unkno
   const id = `step_${session.stepCount}`;
   const trace = session.trace;
   if (trace) traceTrainerAction(trace, env.observe(session.state), { id, type: "function", function: { name: tool, arguments: JSON.stringify(args) } });
-  const failed = (error: unknown) => new OpenEnvError("EXECUTION_ERROR", `${tool} failed: ${(error as Error)?.message ?? String(error)}`);
   let pending: StepResult<unknown> | Promise<StepResult<unknown>>;
   try {
     // The action's arguments go to the tool's schema as they came (no JSON round trip); the state is recorded only when traced.
-    pending = stepTool(env, session.state, { id, tool, args }, ctx, { tracer: trace?.tracer ?? null, record: requireStarter(env).record });
+    pending = stepTool(env, session.state, { id, tool, args }, ctx, trace ? { tracer: trace.tracer, record: requireStarter(env).record, noToolMessage: true } : UNTRACED);
   } catch (error) {
     trace?.tracer.finishTurn();
-    throw failed(error);
+    throw toolFailed(tool, error);
   }
-  return thenOrNow(
-    pending,
+  if (!isThenable(pending)) {
+    trace?.tracer.finishTurn();
+    return applyStep(env, session, tool, pending, maxTurns, tracing);
+  }
+  return Promise.resolve(pending).then(
     (stepped) => {
       trace?.tracer.finishTurn();
       return applyStep(env, session, tool, stepped, maxTurns, tracing);
     },
     (error) => {
       trace?.tracer.finishTurn();
-      throw failed(error);
+      throw toolFailed(tool, error);
     },
   );
 }
+
+function toolFailed(tool: string, error: unknown): OpenEnvError {
+  return new OpenEnvError("EXECUTION_ERROR", `${tool} failed: ${(error as Error)?.message ?? String(error)}`);
+}
+
+/** How an untraced step is recorded: not at all (`record` is read only with a tracer). */
+const UNTRACED: StepRecorder = Object.freeze({ tracer: null, record: () => ({}), noToolMessage: true });
 
 /**
  * A step's tool context whose signal is made when the tool first reads it: an AbortSignal costs
@@ -127,9 +136,13 @@ function applyStep(env: AnyEnvironment, session: Session, tool: string, stepped:
   if (session.trace) session.trace.episodeReturn += stepped.reward;
   const metadata: Record<string, unknown> = { tool, result: stepped.result, info: stepped.info };
   if (session.done && !stepped.done) metadata.truncated = true;
-  const reply = (): StepReply => ({ observation: { observation: env.observe(session.state), metadata }, reward: stepped.reward, done: session.done });
   // An ended episode's trace goes to the store first (nothing to wait for when the session is not traced).
-  return session.done && session.trace ? finishEpisodeTrace(tracing, session, stepped.done ? "done" : "truncated").then(reply) : reply();
+  if (session.done && session.trace) return finishEpisodeTrace(tracing, session, stepped.done ? "done" : "truncated").then(() => replyOf(env, session, stepped.reward, metadata));
+  return replyOf(env, session, stepped.reward, metadata);
+}
+
+function replyOf(env: AnyEnvironment, session: Session, reward: number, metadata: Record<string, unknown>): StepReply {
+  return { observation: { observation: env.observe(session.state), metadata }, reward, done: session.done };
 }
 
 /** The session's state as OpenEnv reads it. */
@@ -141,12 +154,19 @@ export function describeState(session: Session | null): Record<string, unknown> 
 export function readAction(env: AnyEnvironment, action: unknown): { tool: string; args: Record<string, unknown> } {
   if (typeof action !== "object" || action === null || Array.isArray(action)) throw new OpenEnvError("VALIDATION_ERROR", 'the action must be an object {"tool": name, "args": {...}}');
   const { tool, args = {} } = action as { tool?: unknown; args?: unknown };
-  const known = Object.keys(env.tools);
-  if (typeof tool !== "string" || !Object.hasOwn(env.tools, tool)) throw new OpenEnvError("VALIDATION_ERROR", `action.tool must be one of: ${known.join(", ")}`);
+  if (typeof tool !== "string" || !Object.hasOwn(env.tools, tool)) throw new OpenEnvError("VALIDATION_ERROR", `action.tool must be one of: ${Object.keys(env.tools).join(", ")}`);
   if (typeof args !== "object" || args === null || Array.isArray(args)) throw new OpenEnvError("VALIDATION_ERROR", "action.args must be an object");
-  const extra = Object.keys(action).filter((k) => k !== "tool" && k !== "args");
-  if (extra.length) throw new OpenEnvError("VALIDATION_ERROR", `unknown action keys: ${extra.join(", ")} (the tool's arguments go under "args")`);
+  if (hasOtherKeys(action)) {
+    const extra = Object.keys(action).filter((k) => k !== "tool" && k !== "args");
+    throw new OpenEnvError("VALIDATION_ERROR", `unknown action keys: ${extra.join(", ")} (the tool's arguments go under "args")`);
+  }
   return { tool, args: args as Record<string, unknown> };
+}
+
+/** Whether an object has an own enumerable key other than `tool` and `args` (no array made: a step reads every action). */
+function hasOtherKeys(action: object): boolean {
+  for (const key in action) if (key !== "tool" && key !== "args" && Object.hasOwn(action, key)) return true;
+  return false;
 }
 
 /** The JSON Schemas of the action (one variant per tool), the observation and the state. */

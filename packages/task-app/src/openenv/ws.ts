@@ -104,8 +104,11 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   let queuedBytes = 0;
   let flooded = false;
   let closing = false;
+  const answered = () => {
+    unanswered--;
+  };
   const deliver = (reply: unknown) => {
-    send(reply, () => unanswered--);
+    send(reply, answered);
     if (closing) ws.close(1000, "closed by the client");
   };
   const handle = (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean, size: number): void | Promise<void> => {

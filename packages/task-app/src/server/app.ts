@@ -243,7 +243,7 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   let countSessions = () => 0;
   let peers: PeerRouter | undefined;
   /** The env lifecycle's step on Node's request and response, when every session lives in this process (no peer workers). */
-  let nativeEnvStep: { paths: Set<string>; answer: (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<Reply> } | undefined;
+  let nativeEnvStep: { paths: Set<string>; answer: (incoming: IncomingMessage, outgoing: ServerResponse) => Reply | Promise<Reply> } | undefined;
   if (app.environment) {
     const environment = app.environment as AnyEnvironment;
     const sink = options.episodeSink;
@@ -286,13 +286,24 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     baseLog.error({ err: { name: (error as Error)?.name, message: redact(String((error as Error)?.message)) } }, "unhandled error");
     finishNative(incoming, outgoing, errorReply(500, "internal_error", "internal server error"), start, path);
   };
+  /** Writes the reply when it is there (at once, or once the promise settles). */
+  const finishWhenSettled = (incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply | Promise<Reply>, start: number, path?: string) => {
+    if (reply instanceof Promise) {
+      reply.then(
+        (settledReply) => finishNative(incoming, outgoing, settledReply, start, path),
+        (error: unknown) => failNative(incoming, outgoing, error, start, path),
+      );
+    } else finishNative(incoming, outgoing, reply, start, path);
+  };
   /** POST /env/<name>/step on Node's request and response (see nativeEnvStep). */
-  const answerEnvStepNatively = (incoming: IncomingMessage, outgoing: ServerResponse, path: string) => {
-    const start = logInfo ? performance.now() : 0;
-    nativeEnvStep!.answer(incoming, outgoing).then(
-      (reply) => finishNative(incoming, outgoing, reply, start, path),
-      (error: unknown) => failNative(incoming, outgoing, error, start, path),
-    );
+  const nativeEnvStepAt = (incoming: IncomingMessage, outgoing: ServerResponse, start: number, path: string) => {
+    let reply: Reply | Promise<Reply>;
+    try {
+      reply = nativeEnvStep!.answer(incoming, outgoing);
+    } catch (error) {
+      return failNative(incoming, outgoing, error, start, path);
+    }
+    finishWhenSettled(incoming, outgoing, reply, start, path);
   };
   const nativeRollout = (incoming: IncomingMessage, outgoing: ServerResponse, start: number) => {
     const refused = authorise(incoming.headers);
@@ -303,33 +314,32 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     } catch (error) {
       return failNative(incoming, outgoing, error, start);
     }
-    if (reply instanceof Promise) {
-      reply.then(
-        (settledReply) => finishNative(incoming, outgoing, settledReply, start),
-        (error: unknown) => failNative(incoming, outgoing, error, start),
-      );
-    } else finishNative(incoming, outgoing, reply, start);
+    finishWhenSettled(incoming, outgoing, reply, start);
   };
   /**
-   * POST /rollout requests waiting for the microtask that runs them: Node
-   * announces a request as soon as its headers are parsed and pushes the body
-   * of the same packet right after, so a short body is then at hand and the
-   * whole rollout (a synchronous executor's included) is answered in that one
-   * microtask, without a promise or a turn of the event loop. Flat pairs of
-   * request and response; one microtask for all that arrive together.
+   * POST /rollout and env lifecycle step requests waiting for the microtask
+   * that runs them: Node announces a request as soon as its headers are
+   * parsed and pushes the body of the same packet right after, so a short
+   * body is then at hand and the whole rollout or step (a synchronous
+   * executor's or tool's included) is answered in that one microtask, without
+   * a promise or a turn of the event loop. Flat groups of request, response,
+   * start and step path (null: a rollout); one microtask for all that arrive
+   * together.
    */
   // Its slots are reused from batch to batch (emptied, not dropped: setting an array's length to 0 frees its
   // memory, and the next batch grows it again); `queuedLength` is how many are in use.
-  const queued: (IncomingMessage | ServerResponse | number)[] = [];
+  const queued: (IncomingMessage | ServerResponse | number | string | null)[] = [];
   let queuedLength = 0;
   // A reaction on a settled promise is a microtask without the AsyncResource and bound function
   // Node's queueMicrotask makes per call; runQueued catches what it runs, so it never rejects.
   const settledPromise = Promise.resolve();
   const runQueued = () => {
-    for (let i = 0; i < queuedLength; i += 3) {
+    for (let i = 0; i < queuedLength; i += 4) {
       const outgoing = queued[i + 1] as ServerResponse;
+      const stepPath = queued[i + 3] as string | null;
       try {
-        nativeRollout(queued[i] as IncomingMessage, outgoing, queued[i + 2] as number);
+        if (stepPath === null) nativeRollout(queued[i] as IncomingMessage, outgoing, queued[i + 2] as number);
+        else nativeEnvStepAt(queued[i] as IncomingMessage, outgoing, queued[i + 2] as number, stepPath);
       } catch (error) {
         // Only writing the reply can throw here; the others queued still run.
         baseLog.error({ err: { name: (error as Error)?.name, message: redact(String((error as Error)?.message)) } }, "unhandled error");
@@ -340,19 +350,20 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
     queued.fill(0, 0, queuedLength);
     queuedLength = 0;
   };
-  const queueRollout = (incoming: IncomingMessage, outgoing: ServerResponse) => {
+  const queueNative = (incoming: IncomingMessage, outgoing: ServerResponse, stepPath: string | null) => {
     queued[queuedLength] = incoming;
     queued[queuedLength + 1] = outgoing;
     queued[queuedLength + 2] = logInfo ? performance.now() : 0;
-    queuedLength += 3;
-    if (queuedLength === 3) void settledPromise.then(runQueued);
+    queued[queuedLength + 3] = stepPath;
+    queuedLength += 4;
+    if (queuedLength === 4) void settledPromise.then(runQueued);
   };
 
   return {
     fetch: async (request, bindings) => hono.fetch(request, bindings),
     listener: (incoming, outgoing) => {
-      if (fastPath && incoming.method === "POST" && (incoming.url === "/rollout" || incoming.url?.startsWith("/rollout?"))) queueRollout(incoming, outgoing);
-      else if (fastPath && nativeEnvStep && incoming.method === "POST" && nativeEnvStep.paths.has(incoming.url!)) answerEnvStepNatively(incoming, outgoing, incoming.url!);
+      if (fastPath && incoming.method === "POST" && (incoming.url === "/rollout" || incoming.url?.startsWith("/rollout?"))) queueNative(incoming, outgoing, null);
+      else if (fastPath && nativeEnvStep && incoming.method === "POST" && nativeEnvStep.paths.has(incoming.url!)) queueNative(incoming, outgoing, incoming.url!);
       else void honoListener(incoming, outgoing);
     },
     request: (input, init) => hono.request(input, init),

@@ -64,15 +64,8 @@ class NodeTransport implements RolloutTransport {
    * `complete` on a later turn of the event loop.
    */
   readBody(max: number): string | null | Promise<string | null> {
-    const incoming = this.incoming as MarkedIncoming;
-    const declared = incoming.headers["content-length"];
-    if (declared === undefined || incoming.readableFlowing || incoming.readableLength !== Number(declared)) return readIncoming(incoming, max, this.budget?.lease);
-    const size = incoming.readableLength;
-    if (size > max) return null;
-    if (this.budget && !this.budget.lease.take(size)) throw new BodyBudgetExceeded();
-    const bytes = size === 0 ? null : (incoming.read() as Buffer | null);
-    incoming[BODY_READ] = true;
-    return bytes === null ? "" : bytes.toString("utf8");
+    const text = readBufferedBody(this.incoming, max, this.budget?.lease);
+    return text === undefined ? readIncoming(this.incoming, max, this.budget?.lease) : text;
   }
   watchClient(run: Abortable): void {
     this.outgoing[RUN] = run;
@@ -87,6 +80,26 @@ class NodeTransport implements RolloutTransport {
     for (const [k, v] of Object.entries(this.incoming.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
     return new Request(`http://${this.incoming.headers.host ?? "localhost"}${this.incoming.url ?? "/"}`, { method: this.incoming.method, headers });
   }
+}
+
+/**
+ * A Node request's body at once, when all of its declared bytes are already
+ * buffered (a short request arrives with its headers, in one packet: read in
+ * the microtask after the request event), marked on the request as read in
+ * full (`bodyReadInFull`: Node only sets `complete` on a later turn of the
+ * event loop); null when it is over `max` bytes; undefined when it is not all
+ * at hand (read it with `readIncoming`). Throws BodyBudgetExceeded when
+ * `lease` has no room for it.
+ */
+export function readBufferedBody(incoming: IncomingMessage, max: number, lease?: BodyLease): string | null | undefined {
+  const declared = incoming.headers["content-length"];
+  if (declared === undefined || incoming.readableFlowing || incoming.readableLength !== Number(declared)) return undefined;
+  const size = incoming.readableLength;
+  if (size > max) return null;
+  if (lease && !lease.take(size)) throw new BodyBudgetExceeded();
+  const bytes = size === 0 ? null : (incoming.read() as Buffer | null);
+  (incoming as MarkedIncoming)[BODY_READ] = true;
+  return bytes === null ? "" : bytes.toString("utf8");
 }
 
 /** Transport over Node's request/response; a disconnect is a close before the response finished. */
