@@ -42,3 +42,18 @@ test("every field of a line is redacted against the environment as it is at that
   log.info({ a: "sk-list-bbbbbbbb", b: "plain-value-qrstuv" }, "third");
   assert.deepEqual([lines[2]!.a, lines[2]!.b], ["[redacted]", "plain-value-qrstuv"]);
 });
+
+test("a level turned on or off after a method was first read is honoured, and the line is still redacted", () => {
+  const { lines, destination } = capture();
+  const log = createRedactingLogger(createLogger("info", destination), createSecretRedactor({ ENVIRONMENT_API_KEY: "sk-env-level-0123456789" }));
+  log.debug("before sk-env-level-0123456789");
+  assert.equal(lines.length, 0, "debug is off");
+  assert.equal(log.info, log.info, "a method is made once while the level stays");
+  log.level = "debug";
+  log.debug("after sk-env-level-0123456789");
+  log.level = "warn";
+  log.info("off again sk-env-level-0123456789");
+  log.warn("warned sk-env-level-0123456789");
+  assert.deepEqual(lines.map((line) => line.msg), ["after [redacted]", "warned [redacted]"]);
+  assert.equal(log.isLevelEnabled("info"), false, "other methods read the logger they wrap");
+});

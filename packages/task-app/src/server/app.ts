@@ -275,10 +275,15 @@ export function createTaskAppServer(app: TaskApp, options: TaskAppServerOptions 
   const honoListener = getRequestListener((request, bindings) => hono.fetch(request, bindings as NodeBindings));
   const fastPath = app.corsOrigins.length === 0;
   const logInfo = baseLog.isLevelEnabled("info");
+  const logDebug = baseLog.isLevelEnabled("debug");
   /** Writes a native reply, and logs the request when info is on. */
   const finishNative = (incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply, start: number, path = "/rollout") => {
     writeReply(incoming, outgoing, reply);
-    if (logInfo) baseLog[accessLevel(path, reply.status)]({ req_id: ++counter, method: "POST", path, status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
+    if (!logInfo) return;
+    const level = accessLevel(path, reply.status);
+    // A step that succeeds is logged at debug: nothing is made for it when debug is off.
+    const id = ++counter;
+    if (level === "info" || logDebug) baseLog[level]({ req_id: id, method: "POST", path, status: reply.status, ms: Math.round((performance.now() - start) * 100) / 100 }, "request");
   };
   /** The reply to an error no route answered (a connection cut mid-body, or a bug). */
   const failNative = (incoming: IncomingMessage, outgoing: ServerResponse, error: unknown, start: number, path = "/rollout") => {

@@ -92,25 +92,32 @@ export function redactLogValue(value: unknown, redact: SecretRedactor, depth = 0
 /**
  * Wraps a pino logger so that every message, argument and logged object
  * (and those of its children) is redacted first. Nothing is copied for a
- * level that is off.
+ * level that is off. What the wrapper hands out for a name is made once and
+ * kept while the logger's own value under that name stays the same (pino
+ * swaps a level's method when the level changes): a server reads its logger
+ * on every request.
  */
 export function createRedactingLogger(logger: Logger, redact: SecretRedactor): Logger {
+  const made = new Map<string | symbol, { of: unknown; as: unknown }>();
+  const child = (bindings: Record<string, unknown>, options?: object) => createRedactingLogger(logger.child(redactLogValue(bindings, redact) as Record<string, unknown>, options), redact);
   return new Proxy(logger, {
     get(target, prop) {
-      if (prop === "child") {
-        return (bindings: Record<string, unknown>, options?: object) =>
-          createRedactingLogger(target.child(redactLogValue(bindings, redact) as Record<string, unknown>, options), redact);
-      }
-      if (typeof prop === "string" && LOG_METHODS.has(prop)) {
-        const method = target[prop as "info"] as (...args: unknown[]) => void;
-        return (...args: unknown[]) => {
-          if (!target.isLevelEnabled(prop)) return;
-          const once = redact.fixed?.() ?? redact; // the secrets read once for the line's every field
-          method.apply(target, args.map((arg) => redactLogValue(arg, once)));
-        };
-      }
+      if (prop === "child") return child;
       const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
+      if (typeof value !== "function") return value;
+      const seen = made.get(prop);
+      if (seen !== undefined && seen.of === value) return seen.as;
+      const method = value as (...args: unknown[]) => void;
+      const as =
+        typeof prop === "string" && LOG_METHODS.has(prop)
+          ? (...args: unknown[]) => {
+              if (!target.isLevelEnabled(prop)) return;
+              const once = redact.fixed?.() ?? redact; // the secrets read once for the line's every field
+              method.apply(target, args.map((arg) => redactLogValue(arg, once)));
+            }
+          : method.bind(target);
+      made.set(prop, { of: value, as });
+      return as;
     },
   });
 }
