@@ -56,8 +56,8 @@ export async function measureHandover(warmup, sessions, batch) {
   return { thread: us, process: processUs };
 }
 
-/** The rows of every session stored at `source` (at most `limit` sessions, the first stored), per table, by session. */
-export function readStoredSessions(source, limit = Infinity) {
+/** The rows of the sessions stored at `source` (at most `limit` sessions, from the `first`-th stored on), per table, by session. */
+export function readStoredSessions(source, limit = Infinity, first = 0) {
   const from = new Database(source, { readonly: true });
   const bySession = Object.fromEntries(TABLES.map((t) => [t, new Map()]));
   for (const t of TABLES)
@@ -67,18 +67,20 @@ export function readStoredSessions(source, limit = Infinity) {
       bySession[t].get(id).push(row);
     }
   from.close();
-  const ids = [...bySession.session_traces.keys()].slice(0, limit);
+  const ids = [...bySession.session_traces.keys()].slice(first, first + limit);
   return { ids, bySession };
 }
 
 /**
  * libsql's own insert of `stored` (readStoredSessions) into a fresh store at `path`, `batch` sessions per transaction,
  * with the writer's statements; `json`: each table's rows as one JSON text per statement instead (`jsonSql(insert, table)`
- * gives that statement). CPU µs per session of this thread.
+ * gives that statement). CPU µs per session of this thread. `prefill` (stored sessions too) goes in first, unmeasured,
+ * 256 sessions a transaction: the measured rows then go into a file of the size the writer wrote them into.
  */
-export async function replayThroughLibsql(stored, path, batch, jsonSql) {
+export async function replayThroughLibsql(stored, path, batch, jsonSql, prefill) {
   const { ids, bySession } = stored;
-  const work = batches(ids, batch).map((b) => TABLES.map((t) => b.flatMap((id) => bySession[t].get(id) ?? [])));
+  const rowsOf = (from, b) => TABLES.map((t) => b.flatMap((id) => from.bySession[t].get(id) ?? []));
+  const work = batches(ids, batch).map((b) => rowsOf(stored, b));
   const store = await openTraceStore(path);
   const sql = compileSqliteWriterSql(store.db);
   await store.close();
@@ -90,8 +92,7 @@ export async function replayThroughLibsql(stored, path, batch, jsonSql) {
       prepared.set(key, db.prepare(t === "session_traces" ? sql.insertSession : jsonSql ? jsonSql(sql.insert[t], t) : multiRowInsertSql(sql.insert[t], rows)));
     return prepared.get(key);
   };
-  const t0 = ownCpuUs();
-  for (const rowsByTable of work) {
+  const insert = (rowsByTable) => {
     db.exec("BEGIN IMMEDIATE");
     rowsByTable.forEach((rows, i) => {
       const t = TABLES[i];
@@ -100,25 +101,33 @@ export async function replayThroughLibsql(stored, path, batch, jsonSql) {
       else for (const part of batches(rows, 64)) if (part.length) statement(t, part.length).run(part.flat());
     });
     db.exec("COMMIT");
-  }
+  };
+  if (prefill) for (const b of batches(prefill.ids, 256)) insert(rowsOf(prefill, b));
+  const t0 = ownCpuUs();
+  for (const rowsByTable of work) insert(rowsByTable);
   const us = (ownCpuUs() - t0) / ids.length;
   db.close();
   return us;
 }
 
 /**
- * The baseline, once: the sessions stored at `source` (up to `limit`) inserted again through libsql into a scratch file
- * (after one unmeasured pass to warm the statements), and `sessions()` handed over, `batch` per transaction and per
- * message. { libsql, handover, total } in CPU µs per session.
+ * The baseline, once: the sessions stored at `source` (up to `limit`, from the `from`-th stored on) inserted again
+ * through libsql into a scratch file holding the `from` sessions stored before them (the file the writer inserted them
+ * into; after one unmeasured pass to warm the statements), and `sessions()` handed over, `batch` per transaction and
+ * per message. { libsql, handover, total } in CPU µs per session.
  */
-export async function measureLibsqlFloor(source, batch, makeSession, limit = 1000) {
+export async function measureLibsqlFloor(source, batch, makeSession, limit = 1000, from = 0) {
   const dir = mkdtempSync(join(tmpdir(), "bench-libsql-floor-"));
   try {
-    const stored = readStoredSessions(source, limit);
-    await replayThroughLibsql(readStoredSessions(source, Math.min(200, limit)), join(dir, "warm.db"), batch);
-    const libsql = await replayThroughLibsql(stored, join(dir, "floor.db"), batch);
+    const all = readStoredSessions(source);
+    const part = (start, count) => ({ ids: all.ids.slice(start, start + count), bySession: all.bySession });
+    await replayThroughLibsql(part(0, Math.min(200, limit)), join(dir, "warm.db"), batch);
+    const stored = part(from, limit);
+    const libsql = await replayThroughLibsql(stored, join(dir, "floor.db"), batch, undefined, from > 0 ? part(0, from) : undefined);
+    // The same rows into a fresh file, for comparison (what this baseline measured before it filled the file first).
+    const libsqlFresh = from > 0 ? await replayThroughLibsql(stored, join(dir, "fresh.db"), batch) : libsql;
     const handover = await measureHandover(Array.from({ length: 200 }, makeSession), Array.from({ length: stored.ids.length }, makeSession), batch);
-    return { libsql, handover: handover.thread, total: libsql + handover.thread, handoverBothSides: handover.process, totalBothSides: libsql + handover.process };
+    return { libsql, libsqlFresh, handover: handover.thread, total: libsql + handover.thread, handoverBothSides: handover.process, totalBothSides: libsql + handover.process };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
