@@ -169,6 +169,40 @@ describe("a WebSocket that floods the server", { timeout: 60_000 }, () => {
     }
   });
 
+  it("messages waiting behind a step past the bytes bound (under the count bound) are closed with 1008 too", async () => {
+    const stuck = defineEnvironment({
+      appId: "stuck",
+      name: "Stuck",
+      system: "",
+      reset: () => ({ n: 0 }),
+      observe: (s) => `n=${s.n}`,
+      tools: { wait: { description: "waits 3 s", args: z.object({}), run: async (_a, s) => (await pause(3000), { state: s, reward: 0 }) } },
+      maxTurns: 10,
+    });
+    const running = await serve(stuck, { port: 0, env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "silent", handleSignals: false, handleProcessErrors: false });
+    try {
+      const ws = new WebSocket(`${running.url.replace("http", "ws")}/openenv/ws`, { headers: { "x-api-key": KEY } });
+      ws.on("error", () => {});
+      await once(ws, "open");
+      ws.send(JSON.stringify({ type: "reset", data: {} }));
+      ws.send(JSON.stringify({ type: "step", data: { tool: "wait", args: {} } }));
+      // 100 messages of 256 KB wait behind the step: 25 MB queued, 102 unanswered (the count bound is 256).
+      const big = JSON.stringify({ type: "state", data: { pad: "p".repeat(256 * 1024) } });
+      const started = performance.now();
+      for (let i = 0; i < 100; i++) ws.send(big);
+      const closed = (await Promise.race([once(ws, "close"), pause(10_000).then(() => null)])) as [number, Buffer] | null;
+      assert.ok(closed, "the connection was closed");
+      const [code, reason] = closed;
+      assert.equal(code, FLOOD_CLOSE_CODE);
+      assert.match(String(reason), /read each reply/);
+      assert.ok(performance.now() - started < 3000, "closed before the step ended");
+      for (let i = 0; i < 100 && running.openSessions > 0; i++) await pause(20);
+      assert.equal(running.openSessions, 0);
+    } finally {
+      await running.close();
+    }
+  });
+
   it("sending without reading the replies is closed too, once they back up", async () => {
     const running = await serve(slow, { port: 0, env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "silent", handleSignals: false, handleProcessErrors: false });
     try {

@@ -14,7 +14,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AnyEnvironment } from "../env/loop.js";
-import { thenOrNow } from "../maybe-async.js";
+import { isThenable, thenOrNow } from "../maybe-async.js";
 import type { Reply } from "../server/errors.js";
 import { describeState, OpenEnvError, resetSession, stepSession } from "./episode.js";
 import { DEFAULT_PING_INTERVAL_MS, type SessionStore } from "./sessions.js";
@@ -111,31 +111,44 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
     send(reply, answered);
     if (closing) ws.close(1000, "closed by the client");
   };
-  const handle = (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean, size: number): void | Promise<void> => {
-    queuedBytes -= size;
-    if (flooded) return;
+  const flood = () => {
+    flooded = true;
+    ws.pause();
+    ws.close(FLOOD_CLOSE_CODE, `over ${MAX_UNANSWERED_MESSAGES} messages unanswered; read each reply`);
+    setTimeout(() => ws.terminate(), FLOOD_CLOSE_GRACE_MS).unref();
+  };
+  /** Answers one message: its reply sent at once when it is made at once, else the promise of it. */
+  const handle = (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void | Promise<void> => {
     alive = true;
     deps.sessions.touch(session);
-    return thenOrNow(answer(isBinary ? null : raw.toString()), deliver);
+    const reply = answer(isBinary ? null : raw.toString());
+    if (!isThenable(reply)) return deliver(reply);
+    return Promise.resolve(reply).then(deliver);
   };
-  ws.on("message", (raw, isBinary) => {
-    if (flooded) return;
-    const size = measureMessage(raw);
-    unanswered++;
-    queuedBytes += size;
-    if (unanswered > MAX_UNANSWERED_MESSAGES || queuedBytes > MAX_QUEUED_BYTES) {
-      flooded = true;
-      ws.pause();
-      ws.close(FLOOD_CLOSE_CODE, `over ${MAX_UNANSWERED_MESSAGES} messages unanswered; read each reply`);
-      setTimeout(() => ws.terminate(), FLOOD_CLOSE_GRACE_MS).unref();
-      return;
-    }
-    const waiting = queue ? queue.then(() => handle(raw, isBinary, size)) : handle(raw, isBinary, size);
-    if (!waiting) return;
+  const wait = (waiting: Promise<void>) => {
     queue = waiting;
     void waiting.then(() => {
       if (queue === waiting) queue = null;
     });
+  };
+  ws.on("message", (raw, isBinary) => {
+    if (flooded) return;
+    if (++unanswered > MAX_UNANSWERED_MESSAGES) return flood();
+    // Nothing waiting: answered now (a message answered at once is never queued, nor are its bytes counted).
+    if (queue === null) {
+      const waiting = handle(raw, isBinary);
+      if (waiting) wait(waiting);
+      return;
+    }
+    const size = measureMessage(raw);
+    queuedBytes += size;
+    if (queuedBytes > MAX_QUEUED_BYTES) return flood();
+    wait(
+      queue.then(() => {
+        queuedBytes -= size;
+        if (!flooded) return handle(raw, isBinary);
+      }),
+    );
   });
   const observed = (data: unknown) => ({ type: "observation", data });
   const failed = (error: unknown) => {
