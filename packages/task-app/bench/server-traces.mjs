@@ -30,7 +30,7 @@
  * rows the app stored in that round's load inserted again through libsql
  * with the writer's statements, into a file holding the sessions the store
  * held before them (a B-tree and its indexes cost more to insert into as
- * they grow: the store holds some 12,000 sessions by the last round), as
+ * they grow: the store holds some 20,000 sessions by the last round), as
  * many sessions per transaction as the store itself committed that round,
  * one at concurrency 1 where each rollout waits for its commit; plus a
  * thread sent the same sessions as the store sends them, doing nothing with
