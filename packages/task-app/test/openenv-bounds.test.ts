@@ -142,15 +142,18 @@ describe("1,000 abandoned sessions", { timeout: 180_000 }, () => {
 });
 
 describe("a WebSocket that floods the server", { timeout: 60_000 }, () => {
-  const slow = defineEnvironment({
-    appId: "slow",
-    name: "Slow",
-    system: "",
-    reset: () => ({ n: 0 }),
-    observe: (s) => `n=${s.n}`,
-    tools: { wait: { description: "waits 20 ms", args: z.object({}), run: async (_a, s) => (await pause(20), { state: { n: s.n + 1 }, reward: 1 }) } },
-    maxTurns: 100_000,
-  });
+  /** An environment whose one tool, `wait`, answers after `ms`. */
+  const waiting = (ms: number) =>
+    defineEnvironment({
+      appId: "slow",
+      name: "Slow",
+      system: "",
+      reset: () => ({ n: 0 }),
+      observe: (s) => `n=${s.n}`,
+      tools: { wait: { description: `waits ${ms} ms`, args: z.object({}), run: async (_a, s) => (await pause(ms), { state: { n: s.n + 1 }, reward: 1 }) } },
+      maxTurns: 100_000,
+    });
+  const slow = waiting(20);
 
   it("sending without waiting for replies past the bound is closed with 1008 and a reason; the session is closed", async () => {
     const running = await serve(slow, { port: 0, env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "silent", handleSignals: false, handleProcessErrors: false });
@@ -170,16 +173,7 @@ describe("a WebSocket that floods the server", { timeout: 60_000 }, () => {
   });
 
   it("messages waiting behind a step past the bytes bound (under the count bound) are closed with 1008 too", async () => {
-    const stuck = defineEnvironment({
-      appId: "stuck",
-      name: "Stuck",
-      system: "",
-      reset: () => ({ n: 0 }),
-      observe: (s) => `n=${s.n}`,
-      tools: { wait: { description: "waits 3 s", args: z.object({}), run: async (_a, s) => (await pause(3000), { state: s, reward: 0 }) } },
-      maxTurns: 10,
-    });
-    const running = await serve(stuck, { port: 0, env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "silent", handleSignals: false, handleProcessErrors: false });
+    const running = await serve(waiting(3000), { port: 0, env: { ENVIRONMENT_API_KEY: KEY }, logLevel: "silent", handleSignals: false, handleProcessErrors: false });
     try {
       const ws = new WebSocket(`${running.url.replace("http", "ws")}/openenv/ws`, { headers: { "x-api-key": KEY } });
       ws.on("error", () => {});

@@ -8,8 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AnyEnvironment } from "../env/loop.js";
 import { thenOrNow } from "../maybe-async.js";
-import { readIncoming } from "../server/body.js";
-import { readBufferedBody } from "../server/transports.js";
+import { readNodeBody } from "../server/transports.js";
 import { errorReply, type Reply } from "../server/errors.js";
 import { OpenEnvError, stepSession, type StepReply } from "./episode.js";
 import type { SessionStore, Session } from "./sessions.js";
@@ -90,9 +89,8 @@ export function answerNativeEnvStep(
 ): Reply | Promise<Reply> {
   const refused = deps.authorise(incoming.headers);
   if (refused) return refused;
-  const text = readBufferedBody(incoming, deps.maxBodyBytes);
-  if (text !== undefined) return stepWithBody(deps, text, outgoing);
-  return readIncoming(incoming, deps.maxBodyBytes).then((read) => stepWithBody(deps, read, outgoing));
+  const text = readNodeBody(incoming, deps.maxBodyBytes);
+  return text instanceof Promise ? text.then((read) => stepWithBody(deps, read, outgoing)) : stepWithBody(deps, text, outgoing);
 }
 
 function stepWithBody(deps: EnvStepDeps & { maxBodyBytes: number }, text: string | null, outgoing: ServerResponse): Reply | Promise<Reply> {
@@ -105,13 +103,10 @@ function stepWithBody(deps: EnvStepDeps & { maxBodyBytes: number }, text: string
   // The step's signal is made only if a tool reads it (see StepContext). A client can only leave
   // while the step waits: the connection's close is watched only then.
   let controller: AbortController | undefined;
-  const signalOf = () => (controller ??= new AbortController()).signal;
-  const reply = answerEnvStep(deps, session, body, signalOf);
+  const controllerOf = () => (controller ??= new AbortController());
+  const reply = answerEnvStep(deps, session, body, () => controllerOf().signal);
   if (!(reply instanceof Promise)) return reply;
-  const abort = () => {
-    signalOf();
-    controller!.abort();
-  };
+  const abort = () => controllerOf().abort();
   outgoing.once("close", abort);
   const unwatch = () => void outgoing.off("close", abort);
   return reply.finally(unwatch);

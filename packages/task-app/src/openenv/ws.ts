@@ -14,7 +14,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AnyEnvironment } from "../env/loop.js";
-import { isThenable, thenOrNow } from "../maybe-async.js";
+import { thenOrNow } from "../maybe-async.js";
 import type { Reply } from "../server/errors.js";
 import { describeState, OpenEnvError, resetSession, stepSession } from "./episode.js";
 import { DEFAULT_PING_INTERVAL_MS, type SessionStore } from "./sessions.js";
@@ -121,9 +121,7 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   const handle = (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void | Promise<void> => {
     alive = true;
     deps.sessions.touch(session);
-    const reply = answer(isBinary ? null : raw.toString());
-    if (!isThenable(reply)) return deliver(reply);
-    return Promise.resolve(reply).then(deliver);
+    return thenOrNow(answer(isBinary ? null : raw.toString()), deliver);
   };
   const wait = (waiting: Promise<void>) => {
     queue = waiting;

@@ -64,8 +64,7 @@ class NodeTransport implements RolloutTransport {
    * `complete` on a later turn of the event loop.
    */
   readBody(max: number): string | null | Promise<string | null> {
-    const text = readBufferedBody(this.incoming, max, this.budget?.lease);
-    return text === undefined ? readIncoming(this.incoming, max, this.budget?.lease) : text;
+    return readNodeBody(this.incoming, max, this.budget?.lease);
   }
   watchClient(run: Abortable): void {
     this.outgoing[RUN] = run;
@@ -83,17 +82,17 @@ class NodeTransport implements RolloutTransport {
 }
 
 /**
- * A Node request's body at once, when all of its declared bytes are already
- * buffered (a short request arrives with its headers, in one packet: read in
- * the microtask after the request event), marked on the request as read in
- * full (`bodyReadInFull`: Node only sets `complete` on a later turn of the
- * event loop); null when it is over `max` bytes; undefined when it is not all
- * at hand (read it with `readIncoming`). Throws BodyBudgetExceeded when
- * `lease` has no room for it.
+ * A Node request's body as UTF-8 (null when it is over `max` bytes): at once,
+ * when all of its declared bytes are already buffered (a short request
+ * arrives with its headers, in one packet: read in the microtask after the
+ * request event), marked on the request as read in full (`bodyReadInFull`:
+ * Node only sets `complete` on a later turn of the event loop); otherwise
+ * read as it comes (`readIncoming`). Throws (or rejects with)
+ * BodyBudgetExceeded when `lease` has no room for it.
  */
-export function readBufferedBody(incoming: IncomingMessage, max: number, lease?: BodyLease): string | null | undefined {
+export function readNodeBody(incoming: IncomingMessage, max: number, lease?: BodyLease): string | null | Promise<string | null> {
   const declared = incoming.headers["content-length"];
-  if (declared === undefined || incoming.readableFlowing || incoming.readableLength !== Number(declared)) return undefined;
+  if (declared === undefined || incoming.readableFlowing || incoming.readableLength !== Number(declared)) return readIncoming(incoming, max, lease);
   const size = incoming.readableLength;
   if (size > max) return null;
   if (lease && !lease.take(size)) throw new BodyBudgetExceeded();
