@@ -16,20 +16,24 @@ import { projectOptions, typecheck } from "./helpers/typecheck.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixture = join(here, "fixtures", "env", "types-check.ts");
+const text = await readFile(fixture, "utf8");
+/** The lines (1-based) under a directive: each holds a mistake. */
+const marked = text.split("\n").flatMap((line, i) => (/^\s*\/\/ @ts-expect-error/.test(line) ? [i + 2] : []));
+const scratch = await mkdtemp(join(here, "fixtures", "env", ".unmarked-"));
+after(() => rm(scratch, { recursive: true, force: true }));
+const copy = join(scratch, "types-check.ts");
+// Each directive becomes an empty comment, so line numbers stay; the import climbs one more folder.
+await writeFile(copy, text.replaceAll("// @ts-expect-error", "//").replace('from "../../../src/index.js"', `from ${JSON.stringify(relative(scratch, join(here, "..", "src", "index.js")))}`));
+// Both files in one program: the library's types they use are checked once for the two.
+const diagnostics = typecheck([fixture, copy], { ...projectOptions(), rootDir: undefined });
+const of = (file: string) => diagnostics.filter((d) => d.startsWith(`${file}:`));
 
 test("correct uses compile and every marked mistake is an error", () => {
-  assert.deepEqual(typecheck([fixture]), []);
+  assert.deepEqual(diagnostics.filter((d) => !d.startsWith(`${copy}:`)), []);
 });
 
-test("without the directives, each marked line fails to compile", async () => {
-  const text = await readFile(fixture, "utf8");
-  const marked = text.split("\n").flatMap((line, i) => (/^\s*\/\/ @ts-expect-error/.test(line) ? [i + 2] : []));
+test("without the directives, each marked line fails to compile", () => {
   assert.ok(marked.length >= 8, `${marked.length} marked mistakes`);
-  const scratch = await mkdtemp(join(here, "fixtures", "env", ".unmarked-"));
-  after(() => rm(scratch, { recursive: true, force: true }));
-  const copy = join(scratch, "types-check.ts");
-  // Each directive becomes an empty comment, so line numbers stay; the import climbs one more folder.
-  await writeFile(copy, text.replaceAll("// @ts-expect-error", "//").replace('from "../../../src/index.js"', `from ${JSON.stringify(relative(scratch, join(here, "..", "src", "index.js")))}`));
-  const failing = new Set(typecheck([copy], { ...projectOptions(), rootDir: undefined }).map((e) => Number(/:(\d+): /.exec(e)?.[1])));
+  const failing = new Set(of(copy).map((e) => Number(/:(\d+): /.exec(e)?.[1])));
   for (const line of marked) assert.ok(failing.has(line), `line ${line} compiles without its directive`);
 });
