@@ -124,16 +124,102 @@ if (opts.model) {
     }
   }
 
+  /**
+   * The floor: the bare loop plus the least of what the issue asks each turn to do, written as plainly
+   * as it can be: a deadline and the caller's abort watched on each request (as the library keeps them:
+   * one set of deadlines under one armed timer, one abort listener per signal), the tool call's
+   * arguments checked with their Zod schema, the tool run, the usage summed, the step reward and the
+   * turn's score kept, and the turn traced as plain objects (the call's messages as sent, its usage and
+   * tool calls; the environment event with its reward and states; the turn's messages). What the
+   * library spends beyond it is its own: the v3 trace's ids, times and shapes, the trajectory, judging.
+   */
+  const argsSchema = z.object({ n: z.number().int().min(1).max(3) });
+  const deadlines = new Set();
+  let armed = null;
+  const expire = () => {
+    armed = null;
+    const now = performance.now();
+    for (const deadline of deadlines) if (deadline.at <= now) deadline.fail();
+    if (deadlines.size > 0) (armed = setTimeout(expire, 1000)).unref();
+  };
+  const watchers = new WeakMap();
+  const watchAbort = (signal, onAbort) => {
+    let set = watchers.get(signal);
+    if (!set) {
+      const all = (set = new Set());
+      watchers.set(signal, all);
+      signal.addEventListener("abort", () => [...all].forEach((f) => f()), { once: true });
+    }
+    set.add(onAbort);
+  };
+  const postWatched = (text, signal, ms) =>
+    new Promise((resolve, reject) => {
+      const payload = Buffer.from(text);
+      const req = httpRequest({ hostname, port, path, method: "POST", agent, headers: { "content-type": "application/json", "content-length": payload.length } }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          deadlines.delete(deadline);
+          watchers.get(signal).delete(onAbort);
+          resolve(Buffer.concat(chunks).toString("utf8"));
+        });
+      });
+      const deadline = { at: performance.now() + ms, fail: () => req.destroy(new Error("no answer in time")) };
+      const onAbort = () => req.destroy(new Error("aborted"));
+      deadlines.add(deadline);
+      if (armed === null) (armed = setTimeout(expire, ms)).unref();
+      watchAbort(signal, onAbort);
+      req.on("error", reject);
+      req.end(payload);
+    });
+  async function floor() {
+    const signal = new AbortController().signal;
+    for (let i = 0; i < episodes; i++) {
+      const history = [
+        { role: "system", content: "Count up by calling add." },
+        { role: "user", content: "total=0" },
+      ];
+      const trace = { events: [], messages: [] };
+      const steps = [];
+      const usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+      let state = { total: 0 };
+      for (let t = 0; t < turns; t++) {
+        const messages = history.slice();
+        const body = { model: "bench-model", messages, tools, tool_choice: "required", parallel_tool_calls: false };
+        const startedAt = performance.now();
+        const data = JSON.parse(await postWatched(JSON.stringify(body), signal, 120_000));
+        const message = data.choices[0].message;
+        usage.prompt_tokens += data.usage.prompt_tokens;
+        usage.completion_tokens += data.usage.completion_tokens;
+        usage.total_tokens += data.usage.total_tokens;
+        const call = message.tool_calls[0];
+        const checked = argsSchema.safeParse(JSON.parse(call.function.arguments));
+        if (!checked.success) throw new Error("the model's arguments were refused");
+        const after = { total: state.total + checked.data.n };
+        const result = JSON.stringify({ total: after.total });
+        trace.events.push(
+          { type: "lm", turn: t, model: body.model, input: messages, tools, output: message, usage: data.usage, latency_ms: performance.now() - startedAt },
+          { type: "environment", turn: t, reward: checked.data.n, before: state, after },
+        );
+        trace.messages.push({ type: "user", turn: t, text: messages[messages.length - 1].content }, { type: "tool_use", turn: t, calls: message.tool_calls }, { type: "tool_result", turn: t, text: result });
+        steps.push({ obs: state, tool_calls: [{ tool: call.function.name, args: checked.data }], reward: checked.data.n, done: false, scores: { valid: 1 } });
+        state = after;
+        history.push({ role: "assistant", content: null, tool_calls: message.tool_calls }, { role: "tool", tool_call_id: call.id, content: result }, { role: "user", content: `total=${state.total}` });
+      }
+      if (trace.events.length !== 2 * turns || steps.length !== turns) throw new Error("the floor's episode misses turns");
+    }
+  }
+
   const measure = async (fn) => {
     const start = ownCpuUs();
     await fn();
     return (ownCpuUs() - start) / (episodes * turns);
   };
-  const runs = { library: () => library(false), traced: () => library(true), bare };
+  const runs = { library: () => library(false), traced: () => library(true), floor, bare };
   const names = Object.keys(runs);
   /** `count` rotated rounds of every path: CPU per turn by path, and IPIs per turn. */
   const measureRounds = async (count) => {
-    const series = { library: [], traced: [], bare: [] };
+    const series = { library: [], traced: [], floor: [], bare: [] };
     const ipis = ipiCount();
     for (let round = 0; round < count; round++) {
       // Rotate the order each round so no series always runs first (or last).
@@ -164,9 +250,10 @@ if (opts.model) {
   process.stdout.write(`agent loop: ${episodes} episodes x ${turns} turns a round, ${rounds} rounds; ${cpus ? `this process and the model server on CPU ${cpus}` : "free (--pin off)"}, ${ipisPerTurn.toFixed(2)} IPIs per turn; ${loadLine()}\n`);
   process.stdout.write(`  library (defineEnvironment's loop, traced, judged): ${spread(series.library, 0, " µs")} CPU per turn\n`);
   process.stdout.write(`  library, each session read (return_trace, a trace store): ${spread(series.traced, 0, " µs")} CPU per turn, ${spread(ratios(series.traced, series.bare), 2, "x")} the bare loop (reported, not the goal)\n`);
+  process.stdout.write(`  floor (the bare loop plus the least of the work asked: deadline and abort watched, arguments checked, usage, rewards, a plain trace): ${spread(series.floor, 0, " µs")} CPU per turn, ${spread(ratios(series.floor, series.bare), 2, "x")} the bare loop; the library ${spread(ratios(series.library, series.floor), 2, "x")} the floor (reported, not the goal)\n`);
   process.stdout.write(`  bare loop (node:http + JSON.parse of the same requests): ${spread(series.bare, 0, " µs")} CPU per turn\n`);
   process.stdout.write(`  ratio: ${spread(ratio, 2, "x")}\n`);
-  if (free) process.stdout.write(`  free (${free.series.library.length} rounds, ${free.ipisPerTurn.toFixed(2)} IPIs per turn): library ${spread(free.series.library, 0, " µs")}, bare ${spread(free.series.bare, 0, " µs")}, ratio ${spread(ratios(free.series.library, free.series.bare), 2, "x")}\n`);
+  if (free) process.stdout.write(`  free (${free.series.library.length} rounds, ${free.ipisPerTurn.toFixed(2)} IPIs per turn): library ${spread(free.series.library, 0, " µs")}, bare ${spread(free.series.bare, 0, " µs")}, ratio ${spread(ratios(free.series.library, free.series.bare), 2, "x")}; floor ${spread(ratios(free.series.floor, free.series.bare), 2, "x")} the bare loop\n`);
   const median = summarise(ratio).median;
   const r = summarise(ratio);
   reportGoal({
@@ -176,6 +263,6 @@ if (opts.model) {
     figure: `${median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`,
     goal: "<= 1.1x",
     pass: median <= 1.1,
-    note: `${rounds} rounds of ${episodes * turns} turns, ${cpus ? `the loop and the model server on one CPU; free: ${freeRatio.toFixed(2)}x` : "free"}; each session read after: ${summarise(ratios(series.traced, series.bare)).median.toFixed(2)}x`,
+    note: `${rounds} rounds of ${episodes * turns} turns, ${cpus ? `the loop and the model server on one CPU; free: ${freeRatio.toFixed(2)}x` : "free"}; each session read after: ${summarise(ratios(series.traced, series.bare)).median.toFixed(2)}x; the floor (bare plus the least of the work asked): ${summarise(ratios(series.floor, series.bare)).median.toFixed(2)}x, the library ${summarise(ratios(series.library, series.floor)).median.toFixed(2)}x of it`,
   });
 }
