@@ -8,7 +8,9 @@
  * with a kept-alive connection, as the library's client) and parses its
  * answers, nothing else; and, reported beside it, the library with each
  * episode's session read afterwards (what `return_trace` or a trace store
- * asks for: the session's events and messages are made then). The model server is a
+ * asks for: the session's events and messages are made then), and a floor: the bare loop plus
+ * the least of the work a turn is asked to do, written plainly (see `floor` below), which tells
+ * how much of the gap that work alone makes. The model server is a
  * process of its own (its CPU is not counted): it answers every request with
  * the same tool call and usage, from precomputed bytes. Rounds alternate
  * (the order rotates); medians with their spread.
