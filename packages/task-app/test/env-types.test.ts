@@ -26,7 +26,6 @@ const copy = join(scratch, "types-check.ts");
 await writeFile(copy, text.replaceAll("// @ts-expect-error", "//").replace('from "../../../src/index.js"', `from ${JSON.stringify(relative(scratch, join(here, "..", "src", "index.js")))}`));
 // Both files in one program: the library's types they use are checked once for the two.
 const diagnostics = typecheck([fixture, copy], { ...projectOptions(), rootDir: undefined });
-const of = (file: string) => diagnostics.filter((d) => d.startsWith(`${file}:`));
 
 test("correct uses compile and every marked mistake is an error", () => {
   assert.deepEqual(diagnostics.filter((d) => !d.startsWith(`${copy}:`)), []);
@@ -34,6 +33,6 @@ test("correct uses compile and every marked mistake is an error", () => {
 
 test("without the directives, each marked line fails to compile", () => {
   assert.ok(marked.length >= 8, `${marked.length} marked mistakes`);
-  const failing = new Set(of(copy).map((e) => Number(/:(\d+): /.exec(e)?.[1])));
+  const failing = new Set(diagnostics.filter((d) => d.startsWith(`${copy}:`)).map((e) => Number(/:(\d+): /.exec(e)?.[1])));
   for (const line of marked) assert.ok(failing.has(line), `line ${line} compiles without its directive`);
 });

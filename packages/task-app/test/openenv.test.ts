@@ -140,6 +140,22 @@ describe("synth-ai's env lifecycle", () => {
     assert.equal((await post("/env/counter/terminate", { env_id: envId })).status, 404);
     assert.equal((await post("/env/counter/terminate", {})).status, 400);
   });
+
+  it("traced, a step whose tool fails closes its turn when it fails: the session holds that turn, ended then, and the next step's", async () => {
+    const stored: any[] = [];
+    const traced = createTaskAppServer(counter, { env: { ENVIRONMENT_API_KEY: KEY }, episodeSink: (session) => void stored.push(session) });
+    const call = async (path: string, body: unknown) => (await traced.request(path, { method: "POST", headers, body: JSON.stringify(body) })).json() as Promise<any>;
+    const { env_id } = await call("/env/counter/initialize", { seed: 0 });
+    await call("/env/counter/step", { env_id, action: { tool_calls: [{ tool: "fail", args: {} }] } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await call("/env/counter/step", { env_id, action: { tool_calls: [{ tool: "add", args: { n: 1 } }] } });
+    await call("/env/counter/terminate", { env_id });
+    assert.equal(stored.length, 1);
+    const [failedTurn, nextTurn] = stored[0].session_time_steps;
+    assert.ok(failedTurn && nextTurn, JSON.stringify(stored[0].session_time_steps));
+    const gapMs = Date.parse(nextTurn.timestamp) - Date.parse(failedTurn.completed_at);
+    assert.ok(gapMs >= 250, `the failed turn ended ${gapMs} ms before the next began: at its failure, not at the next step`);
+  });
 });
 
 /** A WebSocket client that reads replies in order. */

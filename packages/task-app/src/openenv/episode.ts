@@ -15,7 +15,7 @@ import { isThenable } from "../maybe-async.js";
 import { argumentsSchema } from "../env/tools.js";
 import type { Observation, ToolContext } from "../env/types.js";
 import type { Session } from "./sessions.js";
-import { finishEpisodeTrace, startEpisodeTrace, traceTrainerAction, type EpisodeTracing } from "./trace.js";
+import { finishEpisodeTrace, startEpisodeTrace, traceTrainerAction, type EpisodeTrace, type EpisodeTracing } from "./trace.js";
 
 /** A problem a trainer caused (the session goes on): OpenEnv's error codes. */
 export class OpenEnvError extends Error {
@@ -81,26 +81,20 @@ export function stepSession(env: AnyEnvironment, session: Session, action: unkno
     // The action's arguments go to the tool's schema as they came (no JSON round trip); the state is recorded only when traced.
     pending = stepTool(env, session.state, { id, tool, args }, ctx, trace ? { tracer: trace.tracer, record: requireStarter(env).record, noToolMessage: true } : UNTRACED);
   } catch (error) {
-    trace?.tracer.finishTurn();
-    throw toolFailed(tool, error);
+    throw toolFailed(trace, tool, error);
   }
-  if (!isThenable(pending)) {
-    trace?.tracer.finishTurn();
-    return applyStep(env, session, tool, pending, maxTurns, tracing);
-  }
+  if (!isThenable(pending)) return applyStep(env, session, trace, tool, pending, maxTurns, tracing);
   return Promise.resolve(pending).then(
-    (stepped) => {
-      trace?.tracer.finishTurn();
-      return applyStep(env, session, tool, stepped, maxTurns, tracing);
-    },
+    (stepped) => applyStep(env, session, trace, tool, stepped, maxTurns, tracing),
     (error) => {
-      trace?.tracer.finishTurn();
-      throw toolFailed(tool, error);
+      throw toolFailed(trace, tool, error);
     },
   );
 }
 
-function toolFailed(tool: string, error: unknown): OpenEnvError {
+/** The turn the step opened in its trace closed, and the tool's failure as an OpenEnvError. */
+function toolFailed(trace: EpisodeTrace | null, tool: string, error: unknown): OpenEnvError {
+  trace?.tracer.finishTurn();
   return new OpenEnvError("EXECUTION_ERROR", `${tool} failed: ${(error as Error)?.message ?? String(error)}`);
 }
 
@@ -127,8 +121,9 @@ class StepContext implements ToolContext<unknown> {
   }
 }
 
-/** A stepped call applied to the session: its next state, count and end (the episode's trace stored when it ended), and the reply. */
-function applyStep(env: AnyEnvironment, session: Session, tool: string, stepped: StepResult<unknown>, maxTurns: number, tracing: EpisodeTracing | undefined): StepReply | Promise<StepReply> {
+/** A stepped call applied to the session (the turn it opened in `trace` closed first): its next state, count and end (the episode's trace stored when it ended), and the reply. */
+function applyStep(env: AnyEnvironment, session: Session, trace: EpisodeTrace | null, tool: string, stepped: StepResult<unknown>, maxTurns: number, tracing: EpisodeTracing | undefined): StepReply | Promise<StepReply> {
+  trace?.tracer.finishTurn();
   if (!stepped.ok) throw new OpenEnvError("VALIDATION_ERROR", stepped.problem.message);
   session.state = stepped.state;
   session.stepCount++;
