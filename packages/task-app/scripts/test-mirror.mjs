@@ -15,6 +15,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { nameGroupFiles } from "./test-groups.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const testDir = join(root, "test");
@@ -40,8 +41,17 @@ export function renameMirrorPaths(text) {
 const MIRRORED = new RegExp(`${mirrorDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/([^\\s'"\`():]+?)\\.mjs(?![\\w.])`, "g");
 
 /**
+ * A name or message as a report shows it: a group's file named by its members
+ * (scripts/test-groups.mjs), every mirror path by its original test/ file.
+ */
+export function originalName(text) {
+  return renameMirrorPaths(nameGroupFiles(text));
+}
+
+/**
  * The events of a node:test reporter with every mirror path in them (file, name, error messages
- * and stacks, output lines) turned back into its original test/ file: reports name test/x.test.ts.
+ * and stacks, output lines) turned back into its original test/ file, and every group's file named
+ * by its members (originalName): reports name test/x.test.ts.
  */
 export async function* withOriginalPaths(source) {
   for await (const event of source) {
@@ -57,7 +67,7 @@ function renameIn(value, seen) {
     const descriptor = Object.getOwnPropertyDescriptor(value, key);
     if (!descriptor || !("value" in descriptor)) continue;
     if (typeof descriptor.value === "string") {
-      const renamed = renameMirrorPaths(descriptor.value);
+      const renamed = originalName(descriptor.value);
       if (renamed !== descriptor.value && descriptor.writable) value[key] = renamed;
     } else renameIn(descriptor.value, seen);
   }

@@ -7,9 +7,10 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { planTestEnvironment, readNpmCa, renderNpmCafile } from "./test-env.mjs";
+import { groupFilePath, groupSizeFrom, planTestGroups, renderGroupFile } from "./test-groups.mjs";
 import { buildMirror } from "./test-mirror.mjs";
 import { needsPacked, PACKED_ENV, packPackages } from "./test-packed.mjs";
 
@@ -43,6 +44,23 @@ const packing = files.some((file) => needsPacked(join(root, file)))
 // modules, and each test file is a process loading hundreds.
 const mirrored = await buildMirror(files);
 await (await import("esbuild")).stop(); // its service process ends here: counted below, not kept for the run
+// Files share processes, a few to a group, so that task-app's modules load once a group rather
+// than once a file (scripts/test-groups.mjs says which files keep a process of their own).
+const entries = planTestGroups(
+  files.map((file, i) => ({ original: resolve(root, file), run: mirrored[i], compiled: mirrored[i] !== file })),
+  groupSizeFrom(process.env),
+);
+const runnerFiles = entries.map((entry, i) => {
+  if (entry.file) return entry.file;
+  const path = groupFilePath(scratch, i);
+  writeFileSync(path, renderGroupFile(entry.members));
+  return path;
+});
+const groups = entries.filter((entry) => entry.members).length;
+if (groups > 0) {
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
+  process.stdout.write(`# ${plural(files.length, "test file")} in ${plural(entries.length, "process")}: ${files.length - entries.length + groups} of them in ${plural(groups, "group")} of up to ${groupSizeFrom(process.env)} (scripts/test-groups.mjs; TASK_APP_TEST_GROUP=1 runs each file alone)\n`);
+}
 const childEnv = (await packing) ? { ...env, [PACKED_ENV]: packedDir } : env;
 const child = spawn(
   process.execPath,
@@ -61,7 +79,7 @@ const child = spawn(
     "--test-reporter-destination=stdout",
     `--test-reporter=${join(root, "scripts/slowest-reporter.mjs")}`,
     `--test-reporter-destination=${summary}`,
-    ...mirrored,
+    ...runnerFiles,
   ],
   { cwd: root, stdio: "inherit", env: childEnv },
 );

@@ -8,6 +8,7 @@
  * Secrets the pods read are rendered as a commented example (valid Secret
  * objects, no value) with the kubectl commands that create them.
  */
+// npm test: own process (it runs for most of a minute: files sharing its process would wait behind it; scripts/test-groups.mjs)
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";

@@ -14,6 +14,7 @@
  *
  * Runs as root with iproute2 (`.ci/run` installs it); skips saying why otherwise.
  */
+// npm test: own process (it runs for most of a minute: files sharing its process would wait behind it; scripts/test-groups.mjs)
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";

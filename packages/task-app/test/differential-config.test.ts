@@ -13,6 +13,7 @@
  * seed gives fast-check's sample the same documents; a schema whose ajv test
  * did not finish is sampled again). Skips, saying so, without Python.
  */
+// npm test: own process (it runs for most of a minute: files sharing its process would wait behind it; scripts/test-groups.mjs)
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";

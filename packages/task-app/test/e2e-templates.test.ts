@@ -32,6 +32,7 @@
  * its README teaches, as written there: eval with the scripted policy into
  * the default trace store, `traces ls`, the filter example, validate-jsonl.
  */
+// npm test: own process (it runs for two minutes or more: files sharing its process would wait behind it; scripts/test-groups.mjs)
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";

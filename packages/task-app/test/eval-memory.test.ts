@@ -14,6 +14,7 @@
  * server would spend twice eval's CPU on the same rollouts, and the suite
  * runs on two cores).
  */
+// npm test: own process (its app answers from this process for a minute, and the CPU measured must be eval's; scripts/test-groups.mjs)
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";

@@ -8,6 +8,7 @@
  * WebSocket whose client sends without waiting for the replies, or without
  * reading them at all, is closed with 1008 instead of queueing without bound.
  */
+// npm test: own process (it runs for most of a minute: files sharing its process would wait behind it; scripts/test-groups.mjs)
 import assert from "node:assert/strict";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -23,6 +23,7 @@
  * `npm create task-app` entry) is packed beside it, linted the same way, and
  * its bin run against the unpacked task-app.
  */
+// npm test: own process (it runs for close to a minute: files sharing its process would wait behind it; scripts/test-groups.mjs)
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";

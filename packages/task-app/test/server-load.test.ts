@@ -3,6 +3,7 @@
  * (socket, auth, request and response validation). Zero errors allowed, and
  * resident memory after the run (after GC) within 64 MiB of before.
  */
+// npm test: own process (it reads this process's own memory before and after its load; scripts/test-groups.mjs)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setFlagsFromString } from "node:v8";

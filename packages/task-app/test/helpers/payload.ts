@@ -7,7 +7,6 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { after } from "node:test";
 import { checkConfigFile } from "../../src/config/check.js";
 import { PayloadError, type PayloadErrorCode } from "../../src/payload/index.js";
 import type { RLConfig } from "../../src/schemas/rl-config.js";
@@ -25,9 +24,12 @@ export const corpusFiles = (() => {
 })();
 export const NO_CORPUS = `synth-ai compat corpus not found at ${CORPUS} (set SYNTH_AI_COMPAT_DIR)`;
 
-/** Removed when the test file ends. */
+/**
+ * Removed when the process ends: every file importing this shares it, and under `npm test` files
+ * may share a process (scripts/test-groups.mjs), so no one file's end may remove it.
+ */
 export const scratch = mkdtempSync(join(tmpdir(), "task-app-payload-"));
-after(() => rmSync(scratch, { recursive: true, force: true }));
+process.once("exit", () => rmSync(scratch, { recursive: true, force: true }));
 
 /** A fresh directory with the given files (relative path → contents). */
 export function workdir(files: Record<string, string> = {}): string {

@@ -12,6 +12,7 @@
  *   segments in any spelling, are never forwarded with the deployer's
  *   credentials.
  */
+// npm test: own process (it runs for most of a minute: files sharing its process would wait behind it; scripts/test-groups.mjs)
 import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";

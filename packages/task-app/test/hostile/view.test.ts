@@ -10,6 +10,7 @@
  * Real CLI processes (killed after LIMIT, so a hang fails the test) in a
  * scratch directory, real SQLite files and FIFOs.
  */
+// npm test: own process (it runs for most of a minute: files sharing its process would wait behind it; scripts/test-groups.mjs)
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";

@@ -1,0 +1,95 @@
+// Test files that share a node process under `npm test` (scripts/test.mjs). node's runner gives
+// every file a process of its own, and each of those loads task-app's modules again: a quarter
+// of a second of CPU a file before its first test. Files run in groups instead: a group is one
+// process whose file imports its members one after another, each inside a suite named by the
+// member's path, so a member's tests, its top-level hooks and its failures stay its own and the
+// reports still name test/x.test.ts. Within a group the members' tests run one file after
+// another; groups, and files alone, run side by side as files did.
+//
+// A file keeps a process of its own when it says so on a line of its own:
+//   // npm test: own process (why)
+// (it measures its own process's memory, say, or runs long enough that sharing would hold up the
+// others), and when its mirror registers the module hook (scripts/test-mirror.mjs): the hook
+// would make every later member's loads cost twice as much.
+// TASK_APP_TEST_GROUP=1 gives every file its own process again (a member suspected of upsetting
+// another is then checked alone); =N sets the largest group.
+import { readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const OWN_PROCESS_MARK = /^\/\/ npm test: own process\b/m;
+const GROUP_PREFIX = "task-app-test-group-";
+const DEFAULT_SIZE = 6;
+
+/** The largest group TASK_APP_TEST_GROUP asks for (1: no groups), DEFAULT_SIZE when unset. */
+export function groupSizeFrom(env) {
+  const asked = Number.parseInt(env.TASK_APP_TEST_GROUP ?? "", 10);
+  return Number.isInteger(asked) && asked >= 1 ? asked : DEFAULT_SIZE;
+}
+
+/**
+ * The runner's entries for the suites: `suites` pairs each original test file with what runs
+ * (its mirror; `compiled` false when it runs as given). A file marked as needing its own process, or whose mirror loads the module
+ * hook, is an entry alone; the others, in order, fill groups of at most `size`. A group is
+ * listed where its first member was.
+ */
+export function planTestGroups(suites, size, readText = (file) => readFileSync(file, "utf8")) {
+  const entries = [];
+  let group;
+  for (const suite of suites) {
+    if (size <= 1 || needsOwnProcess(suite, readText)) {
+      entries.push({ file: suite.run });
+      continue;
+    }
+    if (!group || group.members.length >= size) {
+      group = { members: [] };
+      entries.push(group);
+    }
+    group.members.push(suite.run);
+  }
+  // A group of one is that file alone.
+  return entries.map((entry) => (entry.members?.length === 1 ? { file: entry.members[0] } : entry));
+}
+
+function needsOwnProcess(suite, readText) {
+  if (!suite.compiled) return true; // not compiled by the mirror: run as given
+  if (OWN_PROCESS_MARK.test(readText(suite.original))) return true;
+  return readText(suite.run).includes("/scripts/test-loader.mjs");
+}
+
+/** The path a group's file is written to, inside `dir`: `<dir>/task-app-test-group-<n>.test.mjs`. */
+export function groupFilePath(dir, index) {
+  return join(dir, `${GROUP_PREFIX}${String(index + 1).padStart(2, "0")}.test.mjs`);
+}
+
+/** Whether a test event's file is a group's (its top-level suites are then its members). */
+export function isGroupFile(file) {
+  return basename(file ?? "").startsWith(GROUP_PREFIX);
+}
+
+/**
+ * `text` with every group's file in it (a path or file URL) named by its members instead:
+ * `<member> + <member> + … (one process)`. A failure of the group as a whole (its process timed
+ * out or crashed) then names the files that were in it. A file no longer readable stays as it is.
+ */
+export function nameGroupFiles(text) {
+  if (!text.includes(GROUP_PREFIX)) return text;
+  return text.replace(GROUP_FILE, (path) => {
+    try {
+      const source = readFileSync(path.startsWith("file:") ? fileURLToPath(path) : path, "utf8");
+      const members = [...source.matchAll(/^describe\(("(?:[^"\\]|\\.)*"),/gm)].map((match) => JSON.parse(match[1]));
+      return members.length > 0 ? `${members.join(" + ")} (one process)` : path;
+    } catch {
+      return path;
+    }
+  });
+}
+const GROUP_FILE = new RegExp(`(?:file://)?[^\\s'"\`():]*/${GROUP_PREFIX}\\d+\\.test\\.mjs`, "g");
+
+/** A group's file: each member imported inside a suite named by its path, in order. */
+export function renderGroupFile(members) {
+  const lines = members.map(
+    (member) => `describe(${JSON.stringify(member)}, async () => { await import(${JSON.stringify(pathToFileURL(member).href)}); });`,
+  );
+  return `import { describe } from "node:test";\n${lines.join("\n")}\n`;
+}

@@ -1,0 +1,112 @@
+/**
+ * Test files sharing a process under `npm test` (scripts/test-groups.mjs): which files share and
+ * which keep a process of their own, and, run by node's real test runner, a group whose members
+ * each keep their own tests, top-level hooks and failures, reported (slowest files) under their
+ * own names.
+ */
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { groupFilePath, groupSizeFrom, isGroupFile, OWN_PROCESS_MARK, planTestGroups, renderGroupFile } from "../scripts/test-groups.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const work = await mkdtemp(join(tmpdir(), "test-groups-"));
+after(() => rm(work, { recursive: true, force: true }));
+
+test("files fill groups in order; a marked file, one loading the module hook and one not compiled stay alone", () => {
+  const texts: Record<string, string> = {
+    "a.ts": "test()",
+    "a.mjs": "test()",
+    "b.ts": "test()",
+    "b.mjs": "test()",
+    "own.ts": "/** x */\n// npm test: own process (it reads its own memory)\nimport {}",
+    "own.mjs": "test()",
+    "hook.ts": "test()",
+    "hook.mjs": 'import "file:///r/scripts/test-loader.mjs";',
+    "c.ts": "test()",
+    "c.mjs": "test()",
+    "d.ts": "test()",
+    "d.mjs": "test()",
+    "e.ts": "test()",
+    "e.mjs": "test()",
+  };
+  const read = (file: string) => texts[file] ?? assert.fail(`read ${file}`);
+  const suite = (name: string) => ({ original: `${name}.ts`, run: `${name}.mjs`, compiled: true });
+  const plan = planTestGroups([suite("a"), suite("b"), suite("own"), suite("hook"), suite("c"), { original: "x.js", run: "x.js", compiled: false }, suite("d"), suite("e")], 3, read);
+  assert.deepEqual(plan, [{ members: ["a.mjs", "b.mjs", "c.mjs"] }, { file: "own.mjs" }, { file: "hook.mjs" }, { file: "x.js" }, { members: ["d.mjs", "e.mjs"] }]);
+  // A group of one is its file alone; size 1 is every file alone.
+  assert.deepEqual(planTestGroups([suite("a"), suite("b"), suite("c"), suite("d")], 3, read), [{ members: ["a.mjs", "b.mjs", "c.mjs"] }, { file: "d.mjs" }]);
+  assert.deepEqual(planTestGroups([suite("a"), suite("b")], 1, read), [{ file: "a.mjs" }, { file: "b.mjs" }]);
+  // The mark is a line of its own, not a mention.
+  assert.equal(OWN_PROCESS_MARK.test('const s = "// npm test: own process";'), false);
+  assert.deepEqual([groupSizeFrom({}), groupSizeFrom({ TASK_APP_TEST_GROUP: "1" }), groupSizeFrom({ TASK_APP_TEST_GROUP: "9" }), groupSizeFrom({ TASK_APP_TEST_GROUP: "no" })], [6, 1, 9, 6]);
+});
+
+test("the files npm test keeps alone carry the mark", () => {
+  const plan = planTestGroups(
+    ["e2e-templates", "eval-memory", "server-load", "rules-core"].map((name) => ({ original: join(root, "test", `${name}.test.ts`), run: `${name}.mjs`, compiled: true })),
+    6,
+    (file) => (file.endsWith(".mjs") ? "" : readFileSync(file, "utf8")),
+  );
+  assert.deepEqual(plan, [{ file: "e2e-templates.mjs" }, { file: "eval-memory.mjs" }, { file: "server-load.mjs" }, { file: "rules-core.mjs" }]);
+});
+
+test("run by node's test runner, a group's members keep their own tests, hooks and failures, reported under their own names", async () => {
+  const first = join(work, "first.test.mjs");
+  const second = join(work, "second.test.mjs");
+  const third = join(work, "third.test.mjs");
+  // Each member counts the tests its own beforeEach saw and prints it from its own after.
+  const member = (name: string, body: string) =>
+    `import assert from "node:assert/strict";\nimport { after, beforeEach, test } from "node:test";\nlet seen = 0;\nbeforeEach(() => { seen += 1; });\nafter(() => console.log("${name} saw " + seen));\n${body}\n`;
+  await writeFile(first, member("first", 'test("one", () => {});\ntest("two", async () => { await new Promise((r) => setTimeout(r, 20)); });'));
+  await writeFile(second, member("second", 'await new Promise((r) => setTimeout(r, 10));\ntest("fails", () => assert.equal(1, 2));'));
+  await writeFile(third, member("third", 'test("three", () => {});'));
+  const group = groupFilePath(work, 0);
+  assert.ok(isGroupFile(group));
+  await writeFile(group, renderGroupFile([first, second, third]));
+
+  const run = await runNode(["--test", "--test-reporter=spec", "--test-reporter-destination=stdout", `--test-reporter=${join(root, "scripts", "slowest-reporter.mjs")}`, "--test-reporter-destination=stdout", group]);
+  assert.equal(run.code, 1, run.stdout);
+  assert.match(run.stdout, /first saw 2/);
+  assert.match(run.stdout, /second saw 1/);
+  assert.match(run.stdout, /third saw 1/);
+  assert.match(run.stdout, /3 passed, 1 failed, 0 skipped/);
+  // The slowest files are the members, never the group's file.
+  const slowest = run.stdout.split("slowest files:")[1]!.split("slowest tests:")[0]!;
+  for (const name of ["first", "second", "third"]) assert.match(slowest, new RegExp(`${name}\\.test\\.mjs`));
+  assert.doesNotMatch(slowest, /task-app-test-group-/);
+  assert.match(run.stdout, /second\.test\.mjs › fails/);
+});
+
+test("a group that does not exit fails after its timeout, named by the files in it", async () => {
+  const env: NodeJS.ProcessEnv = { ...process.env, TASK_APP_TEST_TIMEOUT_MS: "2000" };
+  delete env.NODE_TEST_CONTEXT; // a runner of its own, not a subtest of this one
+  delete env.TASK_APP_TEST_GROUP;
+  const members = [join("test", "fixtures", "mirror", "never-exits.ts"), join("test", "python-str.test.ts")];
+  const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+    const child = spawn(process.execPath, ["scripts/test.mjs", ...members], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.on("close", (code) => resolve({ code, stdout }));
+  });
+  assert.equal(run.code, 1, run.stdout);
+  assert.match(run.stdout, /^# 2 test files in 1 process: 2 of them in 1 group of up to 6/m);
+  const named = members.map((member) => join(root, member).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(" \\+ ");
+  assert.match(run.stdout, new RegExp(`not ok \\d+ - ${named} \\(one process\\)\\n[^]*test timed out after 2000ms`));
+  assert.match(run.stdout, /slowest files:\n\s+[\d.]+ s {2}test\/fixtures\/mirror\/never-exits\.ts \+ test\/python-str\.test\.ts \(one process\)\n/);
+  assert.match(run.stdout, /\n3 passed, 1 failed, 0 skipped\n$/);
+});
+
+async function runNode(args: string[]): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(process.execPath, args, { cwd: work, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_TEST_CONTEXT: undefined } });
+  let stdout = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stdout += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { code, stdout };
+}
