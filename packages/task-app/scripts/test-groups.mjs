@@ -29,9 +29,9 @@ export function groupSizeFrom(env) {
 
 /**
  * The runner's entries for the suites: `suites` pairs each original test file with what runs
- * (its mirror; `compiled` false when it runs as given). A file marked as needing its own process, or whose mirror loads the module
- * hook, is an entry alone; the others, in order, fill groups of at most `size`. A group is
- * listed where its first member was.
+ * (its mirror; `compiled` false when it runs as given). A file marked as needing its own
+ * process, or whose mirror loads the module hook, is an entry alone; the others, in order, fill
+ * groups of at most `size`. A group is listed where its first member was.
  */
 export function planTestGroups(suites, size, readText = (file) => readFileSync(file, "utf8")) {
   const entries = [];
@@ -86,10 +86,22 @@ export function nameGroupFiles(text) {
 }
 const GROUP_FILE = new RegExp(`(?:file://)?[^\\s'"\`():]*/${GROUP_PREFIX}\\d+\\.test\\.mjs`, "g");
 
-/** A group's file: each member imported inside a suite named by its path, in order. */
+/**
+ * A group's file: each member imported inside a suite named by its path, in order. A member that
+ * ends the process (process.exit) would end the members after it unseen, the process exiting 0:
+ * a process that exits before the group's last hook has run fails instead, saying so.
+ */
 export function renderGroupFile(members) {
   const lines = members.map(
     (member) => `describe(${JSON.stringify(member)}, async () => { await import(${JSON.stringify(pathToFileURL(member).href)}); });`,
   );
-  return `import { describe } from "node:test";\n${lines.join("\n")}\n`;
+  return [
+    'import { after, describe } from "node:test";',
+    "let finished = false;",
+    "after(() => { finished = true; });",
+    `process.on("exit", () => { if (!finished) { process.stderr.write("${ENDED_EARLY}\\n"); process.exitCode = 1; } });`,
+    ...lines,
+    "",
+  ].join("\n");
 }
+const ENDED_EARLY = "this group's process ended before its files' tests did (a process.exit() in one of them?): the tests after it never ran";

@@ -83,6 +83,19 @@ test("run by node's test runner, a group's members keep their own tests, hooks a
   assert.match(run.stdout, /second\.test\.mjs › fails/);
 });
 
+test("a member that ends the process fails its group instead of leaving the members after it unrun", async () => {
+  const exits = join(work, "exits.test.mjs");
+  const later = join(work, "later.test.mjs");
+  await writeFile(exits, 'import { test } from "node:test";\ntest("exits", () => { process.exit(0); });\n');
+  await writeFile(later, 'import { test } from "node:test";\ntest("never runs", () => {});\n');
+  const group = groupFilePath(work, 1);
+  await writeFile(group, renderGroupFile([exits, later]));
+  const run = await runNode(["--test", "--test-reporter=tap", group]);
+  assert.equal(run.code, 1, run.stdout);
+  assert.match(run.stdout, /ended before its files' tests did/);
+  assert.doesNotMatch(run.stdout, /ok \d+ - never runs/);
+});
+
 test("a group that does not exit fails after its timeout, named by the files in it", async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, TASK_APP_TEST_TIMEOUT_MS: "2000" };
   delete env.NODE_TEST_CONTEXT; // a runner of its own, not a subtest of this one
