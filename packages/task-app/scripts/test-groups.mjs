@@ -62,10 +62,14 @@ export function groupFilePath(dir, index) {
   return join(dir, `${GROUP_PREFIX}${String(index + 1).padStart(2, "0")}.test.mjs`);
 }
 
-/** Whether a test event's file is a group's (its top-level suites are then its members). */
+/**
+ * Whether a test event's file is a group's (its top-level suites are then its members): its path,
+ * or the name nameGroupFiles gives it (reporters share the events, and one may have renamed them).
+ */
 export function isGroupFile(file) {
-  return basename(file ?? "").startsWith(GROUP_PREFIX);
+  return basename(file ?? "").startsWith(GROUP_PREFIX) || (file ?? "").endsWith(GROUP_NAME_SUFFIX);
 }
+const GROUP_NAME_SUFFIX = " (one process)";
 
 /**
  * `text` with every group's file in it (a path or file URL) named by its members instead:
@@ -78,7 +82,7 @@ export function nameGroupFiles(text) {
     try {
       const source = readFileSync(path.startsWith("file:") ? fileURLToPath(path) : path, "utf8");
       const members = [...source.matchAll(/^describe\(("(?:[^"\\]|\\.)*"),/gm)].map((match) => JSON.parse(match[1]));
-      return members.length > 0 ? `${members.join(" + ")} (one process)` : path;
+      return members.length > 0 ? `${members.join(" + ")}${GROUP_NAME_SUFFIX}` : path;
     } catch {
       return path;
     }

@@ -70,7 +70,9 @@ test("run by node's test runner, a group's members keep their own tests, hooks a
   assert.ok(isGroupFile(group));
   await writeFile(group, renderGroupFile([first, second, third]));
 
-  const run = await runNode(["--test", "--test-reporter=spec", "--test-reporter-destination=stdout", `--test-reporter=${join(root, "scripts", "slowest-reporter.mjs")}`, "--test-reporter-destination=stdout", group]);
+  // The reporters npm test runs, in its order: the TAP reporter renames the events the slowest-files reporter then reads.
+  const reporters = ["tap-reporter.mjs", "slowest-reporter.mjs"].flatMap((name) => [`--test-reporter=${join(root, "scripts", name)}`, "--test-reporter-destination=stdout"]);
+  const run = await runNode(["--test", ...reporters, group]);
   assert.equal(run.code, 1, run.stdout);
   assert.match(run.stdout, /first saw 2/);
   assert.match(run.stdout, /second saw 1/);
@@ -78,8 +80,8 @@ test("run by node's test runner, a group's members keep their own tests, hooks a
   assert.match(run.stdout, /3 passed, 1 failed, 0 skipped/);
   // The slowest files are the members, never the group's file.
   const slowest = run.stdout.split("slowest files:")[1]!.split("slowest tests:")[0]!;
-  for (const name of ["first", "second", "third"]) assert.match(slowest, new RegExp(`${name}\\.test\\.mjs`));
-  assert.doesNotMatch(slowest, /task-app-test-group-/);
+  const rows = slowest.trim().split("\n").map((row) => row.replace(/^\s*[\d.]+ s {2}/, ""));
+  assert.deepEqual(rows.sort(), [first, second, third].sort(), slowest);
   assert.match(run.stdout, /second\.test\.mjs › fails/);
 });
 
