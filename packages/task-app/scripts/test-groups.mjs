@@ -54,8 +54,10 @@ export function planTestGroups(suites, size, readText = (file) => readFileSync(f
 function needsOwnProcess(suite, readText) {
   if (!suite.compiled) return true; // not compiled by the mirror: run as given
   if (OWN_PROCESS_MARK.test(readText(suite.original))) return true;
-  return readText(suite.run).includes("/scripts/test-loader.mjs");
+  return LOADER_BANNER.test(readText(suite.run));
 }
+/** The line the mirror puts first in a file that needs the module hook (scripts/test-mirror.mjs). */
+const LOADER_BANNER = /^import "file:\/\/[^"]*\/scripts\/test-loader\.mjs";/;
 
 /** The path a group's file is written to, inside `dir`: `<dir>/task-app-test-group-<n>.test.mjs`. */
 export function groupFilePath(dir, index) {

@@ -27,9 +27,10 @@ test("files fill groups in order; a marked file, one loading the module hook and
     "own.ts": "/** x */\n// npm test: own process (it reads its own memory)\nimport {}",
     "own.mjs": "test()",
     "hook.ts": "test()",
-    "hook.mjs": 'import "file:///r/scripts/test-loader.mjs";',
+    "hook.mjs": 'import "file:///r/scripts/test-loader.mjs";\n\n// test/hook.test.ts',
     "c.ts": "test()",
-    "c.mjs": "test()",
+    // A file that only mentions the hook (as this test does) shares a process.
+    "c.mjs": 'const text = \'import "file:///r/scripts/test-loader.mjs";\';',
     "d.ts": "test()",
     "d.mjs": "test()",
     "e.ts": "test()",
