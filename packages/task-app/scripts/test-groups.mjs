@@ -83,7 +83,7 @@ export function nameGroupFiles(text) {
   return text.replace(GROUP_FILE, (path) => {
     try {
       const source = readFileSync(path.startsWith("file:") ? fileURLToPath(path) : path, "utf8");
-      const members = [...source.matchAll(/^describe\(("(?:[^"\\]|\\.)*"),/gm)].map((match) => JSON.parse(match[1]));
+      const members = [...source.matchAll(/^member\(("(?:[^"\\]|\\.)*"),/gm)].map((match) => JSON.parse(match[1]));
       return members.length > 0 ? `${members.join(" + ")}${GROUP_NAME_SUFFIX}` : path;
     } catch {
       return path;
@@ -93,19 +93,29 @@ export function nameGroupFiles(text) {
 const GROUP_FILE = new RegExp(`(?:file://)?[^\\s'"\`():]*/${GROUP_PREFIX}\\d+\\.test\\.mjs`, "g");
 
 /**
- * A group's file: each member imported inside a suite named by its path, in order. A member that
- * ends the process (process.exit) would end the members after it unseen, the process exiting 0:
- * a process that exits before the group's last hook has run fails instead, saying so.
+ * A group's file: each member imported inside a suite named by its path, in order. Every member is
+ * imported, its top-level work done, before any member's tests run (each suite's build waits for
+ * all the imports): a member's synchronous top-level work (a type-check, say) would otherwise stall
+ * the event loop under an earlier member's tests and their deadlines. A member that ends the process
+ * (process.exit) would end the members after it unseen, the process exiting 0: a process that exits
+ * before the group's last hook has run fails instead, saying so.
  */
 export function renderGroupFile(members) {
-  const lines = members.map(
-    (member) => `describe(${JSON.stringify(member)}, async () => { await import(${JSON.stringify(pathToFileURL(member).href)}); });`,
-  );
+  const lines = members.map((member) => `member(${JSON.stringify(member)}, ${JSON.stringify(pathToFileURL(member).href)});`);
   return [
     'import { after, describe } from "node:test";',
     "let finished = false;",
     "after(() => { finished = true; });",
     `process.on("exit", () => { if (!finished) { process.stderr.write("${ENDED_EARLY}\\n"); process.exitCode = 1; } });`,
+    "const imports = [];",
+    "function member(name, url) {",
+    "  describe(name, async () => {",
+    "    const loading = import(url);",
+    "    imports.push(loading.catch(() => {}));",
+    "    await loading;",
+    "    await Promise.all(imports);",
+    "  });",
+    "}",
     ...lines,
     "",
   ].join("\n");

@@ -86,6 +86,23 @@ test("run by node's test runner, a group's members keep their own tests, hooks a
   assert.match(run.stdout, /second\.test\.mjs › fails/);
 });
 
+test("every member's top-level work is done before the group's tests run: none stalls another's timers", async () => {
+  const timed = join(work, "timed.test.mjs");
+  const blocking = join(work, "blocking.test.mjs");
+  // The first member's test watches its timers for 300 ms; the second, as a type-check does, awaits
+  // a little and then works synchronously for 600 ms at its top level.
+  await writeFile(
+    timed,
+    'import assert from "node:assert/strict";\nimport { test } from "node:test";\ntest("timers fire on time", async () => {\n  let worst = 0;\n  for (let i = 0; i < 30; i++) {\n    const at = performance.now();\n    await new Promise((r) => setTimeout(r, 10));\n    worst = Math.max(worst, performance.now() - at - 10);\n  }\n  assert.ok(worst < 300, `a timer fired ${Math.round(worst)} ms late`);\n});\n',
+  );
+  await writeFile(blocking, 'import { test } from "node:test";\nawait new Promise((r) => setTimeout(r, 50));\nconst until = Date.now() + 600;\nwhile (Date.now() < until);\ntest("worked at its top level", () => {});\n');
+  const group = groupFilePath(work, 2);
+  await writeFile(group, renderGroupFile([timed, blocking]));
+  const run = await runNode(["--test", "--test-reporter=tap", group]);
+  assert.equal(run.code, 0, run.stdout);
+  assert.match(run.stdout, /# pass 2\n/);
+});
+
 test("a member that ends the process fails its group instead of leaving the members after it unrun", async () => {
   const exits = join(work, "exits.test.mjs");
   const later = join(work, "later.test.mjs");
