@@ -1,10 +1,11 @@
 // Test files that share a node process under `npm test` (scripts/test.mjs). node's runner gives
 // every file a process of its own, and each of those loads task-app's modules again: a quarter
 // of a second of CPU a file before its first test. Files run in groups instead: a group is one
-// process whose file imports its members one after another, each inside a suite named by the
-// member's path, so a member's tests, its top-level hooks and its failures stay its own and the
-// reports still name test/x.test.ts. Within a group the members' tests run one file after
-// another; groups, and files alone, run side by side as files did.
+// process whose file imports its members, each inside a suite named by the member's path, so a
+// member's tests, its top-level hooks and its failures stay its own and the reports still name
+// test/x.test.ts. Every member's top-level work is done before the first test runs; then the
+// members' tests run one file after another. Groups, and files alone, run side by side as files
+// did.
 //
 // A file keeps a process of its own when it says so on a line of its own:
 //   // npm test: own process (why)
