@@ -46,9 +46,10 @@ const mirrored = await buildMirror(files);
 await (await import("esbuild")).stop(); // its service process ends here: counted below, not kept for the run
 // Files share processes, a few to a group, so that task-app's modules load once a group rather
 // than once a file (scripts/test-groups.mjs says which files keep a process of their own).
+const groupSize = groupSizeFrom(process.env);
 const entries = planTestGroups(
   files.map((file, i) => ({ original: resolve(root, file), run: mirrored[i], compiled: mirrored[i] !== file })),
-  groupSizeFrom(process.env),
+  groupSize,
 );
 const runnerFiles = entries.map((entry, i) => {
   if (entry.file) return entry.file;
@@ -59,7 +60,7 @@ const runnerFiles = entries.map((entry, i) => {
 const groups = entries.filter((entry) => entry.members).length;
 if (groups > 0) {
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
-  process.stdout.write(`# ${plural(files.length, "test file")} in ${plural(entries.length, "process")}: ${files.length - entries.length + groups} of them in ${plural(groups, "group")} of up to ${groupSizeFrom(process.env)} (scripts/test-groups.mjs; TASK_APP_TEST_GROUP=1 runs each file alone)\n`);
+  process.stdout.write(`# ${plural(files.length, "test file")} in ${plural(entries.length, "process")}: ${files.length - entries.length + groups} of them in ${plural(groups, "group")} of up to ${groupSize} (scripts/test-groups.mjs; TASK_APP_TEST_GROUP=1 runs each file alone)\n`);
 }
 const childEnv = (await packing) ? { ...env, [PACKED_ENV]: packedDir } : env;
 const child = spawn(

@@ -49,12 +49,13 @@ test("files fill groups in order; a marked file, one loading the module hook and
 });
 
 test("the files npm test keeps alone carry the mark", () => {
+  const alone = ["deploy-image", "deploy-multihost", "differential-config", "e2e-templates", "eval-memory", "openenv-bounds", "pack", "server-load", "hostile/deploy-cluster", "hostile/view"];
   const plan = planTestGroups(
-    ["e2e-templates", "eval-memory", "server-load", "rules-core"].map((name) => ({ original: join(root, "test", `${name}.test.ts`), run: `${name}.mjs`, compiled: true })),
+    [...alone, "rules-core"].map((name) => ({ original: join(root, "test", `${name}.test.ts`), run: `${name}.mjs`, compiled: true })),
     6,
     (file) => (file.endsWith(".mjs") ? "" : readFileSync(file, "utf8")),
   );
-  assert.deepEqual(plan, [{ file: "e2e-templates.mjs" }, { file: "eval-memory.mjs" }, { file: "server-load.mjs" }, { file: "rules-core.mjs" }]);
+  assert.deepEqual(plan, [...alone.map((name) => ({ file: `${name}.mjs` })), { file: "rules-core.mjs" }]);
 });
 
 test("run by node's test runner, a group's members keep their own tests, hooks and failures, reported under their own names", async () => {
@@ -86,18 +87,15 @@ test("run by node's test runner, a group's members keep their own tests, hooks a
   assert.match(run.stdout, /second\.test\.mjs › fails/);
 });
 
-test("every member's top-level work is done before the group's tests run: none stalls another's timers", async () => {
-  const timed = join(work, "timed.test.mjs");
-  const blocking = join(work, "blocking.test.mjs");
-  // The first member's test watches its timers for 300 ms; the second, as a type-check does, awaits
-  // a little and then works synchronously for 600 ms at its top level.
-  await writeFile(
-    timed,
-    'import assert from "node:assert/strict";\nimport { test } from "node:test";\ntest("timers fire on time", async () => {\n  let worst = 0;\n  for (let i = 0; i < 30; i++) {\n    const at = performance.now();\n    await new Promise((r) => setTimeout(r, 10));\n    worst = Math.max(worst, performance.now() - at - 10);\n  }\n  assert.ok(worst < 300, `a timer fired ${Math.round(worst)} ms late`);\n});\n',
-  );
-  await writeFile(blocking, 'import { test } from "node:test";\nawait new Promise((r) => setTimeout(r, 50));\nconst until = Date.now() + 600;\nwhile (Date.now() < until);\ntest("worked at its top level", () => {});\n');
+test("every member's top-level work is done before the group's tests run: none runs under another's tests", async () => {
+  const first = join(work, "first-tested.test.mjs");
+  const later = join(work, "later-loaded.test.mjs");
+  // The later member, as a type-check does, awaits a little and then works at its top level; the
+  // first member's test must start after that work, not under it.
+  await writeFile(first, 'import assert from "node:assert/strict";\nimport { test } from "node:test";\ntest("starts after every member loaded", () => assert.equal(globalThis.laterLoaded, true));\n');
+  await writeFile(later, 'import { test } from "node:test";\nawait new Promise((r) => setTimeout(r, 50));\nglobalThis.laterLoaded = true;\ntest("loaded", () => {});\n');
   const group = groupFilePath(work, 2);
-  await writeFile(group, renderGroupFile([timed, blocking]));
+  await writeFile(group, renderGroupFile([first, later]));
   const run = await runNode(["--test", "--test-reporter=tap", group]);
   assert.equal(run.code, 0, run.stdout);
   assert.match(run.stdout, /# pass 2\n/);
@@ -118,15 +116,9 @@ test("a member that ends the process fails its group instead of leaving the memb
 
 test("a group that does not exit fails after its timeout, named by the files in it", async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, TASK_APP_TEST_TIMEOUT_MS: "2000" };
-  delete env.NODE_TEST_CONTEXT; // a runner of its own, not a subtest of this one
   delete env.TASK_APP_TEST_GROUP;
   const members = [join("test", "fixtures", "mirror", "never-exits.ts"), join("test", "python-str.test.ts")];
-  const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-    const child = spawn(process.execPath, ["scripts/test.mjs", ...members], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
-    let stdout = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.on("close", (code) => resolve({ code, stdout }));
-  });
+  const run = await runNode(["scripts/test.mjs", ...members], { cwd: root, env });
   assert.equal(run.code, 1, run.stdout);
   assert.match(run.stdout, /^# 2 test files in 1 process: 2 of them in 1 group of up to 6/m);
   const named = members.map((member) => join(root, member).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(" \\+ ");
@@ -135,8 +127,10 @@ test("a group that does not exit fails after its timeout, named by the files in 
   assert.match(run.stdout, /\n3 passed, 1 failed, 0 skipped\n$/);
 });
 
-async function runNode(args: string[]): Promise<{ code: number | null; stdout: string }> {
-  const child = spawn(process.execPath, args, { cwd: work, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NODE_TEST_CONTEXT: undefined } });
+/** Node run with `args` (in the scratch folder unless told), as a runner of its own: its exit code and its output, both streams. */
+async function runNode(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; stdout: string }> {
+  const env = { ...(options.env ?? process.env), NODE_TEST_CONTEXT: undefined };
+  const child = spawn(process.execPath, args, { cwd: options.cwd ?? work, stdio: ["ignore", "pipe", "pipe"], env });
   let stdout = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
   child.stderr.on("data", (chunk) => (stdout += chunk));
