@@ -14,7 +14,8 @@
 // holding exactly what Node trusted with the variable set, its bundled roots and the extra
 // certificates, so it trusts what it trusted before.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { rootCertificates } from "node:tls";
 
 /**
@@ -31,9 +32,27 @@ export function planTestEnvironment(env, npmCa, cafile) {
   return { env: { ...rest, npm_config_cafile: cafile }, cafile: { path: cafile, from: extra } };
 }
 
-/** npm's `cafile` and `ca` settings as npm run in `cwd` with `env` sees them (absent ones left out), or undefined when `npm config get` fails. */
+/**
+ * The folder npm reads a project's settings from when run in `dir`: the top of the workspace
+ * project `dir` belongs to (the nearest folder above, or `dir` itself, whose package.json lists
+ * workspaces), else `dir`. `npm config` refuses to run inside a workspace's own folder
+ * (ENOWORKSPACES), as this package's is.
+ */
+export function findNpmProjectDir(dir) {
+  for (let at = dir; ; at = dirname(at)) {
+    const manifest = join(at, "package.json");
+    try {
+      if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).workspaces) return at;
+    } catch {
+      // a package.json that does not parse lists no workspaces
+    }
+    if (dirname(at) === at) return dir;
+  }
+}
+
+/** npm's `cafile` and `ca` settings as npm run in `cwd` (in its project's top folder) with `env` sees them (absent ones left out), or undefined when `npm config get` fails. */
 export function readNpmCa(cwd, env = process.env) {
-  const result = spawnSync("npm", ["config", "get", "cafile", "ca"], { cwd, env, encoding: "utf8" });
+  const result = spawnSync("npm", ["config", "get", "cafile", "ca"], { cwd: findNpmProjectDir(cwd), env, encoding: "utf8" });
   if (result.status !== 0) return undefined;
   const settings = {};
   for (const line of result.stdout.split("\n")) {

@@ -7,14 +7,15 @@
  */
 import assert from "node:assert/strict";
 import { execFile, spawnSync } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { rootCertificates } from "node:tls";
-import { planTestEnvironment, readNpmCa, renderNpmCafile } from "../scripts/test-env.mjs";
+import { findNpmProjectDir, planTestEnvironment, readNpmCa, renderNpmCafile } from "../scripts/test-env.mjs";
+import { packageRoot } from "../src/scaffold/paths.js";
 
 const work = await mkdtemp(join(tmpdir(), "test-env-"));
 after(() => rm(work, { recursive: true, force: true }));
@@ -50,6 +51,25 @@ test("the file holds Node's bundled roots and then the extra file's; an unreadab
   for (const root of rootCertificates) assert.ok(text.includes(root));
   assert.ok(text.endsWith("-----BEGIN CERTIFICATE-----\nextra\n-----END CERTIFICATE-----\n"));
   assert.equal(renderNpmCafile(join(work, "missing.pem")), `${rootCertificates.join("\n")}\n`);
+});
+
+test("npm's settings are read at the top of a workspace project: npm config refuses a workspace's own folder, as this package's is", async () => {
+  const top = join(work, "workspace");
+  await mkdir(join(top, "packages", "member", "src"), { recursive: true });
+  await writeFile(join(top, "package.json"), JSON.stringify({ name: "top", private: true, workspaces: ["packages/member"] }));
+  await writeFile(join(top, "packages", "member", "package.json"), JSON.stringify({ name: "member", version: "1.0.0" }));
+  assert.equal(findNpmProjectDir(join(top, "packages", "member")), top);
+  assert.equal(findNpmProjectDir(join(top, "packages", "member", "src")), top);
+  assert.equal(findNpmProjectDir(top), top);
+  const plain = join(work, "plain");
+  await mkdir(plain, { recursive: true });
+  await writeFile(join(plain, "package.json"), "{ not json");
+  assert.equal(findNpmProjectDir(plain), plain);
+  // This package is a workspace of its repository: `npm config get` run in its folder fails
+  // (ENOWORKSPACES), and npm test then left NODE_EXTRA_CA_CERTS in every test process.
+  assert.notEqual(spawnSync("npm", ["config", "get", "cafile"], { cwd: packageRoot(), encoding: "utf8" }).status, 0);
+  assert.ok(readNpmCa(packageRoot()), "npm's settings read from the package's folder");
+  assert.ok(readNpmCa(join(top, "packages", "member")), "npm's settings read from a workspace's folder");
 });
 
 const hasOpenssl = spawnSync("openssl", ["version"]).status === 0;
