@@ -24,10 +24,19 @@ export interface LoopbackRegistry {
   close(): Promise<void>;
 }
 
-/** The registry npm installs from here, and the certificates it trusts, for the proxy. */
+/**
+ * The registry npm installs from here, and the certificates it trusts, for the proxy: npm's own
+ * `cafile` (an npmrc's, or the one npm test hands it), else NODE_EXTRA_CA_CERTS (npm test runs
+ * its processes without it, scripts/test-env.mjs, but a suite run alone may have it).
+ */
 async function upstream(): Promise<{ url: string; cafile?: string }> {
-  const url = (await runProcess("npm", ["config", "get", "registry"], os.tmpdir())).stdout.trim() || "https://registry.npmjs.org/";
-  const cafile = process.env.npm_config_cafile || process.env.NODE_EXTRA_CA_CERTS || undefined;
+  const settings = new Map<string, string>();
+  for (const line of (await runProcess("npm", ["config", "get", "registry", "cafile"], os.tmpdir())).stdout.split("\n")) {
+    const match = /^(registry|cafile)=(.*)$/.exec(line.trim());
+    if (match && match[2] !== "null" && match[2] !== "") settings.set(match[1]!, match[2]!);
+  }
+  const url = settings.get("registry") || "https://registry.npmjs.org/";
+  const cafile = settings.get("cafile") || process.env.NODE_EXTRA_CA_CERTS || undefined;
   return { url, cafile };
 }
 
