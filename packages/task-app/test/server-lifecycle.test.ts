@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serve } from "../src/server/index.js";
+import { EXIT_AFTER_SHUTDOWN_MS } from "../src/server/serve.js";
 import { createMathApp } from "./fixtures/apps/math.js";
 
 const KEY = "sk_env_lifecycle";
@@ -86,11 +87,19 @@ test("an idle kept-alive connection does not hold shutdown: close() ends long be
   }
 });
 
-test("SIGTERM triggers the same graceful shutdown", async () => {
+test("SIGTERM triggers the same graceful shutdown, then ends a process something still holds open", async (t) => {
   const events: string[] = [];
+  // After a signal's shutdown serve ends the process if it is still alive a second later. This test
+  // holds it (as an executor ignoring its abort signal would): the exit is recorded, not made, so
+  // it cannot end the tests of the files sharing this process (scripts/test-groups.mjs).
+  const exits: (string | number | null | undefined)[] = [];
+  t.mock.method(process, "exit", ((code?: string | number | null) => void exits.push(code)) as typeof process.exit);
   const running = await serve(createMathApp({ onShutdown: [() => void events.push("shutdown")] }), { port: 0, env, logLevel: "silent" });
   process.emit("SIGTERM", "SIGTERM");
   await running.closed;
   assert.deepEqual(events, ["shutdown"]);
   assert.equal(process.listenerCount("SIGTERM"), 0, "signal handlers removed");
+  assert.deepEqual(exits, [], "not before the second is up");
+  await new Promise((resolve) => setTimeout(resolve, EXIT_AFTER_SHUTDOWN_MS + 200));
+  assert.deepEqual(exits, [process.exitCode ?? 0], "the process is ended, with its exit code");
 });
