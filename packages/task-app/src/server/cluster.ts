@@ -24,7 +24,7 @@ import type { PeerNetwork } from "../openenv/peers.js";
 import type { MetricsReading } from "./metrics.js";
 import type { Logger } from "pino";
 import type { ServingTaskApp } from "./serve.js";
-import { announceServing, EXIT_AFTER_SHUTDOWN_MS } from "./serve.js";
+import { announceServing, EXIT_AFTER_SHUTDOWN_MS } from "./announce.js";
 
 /** Options of `runServeCluster`. */
 export interface ServeClusterOptions {

@@ -7,7 +7,6 @@ import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
 import { suggestKey } from "../config/suggest.js";
 import { pathToFileURL } from "node:url";
-import { defineTaskApp } from "../runtime/define.js";
 import type { TaskApp, TaskAppConfigInput } from "../schemas/task-app.js";
 import { withDeadline } from "../deadline.js";
 import { findUp } from "../fs/find-up.js";
@@ -79,6 +78,8 @@ async function importTaskApp(path: string): Promise<TaskApp> {
   const candidate = mod.default ?? mod.app ?? mod.taskApp;
   if (candidate === undefined) throw new Error(`${path} exports no task app (expected a default export, \`app\` or \`taskApp\`)`);
   const value = typeof candidate === "function" ? await (candidate as () => unknown)() : candidate;
+  // Loaded here, not at the top: the `--workers` primary checks the module path with this file and never loads the app.
+  const { defineTaskApp } = await import("../runtime/define.js");
   return defineTaskApp(value as TaskAppConfigInput);
 }
 

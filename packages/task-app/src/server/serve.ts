@@ -20,7 +20,7 @@ import { constants } from "node:os";
 import { listenForPeers } from "../openenv/peers.js";
 import type { TaskApp } from "../schemas/task-app.js";
 import { createTaskAppServer, type TaskAppServerOptions } from "./app.js";
-import { resolveEnvironmentApiKeys } from "./auth.js";
+import { announceServing, EXIT_AFTER_SHUTDOWN_MS } from "./announce.js";
 import { createLogger, createPrettyDestination, type LogFormat, type LogLevel } from "./logger.js";
 
 /** Options of `serve`. */
@@ -63,8 +63,7 @@ export interface ServingTaskApp {
 const ABORT_SETTLE_MS = 1_000;
 /** How long replies already settled get to be written once the grace period is over. */
 const FLUSH_MS = 50;
-/** How long the process may stay alive after a signal-triggered shutdown before it is ended. */
-export const EXIT_AFTER_SHUTDOWN_MS = 1_000;
+export { announceServing, EXIT_AFTER_SHUTDOWN_MS };
 
 /** Runs the startup hooks, then listens; the returned handle closes gracefully. */
 export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<ServingTaskApp> {
@@ -169,19 +168,6 @@ export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<S
       return handler.openSessions;
     },
   };
-}
-
-/** Logs "task app listening" with the URL, then a warning when auth is off or no key is configured. */
-export function announceServing(
-  logger: Pick<import("pino").Logger, "info" | "warn">,
-  served: { url: string; appId: string; requireApiKey: boolean },
-  env: Parameters<typeof resolveEnvironmentApiKeys>[0] = process.env,
-): void {
-  logger.info({ url: served.url, app_id: served.appId, auth: served.requireApiKey }, "task app listening");
-  if (!served.requireApiKey) logger.warn("API key auth is off (requireApiKey: false): anyone who can reach this address can run rollouts");
-  else if (resolveEnvironmentApiKeys(env).length === 0) {
-    logger.warn({ fix: "set ENVIRONMENT_API_KEY, e.g. in a file passed with --env-file" }, "no API key is configured: every route but / answers 503 missing_environment_api_key");
-  }
 }
 
 /** Whether `host` is a loopback address (127.0.0.0/8, ::1, localhost). */

@@ -30,7 +30,6 @@ interface ServeArgs {
 async function runServe(args: ServeArgs): Promise<void> {
   const context = contextOf(args);
   const { assertTaskAppModuleExists, loadTaskAppModule, TaskAppStartTimeoutError } = await import("../../server/load.js");
-  const { serve } = await import("../../server/serve.js");
   const { LOG_FORMATS, LOG_LEVELS, createLogger, createPrettyDestination } = await import("../../server/logger.js");
   const { createSecretRedactor } = await import("../../server/secrets.js");
   const level = args["log-level"] as (typeof LOG_LEVELS)[number];
@@ -142,6 +141,8 @@ async function runServe(args: ServeArgs): Promise<void> {
       context.setExitCode(result.code);
       return;
     }
+    // The server is loaded here, where the app is: the `--workers` primary (above) loads neither.
+    const { serve } = await import("../../server/serve.js");
     const app = await loadTaskAppModule(module, { timeoutMs: startTimeout * 1000 });
     traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
     const sink = traces?.sink;
