@@ -8,5 +8,6 @@ export declare function planTestEnvironment(
   npmCa: NpmCa | undefined,
   cafile: string,
 ): { env: NodeJS.ProcessEnv; cafile: { path: string; from: string } | undefined };
+export declare function findNpmProjectDir(dir: string): string;
 export declare function readNpmCa(cwd: string, env?: NodeJS.ProcessEnv): NpmCa | undefined;
 export declare function renderNpmCafile(extra: string): string;
