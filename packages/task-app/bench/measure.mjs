@@ -11,6 +11,7 @@
  * a pass/miss mark, as the table BENCHMARKS.md opens with. The mark is a
  * reading, never a test: benchmarks assert no timings.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -157,6 +158,35 @@ export function spread(xs, digits = 0, unit = "") {
 /** Per-round ratios a[i] / b[i] of two interleaved series. */
 export function ratios(as, bs) {
   return as.map((a, i) => a / bs[i]);
+}
+
+/**
+ * How fast this machine runs node now, as a line for a report whose figure is wall time or CPU
+ * rather than a ratio (bench:npm-test): the CPU of `node -e 0` in fresh processes (started as
+ * startupEnv says) and of a fixed piece of JavaScript in this process (JSON written and read back,
+ * a string hashed), medians of `rounds`. Shared 2-core machines here have differed by 1.5-2x on
+ * both, run to run and day to day, so a time recorded without them cannot be compared with
+ * another.
+ */
+export function machineSpeedLine(rounds = 7) {
+  const { env } = startupEnv();
+  const starts = [];
+  for (let i = 0; i < rounds; i++) {
+    const run = spawnSync(process.execPath, ["-e", "process.on('exit', () => { const u = process.cpuUsage(); process.stdout.write(String(u.user + u.system)); })"], { env, encoding: "utf8" });
+    starts.push(Number(run.stdout) / 1000);
+  }
+  const work = [];
+  const value = { model: "m", messages: Array.from({ length: 40 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `message ${i} `.repeat(8) })) };
+  for (let i = 0; i < rounds; i++) {
+    const start = ownCpuUs();
+    let hash = 0;
+    for (let j = 0; j < 2_000; j++) {
+      const text = JSON.stringify(value);
+      hash = (hash + JSON.parse(text).messages.length + text.charCodeAt(j % text.length)) | 0;
+    }
+    work.push((ownCpuUs() - start) / 1000 + (hash === -1 ? 1 : 0));
+  }
+  return `this machine: \`node -e 0\` ${spread(starts, 0, " ms")} of CPU, a fixed piece of JavaScript ${spread(work, 0, " ms")} (${rounds} rounds each)`;
 }
 
 /** The load average now, as a line for a report. */

@@ -5,7 +5,9 @@
  * apart: CI's install, not the test command), then `npm test` run as CI runs it (`CI=true`): its
  * wall time from start to exit, the build included, and the CPU of every process it waited for
  * (bash's `times`). The runner's own lines say how the time split (`test run: …`, `test
- * processes: …`) and which files were slowest. Goal: at most 300 s of wall time on 2 cores.
+ * processes: …`) and which files were slowest. Goal: at most 300 s of wall time on 2 cores. The
+ * machine's speed is printed before and after (measure.mjs, machineSpeedLine): the wall time is
+ * the suite's CPU over two cores, and that CPU differs from machine to machine and hour to hour.
  *
  * Usage: npm run bench:npm-test
  */
@@ -14,7 +16,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadLine, parseBenchArgs, reportGoal } from "./measure.mjs";
+import { loadLine, machineSpeedLine, parseBenchArgs, reportGoal } from "./measure.mjs";
 
 // No options: a mistyped one is refused before minutes of work start.
 parseBenchArgs({ options: {} });
@@ -48,6 +50,7 @@ try {
   const install = timed("npm ci --no-audit --no-fund --prefer-offline", clone, env);
   if (install.status !== 0) throw new Error(`npm ci failed: ${install.err.slice(-2000)}`);
   console.log(`a clone of ${repo} (HEAD, committed files only)${existsSync(shared) ? ", the shared corpus beside it" : ""}; ${loadLine()} at start`);
+  console.log(`${machineSpeedLine()}, before`);
   console.log(`npm ci: ${install.wall.toFixed(0)} s of wall time, ${install.cpu.toFixed(0)} s of CPU (CI's install: not part of the goal)`);
   const test = timed("npm test", clone, env);
   const out = `${test.out}\n${test.err}`;
@@ -70,6 +73,7 @@ try {
     pass: !failed && test.wall <= 300,
     note: counts ? `${counts[1]} passed, ${counts[2]} failed, ${counts[3]} skipped` : "",
   });
+  console.log(`${machineSpeedLine()}, after`);
   console.log(`${loadLine()} at the end`);
 } finally {
   rmSync(work, { recursive: true, force: true });
