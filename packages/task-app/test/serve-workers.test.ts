@@ -217,7 +217,8 @@ test("the primary loads neither the app nor the server: its workers do", { timeo
   child.stderr!.on("data", (d) => (output += d));
   const exited = once(child, "exit");
   const until = Date.now() + 45_000;
-  while (!/"msg":"task app listening"/.test(output)) {
+  // The pids come in the line after the URL's ("workers started"): wait for that one.
+  while (!/"msg":"workers started"/.test(output)) {
     if (child.exitCode !== null || Date.now() > until) assert.fail(`serve did not start: ${output}`);
     await pause(20);
   }
