@@ -13,7 +13,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -186,7 +186,7 @@ export function machineSpeedLine(rounds = 7) {
     }
     work.push((ownCpuUs() - start) / 1000 + (hash === -1 ? 1 : 0));
   }
-  return `this machine: \`node -e 0\` ${spread(starts, 0, " ms")} of CPU, a fixed piece of JavaScript ${spread(work, 0, " ms")} (${rounds} rounds each)`;
+  return `this machine (${navigatorCores()} × ${cpus()[0]?.model ?? "unknown CPU"}): \`node -e 0\` ${spread(starts, 0, " ms")} of CPU, a fixed piece of JavaScript ${spread(work, 0, " ms")} (${rounds} rounds each)`;
 }
 
 /** The load average now, as a line for a report. */

@@ -50,7 +50,8 @@ try {
   const install = timed("npm ci --no-audit --no-fund --prefer-offline", clone, env);
   if (install.status !== 0) throw new Error(`npm ci failed: ${install.err.slice(-2000)}`);
   console.log(`a clone of ${repo} (HEAD, committed files only)${existsSync(shared) ? ", the shared corpus beside it" : ""}; ${loadLine()} at start`);
-  console.log(`${machineSpeedLine()}, before`);
+  const speed = { before: machineSpeedLine() };
+  console.log(`${speed.before}, before`);
   console.log(`npm ci: ${install.wall.toFixed(0)} s of wall time, ${install.cpu.toFixed(0)} s of CPU (CI's install: not part of the goal)`);
   const test = timed("npm test", clone, env);
   const out = `${test.out}\n${test.err}`;
@@ -71,7 +72,7 @@ try {
     figure: `${test.wall.toFixed(0)} s (test run ${testRun ?? "?"} s after the build)${failed ? "; tests failed" : ""}`,
     goal: "<= 300 s",
     pass: !failed && test.wall <= 300,
-    note: counts ? `${counts[1]} passed, ${counts[2]} failed, ${counts[3]} skipped` : "",
+    note: `${counts ? `${counts[1]} passed, ${counts[2]} failed, ${counts[3]} skipped; ` : ""}${speed.before}`,
   });
   console.log(`${machineSpeedLine()}, after`);
   console.log(`${loadLine()} at the end`);

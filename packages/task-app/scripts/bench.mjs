@@ -53,7 +53,8 @@ for (const bench of BENCHMARKS.filter((b) => !only || only.includes(b.name))) {
   const out = [...lines.filter((l) => !l.startsWith("@goal ")), `(${loadLine()} at the end)`].join("\n");
   process.stdout.write(`${out}\n`);
   const status = run.status === 0 ? "" : ` (exited with ${run.status ?? run.signal})`;
-  sections.push(`## ${bench.name}\n\n${bench.what}. \`npm run bench:${bench.name}\`, ${((Date.now() - started) / 1000).toFixed(0)} s, on ${today}${status}.\n\n\`\`\`text\n${out}\n\`\`\``);
+  // Each section names the machine it ran on: with --only, sections of other runs (other machines) are kept beside it.
+  sections.push(`## ${bench.name}\n\n${bench.what}. \`npm run bench:${bench.name}\`, ${((Date.now() - started) / 1000).toFixed(0)} s, on ${today}, on ${machine[1]}${status}.\n\n\`\`\`text\n${out}\n\`\`\``);
 }
 let table = renderGoals(goals);
 process.stdout.write(`\n## Goals\n\n${table}\n`);
@@ -74,7 +75,7 @@ if (values.write) {
     goals.sort((a, b) => rank(a.bench) - rank(b.bench));
     table = renderGoals(goals);
   }
-  const text = `# Benchmarks\n\nMeasured with \`npm run bench -- --write\` on ${today}${only ? ` (${only.join(", ")}; the other sections are kept from an earlier report)` : ""}, on:\n\n${machine.map((m) => `- ${m}`).join("\n")}\n\nWhat each benchmark measures and why its baseline is the fair one: [bench/README.md](bench/README.md). Figures are CPU per unit of work of the process (or thread) measured, as a ratio to a baseline doing the same work minus the thing measured, run in the same process tree with rounds interleaved: medians, with the spread (min-max over rounds) beside them. Throughput is printed beside as a secondary, noisy figure.\n\n## Goals\n\n${table}\n\n${sections.join("\n\n")}\n`;
+  const text = `# Benchmarks\n\nMeasured with \`npm run bench -- --write\` on ${today}${only ? ` (${only.join(", ")}; the other sections are kept from earlier reports, each on the machine its first line names, or, before sections named theirs, unknown)` : ""}, on:\n\n${machine.map((m) => `- ${m}`).join("\n")}\n\nWhat each benchmark measures and why its baseline is the fair one: [bench/README.md](bench/README.md). Figures are CPU per unit of work of the process (or thread) measured, as a ratio to a baseline doing the same work minus the thing measured, run in the same process tree with rounds interleaved: medians, with the spread (min-max over rounds) beside them. Throughput is printed beside as a secondary, noisy figure.\n\n## Goals\n\n${table}\n\n${sections.join("\n\n")}\n`;
   writeFileSync("BENCHMARKS.md", text);
   process.stdout.write("\nwrote BENCHMARKS.md\n");
 }
