@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serve } from "../src/server/index.js";
-import { EXIT_AFTER_SHUTDOWN_MS } from "../src/server/serve.js";
+import { EXIT_AFTER_SHUTDOWN_MS } from "../src/server/announce.js";
 import { createMathApp } from "./fixtures/apps/math.js";
 
 const KEY = "sk_env_lifecycle";

@@ -63,7 +63,6 @@ export interface ServingTaskApp {
 const ABORT_SETTLE_MS = 1_000;
 /** How long replies already settled get to be written once the grace period is over. */
 const FLUSH_MS = 50;
-export { announceServing, EXIT_AFTER_SHUTDOWN_MS };
 
 /** Runs the startup hooks, then listens; the returned handle closes gracefully. */
 export async function serve(app: TaskApp, options: ServeOptions = {}): Promise<ServingTaskApp> {
