@@ -4,12 +4,14 @@
  * and PostgreSQL drivers, the writer thread) until a store is opened, so a
  * test file or a `serve` without tracing does not pay for it; nor the YAML
  * parser until a YAML rubric is read. And what a
- * `task-app` start loads: the bundled CLI alone until a handler runs; and
- * serving a TypeScript app, what goes through tsx's hooks (the app alone). A
- * module list, not a timing.
+ * `task-app` start loads: the bundled CLI alone until a handler runs;
+ * serving a TypeScript app, what goes through tsx's hooks (the app alone);
+ * `serve --workers 2`, the server and the app in the workers and neither in
+ * the primary; `eval --app`, no scaffolder. A module list, not a timing.
  */
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { promisify } from "node:util";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -78,6 +80,47 @@ test("task-app serve without tracing loads no trace store layer, listening or sh
   const loaded = loadedModules(server.output());
   assert.ok(loaded.some((u) => u.endsWith("/dist/server/serve.js")), "the hook saw the server load");
   assert.deepEqual(loaded.filter((u) => STORE_LAYER.test(u)), []);
+});
+
+test("task-app serve --workers 2: the primary loads neither the app nor the server, its workers load both", { skip: unbuilt }, async () => {
+  // node:cluster forks the workers with the primary's execArgv: the hook names every process's modules, each line with its pid.
+  const bin = new URL("../bin/task-app.js", import.meta.url).pathname;
+  const app = new URL("./fixtures/apps/pid.mjs", import.meta.url).pathname;
+  const child = spawn(process.execPath, ["--import", hook, bin, "serve", app, "--port", "0", "--workers", "2"], {
+    cwd: work,
+    env: { ...process.env, ENVIRONMENT_API_KEY: "sk_env_w4r8k2p6q1", TASKAPP_TRACE_DB: "", TASKAPP_TRACING_ENABLED: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  child.stderr.on("data", (d) => (stderr += d));
+  const exited = once(child, "exit");
+  const until = Date.now() + 45_000;
+  // The workers' pids come in the line after the URL's ("workers started").
+  while (!/"msg":"workers started"/.test(stdout)) {
+    if (child.exitCode !== null || Date.now() > until) assert.fail(`serve did not start:\n${stdout}${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const pids = JSON.parse(/"pids":(\[[^\]]*\])/.exec(stdout)?.[1] ?? "[]") as number[];
+  child.kill("SIGTERM");
+  await exited;
+  const SERVER = /\/dist\/server\/(app|serve)\.js$|\/dist\/runtime\/define\.js$|\/fixtures\/apps\/pid\.mjs$/;
+  assert.equal(pids.length, 2, stdout);
+  for (const pid of pids) assert.equal(loadedModules(stderr, { pid }).filter((u) => SERVER.test(u)).length, 4, `worker ${pid} loads the server, defineTaskApp and the app`);
+  const primary = loadedModules(stderr, { pid: child.pid! });
+  assert.ok(primary.some((u) => u.endsWith("/dist/server/cluster.js")), "the hook saw the primary's modules");
+  assert.deepEqual(primary.filter((u) => SERVER.test(u)), [], "the primary loads none of them");
+});
+
+test("task-app eval --app loads no scaffolder: the key it makes for the run comes from the server's own module", { skip: unbuilt }, async () => {
+  const bin = new URL("../bin/task-app.js", import.meta.url).pathname;
+  const app = new URL("./fixtures/apps/eval-app.mjs", import.meta.url).pathname;
+  const { ENVIRONMENT_API_KEY: _key, ...env } = process.env;
+  const run = await promisify(execFile)(process.execPath, ["--import", hook, bin, "eval", "--app", app, "--model", "m", "--seeds", "1-2", "--no-trace", "--run-dir", join(work, "eval-run")], { encoding: "utf8", cwd: work, env });
+  const loaded = loadedModules(run.stderr);
+  assert.ok(loaded.some((u) => u.endsWith("/dist/server/serve.js")), "the hook saw eval serve the app");
+  assert.deepEqual(loaded.filter((u) => /\/dist\/scaffold\//.test(u)), []);
 });
 
 test("serving a TypeScript app loads the task-app package before tsx's hooks: only the app's own files load through them", { skip: unbuilt }, async () => {

@@ -9,7 +9,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -201,36 +201,6 @@ test("a module that fails to load is reported once, redacted, and serve exits 1 
   assert.match(run.stderr(), /task-app serve: cannot reach the database with key \[redacted\]/);
   assert.doesNotMatch(run.output(), /starting a replacement|task app listening/);
   assert.deepEqual(shownSecretPieces(run.output(), [KEY]), []);
-});
-
-test("the primary loads neither the app nor the server: its workers do", { timeout: 90_000 }, async () => {
-  // Every module each process loads, recorded by a loader hook the workers inherit (node:cluster forks with the primary's execArgv).
-  const dir = mkdtempSync(join(tmpdir(), "serve-primary-loads-"));
-  writeFileSync(join(dir, "hooks.mjs"), 'import { appendFileSync } from "node:fs";\nlet out;\nexport function initialize(data) { out = data; }\nexport async function load(url, context, next) { appendFileSync(`${out}/${process.pid}.txt`, url + "\\n"); return next(url, context); }\n');
-  writeFileSync(join(dir, "preload.mjs"), `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(join(dir, "hooks.mjs")).href)}, { data: ${JSON.stringify(dir)} });\n`);
-  const child = spawn(process.execPath, ["--import", pathToFileURL(join(dir, "preload.mjs")).href, ...cliArgv(), "serve", "test/fixtures/apps/pid.mjs", "--port", "0", "--workers", "2"], {
-    env: { ...process.env, ENVIRONMENT_API_KEY: KEY, TASKAPP_TRACE_DB: "", TASKAPP_TRACING_ENABLED: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const exited = once(child, "exit");
-  const until = Date.now() + 45_000;
-  // The pids come in the line after the URL's ("workers started"): wait for that one.
-  while (!/"msg":"workers started"/.test(output)) {
-    if (child.exitCode !== null || Date.now() > until) assert.fail(`serve did not start: ${output}`);
-    await pause(20);
-  }
-  const pids = JSON.parse(/"pids":(\[[^\]]*\])/.exec(output)?.[1] ?? "[]") as number[];
-  child.kill("SIGTERM");
-  await exited;
-  const loaded = (pid: number) => readFileSync(join(dir, `${pid}.txt`), "utf8").split("\n");
-  const server = (url: string) => /\/server\/(app|serve)\.[jt]s$|\/runtime\/define\.[jt]s$|\/fixtures\/apps\/pid\.mjs$/.test(url);
-  assert.equal(pids.length, 2, output);
-  for (const pid of pids) assert.equal(loaded(pid).filter(server).length, 4, `worker ${pid} loads the server, its app and the app: ${loaded(pid).filter(server).join(", ")}`);
-  assert.ok(loaded(child.pid!).some((url) => /\/server\/cluster\.[jt]s$/.test(url)), "the primary's modules are recorded");
-  assert.deepEqual(loaded(child.pid!).filter(server), [], "the primary loads none of them");
 });
 
 test("--workers must be a whole number, at least 1", async () => {

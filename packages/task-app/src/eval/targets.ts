@@ -20,7 +20,7 @@ export async function startEvalTargets(target: EvalTarget, apiKey: string | unde
   if (target.kind === "urls") return { urls: target.urls, app: target.urls.join(","), ...(apiKey ? { apiKey } : {}), close: async () => {} };
   // The server (and the HTTP stack it loads) only when the eval serves the app itself: `--url` runs start without it.
   const [{ generateApiKey }, { loadTaskAppModule }, { serve }, { createLogger }, { createAppErrorLog }] = await Promise.all([
-    import("../scaffold/create.js"),
+    import("../server/auth.js"),
     import("../server/load.js"),
     import("../server/serve.js"),
     import("../server/logger.js"),

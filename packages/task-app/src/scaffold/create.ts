@@ -3,9 +3,9 @@
  * into a folder and returns what it wrote. It never prompts, prints, installs
  * or runs git; the bin does those around it.
  */
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { generateApiKey } from "../server/auth.js";
 import { loadTemplate } from "./catalog.js";
 import { ScaffoldError } from "./errors.js";
 import { checkPackageName, toAppId, toDeployName, toTitle } from "./names.js";
@@ -61,10 +61,7 @@ export interface CreateTaskAppResult {
   files: string[];
 }
 
-/** A fresh random environment API key (192 bits, URL-safe). */
-export function generateApiKey(): string {
-  return `ta_${randomBytes(24).toString("base64url")}`;
-}
+export { generateApiKey };
 
 /** The package name a target folder implies: its base name (the cwd's name for `.`). */
 export function defaultProjectName(dir: string, cwd: string = process.cwd()): string {

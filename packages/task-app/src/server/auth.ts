@@ -3,6 +3,7 @@
  * in constant time, and nothing derived from a key ever reaches a response or
  * a log.
  */
+import { randomBytes } from "node:crypto";
 import { redactSecrets } from "./secrets.js";
 
 /** Environment variables that may hold keys. */
@@ -10,6 +11,11 @@ export type KeyEnv = Record<string, string | undefined>;
 
 /** Most presented candidates looked at per request (a CSV header could hold thousands). */
 const MAX_CANDIDATES = 16;
+
+/** A fresh random environment API key (192 bits, URL-safe): what a new project's .env, the demo and `eval --app` without a key use. */
+export function generateApiKey(): string {
+  return `ta_${randomBytes(24).toString("base64url")}`;
+}
 
 /**
  * The keys a server accepts: `ENVIRONMENT_API_KEY` (falling back to
