@@ -24,7 +24,7 @@ import { LOADED_MODULES_HOOK as hook, loadedFiles, loadedModules } from "./helpe
 const work = mkdtempSync(join(tmpdir(), "entry-startup-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-const STORE_LAYER = /\/node_modules\/(kysely|@libsql|libsql|pg|pg-[a-z-]+)\/|\/dist\/traces\/(store|reader|queries|show|migrations|insert|sqlite-[a-z-]+|libsql-dialect|schema-check|group-commit)\.js$/;
+const STORE_LAYER = /\/node_modules\/(kysely|@libsql|libsql|pg|pg-[a-z-]+)\/|\/dist\/traces\/(store|reader|queries|show|migrations|insert|sqlite-[a-z-]+|libsql-dialect|schema-check|group-commit|kysely)\.js$/;
 
 async function loadedBy(code: string): Promise<string[]> {
   const run = await promisify(execFile)(process.execPath, ["--import", hook, "--input-type=module", "-e", code], { encoding: "utf8", cwd: work });
@@ -54,13 +54,15 @@ test("importing dist/index.js loads no YAML parser: a JSON rubric bundle is read
   assert.ok((await loadedBy(read(yaml))).some((u) => YAML.test(u)), "a YAML rubric loads the parser");
 });
 
-test("opening a store through the main entry loads the store layer then, and a bad URL fails the same way", async () => {
+test("opening a store through the main entry loads the store layer then, Kysely as one file, and a bad URL fails the same way", async () => {
   const url = new URL("../dist/index.js", import.meta.url).href;
   const code = `const m = await import(${JSON.stringify(url)});
 const s = await m.openTraceStore(${JSON.stringify(join(work, "traces.db"))}); await s.close();
 try { await m.openTraceStore("mysql://h/db"); } catch (e) { process.stderr.write("error " + e.message + "\\n"); }`;
   const loaded = await loadedBy(code);
-  assert.ok(loaded.some((u) => /\/node_modules\/kysely\//.test(u)), "Kysely loads once a store is opened");
+  assert.ok(loaded.some((u) => u.endsWith("/dist/traces/kysely.js")), "Kysely loads once a store is opened");
+  // As one file (scripts/bundle-vendor.mjs), not the package's ~260.
+  assert.deepEqual(loaded.filter((u) => /\/node_modules\/kysely\//.test(u)), []);
   const direct = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", `const m = await import(${JSON.stringify(new URL("../dist/traces/store.js", import.meta.url).href)});
 try { await m.openTraceStore("mysql://h/db"); } catch (e) { process.stderr.write("error " + e.message + "\\n"); }`], { encoding: "utf8" });
   const lazyError = (await promisify(execFile)(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" })).stderr;

@@ -6,7 +6,8 @@
  * table's AUTOINCREMENT counter, which is safe because the caller holds the
  * database's write lock (its transaction began with BEGIN IMMEDIATE).
  */
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
+import { sql } from "./kysely.js";
 import { idsAfter, type IdTable } from "./batch-rows.js";
 import type { SqlKind } from "./migrations.js";
 import type { TraceTables } from "./tables.js";

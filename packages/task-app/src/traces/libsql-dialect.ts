@@ -7,17 +7,8 @@
  * concurrent rollouts wait their turn instead of meeting `SQLITE_BUSY`.
  */
 import type { Client, InArgs, Transaction } from "@libsql/client";
-import {
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type Kysely,
-  type QueryResult,
-} from "kysely";
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, Kysely, QueryResult } from "kysely";
+import { SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "./kysely.js";
 
 /** Runs tasks one at a time, in arrival order. */
 class Queue {

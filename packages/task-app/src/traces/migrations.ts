@@ -7,7 +7,8 @@
  * database's write lock (SQLite) or an advisory lock (PostgreSQL), so
  * replicas opening the same store at once migrate it exactly once.
  */
-import { sql, type ColumnDataType, type CreateTableBuilder, type Expression, type Kysely, type Transaction } from "kysely";
+import type { ColumnDataType, CreateTableBuilder, Expression, Kysely, Transaction } from "kysely";
+import { sql } from "./kysely.js";
 import type { TraceTables } from "./tables.js";
 
 export type SqlKind = "sqlite" | "postgres";

@@ -9,7 +9,8 @@
  * calls that recorded no model, as `outcomeSumsByModel` counts them. Same
  * queries on SQLite and PostgreSQL.
  */
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { sql } from "./kysely.js";
 import { parseJsonObject, readJudgeScores } from "./queries.js";
 import type { TraceTables } from "./tables.js";
 

@@ -4,7 +4,8 @@
  * calls and rewards; counts and mean rewards per model. Same queries on
  * SQLite and PostgreSQL.
  */
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
+import { sql } from "./kysely.js";
 import type { TraceTables } from "./tables.js";
 
 export { parseJsonObject, parseJsonText, readJudgeScores, toIso } from "./stored-json.js";

@@ -7,7 +7,8 @@
  * `statement_timeout` in read-only transactions, libsql servers by a deadline
  * on each answer.
  */
-import { Kysely, PostgresDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult } from "kysely";
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from "kysely";
+import { Kysely, PostgresDialect, sql } from "./kysely.js";
 import { createLibsqlDialect } from "./libsql-dialect.js";
 import type { SqlKind } from "./migrations.js";
 import { checkTraceSchema } from "./schema-check.js";

@@ -5,7 +5,8 @@
  * could run anything) with the columns that version has. A store that fails
  * is refused with `not a task-app trace store: <location>` and why.
  */
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { sql } from "./kysely.js";
 import { SCHEMA_VERSION, type SqlKind } from "./migrations.js";
 import { NotATraceStoreError } from "./sqlite-reader.js";
 import { TRACE_TABLE_COLUMNS, type TraceTables } from "./tables.js";

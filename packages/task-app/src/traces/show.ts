@@ -5,7 +5,8 @@
  * outcome. `loadSessionDetail` reads it; `formatSessionDetail` renders it for
  * a terminal.
  */
-import { sql, type Kysely, type Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
+import { sql } from "./kysely.js";
 import { parseJsonObject, toIso } from "./stored-json.js";
 import type { EventRewardsTable, EventsTable, MessagesTable, OutcomeRewardsTable, SessionTimestepsTable, TraceTables } from "./tables.js";
 

@@ -3,7 +3,8 @@
  * SQLite dialect (one connection behind a mutex), given a view of the
  * connection in which every parameter is made bindable.
  */
-import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
+import type { SqliteDatabase } from "kysely";
+import { Kysely, SqliteDialect } from "./kysely.js";
 import { sqliteValue, type NativeDatabase } from "./sqlite-file.js";
 import type { TraceTables } from "./tables.js";
 

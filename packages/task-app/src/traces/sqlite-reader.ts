@@ -9,17 +9,8 @@
  */
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import {
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type Kysely,
-  type QueryResult,
-} from "kysely";
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, Kysely, QueryResult } from "kysely";
+import { SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "./kysely.js";
 import { NotATraceStoreError } from "./not-a-store.js";
 import { sqliteValue } from "./sqlite-file.js";
 import { escapeStoredValue, restoreRow } from "./stored-text.js";

@@ -5,7 +5,7 @@
  * `connectTimeoutMs`, never later and never by hanging.
  */
 import { existsSync } from "node:fs";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "./kysely.js";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
 import { checkSessionTrace } from "./check-session.js";
 import { createGroupCommit, type CommitCounts } from "./group-commit.js";
