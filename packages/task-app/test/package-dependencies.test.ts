@@ -22,6 +22,13 @@ const BROUGHT_BY_OTHERS: Record<string, string> = {
   "openapi-typescript": "task-app generate, which runs in a source checkout only",
 };
 
+/**
+ * Built files holding a dependency's own code, copied in by the build (scripts/bundle-vendor.mjs):
+ * not scanned (minified library code reads as imports to the scan), counted as importing it. The
+ * package stays a dependency: the type files import its types.
+ */
+const VENDORED: Record<string, string> = { "dist/traces/kysely.js": "kysely" };
+
 /** Package names each built module imports (static, dynamic or required), by package. */
 function importedPackages(): Map<string, string[]> {
   const found = new Map<string, string[]>();
@@ -35,6 +42,11 @@ function importedPackages(): Map<string, string[]> {
         continue;
       }
       if (!/\.(?:c?js|mjs)$/.test(entry.name)) continue;
+      const vendored = VENDORED[relative(root, path).split("\\").join("/")];
+      if (vendored) {
+        found.set(vendored, [...(found.get(vendored) ?? []), relative(root, path)]);
+        continue;
+      }
       const text = readFileSync(path, "utf8");
       for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)["']([^"'./$][^"'\s$]*)["']/gm)) {
         const spec = specifier!;
