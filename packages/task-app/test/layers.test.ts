@@ -41,3 +41,14 @@ for (const [room, allowed] of Object.entries(ALLOWED))
     const climbing = imports.filter(({ target }) => !allowed.includes(target.split("/")[0]!));
     assert.deepEqual(climbing, []);
   });
+
+test("Kysely's values come only through src/traces/kysely.ts, the module the build makes one file of (scripts/bundle-vendor.mjs)", () => {
+  const direct: string[] = [];
+  for (const name of readdirSync(src, { recursive: true }) as string[]) {
+    if (!name.endsWith(".ts") || name === join("traces", "kysely.ts")) continue;
+    const text = readFileSync(join(src, name), "utf8");
+    // A type-only import vanishes from the build; any other import of "kysely" loads its ~260 files, a second copy.
+    for (const m of text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from\s+"kysely"/gms)) direct.push(`${name}: ${m[0].split("\n")[0]}`);
+  }
+  assert.deepEqual(direct, []);
+});
