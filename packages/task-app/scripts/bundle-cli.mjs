@@ -33,21 +33,13 @@ import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { build } from "esbuild";
+import { BUNDLE_OPTIONS } from "./esbuild-options.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const dist = join(root, "dist");
 const cliDir = join(dist, "cli");
 
-const common = {
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  logLevel: "warning",
-  legalComments: "none",
-  minifySyntax: true,
-  minifyWhitespace: true,
-};
+const common = BUNDLE_OPTIONS;
 
 // Outputs of an earlier build (fast.bundle.js and fast-eval.bundle.js were ES modules before).
 for (const name of readdirSync(cliDir)) {

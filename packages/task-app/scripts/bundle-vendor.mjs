@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
+import { BUNDLE_OPTIONS } from "./esbuild-options.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const source = join(root, "src", "traces", "kysely.ts");
@@ -15,13 +16,6 @@ const source = join(root, "src", "traces", "kysely.ts");
 await build({
   stdin: { contents: readFileSync(source, "utf8"), loader: "ts", resolveDir: dirname(source), sourcefile: "src/traces/kysely.ts" },
   outfile: join(root, "dist", "traces", "kysely.js"),
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  logLevel: "warning",
-  legalComments: "none",
-  minifySyntax: true,
-  minifyWhitespace: true,
+  ...BUNDLE_OPTIONS,
   allowOverwrite: true,
 });
