@@ -9,5 +9,6 @@ export declare function planTestEnvironment(
   cafile: string,
 ): { env: NodeJS.ProcessEnv; cafile: { path: string; from: string } | undefined };
 export declare function findNpmProjectDir(dir: string): string;
+export declare function readNpmConfig(cwd: string, keys: string[], env?: NodeJS.ProcessEnv): Record<string, string> | undefined;
 export declare function readNpmCa(cwd: string, env?: NodeJS.ProcessEnv): NpmCa | undefined;
 export declare function renderNpmCafile(extra: string): string;

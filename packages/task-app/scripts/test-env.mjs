@@ -50,16 +50,24 @@ export function findNpmProjectDir(dir) {
   }
 }
 
-/** npm's `cafile` and `ca` settings as npm run in `cwd` (in its project's top folder) with `env` sees them (absent ones left out), or undefined when `npm config get` fails. */
-export function readNpmCa(cwd, env = process.env) {
-  const result = spawnSync("npm", ["config", "get", "cafile", "ca"], { cwd: findNpmProjectDir(cwd), env, encoding: "utf8" });
+/**
+ * npm's settings `keys` as npm run in `cwd` (in its project's top folder) with `env` sees them
+ * (absent ones left out), or undefined when `npm config get` fails.
+ */
+export function readNpmConfig(cwd, keys, env = process.env) {
+  const result = spawnSync("npm", ["config", "get", ...keys], { cwd: findNpmProjectDir(cwd), env, encoding: "utf8" });
   if (result.status !== 0) return undefined;
   const settings = {};
   for (const line of result.stdout.split("\n")) {
-    const match = /^(cafile|ca)=(.*)$/.exec(line.trim());
-    if (match && match[2] !== "null" && match[2] !== "") settings[match[1]] = match[2];
+    const match = /^([\w-]+)=(.*)$/.exec(line.trim());
+    if (match && keys.includes(match[1]) && match[2] !== "null" && match[2] !== "") settings[match[1]] = match[2];
   }
   return settings;
+}
+
+/** npm's `cafile` and `ca` settings (readNpmConfig). */
+export function readNpmCa(cwd, env = process.env) {
+  return readNpmConfig(cwd, ["cafile", "ca"], env);
 }
 
 /** The certificates Node trusts with NODE_EXTRA_CA_CERTS set to `extra`: its bundled roots, then the file's. */

@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { closedPort } from "./loopback.js";
 import { NODE_MODULES } from "./roots.js";
+import { readNpmConfig } from "../../scripts/test-env.mjs";
 import { assertOk, CLEAN_ENV, runProcess } from "./run-process.js";
 
 export interface LoopbackRegistry {
@@ -30,13 +31,9 @@ export interface LoopbackRegistry {
  * its processes without it, scripts/test-env.mjs, but a suite run alone may have it).
  */
 async function upstream(): Promise<{ url: string; cafile?: string }> {
-  const settings = new Map<string, string>();
-  for (const line of (await runProcess("npm", ["config", "get", "registry", "cafile"], os.tmpdir())).stdout.split("\n")) {
-    const match = /^(registry|cafile)=(.*)$/.exec(line.trim());
-    if (match && match[2] !== "null" && match[2] !== "") settings.set(match[1]!, match[2]!);
-  }
-  const url = settings.get("registry") || "https://registry.npmjs.org/";
-  const cafile = settings.get("cafile") || process.env.NODE_EXTRA_CA_CERTS || undefined;
+  const settings = readNpmConfig(os.tmpdir(), ["registry", "cafile"]) ?? {};
+  const url = settings.registry || "https://registry.npmjs.org/";
+  const cafile = settings.cafile || process.env.NODE_EXTRA_CA_CERTS || undefined;
   return { url, cafile };
 }
 
