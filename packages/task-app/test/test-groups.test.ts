@@ -88,26 +88,22 @@ test("run by node's test runner, a group's members keep their own tests, hooks a
 });
 
 test("every member's top-level work is done before the group's tests run: none runs under another's tests", async () => {
-  const first = join(work, "first-tested.test.mjs");
-  const later = join(work, "later-loaded.test.mjs");
   // The later member, as a type-check does, awaits a little and then works at its top level; the
   // first member's test must start after that work, not under it.
-  await writeFile(first, 'import assert from "node:assert/strict";\nimport { test } from "node:test";\ntest("starts after every member loaded", () => assert.equal(globalThis.laterLoaded, true));\n');
-  await writeFile(later, 'import { test } from "node:test";\nawait new Promise((r) => setTimeout(r, 50));\nglobalThis.laterLoaded = true;\ntest("loaded", () => {});\n');
-  const group = groupFilePath(work, 2);
-  await writeFile(group, renderGroupFile([first, later]));
+  const group = await writeGroup(2, {
+    "first-tested.test.mjs": 'import assert from "node:assert/strict";\nimport { test } from "node:test";\ntest("starts after every member loaded", () => assert.equal(globalThis.laterLoaded, true));\n',
+    "later-loaded.test.mjs": 'import { test } from "node:test";\nawait new Promise((r) => setTimeout(r, 50));\nglobalThis.laterLoaded = true;\ntest("loaded", () => {});\n',
+  });
   const run = await runNode(["--test", "--test-reporter=tap", group]);
   assert.equal(run.code, 0, run.stdout);
   assert.match(run.stdout, /# pass 2\n/);
 });
 
 test("a member that ends the process fails its group instead of leaving the members after it unrun", async () => {
-  const exits = join(work, "exits.test.mjs");
-  const later = join(work, "later.test.mjs");
-  await writeFile(exits, 'import { test } from "node:test";\ntest("exits", () => { process.exit(0); });\n');
-  await writeFile(later, 'import { test } from "node:test";\ntest("never runs", () => {});\n');
-  const group = groupFilePath(work, 1);
-  await writeFile(group, renderGroupFile([exits, later]));
+  const group = await writeGroup(1, {
+    "exits.test.mjs": 'import { test } from "node:test";\ntest("exits", () => { process.exit(0); });\n',
+    "later.test.mjs": 'import { test } from "node:test";\ntest("never runs", () => {});\n',
+  });
   const run = await runNode(["--test", "--test-reporter=tap", group]);
   assert.equal(run.code, 1, run.stdout);
   assert.match(run.stdout, /ended before its files' tests did/);
@@ -126,6 +122,15 @@ test("a group that does not exit fails after its timeout, named by the files in 
   assert.match(run.stdout, /slowest files:\n\s+[\d.]+ s {2}test\/fixtures\/mirror\/never-exits\.ts \+ test\/python-str\.test\.ts \(one process\)\n/);
   assert.match(run.stdout, /\n3 passed, 1 failed, 0 skipped\n$/);
 });
+
+/** Writes each member (name: source) to the scratch folder and group `index`'s file importing them, in order; its path. */
+async function writeGroup(index: number, members: Record<string, string>): Promise<string> {
+  const files = Object.keys(members).map((name) => join(work, name));
+  await Promise.all(files.map((file, i) => writeFile(file, Object.values(members)[i]!)));
+  const group = groupFilePath(work, index);
+  await writeFile(group, renderGroupFile(files));
+  return group;
+}
 
 /** Node run with `args` (in the scratch folder unless told), as a runner of its own: its exit code and its output, both streams. */
 async function runNode(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; stdout: string }> {
