@@ -7,8 +7,10 @@
  * `EXECUTION_ERROR`: the session goes on; `CAPACITY_REACHED`: it is closed).
  * The handshake is refused with 401 without the key unless the operator
  * opened the routes; a connection is pinged every `pingIntervalMs` and one
- * that does not answer is ended, and one that sends without reading the
- * replies (over `MAX_UNANSWERED_MESSAGES` unanswered) is closed with 1008.
+ * that does not answer is ended, and one that floods the server is closed
+ * with 1008: over `MAX_UNANSWERED_MESSAGES` messages unanswered (sent
+ * without reading the replies) or over `MAX_QUEUED_BYTES` of them waiting
+ * their turn.
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
@@ -24,9 +26,9 @@ import type { EpisodeTracing } from "./trace.js";
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 /**
  * Most messages a connection may have unanswered (received, and their reply
- * not yet handed to the socket), and most bytes of messages waiting their
- * turn: a client that floods messages without reading the replies is closed
- * with 1008 instead of growing the server's memory.
+ * not yet made or not yet handed to the kernel), and most bytes of messages
+ * waiting their turn: a client that floods messages without reading the
+ * replies is closed with 1008 instead of growing the server's memory.
  */
 export const MAX_UNANSWERED_MESSAGES = 256;
 export const MAX_QUEUED_BYTES = 4 * MAX_MESSAGE_BYTES;
@@ -73,9 +75,8 @@ function refuse(socket: Duplex, status: number, text: string): void {
 function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   // A frame over the cap or a protocol error: ws closes the connection itself (1009, 1002); without a listener its error would be an uncaught exception.
   ws.on("error", () => ws.terminate());
-  const send = (message: unknown, sent: () => void = () => {}) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message), sent);
-    else sent();
+  const send = (message: unknown) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
   const session = deps.sessions.open("openenv", () => {
     send({ type: "error", data: { message: "the session was idle too long", code: "SESSION_TIMEOUT" } });
@@ -104,17 +105,29 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   let queuedBytes = 0;
   let flooded = false;
   let closing = false;
-  const answered = () => {
-    unanswered--;
+  /** Replies queued behind unsent bytes, not yet written: unanswered until they are. */
+  let unwritten = 0;
+  const written = () => {
+    unwritten--;
   };
   const deliver = (reply: unknown) => {
-    send(reply, answered);
+    unanswered--;
+    if (ws.readyState === ws.OPEN) {
+      // A reply written while nothing waits goes to the kernel at once: no write callback (it
+      // would cost every step a tick). One queued behind unsent bytes (the client reads slower
+      // than it sends) counts as unanswered until it is written.
+      if (ws.bufferedAmount === 0) ws.send(JSON.stringify(reply));
+      else {
+        unwritten++;
+        ws.send(JSON.stringify(reply), written);
+      }
+    }
     if (closing) ws.close(1000, "closed by the client");
   };
-  const flood = () => {
+  const flood = (reason: string) => {
     flooded = true;
     ws.pause();
-    ws.close(FLOOD_CLOSE_CODE, `over ${MAX_UNANSWERED_MESSAGES} messages unanswered; read each reply`);
+    ws.close(FLOOD_CLOSE_CODE, `${reason}; read each reply`);
     setTimeout(() => ws.terminate(), FLOOD_CLOSE_GRACE_MS).unref();
   };
   /** Answers one message: its reply sent at once when it is made at once, else the promise of it. */
@@ -131,7 +144,7 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   };
   ws.on("message", (raw, isBinary) => {
     if (flooded) return;
-    if (++unanswered > MAX_UNANSWERED_MESSAGES) return flood();
+    if (++unanswered + unwritten > MAX_UNANSWERED_MESSAGES) return flood(`over ${MAX_UNANSWERED_MESSAGES} messages unanswered`);
     // Nothing waiting: answered now (a message answered at once is never queued, nor are its bytes counted).
     if (queue === null) {
       const waiting = handle(raw, isBinary);
@@ -140,7 +153,7 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
     }
     const size = measureMessage(raw);
     queuedBytes += size;
-    if (queuedBytes > MAX_QUEUED_BYTES) return flood();
+    if (queuedBytes > MAX_QUEUED_BYTES) return flood(`over ${MAX_QUEUED_BYTES / 2 ** 20} MB of messages waiting`);
     wait(
       queue.then(() => {
         queuedBytes -= size;
