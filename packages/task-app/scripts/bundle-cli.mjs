@@ -67,13 +67,31 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * The library's `z` (dist/zod.js, Zod vendored whole: scripts/bundle-vendor.mjs) taken from Zod's
+ * own package instead, so that the fast path's copy is built from Zod's modules (and keeps English
+ * alone, above) rather than from the vendored file's single block.
+ */
+const zodFromPackage = {
+  name: "zod-from-package",
+  setup(b) {
+    const vendored = join(dist, "zod.js");
+    b.onResolve({ filter: /[\\/]zod\.js$/ }, async (args) => {
+      if (args.kind === "entry-point" || resolve(args.resolveDir, args.path) !== vendored) return undefined;
+      const found = await b.resolve("zod", { kind: args.kind, resolveDir: dist });
+      if (found.errors.length > 0) throw new Error(`the fast path's zod: ${found.errors[0].text}`);
+      return { path: found.path };
+    });
+  },
+};
+
 await build({
   ...common,
   absWorkingDir: root,
   entryPoints: ["dist/cli/fast-path.js"],
   outfile: "dist/cli/fast.bundle.cjs",
   ...commonjs,
-  plugins: [zodEnglishOnly],
+  plugins: [zodFromPackage, zodEnglishOnly],
 });
 
 /**

@@ -1,9 +1,17 @@
 /**
- * Replaces dist/traces/kysely.js (tsc's output: a re-export of Kysely's values) with one file
- * holding those values and the Kysely code they need, so loading the trace store layer reads one
- * file instead of Kysely's ~260 (src/traces/kysely.ts says why). Built from the source's export
- * list, not from tsc's output, so a second run (tsc leaving the file as it was) gives the same
- * bytes. Runs after `tsc -b`, before the CLI bundles.
+ * Replaces the output of each vendored module (tsc's: a re-export of a
+ * package's values) with one file holding those values and the package code
+ * they need, so loading it reads one file instead of the package's many:
+ *
+ * - dist/traces/kysely.js: Kysely's values for the trace store layer (~260
+ *   files; src/traces/kysely.ts says why);
+ * - dist/zod.js: Zod's `z` for every schema of the package (~95 files;
+ *   src/zod.ts says why).
+ *
+ * Built from each source's export list, not from tsc's output, so a second
+ * run (tsc leaving the file as it was) gives the same bytes. Runs after
+ * `tsc -b`, before the CLI bundles (whose fast paths copy Zod in from the
+ * package itself: scripts/bundle-cli.mjs).
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -11,11 +19,19 @@ import { build } from "esbuild";
 import { BUNDLE_OPTIONS } from "./esbuild-options.mjs";
 
 const root = resolve(import.meta.dirname, "..");
-const source = join(root, "src", "traces", "kysely.ts");
 
-await build({
-  stdin: { contents: readFileSync(source, "utf8"), loader: "ts", resolveDir: dirname(source), sourcefile: "src/traces/kysely.ts" },
-  outfile: join(root, "dist", "traces", "kysely.js"),
-  ...BUNDLE_OPTIONS,
-  allowOverwrite: true,
-});
+/** Each vendored module: its source under src/, its output under dist/. */
+const VENDORED = [
+  { source: "traces/kysely.ts", output: "traces/kysely.js" },
+  { source: "zod.ts", output: "zod.js" },
+];
+
+for (const { source, output } of VENDORED) {
+  const path = join(root, "src", source);
+  await build({
+    stdin: { contents: readFileSync(path, "utf8"), loader: "ts", resolveDir: dirname(path), sourcefile: `src/${source}` },
+    outfile: join(root, "dist", output),
+    ...BUNDLE_OPTIONS,
+    allowOverwrite: true,
+  });
+}

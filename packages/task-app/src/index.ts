@@ -96,7 +96,7 @@ export { argumentsSchema, checkToolCall, renderToolSpecs, type CheckedCall, type
 export { judgeEpisode } from "./env/judge.js";
 export { RolloutRequestError } from "./runtime/request-error.js";
 /** Zod, as task-app uses it: declare an environment's config and tool arguments with the same copy. */
-export { z } from "zod";
+export { z } from "./zod.js";
 
 // Authoring and serving a task app
 export { defineTaskApp, isTaskApp, TaskAppDefinitionError } from "./runtime/define.js";

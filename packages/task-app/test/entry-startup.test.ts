@@ -84,7 +84,7 @@ test("task-app serve without tracing loads no trace store layer, listening or sh
   assert.deepEqual(loaded.filter((u) => STORE_LAYER.test(u)), []);
 });
 
-test("task-app serve --workers 2: the primary loads neither the app nor the server, its workers load both", { skip: unbuilt }, async () => {
+test("task-app serve --workers 2: the primary loads neither the app nor the server, its workers load both, Zod as one file", { skip: unbuilt }, async () => {
   // node:cluster forks the workers with the primary's execArgv: the hook names every process's modules, each line with its pid.
   const bin = new URL("../bin/task-app.js", import.meta.url).pathname;
   const app = new URL("./fixtures/apps/pid.mjs", import.meta.url).pathname;
@@ -109,7 +109,13 @@ test("task-app serve --workers 2: the primary loads neither the app nor the serv
   await exited;
   const SERVER = /\/dist\/server\/(app|serve)\.js$|\/dist\/runtime\/define\.js$|\/fixtures\/apps\/pid\.mjs$/;
   assert.equal(pids.length, 2, stdout);
-  for (const pid of pids) assert.equal(loadedModules(stderr, { pid }).filter((u) => SERVER.test(u)).length, 4, `worker ${pid} loads the server, defineTaskApp and the app`);
+  for (const pid of pids) {
+    const loaded = loadedModules(stderr, { pid });
+    assert.equal(loaded.filter((u) => SERVER.test(u)).length, 4, `worker ${pid} loads the server, defineTaskApp and the app`);
+    // Zod as one file (scripts/bundle-vendor.mjs), not the package's ~95.
+    assert.ok(loaded.some((u) => u.endsWith("/dist/zod.js")), `worker ${pid}'s schemas load Zod`);
+    assert.deepEqual(loaded.filter((u) => /\/node_modules\/zod\//.test(u)), [], `worker ${pid} loads no file of Zod's package`);
+  }
   const primary = loadedModules(stderr, { pid: child.pid! });
   assert.ok(primary.some((u) => u.endsWith("/dist/server/cluster.js")), "the hook saw the primary's modules");
   assert.deepEqual(primary.filter((u) => SERVER.test(u)), [], "the primary loads none of them");

@@ -5,7 +5,8 @@
  * server nor the commands that use it (the context-override rules the
  * server checks and the executor applies sit in runtime). Type-only imports
  * are left out: they vanish from the build. And Kysely's values reach the
- * trace store layer through one module, which the build makes one file.
+ * trace store layer, and Zod every schema, each through one module, which
+ * the build makes one file.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -39,17 +40,25 @@ for (const [room, allowed] of Object.entries(ALLOWED))
   test(`src/${room}/ imports only from ${allowed.map((r) => `src/${r}/`).join(", ")}`, () => {
     const imports = roomImports(room);
     assert.ok(imports.length > 0 || room === "text");
-    const climbing = imports.filter(({ target }) => !allowed.includes(target.split("/")[0]!));
+    // src/zod.ts is Zod itself (the package, vendored: below every room).
+    const climbing = imports.filter(({ target }) => target !== "zod.js" && !allowed.includes(target.split("/")[0]!));
     assert.deepEqual(climbing, []);
   });
 
-test("Kysely's values come only through src/traces/kysely.ts, the module the build makes one file of (scripts/bundle-vendor.mjs)", () => {
-  const direct: string[] = [];
-  for (const name of readdirSync(src, { recursive: true }) as string[]) {
-    if (!name.endsWith(".ts") || name === join("traces", "kysely.ts")) continue;
-    const text = readFileSync(join(src, name), "utf8");
-    // A type-only import vanishes from the build; any other import of "kysely" loads its ~260 files, a second copy.
-    for (const m of text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from\s+"kysely"/gms)) direct.push(`${name}: ${m[0].split("\n")[0]}`);
-  }
-  assert.deepEqual(direct, []);
-});
+/** The packages the build vendors (scripts/bundle-vendor.mjs): each package's values come only through its module here. */
+const VENDORED = [
+  { name: "kysely", module: join("traces", "kysely.ts"), files: "~260" },
+  { name: "zod", module: "zod.ts", files: "~95" },
+];
+for (const { name: pkg, module, files } of VENDORED) {
+  test(`${pkg}'s values come only through src/${module}, the module the build makes one file of (scripts/bundle-vendor.mjs)`, () => {
+    const direct: string[] = [];
+    for (const name of readdirSync(src, { recursive: true }) as string[]) {
+      if (!name.endsWith(".ts") || name === module) continue;
+      const text = readFileSync(join(src, name), "utf8");
+      // A type-only import vanishes from the build; any other import of the package loads all its files, a second copy.
+      for (const m of text.matchAll(new RegExp(`^(?:import|export)(?!\\s+type\\b)[^;]*?from\\s+"${pkg}(?:/[^"]*)?"|\\bimport\\(\\s*"${pkg}(?:/[^"]*)?"\\s*\\)`, "gms"))) direct.push(`${name}: ${m[0].split("\n")[0]}`);
+    }
+    assert.deepEqual(direct, [], `import ${pkg}'s values from src/${module}: the package itself is ${files} files to load, and a second copy`);
+  });
+}

@@ -5,7 +5,7 @@
  * --version, a typo, a bad or repeated value, `--`) falls through to yargs,
  * which explains it: both paths print the same for the same argv.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { runValidate, validateOptions, type ValidateArgs } from "./commands/validate.js";
 import { parsePlainArgs } from "./plain-args.js";
 

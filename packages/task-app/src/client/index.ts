@@ -18,7 +18,7 @@
  * the contract is reported with the path of each problem.
  */
 import createClient from "openapi-fetch";
-import { z } from "zod";
+import { z } from "../zod.js";
 import type { components, paths } from "../../generated/openapi.js";
 import { formatPath } from "../config/findings.js";
 import { ContainerRolloutResponse } from "../schemas/container-rollout.js";

@@ -7,7 +7,7 @@
  * the output shape already registered under its id, the input one is named
  * `<id>Input` (and so is every input schema that refers to it).
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { compareCodeUnits } from "../text/compare.js";
 import type { JsonSchema } from "./json-schema.js";
 

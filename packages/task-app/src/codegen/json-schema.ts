@@ -17,7 +17,7 @@
  *   and `x-tombi-additional-key-label`.
  * Any other `x-*` key given in `.meta()` passes through unchanged.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { addEditorExtras, addNote } from "./editor-extras.js";
 import { applyRuleMeta, ruleMetaOf, type KeyRule } from "./key-rules.js";
 import { dropRedundantKeywords, inlineRefs, mapSchemas, type JsonSchema } from "./schema-tree.js";

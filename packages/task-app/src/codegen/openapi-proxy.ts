@@ -5,7 +5,7 @@
  * (an OpenAI chat-completions body and the vendor's JSON answer) without
  * being stricter than the vendor: unknown keys are always allowed.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { ChatMessage } from "../schemas/messages.js";
 import { GPT5_MIN_COMPLETION_TOKENS, INTERACT_TOOL } from "../server/proxy.js";
 

@@ -28,7 +28,7 @@
  * (`ucs2length`, for `minLength`) is replaced by `.length`, which is how Zod
  * counts string length (UTF-16 units), so ajv stays a dev dependency.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { ContainerRolloutRequest } from "../schemas/container-rollout.js";
 import { RolloutRequest, RolloutResponse } from "../schemas/rollout.js";
 import { RolloutResult } from "../schemas/rollout-result.js";

@@ -2,7 +2,7 @@
  * Walks a Zod schema along a key path, to answer "which keys are allowed
  * here?" for did-you-mean suggestions and `--allow-unknown`.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 
 /** Strips wrappers (optional, default, nullable, pipe, lazy) off a schema. */
 function unwrap(schema: z.core.$ZodType): z.core.$ZodType {

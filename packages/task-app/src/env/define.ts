@@ -6,7 +6,7 @@
  * synth-ai's wires. `/task_info` is built from the declaration: the tools'
  * JSON Schemas, the dataset, the rubric, the limits.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { createDatasetRegistry } from "../runtime/datasets.js";
 import { defineTaskApp } from "../runtime/define.js";
 import { readdirSync } from "node:fs";

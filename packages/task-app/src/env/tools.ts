@@ -7,7 +7,7 @@
  * refuses become a {@link ToolCallProblem}: the loop answers the model with
  * it as a tool message, never an exception.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import type { ToolCall, ToolSpec } from "./chat.js";
 
 /** What a tool is declared with (its `run` is the environment's: see define.ts). */

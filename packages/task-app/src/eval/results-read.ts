@@ -5,7 +5,7 @@
  * (a fresh one) does not load Zod.
  */
 import { closeSync, fstatSync, readSync } from "node:fs";
-import { z } from "zod";
+import { z } from "../zod.js";
 import { openRegularFile, OutputTargetError } from "../fs/output-target.js";
 import { completeLines, repairJsonl, type EvalResult } from "./results.js";
 

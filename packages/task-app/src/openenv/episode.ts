@@ -7,7 +7,7 @@
  * own JSON Schema, unchanged.
  */
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import { z } from "../zod.js";
 import { findEpisodeStarter, type EpisodeStarter } from "../env/episodes.js";
 import type { AnyEnvironment } from "../env/loop.js";
 import { stepTool, type StepRecorder, type StepResult } from "../env/step.js";

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { extname } from "node:path";
-import { z } from "zod";
+import { z } from "../zod.js";
 import { formatPath } from "../config/findings.js";
 import { describeJsonError, locateJsonPaths } from "../config/json-locate.js";
 import { parseTomlDocument, TomlSyntaxError, type SourcePosition } from "../config/toml.js";

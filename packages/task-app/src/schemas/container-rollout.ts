@@ -9,7 +9,7 @@
  * shapes are in `rollout.ts`; the server tells them apart by shape
  * (`src/server/wire/era.ts`).
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { PY_SPACE_CLASS } from "../text/python-str.js";
 import { RolloutEnvSpec, RolloutPolicySpec } from "./rollout.js";
 

@@ -3,7 +3,7 @@
  * what `/task_info` and `/info` show under `dataset`; loaders and caching
  * live in the runtime registry.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 
 /** `TaskDatasetSpec`: id, name and the splits a dataset offers. */
 export const TaskDatasetSpec = z

@@ -4,7 +4,7 @@
  * Dockerfile and a kustomize base; `deploy apply` applies them. Secrets are
  * only ever named here (a Secret and a key), never held.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { typeTag, whenTable } from "./train-common.js";
 
 /** Kubernetes object names that are also Service names: RFC 1035 labels (DNS-1123 labels starting with a letter). */

@@ -4,7 +4,7 @@
  * Extra keys beside `code` and `message` are kept: they carry details such
  * as the issue list of a 422.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 
 /** One problem found in a request or response body: where, and what is wrong. */
 export const ErrorIssue = z

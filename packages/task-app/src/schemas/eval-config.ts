@@ -3,7 +3,7 @@
  * CLI reads the `[eval]` table, or the whole file when there is none (the flat
  * legacy form), so both shapes are accepted with the same keys.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { PY_EMPTY_OR_NOT_BLANK } from "../text/python-str.js";
 import { TraceFormat } from "./rollout.js";
 import { PolicyConfigTable } from "./policy-config.js";

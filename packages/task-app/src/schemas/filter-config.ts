@@ -2,7 +2,7 @@
  * FilterConfig: selects traces from a trace store into an SFT JSONL file
  * (CONTRACT.md §14, `[filter]` table).
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { typeTag, whenTable } from "./train-common.js";
 
 const score = (description: string, examples: number[]) => z.number().optional().meta({ description, examples });

@@ -6,7 +6,7 @@
  * Objects strip unknown keys on parse, the way synth-ai's pydantic wire
  * models ignore extras (CONTRACT.md §1.1).
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 
 const IMAGE_URL_PREFIX = /^(https?:\/\/\S|data:image\/[a-z0-9.+-]+;base64,\S)/i;
 

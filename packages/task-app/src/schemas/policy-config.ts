@@ -4,7 +4,7 @@
  * Known keys are typed; any other key is kept as is, because task apps read
  * their own extra keys from this map.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 
 export const ThinkingMode = z.enum(["think", "no_think"]).meta({
   description:

@@ -4,7 +4,7 @@
  * `[policy]` + `[compute.topology]` + `[training.rewards]` / `[training.lora]`
  * (later). Rules that span sections live in `src/config/rules/`.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { JudgeConfig, RubricSection, SmokeConfig } from "./rl-judge.js";
 import { ModelConfig, PolicySection, ReferenceConfig, ServicesConfig, VllmConfig } from "./rl-model.js";
 import { EvaluationConfig, RolloutConfig } from "./rl-rollout.js";

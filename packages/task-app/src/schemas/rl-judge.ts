@@ -2,7 +2,7 @@
  * Judge and rubric settings of an RL config (`[judge]`, `[rubric]`) and the
  * CLI-only `[smoke]` table (CONTRACT.md §11.2).
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { RubricAggregation } from "./rubric.js";
 
 const blend = z

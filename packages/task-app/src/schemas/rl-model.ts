@@ -2,7 +2,7 @@
  * RL config sections about what is trained and where it is served:
  * `[services]`, `[model]` (0.2.13 era), `[policy]` (later era), `[vllm]`, `[reference]`.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { ThinkingBudget, ThinkingMode } from "./policy-config.js";
 import { ReferencePlacement, whenTable } from "./train-common.js";
 import { isPyBlank, isPyTruthyString, PY_EMPTY_OR_NOT_BLANK, PY_SPACE_CLASS } from "../text/python-str.js";

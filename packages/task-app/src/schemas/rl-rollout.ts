@@ -2,7 +2,7 @@
  * RL config sections about collecting experience: `[rollout]` and `[evaluation]`
  * (CONTRACT.md §11.2, §6).
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { PY_EMPTY_OR_NOT_BLANK } from "../text/python-str.js";
 import { posInt, StepRewardsMode, StepRewardsStrategy } from "./train-common.js";
 import { PolicyConfigTable, ThinkingBudget, ThinkingMode } from "./policy-config.js";

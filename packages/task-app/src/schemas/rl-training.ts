@@ -2,7 +2,7 @@
  * `[training]` of an RL config, with its reward, weight-sync and LoRA sub-tables
  * (CONTRACT.md §11.2). Later-era configs nest rewards and LoRA here.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { LoraConfig, posInt, StepRewardsMode, StepRewardsStrategy } from "./train-common.js";
 
 const rewardKeys = {

@@ -6,7 +6,7 @@
  * request (`src/server/wire/`): a 0.2.x answer drops the extra fields, a
  * container-era answer is built from it.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { Artifact, ContextOverrideStatus, SuccessStatus } from "./container-rollout.js";
 import { RolloutResponse } from "./rollout.js";
 

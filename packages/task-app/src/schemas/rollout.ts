@@ -6,7 +6,7 @@
  * may be absent on input (later, trace-only apps) and is always present on
  * output; the later `trace_correlation_id` and `pipeline_metadata` are kept.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { PolicyConfig } from "./policy-config.js";
 import { Trace } from "./trace.js";
 

@@ -2,7 +2,7 @@
  * Rubrics that judges score rollouts against (CONTRACT.md §5.5): criteria
  * with positive weights and unique ids, and an aggregation rule.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 
 /** One scored criterion. */
 export const Criterion = z

@@ -5,7 +5,7 @@
  * the session's event and outcome rewards, so a trace returned over the wire
  * can be stored by whoever receives it. Keys keep synth-ai's snake_case.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 
 const anyRecord = z.record(z.string(), z.unknown());
 

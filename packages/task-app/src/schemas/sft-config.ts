@@ -3,7 +3,7 @@
  * (CONTRACT.md §13.1). `[algorithm]` is required: the 0.2.13 payload builder
  * rejects a config without it.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { PY_SPACE_CLASS } from "../text/python-str.js";
 import { AlgorithmConfig, ComputeConfig, LoraConfig, posInt, Tags, typeTag } from "./train-common.js";
 

@@ -5,7 +5,7 @@
  * keys are kept everywhere. Image parts (CONTRACT.md §10) must carry a
  * non-blank URL.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 
 type Issue = { message: string; path?: PropertyKey[] };
 

@@ -4,7 +4,7 @@
  * their own spelling. Callbacks may be sync or async; they are checked to be
  * functions, and what they return is validated by the server.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import type { Logger } from "pino";
 import type { TaskDatasetRegistry } from "../runtime/datasets.js";
 import type { SessionTracer } from "../tracing/tracer.js";

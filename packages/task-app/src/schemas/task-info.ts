@@ -6,7 +6,7 @@
  * so either client accepts it. `AnyTaskInfo` accepts what either generation
  * of server sends.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { Rubric } from "./rubric.js";
 
 const anyRecord = z.record(z.string(), z.unknown());

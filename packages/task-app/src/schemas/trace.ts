@@ -4,7 +4,7 @@
  * the v3 envelope the eval CLI needs. Every shape keeps unknown keys, and
  * `Trace` falls back to any object, so nothing a task app sends is lost.
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 
 const anyRecord = z.record(z.string(), z.unknown());
 

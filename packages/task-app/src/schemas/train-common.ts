@@ -2,7 +2,7 @@
  * Sections shared by the RL and SFT training configs: `[algorithm]`,
  * `[compute]`, topology, LoRA and free-form `[tags]` (CONTRACT.md §11.2, §13.1).
  */
-import { z } from "zod";
+import { z } from "../zod.js";
 import { pyStrip } from "../text/python-str.js";
 
 /** A positive integer with its description (and examples) attached. */

@@ -23,7 +23,7 @@ export function checkSessionTraceInPlace(input: unknown): SessionTraceV3 | undef
 export async function checkSessionTrace(input: unknown): Promise<SessionTraceV3> {
   const checked = checkSessionTraceInPlace(input);
   if (checked) return checked;
-  const [{ SessionTraceV3 }, { z }] = await Promise.all([import("../schemas/session-trace.js"), import("zod")]);
+  const [{ SessionTraceV3 }, { z }] = await Promise.all([import("../schemas/session-trace.js"), import("../zod.js")]);
   const parsed = SessionTraceV3.safeParse(input);
   if (!parsed.success) throw new Error(`not a tracing-v3 session:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
