@@ -46,7 +46,7 @@ test("an environment's config and tools in the app's own Zod: defined, its confi
   });
   const request = { run_id: "r", env: { seed: 0, config: {} }, policy: { config: {} }, ops: [], record: {}, safety: { max_time_s: 60 }, mode: "eval" };
   const answer = await env.rollout(request as never, { signal: new AbortController().signal, tracer: createSessionTracer({ metadata: { run_id: "r" } }), wire: "0.2" } as never);
-  const [step] = answer.trajectories[0]!.steps;
+  const [step] = answer.trajectories![0]!.steps;
   assert.deepEqual(step!.obs, { observation: "total=5" });
   assert.equal(step!.reward, 2);
 });
