@@ -6,7 +6,9 @@
  * - dist/traces/kysely.js: Kysely's values for the trace store layer (~260
  *   files; src/traces/kysely.ts says why);
  * - dist/zod.js: Zod's `z` for every schema of the package (~95 files;
- *   src/zod.ts says why).
+ *   src/zod.ts says why);
+ * - dist/hono.js: Hono and its Node adapter for the server and the viewer
+ *   (~30 files; src/hono.ts says why).
  *
  * Built from each source's export list, not from tsc's output, so a second
  * run (tsc leaving the file as it was) gives the same bytes. Runs after
@@ -24,6 +26,7 @@ const root = resolve(import.meta.dirname, "..");
 const VENDORED = [
   { source: "traces/kysely.ts", output: "traces/kysely.js" },
   { source: "zod.ts", output: "zod.js" },
+  { source: "hono.ts", output: "hono.js" },
 ];
 
 for (const { source, output } of VENDORED) {

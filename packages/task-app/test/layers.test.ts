@@ -5,8 +5,8 @@
  * server nor the commands that use it (the context-override rules the
  * server checks and the executor applies sit in runtime). Type-only imports
  * are left out: they vanish from the build. And Kysely's values reach the
- * trace store layer, and Zod every schema, each through one module, which
- * the build makes one file.
+ * trace store layer, Zod every schema, and Hono the server and the viewer,
+ * each through one module, which the build makes one file.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -40,8 +40,8 @@ for (const [room, allowed] of Object.entries(ALLOWED))
   test(`src/${room}/ imports only from ${allowed.map((r) => `src/${r}/`).join(", ")}`, () => {
     const imports = roomImports(room);
     assert.ok(imports.length > 0 || room === "text");
-    // src/zod.ts is Zod itself (the package, vendored: below every room).
-    const climbing = imports.filter(({ target }) => target !== "zod.js" && !allowed.includes(target.split("/")[0]!));
+    // src/zod.ts and src/hono.ts are the packages themselves (vendored: below every room).
+    const climbing = imports.filter(({ target }) => !["zod.js", "hono.js"].includes(target) && !allowed.includes(target.split("/")[0]!));
     assert.deepEqual(climbing, []);
   });
 
@@ -49,6 +49,8 @@ for (const [room, allowed] of Object.entries(ALLOWED))
 const VENDORED = [
   { name: "kysely", module: join("traces", "kysely.ts"), files: "~260" },
   { name: "zod", module: "zod.ts", files: "~95" },
+  { name: "hono", module: "hono.ts", files: "~30" },
+  { name: "@hono/node-server", module: "hono.ts", files: "~2" },
 ];
 for (const { name: pkg, module, files } of VENDORED) {
   test(`${pkg}'s values come only through src/${module}, the module the build makes one file of (scripts/bundle-vendor.mjs)`, () => {

@@ -27,7 +27,7 @@ const BROUGHT_BY_OTHERS: Record<string, string> = {
  * not scanned (minified library code reads as imports to the scan), counted as importing it. The
  * package stays a dependency: the type files import its types.
  */
-const VENDORED: Record<string, string> = { "dist/traces/kysely.js": "kysely", "dist/zod.js": "zod" };
+const VENDORED: Record<string, string[]> = { "dist/traces/kysely.js": ["kysely"], "dist/zod.js": ["zod"], "dist/hono.js": ["hono", "@hono/node-server"] };
 
 /** Package names each built module imports (static, dynamic or required), by package. */
 function importedPackages(): Map<string, string[]> {
@@ -44,7 +44,7 @@ function importedPackages(): Map<string, string[]> {
       if (!/\.(?:c?js|mjs)$/.test(entry.name)) continue;
       const vendored = VENDORED[relative(root, path).split("\\").join("/")];
       if (vendored) {
-        found.set(vendored, [...(found.get(vendored) ?? []), relative(root, path)]);
+        for (const name of vendored) found.set(name, [...(found.get(name) ?? []), relative(root, path)]);
         continue;
       }
       const text = readFileSync(path, "utf8");

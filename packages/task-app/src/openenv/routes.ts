@@ -12,7 +12,7 @@
  *   peers.ts). Stepped episodes are traced when the server traces (trace.ts).
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { bodyLimit } from "../hono.js";
 import type { AnyEnvironment } from "../env/loop.js";
 import { argumentsSchema } from "../env/tools.js";
 import { errorResponse, toResponse } from "../server/errors.js";

@@ -3,9 +3,8 @@
  * Hono app, usable in-process through `fetch`/`request` or served by `serve`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getRequestListener } from "@hono/node-server";
-import { Hono, type Context } from "hono";
-import { cors } from "hono/cors";
+import type { Context } from "hono";
+import { cors, getRequestListener, Hono } from "../hono.js";
 import type { Logger } from "pino";
 import type { Duplex } from "node:stream";
 import type { AnyEnvironment } from "../env/loop.js";

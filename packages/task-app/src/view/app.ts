@@ -13,7 +13,8 @@ import { timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
+import { Hono } from "../hono.js";
 import type { ViewApi } from "./api.js";
 import { parseRowQuery, storedModelOf } from "./tables.js";
 

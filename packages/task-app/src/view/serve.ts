@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getRequestListener } from "@hono/node-server";
+import { getRequestListener } from "../hono.js";
 import { openTraceReader, type TraceReader } from "../traces/reader.js";
 import { createViewApi, type ViewApi } from "./api.js";
 import { createViewServer } from "./app.js";
