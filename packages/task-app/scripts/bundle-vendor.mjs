@@ -8,7 +8,9 @@
  * - dist/zod.js: Zod's `z` for every schema of the package (~95 files;
  *   src/zod.ts says why);
  * - dist/hono.js: Hono and its Node adapter for the server and the viewer
- *   (~30 files; src/hono.ts says why).
+ *   (~30 files; src/hono.ts says why);
+ * - dist/ws.js: ws's WebSocket server for OpenEnv's socket (CommonJS behind
+ *   an ES module wrapper; src/ws.ts says why).
  *
  * Built from each source's export list, not from tsc's output, so a second
  * run (tsc leaving the file as it was) gives the same bytes. Runs after
@@ -27,14 +29,17 @@ const VENDORED = [
   { source: "traces/kysely.ts", output: "traces/kysely.js" },
   { source: "zod.ts", output: "zod.js" },
   { source: "hono.ts", output: "hono.js" },
+  // ws is CommonJS: its require() of Node's modules (and of its optional native helpers) needs a require.
+  { source: "ws.ts", output: "ws.js", banner: 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);' },
 ];
 
-for (const { source, output } of VENDORED) {
+for (const { source, output, banner } of VENDORED) {
   const path = join(root, "src", source);
   await build({
     stdin: { contents: readFileSync(path, "utf8"), loader: "ts", resolveDir: dirname(path), sourcefile: `src/${source}` },
     outfile: join(root, "dist", output),
     ...BUNDLE_OPTIONS,
     allowOverwrite: true,
+    ...(banner ? { banner: { js: banner } } : {}),
   });
 }

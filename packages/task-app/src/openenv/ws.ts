@@ -14,7 +14,8 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { WebSocketServer, type WebSocket } from "ws";
+import type { WebSocket } from "ws";
+import { WebSocketServer } from "../ws.js";
 import type { AnyEnvironment } from "../env/loop.js";
 import { thenOrNow } from "../maybe-async.js";
 import type { Reply } from "../server/errors.js";
