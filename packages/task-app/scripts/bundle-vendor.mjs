@@ -10,7 +10,9 @@
  * - dist/hono.js: Hono and its Node adapter for the server and the viewer
  *   (~30 files; src/hono.ts says why);
  * - dist/ws.js: ws's WebSocket server for OpenEnv's socket (CommonJS behind
- *   an ES module wrapper; src/ws.ts says why).
+ *   an ES module wrapper; src/ws.ts says why);
+ * - dist/pino.js: pino for the server's logger (CommonJS, ~20 files with its
+ *   dependencies; src/pino.ts says why).
  *
  * Built from each source's export list, not from tsc's output, so a second
  * run (tsc leaving the file as it was) gives the same bytes. Runs after
@@ -24,13 +26,17 @@ import { BUNDLE_OPTIONS } from "./esbuild-options.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 
+/** A `require` for a CommonJS package's code in an ES module bundle. */
+const REQUIRE = 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);';
+
 /** Each vendored module: its source under src/, its output under dist/. */
 const VENDORED = [
   { source: "traces/kysely.ts", output: "traces/kysely.js" },
   { source: "zod.ts", output: "zod.js" },
   { source: "hono.ts", output: "hono.js" },
-  // ws is CommonJS: its require() of Node's modules (and of its optional native helpers) needs a require.
-  { source: "ws.ts", output: "ws.js", banner: 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);' },
+  // ws and pino are CommonJS: their require() of Node's modules (and of ws's optional native helpers) needs a require.
+  { source: "ws.ts", output: "ws.js", banner: REQUIRE },
+  { source: "pino.ts", output: "pino.js", banner: REQUIRE },
 ];
 
 for (const { source, output, banner } of VENDORED) {

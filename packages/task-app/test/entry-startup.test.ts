@@ -84,7 +84,7 @@ test("task-app serve without tracing loads no trace store layer, listening or sh
   assert.deepEqual(loaded.filter((u) => STORE_LAYER.test(u)), []);
 });
 
-test("task-app serve --workers 2: the primary loads neither the app nor the server, its workers load both, Zod, Hono and ws as one file each", { skip: unbuilt }, async () => {
+test("task-app serve --workers 2: the primary loads neither the app nor the server, its workers load both, Zod, Hono, ws and pino as one file each", { skip: unbuilt }, async () => {
   // node:cluster forks the workers with the primary's execArgv: the hook names every process's modules, each line with its pid.
   const bin = new URL("../bin/task-app.js", import.meta.url).pathname;
   const app = new URL("./fixtures/apps/pid.mjs", import.meta.url).pathname;
@@ -112,11 +112,12 @@ test("task-app serve --workers 2: the primary loads neither the app nor the serv
   for (const pid of pids) {
     const loaded = loadedModules(stderr, { pid });
     assert.equal(loaded.filter((u) => SERVER.test(u)).length, 4, `worker ${pid} loads the server, defineTaskApp and the app`);
-    // Zod, Hono and ws each as one file (scripts/bundle-vendor.mjs), not their packages' ~95, ~30 and ~10.
+    // Zod, Hono, ws and pino each as one file (scripts/bundle-vendor.mjs), not their packages' ~95, ~30, ~10 and ~20.
     assert.ok(loaded.some((u) => u.endsWith("/dist/zod.js")), `worker ${pid}'s schemas load Zod`);
     assert.ok(loaded.some((u) => u.endsWith("/dist/hono.js")), `worker ${pid}'s server loads Hono`);
     assert.ok(loaded.some((u) => u.endsWith("/dist/ws.js")), `worker ${pid}'s server loads ws`);
-    assert.deepEqual(loaded.filter((u) => /\/node_modules\/(zod|hono|@hono\/node-server|ws)\//.test(u)), [], `worker ${pid} loads no file of Zod's, Hono's or ws's packages`);
+    assert.ok(loaded.some((u) => u.endsWith("/dist/pino.js")), `worker ${pid}'s server loads pino`);
+    assert.deepEqual(loaded.filter((u) => /\/node_modules\/(zod|hono|@hono\/node-server|ws|pino)\//.test(u)), [], `worker ${pid} loads no file of the vendored packages`);
   }
   const primary = loadedModules(stderr, { pid: child.pid! });
   assert.ok(primary.some((u) => u.endsWith("/dist/server/cluster.js")), "the hook saw the primary's modules");

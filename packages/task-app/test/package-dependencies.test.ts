@@ -27,7 +27,7 @@ const BROUGHT_BY_OTHERS: Record<string, string> = {
  * not scanned (minified library code reads as imports to the scan), counted as importing it. The
  * package stays a dependency: the type files import its types.
  */
-const VENDORED: Record<string, string[]> = { "dist/traces/kysely.js": ["kysely"], "dist/zod.js": ["zod"], "dist/hono.js": ["hono", "@hono/node-server"], "dist/ws.js": ["ws"] };
+const VENDORED: Record<string, string[]> = { "dist/traces/kysely.js": ["kysely"], "dist/zod.js": ["zod"], "dist/hono.js": ["hono", "@hono/node-server"], "dist/ws.js": ["ws"], "dist/pino.js": ["pino"] };
 
 /** Package names each built module imports (static, dynamic or required), by package. */
 function importedPackages(): Map<string, string[]> {

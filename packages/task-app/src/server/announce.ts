@@ -5,13 +5,14 @@
  * (the routes, Hono, Zod's schemas, the tracer: about 300 ms of CPU at every `task-app serve`).
  */
 import { resolveEnvironmentApiKeys } from "./auth.js";
+import type { Logger } from "pino";
 
 /** How long the process may stay alive after a signal-triggered shutdown before it is ended. */
 export const EXIT_AFTER_SHUTDOWN_MS = 1_000;
 
 /** Logs "task app listening" with the URL, then a warning when auth is off or no key is configured. */
 export function announceServing(
-  logger: Pick<import("pino").Logger, "info" | "warn">,
+  logger: Pick<Logger, "info" | "warn">,
   served: { url: string; appId: string; requireApiKey: boolean },
   env: Parameters<typeof resolveEnvironmentApiKeys>[0] = process.env,
 ): void {

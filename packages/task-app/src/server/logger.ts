@@ -4,7 +4,8 @@
  * the request log, `ctx.log` handed to executors) goes through secret
  * redaction, so a key in a path, a message or a logged object is masked.
  */
-import { pino, type Logger, type DestinationStream } from "pino";
+import type { DestinationStream, Logger } from "pino";
+import { pino } from "../pino.js";
 import type { SecretRedactor } from "./secrets.js";
 import { createStyle, plain, type Style } from "../style.js";
 

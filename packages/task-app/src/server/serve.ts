@@ -22,6 +22,7 @@ import type { TaskApp } from "../schemas/task-app.js";
 import { createTaskAppServer, type TaskAppServerOptions } from "./app.js";
 import { announceServing, EXIT_AFTER_SHUTDOWN_MS } from "./announce.js";
 import { createLogger, createPrettyDestination, type LogFormat, type LogLevel } from "./logger.js";
+import type { Logger } from "pino";
 
 /** Options of `serve`. */
 export interface ServeOptions extends TaskAppServerOptions {
@@ -175,7 +176,7 @@ function isLoopback(host: string): boolean {
 }
 
 /** Logs unhandled rejections and uncaught exceptions instead of crashing; returns the function that stops it. */
-function watchProcessErrors(logger: import("pino").Logger): () => void {
+function watchProcessErrors(logger: Logger): () => void {
   const onRejection = (reason: unknown) => logger.error({ err: reason }, "unhandled promise rejection; still serving");
   const onException = (error: unknown, origin: string) => logger.error({ err: error, origin }, "uncaught exception; still serving");
   process.on("unhandledRejection", onRejection);

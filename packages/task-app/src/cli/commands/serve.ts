@@ -8,6 +8,7 @@ import type { Argv, CommandModule } from "yargs";
 import { contextOf } from "../context.js";
 import { UsageError } from "../usage-error.js";
 import { ENV_FILE_OPTION, ENV_PRECEDENCE } from "../env-option.js";
+import type { Logger } from "pino";
 
 interface ServeArgs {
   module: string;
@@ -117,7 +118,7 @@ async function runServe(args: ServeArgs): Promise<void> {
   };
   let traces: import("../../traces/sink.js").TraceSink | undefined;
   let code = 0;
-  let logger: import("pino").Logger | undefined;
+  let logger: Logger | undefined;
   // The in-flight gauge (the primary's sum with --workers N), served before the app loads: a port in use fails at once.
   let readInFlight = () => ({ inFlight: 0, sessions: 0 });
   let metrics: import("../../server/metrics.js").MetricsServer | undefined;
