@@ -5,8 +5,8 @@
  * is CommonJS, about 20 files with its dependencies: importing it costs about
  * 45 ms of CPU in every process that serves; one file, about 19 ms. The
  * logger it makes is handed to an app's executors as `ctx.log`, a plain
- * object whose methods work the same from either copy. What the bundle
- * leaves out of use: pino's transports (worker threads found next to pino's
- * own files), which task-app never asks for.
+ * object whose methods work the same from either copy. pino's transports
+ * (worker threads started from files beside pino's own) would not work from
+ * the bundle; task-app never asks for one.
  */
 export { pino } from "pino";
