@@ -30,6 +30,7 @@ export const BENCHMARKS = [
   { name: "lsp", what: "`task-app lsp` diagnostics of a 300-line config after an edit, over stdio, with the default debounce and none", argv: ["bench/lsp.mjs"] },
   { name: "view", what: "the viewer on a 10,000-session run: API times and the run page's first paint in Chromium, against a request to an empty viewer", argv: ["bench/view.mjs"] },
   { name: "npm-test", what: "the README's test command (`npm test`, the build included) on a fresh clone of the committed tree: its wall time and CPU, and the slowest files", argv: ["bench/npm-test.mjs"] },
+  { name: "start", what: "fresh processes' start-up CPU on task-app: importing the main entry and task-app/server, and `serve --workers 1` of an app to its URL, against `node -e 0` (figures, no goal row; `--before DIR` compares another checkout)", argv: ["bench/start.mjs"] },
   { name: "scaffold", what: "`create-task-app --no-install` against a plain copy of the same files", argv: ["bench/scaffold.mjs"] },
 ];
 
