@@ -110,6 +110,18 @@ export function startupEnv(env = process.env) {
   return { env: rest, note: left ? "fresh processes run without NODE_EXTRA_CA_CERTS, which node reads as each one starts" : "" };
 }
 
+/**
+ * CPU (user + system) and wall time of one fresh `node <args>` process, in ms, as bash's `time`
+ * reports them for the child alone (getrusage of the waited child: microseconds, not /proc's 10 ms
+ * ticks); throws when it fails.
+ */
+export function timeFreshNode(args, { env = process.env, cwd } = {}) {
+  const r = spawnSync("bash", ["-c", 'TIMEFORMAT="@time %3R %3U %3S"; time "$@" > /dev/null', "bash", process.execPath, ...args], { cwd, env, encoding: "utf8" });
+  const m = /@time ([\d.]+) ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
+  if (r.status !== 0 || !m) throw new Error(`node ${args.join(" ")} exited ${r.status}:\n${r.stderr}`);
+  return { wall: Number(m[1]) * 1000, cpu: (Number(m[2]) + Number(m[3])) * 1000 };
+}
+
 /** CPU microseconds this process has used (all its threads). */
 export function ownCpuUs() {
   const u = process.cpuUsage();

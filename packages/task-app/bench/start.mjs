@@ -14,12 +14,12 @@
  *
  * Usage: npm run bench:start [-- --rounds 11 --before DIR]
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { cpuUsOf, loadLine, parseBenchArgs, spread, startupEnv, summarise } from "./measure.mjs";
+import { cpuUsOf, loadLine, parseBenchArgs, spread, startupEnv, summarise, timeFreshNode } from "./measure.mjs";
 
 const { values: opts } = parseBenchArgs({ options: { rounds: { type: "string", default: "11" }, before: { type: "string" } } });
 const rounds = Number(opts.rounds);
@@ -48,13 +48,6 @@ export default defineEnvironment({
   return file;
 }
 
-/** CPU ms of a fresh node process run with `args` to its end (bash's `time`: getrusage of the child). */
-function nodeCpuMs(args) {
-  const r = spawnSync("bash", ["-c", 'TIMEFORMAT="@time %3U %3S"; time "$@" > /dev/null', "bash", process.execPath, ...args], { env, encoding: "utf8" });
-  const m = /@time (\S+) (\S+)/.exec(r.stderr);
-  if (r.status !== 0 || !m) throw new Error(`node ${args.join(" ")} failed: ${r.stderr.slice(-500)}`);
-  return (Number(m[1]) + Number(m[2])) * 1000;
-}
 
 /** CPU ms of `task-app serve <app> --workers 1` from its start to the line with its URL (the process is then ended). */
 function serveCpuMs(root, app) {
@@ -76,6 +69,8 @@ function serveCpuMs(root, app) {
   });
 }
 
+/** CPU ms of a fresh node process run with `args`. */
+const cpuMs = (args) => timeFreshNode(args, { env }).cpu;
 const importing = (root, entry) => ["--input-type=module", "-e", `await import(${JSON.stringify(pathToFileURL(join(root, "dist", entry)).href)});`];
 const series = new Map();
 const add = (name, ms) => series.set(name, [...(series.get(name) ?? []), ms]);
@@ -84,12 +79,12 @@ try {
   for (let round = -1; round < rounds; round++) {
     // Round -1 warms the file cache (and compiles nothing that is kept: every process is fresh); not counted.
     const take = (name, ms) => round >= 0 && add(name, ms);
-    take("node -e 0", nodeCpuMs(["-e", "0"]));
+    take("node -e 0", cpuMs(["-e", "0"]));
     // Alternate which tree goes first.
     for (const i of round % 2 ? [...roots.keys()].reverse() : roots.keys()) {
       const { name, root } = roots[i];
-      take(`${name}: import task-app`, nodeCpuMs(importing(root, "index.js")));
-      take(`${name}: import task-app/server`, nodeCpuMs(importing(root, "server/index.js")));
+      take(`${name}: import task-app`, cpuMs(importing(root, "index.js")));
+      take(`${name}: import task-app/server`, cpuMs(importing(root, "server/index.js")));
       take(`${name}: serve --workers 1, to its URL`, await serveCpuMs(root, apps[i]));
     }
   }

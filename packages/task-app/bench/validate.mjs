@@ -30,7 +30,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseBenchArgs, ratios, reportGoal, spread, startupEnv, summarise } from "./measure.mjs";
+import { parseBenchArgs, ratios, reportGoal, spread, startupEnv, summarise, timeFreshNode } from "./measure.mjs";
 
 const { env: startEnv, note: envNote } = startupEnv();
 // The compile cache of the runs measured: a folder of this benchmark's own, not the user's.
@@ -65,17 +65,8 @@ function pickConfigs() {
 const median = (xs) => summarise(xs).median;
 const ms = (x) => `${x.toFixed(1)} ms`;
 
-/**
- * CPU (user + system) and wall time of one fresh `node <args>` process, in ms, as bash's `time`
- * reports them for the child alone (getrusage of the waited child: microseconds, not /proc's 10 ms
- * ticks); throws when it fails.
- */
-function timeRun(args, env = childEnv) {
-  const r = spawnSync("bash", ["-c", 'TIMEFORMAT="@time %3R %3U %3S"; time "$@" > /dev/null', "bash", process.execPath, ...args], { cwd: root, env, encoding: "utf8" });
-  const m = /@time ([\d.]+) ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
-  if (r.status !== 0 || !m) throw new Error(`node ${args.join(" ")} exited ${r.status}:\n${r.stderr}`);
-  return { wall: Number(m[1]) * 1000, cpu: (Number(m[2]) + Number(m[3])) * 1000 };
-}
+/** {@link timeFreshNode} in the package folder, with the start-up environment by default. */
+const timeRun = (args, env = childEnv) => timeFreshNode(args, { env, cwd: root });
 
 function coldStart(rl) {
   const bin = join(root, "bin/task-app.js");

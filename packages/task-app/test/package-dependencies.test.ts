@@ -12,6 +12,7 @@ import { builtinModules } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "node:test";
+import { VENDORED } from "../scripts/vendored.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -23,11 +24,11 @@ const BROUGHT_BY_OTHERS: Record<string, string> = {
 };
 
 /**
- * Built files holding a dependency's own code, copied in by the build (scripts/bundle-vendor.mjs):
+ * Built files holding a dependency's own code, copied in by the build (scripts/vendored.mjs lists them):
  * not scanned (minified library code reads as imports to the scan), counted as importing it. The
  * package stays a dependency: the type files import its types.
  */
-const VENDORED: Record<string, string[]> = { "dist/traces/kysely.js": ["kysely"], "dist/zod.js": ["zod"], "dist/hono.js": ["hono", "@hono/node-server"], "dist/ws.js": ["ws"], "dist/pino.js": ["pino"] };
+const VENDORED_FILES: Record<string, readonly string[]> = Object.fromEntries(VENDORED.map(({ output, packages }) => [`dist/${output}`, packages]));
 
 /** Package names each built module imports (static, dynamic or required), by package. */
 function importedPackages(): Map<string, string[]> {
@@ -42,7 +43,7 @@ function importedPackages(): Map<string, string[]> {
         continue;
       }
       if (!/\.(?:c?js|mjs)$/.test(entry.name)) continue;
-      const vendored = VENDORED[relative(root, path).split("\\").join("/")];
+      const vendored = VENDORED_FILES[relative(root, path).split("\\").join("/")];
       if (vendored) {
         for (const name of vendored) found.set(name, [...(found.get(name) ?? []), relative(root, path)]);
         continue;
