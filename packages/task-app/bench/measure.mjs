@@ -248,14 +248,23 @@ export function parseBenchArgs(config) {
  * exit 2.
  */
 export async function loadCheckoutListener(root, key) {
-  const files = ["dist/server/index.js", "bench/server-app.mjs"].map((f) => join(resolve(root), f));
-  const missing = files.find((f) => !existsSync(f));
+  const files = requireBuiltCheckout(root, ["dist/server/index.js", "bench/server-app.mjs"]);
+  const { createTaskAppServer } = await import(pathToFileURL(files[0]).href);
+  const app = (await import(pathToFileURL(files[1]).href)).default;
+  return createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: key } }).listener;
+}
+
+/**
+ * The absolute paths of `files` in the checkout `root` (a `--before DIR`); when one is missing,
+ * says that `root` is not a built checkout of task-app and ends the benchmark with exit code 2.
+ */
+export function requireBuiltCheckout(root, files) {
+  const paths = files.map((f) => join(resolve(root), f));
+  const missing = paths.find((f) => !existsSync(f));
   if (missing) {
     const script = relative(process.cwd(), process.argv[1] ?? "bench");
     process.stderr.write(`${script}: ${root} is not a built checkout of task-app (no ${relative(resolve(root), missing)}; run npm ci && npm run build there)\n`);
     process.exit(2);
   }
-  const { createTaskAppServer } = await import(pathToFileURL(files[0]).href);
-  const app = (await import(pathToFileURL(files[1]).href)).default;
-  return createTaskAppServer(app, { env: { ENVIRONMENT_API_KEY: key } }).listener;
+  return paths;
 }

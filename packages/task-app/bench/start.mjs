@@ -19,17 +19,21 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { cpuUsOf, loadLine, parseBenchArgs, spread, startupEnv, summarise, timeFreshNode } from "./measure.mjs";
+import { cpuUsOf, loadLine, parseBenchArgs, requireBuiltCheckout, spread, startupEnv, summarise, timeFreshNode } from "./measure.mjs";
 
 const { values: opts } = parseBenchArgs({ options: { rounds: { type: "string", default: "11" }, before: { type: "string" } } });
 const rounds = Number(opts.rounds);
 const { env: startEnv, note } = startupEnv();
 const env = { ...startEnv, ENVIRONMENT_API_KEY: "sk_env_bench_start_0123456789abcdef", NO_COLOR: "1" };
-const work = mkdtempSync(join(tmpdir(), "task-app-bench-start-"));
 
 /** The package folders measured: this one, and `--before`'s. */
 const roots = [{ name: "this tree", root: resolve(import.meta.dirname, "..") }];
-if (opts.before) roots.push({ name: "--before", root: resolve(opts.before) });
+if (opts.before) {
+  requireBuiltCheckout(opts.before, ["bin/task-app.js", "dist/index.js", "dist/server/index.js"]);
+  roots.push({ name: "--before", root: resolve(opts.before) });
+}
+
+const work = mkdtempSync(join(tmpdir(), "task-app-bench-start-"));
 
 /** A small declared environment importing `root`'s main entry, as an app imports `task-app`. */
 function writeApp(root, i) {
@@ -88,9 +92,14 @@ try {
       take(`${name}: serve --workers 1, to its URL`, await serveCpuMs(root, apps[i]));
     }
   }
+} catch (error) {
+  // A process that failed to start (its output is in the message): said, not thrown.
+  process.stderr.write(`bench/start.mjs: ${error.message}\n`);
+  process.exitCode = 1;
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
+if (process.exitCode === 1) process.exit();
 
 const base = summarise(series.get("node -e 0")).median;
 process.stdout.write(`start-up CPU of fresh processes, ${rounds} interleaved rounds, medians (min-max)${note ? `; ${note}` : ""}\n`);
