@@ -16,4 +16,6 @@ export const VENDORED = [
   // ws and pino are CommonJS: their require() of Node's modules (and of ws's optional native helpers) needs a require.
   { source: "ws.ts", output: "ws.js", packages: ["ws"], banner: REQUIRE },
   { source: "pino.ts", output: "pino.js", packages: ["pino"], banner: REQUIRE },
+  // undici too; the chat client imports it at its first request (src/undici.ts).
+  { source: "undici.ts", output: "undici.js", packages: ["undici"], banner: REQUIRE },
 ];

@@ -25,8 +25,9 @@ import { LOADED_MODULES_HOOK as hook, loadedFiles, loadedModules } from "./helpe
 const work = mkdtempSync(join(tmpdir(), "entry-startup-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-/** The vendored packages a server loads (Kysely only with a trace store). */
-const SERVER_VENDORED = VENDORED.filter(({ packages }) => !packages.includes("kysely"));
+/** The vendored packages a server loads as it starts (Kysely only with a trace store, undici at a first call to a model). */
+const LAZY = ["kysely", "undici"];
+const SERVER_VENDORED = VENDORED.filter(({ packages }) => !packages.some((name) => LAZY.includes(name)));
 
 const STORE_LAYER = /\/node_modules\/(kysely|@libsql|libsql|pg|pg-[a-z-]+)\/|\/dist\/traces\/(store|reader|queries|show|migrations|insert|sqlite-[a-z-]+|libsql-dialect|schema-check|group-commit|kysely)\.js$/;
 
@@ -72,6 +73,26 @@ try { await m.openTraceStore("mysql://h/db"); } catch (e) { process.stderr.write
   const lazyError = (await promisify(execFile)(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" })).stderr;
   assert.match(direct.stderr, /^error /);
   assert.equal(lazyError, direct.stderr);
+});
+
+test("the chat client loads undici as one file at its first request, not before", async () => {
+  const url = new URL("../dist/index.js", import.meta.url).href;
+  const code = `const m = await import(${JSON.stringify(url)});
+const { createServer } = await import("node:http");
+const answer = JSON.stringify({ choices: [{ message: { role: "assistant", content: "hi" } }] });
+const server = createServer((req, res) => { req.resume(); req.on("end", () => res.end(answer)); });
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+process.stderr.write("calling\\n");
+const { message } = await m.createChatCompletion("http://127.0.0.1:" + server.address().port + "/v1", { model: "m", messages: [] });
+process.stderr.write("answer " + message.content + "\\n");
+server.close();`;
+  const run = await promisify(execFile)(process.execPath, ["--import", hook, "--input-type=module", "-e", code], { encoding: "utf8", cwd: work });
+  assert.match(run.stderr, /\nanswer hi\n/);
+  const [before, after] = run.stderr.split("\ncalling\n") as [string, string];
+  assert.deepEqual(loadedModules(before).filter((u) => u.endsWith("/dist/undici.js")), [], "nothing loads undici before a request");
+  assert.ok(loadedModules(after).some((u) => u.endsWith("/dist/undici.js")), "the first request loads it");
+  // As one file (scripts/bundle-vendor.mjs), not the package's ~110.
+  assert.deepEqual(loadedModules(run.stderr).filter((u) => /\/node_modules\/undici\//.test(u)), []);
 });
 
 // The serve tests name modules of the build, which the CLI the tests start runs only when it is fresh.

@@ -2,18 +2,21 @@
  * The OpenAI-compatible chat-completions client the agent loop calls. A
  * rollout names its server in `policy.config.inference_url`; the vendor key
  * (OPENAI_API_KEY) goes only to the hosts `INFERENCE_KEY_HOSTS` allows
- * (src/runtime/inference.ts). Requests go over `node:http(s)` with kept-alive
- * connections, under the project's outgoing policy (src/http/policy.ts:
- * redirects followed within the origin only, the answer's size capped).
+ * (src/runtime/inference.ts). Requests go through undici's connection pool
+ * (kept-alive connections; loaded at the first request: src/undici.ts), under
+ * the project's outgoing policy (src/http/policy.ts: redirects followed within
+ * the origin only, the answer's size capped). undici rather than node:http:
+ * a turn of the agent loop is mostly this request, and node:http's client
+ * (its request and response streams, its header objects) costs about 60%
+ * more CPU per request than undici's dispatcher for the same exchange
+ * (bench/env-loop.mjs).
  * 429 and 5xx answers and dropped connections are retried, honouring
  * `Retry-After`; each attempt has a deadline, and the rollout's abort signal
  * ends the wait.
  */
-import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders, type RequestOptions } from "node:http";
-import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { urlToHttpOptions } from "node:url";
-import { BodyTooLarge, isRedirectAnswer, nextRedirect } from "../http/policy.js";
-import { readBodyCappedThen } from "../http/read-body.js";
+import type { Agent as Pool, Dispatcher } from "undici";
+import { createByteCounter, declaredOver, isRedirectAnswer, nextRedirect } from "../http/policy.js";
 import { inferenceHeaders, type InferenceKeyOptions } from "../runtime/inference.js";
 import type { ChatMessage } from "../schemas/messages.js";
 
@@ -100,8 +103,9 @@ export function createChatCompletion(inferenceUrl: string, body: ChatRequest, op
     return Promise.reject(error);
   }
   // The first attempt's answer is read in the callback that receives it: a call answered at once costs one promise.
+  if (!pool) return loadPool().then(() => createChatCompletion(inferenceUrl, body, options));
   return new Promise((resolve, reject) => {
-    send(call.target.options, "POST", call.target.withLength(call.payload.byteLength), call.payload, call.limits, (error, answer) => {
+    send(call.target.options, "POST", call.target.headers, call.payload, call.limits, (error, answer) => {
       if (!error && answer!.status >= 200 && answer!.status < 300 && !("location" in answer!)) {
         try {
           resolve(readAnswer(answer!.body, call.target.url));
@@ -135,7 +139,7 @@ async function finishAttempts(call: Call, firstError: Error | null, firstAnswer:
       options.signal?.throwIfAborted();
       error = null;
       try {
-        reply = await exchange(target.options, "POST", target.withLength(payload.byteLength), payload, limits);
+        reply = await exchange(target.options, "POST", target.headers, payload, limits);
       } catch (failure) {
         error = failure as Error;
       }
@@ -180,7 +184,7 @@ function targetOf(inferenceUrl: string, options: ChatOptions): Target {
     const url = new URL(chatCompletionsUrl(inferenceUrl));
     const headers = inferenceHeaders(url.href, { apiKey: options.apiKey, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), env });
     if (targets.size >= 64) targets.clear();
-    targets.set(key, (target = { url, origin: url.origin, options: requestOptionsOf(url), headers, withLength: lengthHeadersOf(headers) }));
+    targets.set(key, (target = { url, origin: url.origin, options: requestOptionsOf(url), headers }));
   }
   last = { inferenceUrl, apiKey, hosts, target };
   return target;
@@ -190,9 +194,8 @@ interface Target {
   url: URL;
   origin: string;
   options: RequestTarget;
+  /** Its headers (the pool adds the body's length). */
   headers: Record<string, string>;
-  /** The headers with a body's length. */
-  withLength: (length: number) => OutgoingHttpHeaders;
 }
 let last: { inferenceUrl: string; apiKey: string; hosts: string; target: Target } | undefined;
 const targets = new Map<string, Target>();
@@ -220,39 +223,26 @@ interface Answer {
 /** A failure no retry mends: a redirect refused by the policy, an answer over the cap. */
 class Refused extends Error {}
 
-/** Kept-alive connections, shared by every rollout of the process. */
-const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+/** Kept-alive connections, shared by every rollout of the process: undici's pool, loaded at the first request. */
+let pool: Pool | undefined;
+let loading: Promise<void> | undefined;
+function loadPool(): Promise<void> {
+  loading ??= import("../undici.js").then(({ Agent }) => {
+    pool = new Agent();
+  });
+  return loading;
+}
 
-/** Where a request goes: what `http.request` needs of its URL. */
+/** Where a request goes: its origin, path and the URL's credentials (sent as Basic auth, as node:http does, unless an authorization header is). */
 interface RequestTarget {
-  protocol: string | null | undefined;
-  hostname: string | null | undefined;
-  port: string | number | null | undefined;
-  path: string | null | undefined;
-  auth: string | null | undefined;
+  origin: string;
+  path: string;
+  auth: string | null;
 }
 
 function requestOptionsOf(url: URL): RequestTarget {
-  const { protocol, hostname, port, path, auth } = urlToHttpOptions(url);
-  return { protocol, hostname, port, path, auth };
-}
-
-/** The headers with the body's length. */
-function withLength(headers: Record<string, string>, length: number): OutgoingHttpHeaders {
-  const out: OutgoingHttpHeaders = { ...headers };
-  out["content-length"] = length;
-  return out;
-}
-
-/**
- * {@link withLength} for one target's headers, chosen once: a literal of the one or two headers a
- * call sends (a copy of a record of them costs more per request).
- */
-function lengthHeadersOf(headers: Record<string, string>): (length: number) => OutgoingHttpHeaders {
-  const type = headers["content-type"];
-  const authorization = headers.authorization;
-  if (type === undefined || Object.keys(headers).length !== (authorization === undefined ? 1 : 2)) return (length) => withLength(headers, length);
-  return authorization === undefined ? (length) => ({ "content-type": type, "content-length": length }) : (length) => ({ "content-type": type, authorization, "content-length": length });
+  const { path, auth } = urlToHttpOptions(url);
+  return { origin: url.origin, path: path ?? "/", auth: auth ?? null };
 }
 
 /** Follows `redirect` (the POST's answer) within the origin: a 303, or a 301/302 after a POST, becomes a GET without body. */
@@ -271,7 +261,7 @@ async function followRedirects(first: Target, headers: Record<string, string>, p
     target = next.url;
     method = next.method;
     if (!next.keepBody) body = undefined;
-    answer = await exchange(requestOptionsOf(target), method, body ? withLength(headers, body.byteLength) : stripBody(headers), body, limits);
+    answer = await exchange(requestOptionsOf(target), method, body ? headers : stripBody(headers), body, limits);
   }
   return answer;
 }
@@ -292,52 +282,116 @@ interface Limits {
 }
 
 /** {@link send} as a promise. */
-function exchange(target: RequestTarget, method: string, headers: OutgoingHttpHeaders, body: Buffer | undefined, limits: Limits): Promise<Answer | Redirect> {
+function exchange(target: RequestTarget, method: string, headers: Headers, body: Buffer | undefined, limits: Limits): Promise<Answer | Redirect> {
   return new Promise((resolve, reject) => send(target, method, headers, body, limits, (error, answer) => (error ? reject(error) : resolve(answer!))));
 }
+
+/** A request's headers, as the pool takes them (it adds the body's length). */
+type Headers = Record<string, string>;
 
 /**
  * One request under the deadline and the signal; `done` is called once, with the whole answer (its
  * body read under the cap; an answer over it is a Refused: no retry mends it), a redirect's status
- * and location (its body left unread, the response destroyed), or the error.
+ * and location (its body left unread, the request ended), or the error.
  */
-function send(target: RequestTarget, method: string, headers: OutgoingHttpHeaders, body: Buffer | undefined, limits: Limits, done: (error: Error | null, answer?: Answer | Redirect) => void): void {
-  const secure = target.protocol === "https:";
-  const options: RequestOptions = { protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path, auth: target.auth, method, headers, agent: secure ? agents.https : agents.http };
-  const req = (secure ? httpsRequest : httpRequest)(options);
-  let settled = false;
-  const settle = (error: Error | null, answer?: Answer | Redirect) => {
-    if (settled) return;
-    settled = true;
-    unwatchDeadline(deadline);
-    if (watched) unwatchAbort(limits.signal!, watched);
-    done(error, answer);
-  };
-  const fail = (error: Error) => {
-    settle(error);
-    req.destroy(error);
-  };
-  const deadline = watchDeadline(limits.timeoutMs, () => fail(new Error(`no answer within ${limits.timeoutMs / 1000} s`)));
-  const watched = limits.signal ? watchAbort(limits.signal, () => fail(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"))) : undefined;
-  req.on("error", settle);
-  req.on("response", (response) => {
-    const status = response.statusCode ?? 0;
-    // Headers read only when the status needs them (a redirect's location, a refusal's Retry-After).
-    const location = status >= 300 && status < 400 ? response.headers.location : undefined;
+function send(target: RequestTarget, method: string, headers: Headers, body: Buffer | undefined, limits: Limits, done: (error: Error | null, answer?: Answer | Redirect) => void): void {
+  pool!.dispatch({ origin: target.origin, path: target.path, method, headers: target.auth === null || "authorization" in headers ? headers : { ...headers, authorization: `Basic ${Buffer.from(target.auth).toString("base64")}` }, body }, new Exchange(limits, done));
+}
+
+/**
+ * One request's handler, as undici's pool calls it: the status, then the body's chunks (counted
+ * against the cap), then the end, or an error. A class: one is made per request, and its methods are
+ * shared. Headers are read only when the status needs them (a redirect's location, a refusal's
+ * Retry-After) or to see a declared length over the cap.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  private settled = false;
+  private abortRequest: ((reason: Error) => void) | null = null;
+  private status = 0;
+  private retryAfter: string | null = null;
+  private readonly chunks: Buffer[] = [];
+  private readonly counter: ReturnType<typeof createByteCounter>;
+  private readonly deadline: Deadline;
+  private readonly watched: (() => void) | undefined;
+
+  constructor(
+    private readonly limits: Limits,
+    private readonly done: (error: Error | null, answer?: Answer | Redirect) => void,
+  ) {
+    this.counter = createByteCounter(limits.maxBytes);
+    this.deadline = watchDeadline(limits.timeoutMs, () => this.fail(new Error(`no answer within ${limits.timeoutMs / 1000} s`)));
+    this.watched = limits.signal ? watchAbort(limits.signal, () => this.fail(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"))) : undefined;
+  }
+
+  onConnect(abort: (reason: Error) => void): void {
+    // Ended (its deadline, the signal) before undici took it: ended now.
+    if (this.settled) abort(new Error("ended"));
+    else this.abortRequest = abort;
+  }
+
+  onHeaders(status: number, rawHeaders: Buffer[]): boolean {
+    this.status = status;
+    const location = status >= 300 && status < 400 ? headerOf(rawHeaders, "location") : undefined;
     if (isRedirectAnswer({ status, location })) {
-      response.destroy();
-      return settle(null, { status, location: location! });
+      this.end(null, { status, location: location! });
+      return false;
     }
-    readBodyCappedThen(response, limits.maxBytes, (error, read) => {
-      if (error) {
-        if (!response.destroyed) response.destroy();
-        return settle(error instanceof BodyTooLarge ? new Refused(`the answer is larger than ${limits.maxBytes} bytes`) : error);
-      }
-      const retryAfter = status >= 200 && status < 300 ? undefined : response.headers["retry-after"];
-      settle(null, { status, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body: read! });
-    });
-  });
-  req.end(body);
+    if (declaredOver(headerOf(rawHeaders, "content-length"), this.limits.maxBytes)) {
+      this.end(new Refused(`the answer is larger than ${this.limits.maxBytes} bytes`));
+      return false;
+    }
+    if (status < 200 || status >= 300) this.retryAfter = headerOf(rawHeaders, "retry-after") ?? null;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.settled) return false;
+    try {
+      this.counter.add(chunk.byteLength);
+    } catch {
+      this.end(new Refused(`the answer is larger than ${this.limits.maxBytes} bytes`));
+      return false;
+    }
+    this.chunks.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    const { chunks } = this;
+    this.settle(null, { status: this.status, retryAfter: this.retryAfter, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.counter.seen) });
+  }
+
+  onError(error: Error): void {
+    // A connection closed mid-answer, said plainly (undici names it "other side closed").
+    this.settle(this.status !== 0 && (error as { code?: string }).code === "UND_ERR_SOCKET" ? new Error("the connection closed mid-answer") : error);
+  }
+
+  /** Settles and ends the request (its answer, if any, left unread; its connection closed). */
+  private end(error: Error | null, answer?: Answer | Redirect): void {
+    this.settle(error, answer);
+    this.abortRequest?.(error ?? new Error("ended"));
+  }
+
+  private fail(error: Error): void {
+    this.end(error);
+  }
+
+  private settle(error: Error | null, answer?: Answer | Redirect): void {
+    if (this.settled) return;
+    this.settled = true;
+    unwatchDeadline(this.deadline);
+    if (this.watched) unwatchAbort(this.limits.signal!, this.watched);
+    this.done(error, answer);
+  }
+}
+
+/** The first value of header `name` (lower case) in undici's raw headers, or undefined. */
+function headerOf(raw: Buffer[], name: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length === name.length && key.toString("latin1").toLowerCase() === name) return raw[i + 1]!.toString("latin1");
+  }
+  return undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The body of a `node:http` answer, read whole under the outgoing policy's
  * cap (src/http/policy.ts): one reader for every node:http client that reads
- * a whole answer (deploy's Kubernetes calls, the agent loop's chat client).
+ * a whole answer (deploy's Kubernetes calls; the agent loop's chat client,
+ * on undici, counts its chunks with the same counter).
  */
 import type { IncomingMessage } from "node:http";
 import { BodyTooLarge, createByteCounter, declaredOver } from "./policy.js";
