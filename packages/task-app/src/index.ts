@@ -84,6 +84,7 @@ export type {
   EnvironmentTask,
   EpisodeRecord,
   Observation,
+  Schema,
   ScriptedMove,
   ToolContext,
   ToolDefinition,

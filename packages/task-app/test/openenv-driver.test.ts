@@ -16,6 +16,7 @@ import path from "node:path";
 import { after, describe, it } from "node:test";
 import WebSocket from "ws";
 import { findEpisodeStarter } from "../src/env/episodes.js";
+import { z } from "../src/zod.js";
 import type { AnyEnvironment } from "../src/env/loop.js";
 import { createTaskApp } from "../src/scaffold/create.js";
 import { packageRoot } from "../src/scaffold/paths.js";
@@ -62,7 +63,7 @@ async function runEpisode(session: Awaited<ReturnType<typeof openSession>>, env:
     assert.equal(reply.type, "observation", JSON.stringify(reply));
     rewards.push(reply.data.reward);
     // The shadow follows with the environment's own tool, and must see what the server sent.
-    const parsed = env.tools[move.tool]!.args.parse(move.args);
+    const parsed = z.parse(env.tools[move.tool]!.args, move.args);
     const outcome = await env.tools[move.tool]!.run(parsed, state, { turn, lastTurn: turn === maxTurns - 1, config, signal: new AbortController().signal });
     state = outcome && "state" in outcome ? outcome.state : state;
     assert.deepEqual(reply.data.observation.observation, env.observe(state));

@@ -2,11 +2,13 @@
  * The package's Zod is one vendored file (src/zod.ts, scripts/bundle-vendor.mjs), so an app that
  * imports `z` from "zod" itself holds a second copy. What the library does with such an app's
  * schemas works as with its own: tool specs (descriptions and `.meta()` included), argument checks,
- * an environment's config, and `instanceof` both ways.
+ * an environment's config, and `instanceof` both ways. An environment declared with zod/mini (schemas
+ * without methods: the library reads every schema through Zod's functions) works too.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { z as appZ } from "zod";
+import * as mini from "zod/mini";
 import { checkToolCall, createSessionTracer, defineEnvironment, renderToolSpecs, z } from "../src/index.js";
 
 const call = (args: unknown) => ({ id: "c1", type: "function" as const, function: { name: "move", arguments: JSON.stringify(args) } });
@@ -49,4 +51,25 @@ test("an environment's config and tools in the app's own Zod: defined, its confi
   const [step] = answer.trajectories![0]!.steps;
   assert.deepEqual(step!.obs, { observation: "total=5" });
   assert.equal(step!.reward, 2);
+});
+
+test("an environment declared with zod/mini: its tool spec, its config's defaults and refusals, its arguments' checks", async () => {
+  const env = defineEnvironment({
+    appId: "mini",
+    name: "Mini",
+    config: mini.object({ start: mini._default(mini.number(), 5) }),
+    system: "Count.",
+    reset: ({ config }) => ({ total: config.start }),
+    observe: (s) => `total=${s.total}`,
+    tools: { add: { description: "Add n.", args: mini.object({ n: mini.number().check(mini.minimum(1)) }), run: ({ n }, s) => ({ state: { total: s.total + n }, reward: n }) } },
+    scripted: () => ({ tool: "add", args: { n: 2 } }),
+    maxTurns: 1,
+  });
+  assert.deepEqual(renderToolSpecs(env.environment.tools)[0]!.function.parameters.properties, { n: { type: "number", minimum: 1 } });
+  assert.equal(checkToolCall(env.environment.tools, { id: "c", type: "function", function: { name: "add", arguments: '{"n":0}' } }).ok, false);
+  const run = (config: unknown) =>
+    env.rollout({ run_id: "r", env: { seed: 0, config }, policy: { config: {} }, ops: [], record: {}, safety: { max_time_s: 60 }, mode: "eval" } as never, { signal: new AbortController().signal, tracer: createSessionTracer({ metadata: { run_id: "r" } }), wire: "0.2" } as never);
+  const [step] = (await run({})).trajectories![0]!.steps;
+  assert.deepEqual([step!.obs, step!.reward], [{ observation: "total=5" }, 2]);
+  await assert.rejects(async () => run({ start: "x" }), /env\.config\.start/);
 });

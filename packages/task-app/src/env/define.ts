@@ -24,7 +24,7 @@ import { registerEpisodeStarter } from "./episodes.js";
 import { runEpisode, type AnyEnvironment } from "./loop.js";
 import { recordState } from "./observation.js";
 import { renderToolSpecs } from "./tools.js";
-import type { EnvironmentDefinition } from "./types.js";
+import type { EnvironmentDefinition, Schema } from "./types.js";
 
 /** A task app made by `defineEnvironment`, with the declaration it was made from. */
 export type EnvironmentApp = TaskApp & { readonly environment: AnyEnvironment };
@@ -37,7 +37,7 @@ const ANY_CONFIG = z.record(z.string(), z.unknown());
  * state from `reset` into `observe`, the tools' `run` and the scores; each
  * tool's arguments from its Zod schema; `env.config` from `config`.
  */
-export function defineEnvironment<State, Config extends z.ZodType = typeof ANY_CONFIG, Tools extends Record<string, z.ZodType> = Record<string, z.ZodType>, Data = undefined>(
+export function defineEnvironment<State, Config extends Schema = typeof ANY_CONFIG, Tools extends Record<string, Schema> = Record<string, Schema>, Data = undefined>(
   definition: EnvironmentDefinition<State, Config, Tools, Data>,
 ): EnvironmentApp {
   const env = definition as unknown as AnyEnvironment;
@@ -93,8 +93,8 @@ export function defineEnvironment<State, Config extends z.ZodType = typeof ANY_C
 }
 
 /** `env.config` read with the environment's schema; a refusal is a 422 naming each key. */
-function readConfig(schema: z.ZodType, value: unknown): unknown {
-  const parsed = schema.safeParse(value ?? {});
+function readConfig(schema: Schema, value: unknown): unknown {
+  const parsed = z.safeParse(schema, value ?? {});
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => ({ path: ["env", "config", ...i.path].map(String).join("."), message: i.message }));
   throw new RolloutRequestError(`env.config is invalid: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);

@@ -20,11 +20,10 @@ import { createStateView } from "./observation.js";
 import { isThenable } from "../maybe-async.js";
 import { readInferenceKeyEnv } from "../runtime/inference.js";
 import { applyOutcome, recordProblem, stepTool, type AppliedOutcome, type StepRecorder, type StepResult } from "./step.js";
-import type { EnvironmentDefinition, ToolContext, TurnCall, TurnRecord } from "./types.js";
-import type { z } from "zod";
+import type { EnvironmentDefinition, Schema, ToolContext, TurnCall, TurnRecord } from "./types.js";
 
 /** A definition with its types erased: what the loop runs. */
-export type AnyEnvironment = EnvironmentDefinition<any, z.ZodType, Record<string, z.ZodType>, any>;
+export type AnyEnvironment = EnvironmentDefinition<any, Schema, Record<string, Schema>, any>;
 
 /** What one episode left. */
 export interface EpisodeRun<State> {

@@ -10,10 +10,9 @@ import type { SessionTracer } from "../tracing/tracer.js";
 import type { ToolCall } from "./chat.js";
 import { isThenable } from "../maybe-async.js";
 import { checkToolArguments, checkToolCall, type ToolCallProblem } from "./tools.js";
-import type { EnvironmentDefinition, ToolContext, ToolDefinition, ToolOutcome } from "./types.js";
-import type { z } from "zod";
+import type { EnvironmentDefinition, Schema, ToolContext, ToolDefinition, ToolOutcome } from "./types.js";
 
-type AnyDefinition = EnvironmentDefinition<any, z.ZodType, Record<string, z.ZodType>, any>;
+type AnyDefinition = EnvironmentDefinition<any, Schema, Record<string, Schema>, any>;
 
 /** Where a step is recorded: the session's tracer (null: not traced) and what the trace keeps of a state. */
 export interface StepRecorder {
@@ -69,7 +68,7 @@ export function stepTool<State>(env: AnyDefinition, state: State, call: ToolCall
     recordProblem(recorder, checked);
     return { ...checked, state };
   }
-  const tool = env.tools[checked.tool] as ToolDefinition<State, z.ZodType, unknown>;
+  const tool = env.tools[checked.tool] as ToolDefinition<State, Schema, unknown>;
   // What the trace keeps of the state before, taken before the call runs (it may change the state in place); nothing when untraced.
   const recorded = recorder.tracer ? recorder.record(state) : NOT_RECORDED;
   const ran = tool.run(checked.args, state, ctx);

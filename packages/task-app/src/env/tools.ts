@@ -9,11 +9,12 @@
  */
 import { z } from "../zod.js";
 import type { ToolCall, ToolSpec } from "./chat.js";
+import type { Schema } from "./types.js";
 
 /** What a tool is declared with (its `run` is the environment's: see define.ts). */
 export interface ToolShape {
   description: string;
-  args: z.ZodType;
+  args: Schema;
 }
 
 /** The tool list sent to the model, one function per declared tool, in declaration order. */
@@ -22,7 +23,7 @@ export function renderToolSpecs(tools: Readonly<Record<string, ToolShape>>): Too
 }
 
 /** The JSON Schema of a tool's arguments as a model reads it: the input side (defaulted keys optional), without the `$schema` line. */
-export function argumentsSchema(args: z.ZodType): Record<string, unknown> {
+export function argumentsSchema(args: Schema): Record<string, unknown> {
   const { $schema: _, ...schema } = z.toJSONSchema(args, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
   return schema;
 }
@@ -67,7 +68,7 @@ function unknownTool(tools: Readonly<Record<string, ToolShape>>, id: string, nam
 
 /** `raw`: the arguments as the model sent them (undefined: a trainer's value, serialised if refused). */
 function checkArguments(tool: ToolShape, id: string, name: string, value: unknown, raw: string | undefined): CheckedCall {
-  const parsed = tool.args.safeParse(value);
+  const parsed = z.safeParse(tool.args, value);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join(".") : "(arguments)"}: ${i.message}`);
     return { ok: false, id, tool: name, raw: raw ?? JSON.stringify(value ?? null), problem: { code: "invalid_arguments", message: `invalid arguments for ${name}: ${issues.join("; ")}` } };
