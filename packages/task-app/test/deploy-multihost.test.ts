@@ -94,10 +94,40 @@ function teardownNetwork() {
   spawnSync("ip", ["link", "del", BRIDGE]);
 }
 
+/**
+ * Removes what a run of this file that was killed left (its namespaces, their processes and its
+ * bridge, all named after its pid): a bridge left holding the subnet's address takes its routes
+ * from the next run's, whose hosts then refuse each other's connections.
+ */
+function removeStaleNetworks() {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === "EPERM";
+    }
+  };
+  const stale = (name: string, pattern: RegExp) => {
+    const m = pattern.exec(name);
+    return m !== null && m[1] !== TAG.slice(2) && !alive(Number(m[1]));
+  };
+  for (const ns of spawnSync("ip", ["netns", "list"], { encoding: "utf8" }).stdout.split("\n").map((l) => l.split(" ")[0]!)) {
+    if (!stale(ns, /^ta(\d+)h\d$/)) continue;
+    for (const pid of spawnSync("ip", ["netns", "pids", ns], { encoding: "utf8" }).stdout.split("\n").filter(Boolean)) spawnSync("kill", ["-9", pid]);
+    spawnSync("ip", ["netns", "del", ns]);
+  }
+  for (const line of spawnSync("ip", ["-o", "link", "show", "type", "bridge"], { encoding: "utf8" }).stdout.split("\n")) {
+    const name = /^\d+: ([^:@]+)/.exec(line)?.[1];
+    if (name && stale(name, /^ta(\d+)br$/)) spawnSync("ip", ["link", "del", name]);
+  }
+}
+
 before(async () => {
   if (skip) return;
   work = await mkdtemp(path.join(os.tmpdir(), "deploy-multihost-"));
   // The network: a bridge in the root namespace, one veth per host.
+  removeStaleNetworks();
   teardownNetwork();
   sh(["link", "add", BRIDGE, "type", "bridge"]);
   sh(["addr", "add", `${NET}.254/24`, "dev", BRIDGE]);
