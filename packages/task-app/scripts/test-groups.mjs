@@ -32,12 +32,21 @@ export function groupSizeFrom(env) {
  * The runner's entries for the suites: `suites` pairs each original test file with what runs
  * (its mirror; `compiled` false when it runs as given). A file marked as needing its own
  * process, or whose mirror loads the module hook, is an entry alone; the others, in order, fill
- * groups of at most `size`. A group is listed where its first member was.
+ * groups of at most `size`. A group is listed where its first member was, except that the marked
+ * files come first: they are the long ones (a minute or two, much of it waiting on installs,
+ * databases and timeouts), and the runner starts entries in order, so one started last would be
+ * the run's tail, one core idle behind it; started first, the short entries fill the cores
+ * around them.
  */
 export function planTestGroups(suites, size, readText = (file) => readFileSync(file, "utf8")) {
+  const long = [];
   const entries = [];
   let group;
   for (const suite of suites) {
+    if (suite.compiled && OWN_PROCESS_MARK.test(readText(suite.original))) {
+      long.push({ file: suite.run });
+      continue;
+    }
     if (size <= 1 || needsOwnProcess(suite, readText)) {
       entries.push({ file: suite.run });
       continue;
@@ -49,7 +58,7 @@ export function planTestGroups(suites, size, readText = (file) => readFileSync(f
     group.members.push(suite.run);
   }
   // A group of one is that file alone.
-  return entries.map((entry) => (entry.members?.length === 1 ? { file: entry.members[0] } : entry));
+  return [...long, ...entries.map((entry) => (entry.members?.length === 1 ? { file: entry.members[0] } : entry))];
 }
 
 function needsOwnProcess(suite, readText) {

@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const work = await mkdtemp(join(tmpdir(), "test-groups-"));
 after(() => rm(work, { recursive: true, force: true }));
 
-test("files fill groups in order; a marked file, one loading the module hook and one not compiled stay alone", () => {
+test("files fill groups in order; a marked file (listed first), one loading the module hook and one not compiled stay alone", () => {
   const texts: Record<string, string> = {
     "a.ts": "test()",
     "a.mjs": "test()",
@@ -39,7 +39,8 @@ test("files fill groups in order; a marked file, one loading the module hook and
   const read = (file: string) => texts[file] ?? assert.fail(`read ${file}`);
   const suite = (name: string) => ({ original: `${name}.ts`, run: `${name}.mjs`, compiled: true });
   const plan = planTestGroups([suite("a"), suite("b"), suite("own"), suite("hook"), suite("c"), { original: "x.js", run: "x.js", compiled: false }, suite("d"), suite("e")], 3, read);
-  assert.deepEqual(plan, [{ members: ["a.mjs", "b.mjs", "c.mjs"] }, { file: "own.mjs" }, { file: "hook.mjs" }, { file: "x.js" }, { members: ["d.mjs", "e.mjs"] }]);
+  // The marked file first: a long file started last would be the run's tail.
+  assert.deepEqual(plan, [{ file: "own.mjs" }, { members: ["a.mjs", "b.mjs", "c.mjs"] }, { file: "hook.mjs" }, { file: "x.js" }, { members: ["d.mjs", "e.mjs"] }]);
   // A group of one is its file alone; size 1 is every file alone.
   assert.deepEqual(planTestGroups([suite("a"), suite("b"), suite("c"), suite("d")], 3, read), [{ members: ["a.mjs", "b.mjs", "c.mjs"] }, { file: "d.mjs" }]);
   assert.deepEqual(planTestGroups([suite("a"), suite("b")], 1, read), [{ file: "a.mjs" }, { file: "b.mjs" }]);
@@ -56,6 +57,13 @@ test("the files npm test keeps alone carry the mark", () => {
     (file) => (file.endsWith(".mjs") ? "" : readFileSync(file, "utf8")),
   );
   assert.deepEqual(plan, [...alone.map((name) => ({ file: `${name}.mjs` })), { file: "rules-core.mjs" }]);
+  // Listed first wherever they fall in the alphabet.
+  const [first] = planTestGroups(
+    ["rules-core", "hostile/view"].map((name) => ({ original: join(root, "test", `${name}.test.ts`), run: `${name}.mjs`, compiled: true })),
+    6,
+    (file) => (file.endsWith(".mjs") ? "" : readFileSync(file, "utf8")),
+  );
+  assert.deepEqual(first, { file: "hostile/view.mjs" });
 });
 
 test("run by node's test runner, a group's members keep their own tests, hooks and failures, reported under their own names", async () => {
