@@ -12,7 +12,7 @@
 // file's, so fixtures and paths relative to a test keep working. A file that imports a computed
 // specifier at run time (a .ts file a test writes, say) gets scripts/test-loader.mjs imported
 // first, and pays for its hooks alone.
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { nameGroupFiles } from "./test-groups.mjs";
@@ -23,6 +23,10 @@ const srcDir = join(root, "src");
 const distDir = join(root, "dist");
 export const mirrorDir = join(root, "node_modules", ".cache", "task-app-test-mirror");
 const LOADER = pathToFileURL(join(root, "scripts", "test-loader.mjs")).href;
+/** The fixture apps tests hand to a spawned CLI by path (test/helpers/app-fixture.ts): mirrored too, though no suite imports them. */
+const appsDir = join(testDir, "fixtures", "apps");
+/** Set (to "1") in the test processes' environment by the runner once the mirror is built: test/helpers/app-fixture.ts then names the mirror's apps. */
+export const MIRROR_ENV = "TASK_APP_TEST_MIRROR";
 const TS = /\.[cm]?ts$/;
 
 /** The mirror's file for a TypeScript file under test/ (`x.test.ts` → `<mirror>/test/x.test.mjs`). */
@@ -91,6 +95,8 @@ export async function buildMirror(suites) {
     build(file);
     return mirrorPathOf(file);
   });
+  // The fixture apps a spawned CLI loads by path (run-cli.ts is the CLI from source, for a test without a build).
+  for (const name of readdirSync(appsDir)) if (TS.test(name) && name !== "run-cli.ts") build(join(appsDir, name));
   // Builds enqueue the files they import: wait until no new one appears.
   for (let settled = 0; settled < built.size; ) {
     const pending = [...built.values()];

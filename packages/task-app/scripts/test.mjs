@@ -11,7 +11,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { planTestEnvironment, readNpmCa, renderNpmCafile } from "./test-env.mjs";
 import { groupFilePath, groupSizeFrom, planTestGroups, renderGroupFile } from "./test-groups.mjs";
-import { buildMirror } from "./test-mirror.mjs";
+import { buildMirror, MIRROR_ENV } from "./test-mirror.mjs";
 import { needsPacked, PACKED_ENV, packPackages } from "./test-packed.mjs";
 
 const startedAt = performance.now();
@@ -62,7 +62,8 @@ if (groups > 0) {
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
   process.stdout.write(`# ${plural(files.length, "test file")} in ${plural(entries.length, "process")}: ${files.length - entries.length + groups} of them in ${plural(groups, "group")} of up to ${groupSize} (scripts/test-groups.mjs; TASK_APP_TEST_GROUP=1 runs each file alone)\n`);
 }
-const childEnv = (await packing) ? { ...env, [PACKED_ENV]: packedDir } : env;
+// The mirror is built: test/helpers/app-fixture.ts names its fixture apps.
+const childEnv = { ...env, [MIRROR_ENV]: "1", ...((await packing) ? { [PACKED_ENV]: packedDir } : {}) };
 const child = spawn(
   process.execPath,
   [

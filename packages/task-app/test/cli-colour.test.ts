@@ -10,12 +10,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { after, test } from "node:test";
 import { createTaskAppServer } from "../src/server/app.js";
 import { colourEnabled } from "../src/style.js";
 import { createTrivialApp } from "./fixtures/apps/trivial.js";
 import { cliArgv } from "./helpers/cli-command.js";
+import { appFixture } from "./helpers/app-fixture.js";
 
 const dir = mkdtempSync(join(tmpdir(), "task-app-colour-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -95,7 +96,7 @@ test("check colours PASS and FAIL; eval colours its summary statuses", async () 
 });
 
 test("serve on a terminal logs pretty text by default", { skip: !hasScript && "util-linux script is not installed" }, async () => {
-  const app = resolve("test/fixtures/apps/trivial.ts");
+  const app = appFixture("trivial.ts");
   const child = spawn("script", ["-qec", command(["serve", app, "--port", "0", "--workers", "1"]), "/dev/null"], {
     cwd: dir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: "xterm", ENVIRONMENT_API_KEY: "sk-colour-0000" },

@@ -21,6 +21,7 @@ import { after, test } from "node:test";
 import { isBuildFresh } from "./helpers/cli-command.js";
 import { VENDORED } from "../scripts/vendored.mjs";
 import { LOADED_MODULES_HOOK as hook, loadedFiles, loadedModules } from "./helpers/loaded-modules.js";
+import { appFixture } from "./helpers/app-fixture.js";
 
 const work = mkdtempSync(join(tmpdir(), "entry-startup-"));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -101,7 +102,7 @@ const unbuilt = isBuildFresh() ? false : "run `npm run build` first (the CLI und
 test("task-app serve without tracing loads no trace store layer, listening or shutting down", { skip: unbuilt }, async () => {
   const { startServe } = await import("./helpers/serve-process.js");
   const env = { ENVIRONMENT_API_KEY: "sk_env_e9n4t2r7y5", TASKAPP_TRACE_DB: "", TASKAPP_TRACING_ENABLED: "", NODE_OPTIONS: `--import ${hook}` };
-  const server = await startServe(new URL("./fixtures/apps/math.ts", import.meta.url).pathname, [], { env });
+  const server = await startServe(appFixture("math.ts"), [], { env });
   // Read once the process has ended: its stderr (the hook's lines) may reach this process after the URL on its stdout.
   await server.kill();
   const loaded = loadedModules(server.output());

@@ -14,11 +14,12 @@ import { pathToFileURL } from "node:url";
 import { cliArgv } from "./helpers/cli-command.js";
 import { runCli } from "./helpers/run-cli.js";
 import { shownSecretPieces } from "./helpers/leaks.js";
+import { appFixture } from "./helpers/app-fixture.js";
 
 const OPENAI = "sk-proj-serveCliVendorKey0123456789";
 
 test("serving without any key warns at start; --log-format pretty prints aligned text", { timeout: 60_000 }, async () => {
-  const child = spawn(process.execPath, [...cliArgv(), "serve", "test/fixtures/apps/math.ts", "--port", "0", "--log-format", "pretty"], {
+  const child = spawn(process.execPath, [...cliArgv(), "serve", appFixture("math.ts"), "--port", "0", "--log-format", "pretty"], {
     env: { ...process.env, ENVIRONMENT_API_KEY: "", dev_environment_api_key: "", DEV_ENVIRONMENT_API_KEY: "", ENVIRONMENT_API_KEY_ALIASES: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -82,7 +83,7 @@ test("a port another process holds is refused saying what to pass instead (exit 
   await new Promise<void>((r) => holder.listen(0, "127.0.0.1", r));
   const port = (holder.address() as import("node:net").AddressInfo).port;
   try {
-    const r = await runCli(["serve", "test/fixtures/apps/trivial.ts", "--port", String(port), "--workers", "1"], process.cwd(), { ...process.env, ENVIRONMENT_API_KEY: "sk-port-in-use-0123456789", NO_COLOR: "1" });
+    const r = await runCli(["serve", appFixture("trivial.ts"), "--port", String(port), "--workers", "1"], process.cwd(), { ...process.env, ENVIRONMENT_API_KEY: "sk-port-in-use-0123456789", NO_COLOR: "1" });
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, new RegExp(`task-app serve: listen EADDRINUSE: address already in use 127\\.0\\.0\\.1:${port}: another process .* pass --port with another port, or --port 0 for a free one`));
   } finally {

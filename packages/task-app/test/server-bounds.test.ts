@@ -7,13 +7,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { createTaskAppServer } from "../src/server/index.js";
 import { checkJsonBounds, scanJsonBounds, type JsonBounds } from "../src/server/bounds.js";
 import { ErrorBody } from "../src/schemas/errors.js";
 import { TaskAppLimits } from "../src/schemas/task-app.js";
 import { createMathApp } from "./fixtures/apps/math.js";
+import { appFixture } from "./helpers/app-fixture.js";
 
 const KEY = "sk_env_bounds_key";
 const env = { ENVIRONMENT_API_KEY: KEY };
@@ -180,8 +180,8 @@ test("a short text is let through without a scan only where the scan finds nothi
 
 /** Starts serve-math.ts in its own process (heap capped as in a small container) and reads its URL. */
 async function startServerProcess() {
-  const fixture = fileURLToPath(new URL("./fixtures/apps/serve-math.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--max-old-space-size=512", "--import", "tsx", fixture], { env: { ...process.env, ENVIRONMENT_API_KEY: KEY }, stdio: ["ignore", "pipe", "pipe"] });
+  const fixture = appFixture("serve-math.ts");
+  const child = spawn(process.execPath, ["--max-old-space-size=512", ...(fixture.endsWith(".ts") ? ["--import", "tsx"] : []), fixture], { env: { ...process.env, ENVIRONMENT_API_KEY: KEY }, stdio: ["ignore", "pipe", "pipe"] });
   const exit = new Promise<number | string | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { buildMirror, mirrorDir, mirrorPathOf, renameMirrorPaths, withOriginalPaths } from "../scripts/test-mirror.mjs";
+import { buildMirror, MIRROR_ENV, mirrorDir, mirrorPathOf, renameMirrorPaths, withOriginalPaths } from "../scripts/test-mirror.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const probe = join(root, "test", "fixtures", "mirror", "probe.ts");
@@ -41,6 +41,20 @@ test("a compiled file prints what it prints run from its TypeScript", async () =
   // The loader is imported by the file that needs it (a computed import), not by its helper.
   assert.match(code, /test-loader\.mjs/);
   assert.doesNotMatch(await readFile(mirrorPathOf(join(root, "test", "fixtures", "mirror", "probe-helper.ts")), "utf8"), /test-loader\.mjs/);
+});
+
+test("the fixture apps a spawned CLI loads are mirrored on the build; app-fixture names them only when the runner says the mirror is built", async () => {
+  const source = join(root, "test", "fixtures", "apps", "trivial.ts");
+  await rm(mirrorPathOf(source), { force: true }); // made by this build, not left by an earlier one
+  await buildMirror([probe]);
+  const code = await readFile(mirrorPathOf(source), "utf8");
+  assert.match(code, new RegExp(`from "${pathToFileURL(join(root, "dist", "server", "index.js")).href}"`));
+  assert.doesNotMatch(code, /\/src\//);
+  const named = (env: NodeJS.ProcessEnv) =>
+    promisify(execFile)(process.execPath, ["--import", "./scripts/test-loader.mjs", "--input-type=module", "-e", 'const { appFixture } = await import("./test/helpers/app-fixture.ts"); process.stdout.write(appFixture("trivial.ts"));'], { cwd: root, encoding: "utf8", env });
+  const { [MIRROR_ENV]: _, ...without } = process.env;
+  assert.equal((await named({ ...without, [MIRROR_ENV]: "1" })).stdout, mirrorPathOf(source));
+  assert.equal((await named(without)).stdout, source);
 });
 
 test("an import that resolves nowhere fails the build and names the file", async () => {

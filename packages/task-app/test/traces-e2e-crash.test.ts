@@ -11,14 +11,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { openTraceStore } from "../src/traces/store.js";
 import { postRollout, startServe } from "./helpers/serve-process.js";
 import { assertSessionsComplete, countCompleteSessions } from "./helpers/trace-checks.js";
+import { appFixture } from "./helpers/app-fixture.js";
 
 const KEY = "sk_env_traces_crash_0123456789";
-const app = fileURLToPath(new URL("./fixtures/apps/traced-slow.ts", import.meta.url));
+const app = appFixture("traced-slow.ts");
 const dir = mkdtempSync(join(tmpdir(), "traces-e2e-crash-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
