@@ -228,7 +228,9 @@ let pool: Pool | undefined;
 let loading: Promise<void> | undefined;
 function loadPool(): Promise<void> {
   loading ??= import("../undici.js").then(({ Agent }) => {
-    pool = new Agent();
+    // No timeouts of undici's own (300 s for the headers and between body chunks by default): each
+    // attempt's deadline is `timeoutMs` (a slow model may be given longer), watched above.
+    pool = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
   });
   return loading;
 }
