@@ -297,7 +297,13 @@ type Headers = Record<string, string>;
  * and location (its body left unread, the request ended), or the error.
  */
 function send(target: RequestTarget, method: string, headers: Headers, body: Buffer | undefined, limits: Limits, done: (error: Error | null, answer?: Answer | Redirect) => void): void {
-  pool!.dispatch({ origin: target.origin, path: target.path, method, headers: target.auth === null || "authorization" in headers ? headers : { ...headers, authorization: `Basic ${Buffer.from(target.auth).toString("base64")}` }, body }, new Exchange(limits, done));
+  const exchange = new Exchange(limits, done);
+  try {
+    pool!.dispatch({ origin: target.origin, path: target.path, method, headers: target.auth === null || "authorization" in headers ? headers : { ...headers, authorization: `Basic ${Buffer.from(target.auth).toString("base64")}` }, body }, exchange);
+  } catch (error) {
+    // Refused before it was sent (a header undici will not send, say): settled, its deadline unwatched.
+    exchange.onError(error as Error);
+  }
 }
 
 /**
@@ -321,8 +327,8 @@ class Exchange implements Dispatcher.DispatchHandler {
     private readonly done: (error: Error | null, answer?: Answer | Redirect) => void,
   ) {
     this.counter = createByteCounter(limits.maxBytes);
-    this.deadline = watchDeadline(limits.timeoutMs, () => this.fail(new Error(`no answer within ${limits.timeoutMs / 1000} s`)));
-    this.watched = limits.signal ? watchAbort(limits.signal, () => this.fail(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"))) : undefined;
+    this.deadline = watchDeadline(limits.timeoutMs, () => this.end(new Error(`no answer within ${limits.timeoutMs / 1000} s`)));
+    this.watched = limits.signal ? watchAbort(limits.signal, () => this.end(limits.signal?.reason instanceof Error ? limits.signal.reason : new Error("aborted"))) : undefined;
   }
 
   onConnect(abort: (reason: Error) => void): void {
@@ -372,10 +378,6 @@ class Exchange implements Dispatcher.DispatchHandler {
   private end(error: Error | null, answer?: Answer | Redirect): void {
     this.settle(error, answer);
     this.abortRequest?.(error ?? new Error("ended"));
-  }
-
-  private fail(error: Error): void {
-    this.end(error);
   }
 
   private settle(error: Error | null, answer?: Answer | Redirect): void {

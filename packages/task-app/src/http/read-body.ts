@@ -16,11 +16,8 @@ export function readBodyCapped(response: IncomingMessage, maxBytes: number): Pro
   return new Promise((resolve, reject) => readBodyCappedThen(response, maxBytes, (error, body) => (error ? reject(error) : resolve(body!))));
 }
 
-/**
- * {@link readBodyCapped} for a caller already inside a promise of its own (a client that reads an
- * answer as part of its request's promise): `done` is called once, with the error or the body.
- */
-export function readBodyCappedThen(response: IncomingMessage, maxBytes: number, done: (error: Error | null, body?: Buffer) => void): void {
+/** {@link readBodyCapped}'s reading: `done` is called once, with the error or the body. */
+function readBodyCappedThen(response: IncomingMessage, maxBytes: number, done: (error: Error | null, body?: Buffer) => void): void {
   let settled = false;
   // The error first, then the close: destroying the response emits events of its own, which say less.
   const fail = (error: Error) => {
