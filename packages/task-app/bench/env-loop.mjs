@@ -127,7 +127,7 @@ if (opts.model) {
   const bare = () => bareOn(post);
   /** The bare loop on the library's own client. */
   const bareUndici = () => bareOn(dispatch);
-  async function bareOn(post) {
+  async function bareOn(send) {
     for (let i = 0; i < episodes; i++) {
       const messages = [
         { role: "system", content: "Count up by calling add." },
@@ -136,7 +136,7 @@ if (opts.model) {
       let total = 0;
       for (let t = 0; t < turns; t++) {
         const body = { model: "bench-model", messages, tools, tool_choice: "required", parallel_tool_calls: false };
-        const data = JSON.parse(await post(JSON.stringify(body)));
+        const data = JSON.parse(await send(JSON.stringify(body)));
         const message = data.choices[0].message;
         const n = JSON.parse(message.tool_calls[0].function.arguments).n;
         total += n;

@@ -61,10 +61,9 @@ export function planTestGroups(suites, size, readText = (file) => readFileSync(f
   return [...long, ...entries.map((entry) => (entry.members?.length === 1 ? { file: entry.members[0] } : entry))];
 }
 
+/** A file alone though not marked: not compiled by the mirror (run as given), or its mirror loads the module hook. */
 function needsOwnProcess(suite, readText) {
-  if (!suite.compiled) return true; // not compiled by the mirror: run as given
-  if (OWN_PROCESS_MARK.test(readText(suite.original))) return true;
-  return LOADER_BANNER.test(readText(suite.run));
+  return !suite.compiled || LOADER_BANNER.test(readText(suite.run));
 }
 /** The line the mirror puts first in a file that needs the module hook (scripts/test-mirror.mjs). */
 const LOADER_BANNER = /^import "file:\/\/[^"]*\/scripts\/test-loader\.mjs";/;
