@@ -284,19 +284,19 @@ interface Limits {
 }
 
 /** {@link send} as a promise. */
-function exchange(target: RequestTarget, method: string, headers: Headers, body: Buffer | undefined, limits: Limits): Promise<Answer | Redirect> {
+function exchange(target: RequestTarget, method: string, headers: RequestHeaders, body: Buffer | undefined, limits: Limits): Promise<Answer | Redirect> {
   return new Promise((resolve, reject) => send(target, method, headers, body, limits, (error, answer) => (error ? reject(error) : resolve(answer!))));
 }
 
 /** A request's headers, as the pool takes them (it adds the body's length). */
-type Headers = Record<string, string>;
+type RequestHeaders = Record<string, string>;
 
 /**
  * One request under the deadline and the signal; `done` is called once, with the whole answer (its
  * body read under the cap; an answer over it is a Refused: no retry mends it), a redirect's status
  * and location (its body left unread, the request ended), or the error.
  */
-function send(target: RequestTarget, method: string, headers: Headers, body: Buffer | undefined, limits: Limits, done: (error: Error | null, answer?: Answer | Redirect) => void): void {
+function send(target: RequestTarget, method: string, headers: RequestHeaders, body: Buffer | undefined, limits: Limits, done: (error: Error | null, answer?: Answer | Redirect) => void): void {
   const exchange = new Exchange(limits, done);
   try {
     pool!.dispatch({ origin: target.origin, path: target.path, method, headers: target.auth === null || "authorization" in headers ? headers : { ...headers, authorization: `Basic ${Buffer.from(target.auth).toString("base64")}` }, body }, exchange);
