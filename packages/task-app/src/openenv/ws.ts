@@ -20,6 +20,7 @@ import type { AnyEnvironment } from "../env/loop.js";
 import { thenOrNow } from "../maybe-async.js";
 import type { Reply } from "../server/errors.js";
 import { describeState, OpenEnvError, resetSession, stepSession } from "./episode.js";
+import { textSender } from "./frame.js";
 import { DEFAULT_PING_INTERVAL_MS, type SessionStore } from "./sessions.js";
 import type { EpisodeTracing } from "./trace.js";
 
@@ -52,7 +53,8 @@ export interface OpenEnvSocketDeps {
 
 /** The node:http `upgrade` listener for `/openenv/ws`, and how to end every connection. */
 export function createOpenEnvSocket(deps: OpenEnvSocketDeps): { upgrade: (incoming: IncomingMessage, socket: Duplex, head: Buffer) => void; closeAll: () => void } {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // No per-message compression: replies are written as plain frames (frame.ts).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
   const pingMs = deps.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
   const upgrade = (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (incoming.url ?? "").split("?")[0];
@@ -76,8 +78,9 @@ function refuse(socket: Duplex, status: number, text: string): void {
 function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
   // A frame over the cap or a protocol error: ws closes the connection itself (1009, 1002); without a listener its error would be an uncaught exception.
   ws.on("error", () => ws.terminate());
+  const sendText = textSender(ws);
   const send = (message: unknown) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    if (ws.readyState === ws.OPEN) sendText(JSON.stringify(message));
   };
   const session = deps.sessions.open("openenv", () => {
     send({ type: "error", data: { message: "the session was idle too long", code: "SESSION_TIMEOUT" } });
@@ -117,10 +120,10 @@ function attach(ws: WebSocket, deps: OpenEnvSocketDeps, pingMs: number): void {
       // A reply written while nothing waits goes to the kernel at once: no write callback (it
       // would cost every step a tick). One queued behind unsent bytes (the client reads slower
       // than it sends) counts as unanswered until it is written.
-      if (ws.bufferedAmount === 0) ws.send(JSON.stringify(reply));
+      if (ws.bufferedAmount === 0) sendText(JSON.stringify(reply));
       else {
         unwritten++;
-        ws.send(JSON.stringify(reply), written);
+        sendText(JSON.stringify(reply), written);
       }
     }
     if (closing) ws.close(1000, "closed by the client");

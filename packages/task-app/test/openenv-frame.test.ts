@@ -1,0 +1,125 @@
+/**
+ * The OpenEnv WebSocket's replies are written as whole text frames (src/openenv/frame.ts): each
+ * frame is read back by ws's own receiver (a client's: unmasked frames) at every header-size
+ * boundary and with multi-byte text; a client that offers per-message compression gets plain
+ * frames it reads (no extension negotiated); a reply bigger than one TCP write and a ping the
+ * server sends between replies arrive whole and in order.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { EventEmitter } from "node:events";
+import * as wsModule from "ws";
+import { defineEnvironment, z } from "../src/index.js";
+import { encodeTextFrame, textSender } from "../src/openenv/frame.js";
+import { serve, type ServingTaskApp } from "../src/server/index.js";
+
+const WebSocket = wsModule.WebSocket;
+type WebSocket = wsModule.WebSocket;
+/** ws's frame reader (its types leave it out). */
+const { Receiver } = wsModule as unknown as { Receiver: new (options: { isServer: boolean; maxPayload: number }) => EventEmitter & { write(bytes: Buffer): void } };
+
+/** The texts ws's receiver reads from `bytes`, fed in `chunk`-byte pieces. */
+function readFrames(bytes: Buffer, chunk = bytes.length): string[] {
+  const receiver = new Receiver({ isServer: false, maxPayload: 0 });
+  const texts: string[] = [];
+  receiver.on("message", (data: Buffer, isBinary: boolean) => {
+    assert.equal(isBinary, false);
+    texts.push(data.toString("utf8"));
+  });
+  receiver.on("error", (error: Error) => assert.fail(`ws's receiver refused the frame: ${error.message}`));
+  for (let at = 0; at < bytes.length; at += chunk) receiver.write(bytes.subarray(at, at + chunk));
+  return texts;
+}
+
+describe("encodeTextFrame", () => {
+  it("makes frames ws's receiver reads back, at every header size and its edges", () => {
+    for (const length of [0, 1, 125, 126, 127, 65_535, 65_536, 200_000]) {
+      const text = "x".repeat(length);
+      const frame = encodeTextFrame(text);
+      const head = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+      assert.equal(frame.length, head + length, `${length} bytes: a ${head}-byte header`);
+      assert.deepEqual(readFrames(frame), [text], `${length} bytes`);
+    }
+  });
+
+  it("counts UTF-8 bytes, not characters, and frames read back in pieces and back to back", () => {
+    // 42 characters, 125 bytes as UTF-8 (the last short header), then one more character: 126 bytes.
+    const short = "é".repeat(41) + "€".repeat(1) + "x".repeat(40);
+    assert.equal(Buffer.byteLength(short), 125);
+    const texts = [short, short + "y", "🙂 snowman ☃ " + "ü".repeat(40_000), ""];
+    const joined = Buffer.concat(texts.map(encodeTextFrame));
+    assert.equal(encodeTextFrame(short)[1], 125);
+    assert.equal(encodeTextFrame(short + "y")[1], 126);
+    assert.deepEqual(readFrames(joined), texts);
+    assert.deepEqual(readFrames(joined, 7), texts);
+  });
+});
+
+describe("textSender", () => {
+  it("goes through ws.send when it cannot write to the socket itself", () => {
+    const sent: string[] = [];
+    const fake = { extensions: "", send: (text: string) => sent.push(text) } as unknown as WebSocket;
+    textSender(fake)("no socket field");
+    const deflating = { extensions: "permessage-deflate", _socket: { write: () => assert.fail("wrote around the extension") }, send: (text: string) => sent.push(text) } as unknown as WebSocket;
+    textSender(deflating)("compressed");
+    assert.deepEqual(sent, ["no socket field", "compressed"]);
+  });
+});
+
+const echo = defineEnvironment({
+  appId: "echo",
+  name: "Echo",
+  system: "Say something.",
+  reset: () => ({ said: "" }),
+  observe: (state) => state.said,
+  tools: {
+    say: {
+      description: "Say text, repeated.",
+      args: z.object({ text: z.string(), times: z.number().int().min(1).max(1_000_000) }),
+      run: ({ text, times }) => ({ state: { said: text.repeat(times) }, result: null }),
+    },
+  },
+});
+
+describe("the /openenv/ws replies over loopback", () => {
+  let running: ServingTaskApp;
+  before(async () => {
+    running = await serve(echo, { port: 0, env: { ENVIRONMENT_API_KEY: "k" }, logLevel: "silent", handleSignals: false, handleProcessErrors: false, openenv: { pingIntervalMs: 20 } });
+  });
+  after(() => running.close());
+
+  it("reach a client that offered compression as plain frames, big and small, in order, with pings between", async () => {
+    const ws = new WebSocket(`${running.url.replace("http", "ws")}/openenv/ws`, { headers: { "x-api-key": "k" }, perMessageDeflate: true });
+    const inbox: unknown[] = [];
+    let pings = 0;
+    ws.on("ping", () => pings++);
+    await new Promise<void>((resolve, reject) => ws.once("open", () => resolve()).once("error", reject));
+    assert.equal(ws.extensions, "", "no extension negotiated");
+    const answered = (n: number) => new Promise<void>((resolve) => {
+      const on = (data: Buffer) => {
+        inbox.push(JSON.parse(data.toString("utf8")));
+        if (inbox.length === n) {
+          ws.off("message", on);
+          resolve();
+        }
+      };
+      ws.on("message", on);
+    });
+    const sizes = [1, 125, 126, 65_536, 300_000, 2];
+    const all = answered(sizes.length + 1);
+    ws.send(JSON.stringify({ type: "reset", data: {} }));
+    for (const times of sizes) ws.send(JSON.stringify({ type: "step", data: { tool: "say", args: { text: "ä", times } } }));
+    await all;
+    for (const m of inbox) assert.equal((m as { type: string }).type, "observation", JSON.stringify(m).slice(0, 300));
+    const observed = inbox.slice(1).map((m) => (m as { data: { observation: { observation: string } } }).data.observation.observation);
+    assert.deepEqual(observed.map((o) => o.length), sizes);
+    assert.ok(observed.every((o) => /^ä+$/.test(o)));
+    // Pings keep coming between replies (ws's own frames and these share the socket).
+    await new Promise((r) => setTimeout(r, 120));
+    assert.ok(pings > 0, "the server's pings arrive");
+    ws.send(JSON.stringify({ type: "state" }));
+    await answered(sizes.length + 2);
+    assert.deepEqual(inbox.at(-1), { type: "state", data: { episode_id: (inbox.at(-1) as { data: { episode_id: string } }).data.episode_id, step_count: sizes.length, done: false } });
+    ws.close();
+  });
+});
