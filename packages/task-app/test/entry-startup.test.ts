@@ -7,7 +7,9 @@
  * `task-app` start loads: the bundled CLI alone until a handler runs;
  * serving a TypeScript app, what goes through tsx's hooks (the app alone);
  * `serve --workers 2`, the server and the app in the workers and neither in
- * the primary; `eval --app`, no scaffolder. A module list, not a timing.
+ * the primary; `eval --app`, no scaffolder. `task-app/env` (what an
+ * environment imports) loads none of the rest of the library, and an app
+ * served on it none of the main entry's modules. A module list, not a timing.
  */
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
@@ -219,4 +221,64 @@ test("a command run by the bundled CLI loads its library from dist/, as the pack
   const loaded = await loadedByCli(["payload", "rl", new URL("./fixtures/payload/rl-model.toml", import.meta.url).pathname, "--task-url", "https://t.example"]);
   assert.ok(loaded.includes("dist/cli/main.bundle.js"), loaded.join("\n"));
   assert.ok(loaded.includes("dist/payload/index.js"), loaded.join("\n"));
+});
+
+test("task-app/env loads what an environment needs and none of the rest: the same objects as the main entry's", async () => {
+  // Through the package's exports map, as an app's `import "task-app/env"` resolves it.
+  const project = join(work, "env-entry");
+  mkdirSync(join(project, "node_modules"), { recursive: true });
+  symlinkSync(fileURLToPath(new URL("..", import.meta.url)), join(project, "node_modules", "task-app"), "dir");
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "env-entry", type: "module" }));
+  const run = await promisify(execFile)(
+    process.execPath,
+    ["--import", hook, "--input-type=module", "-e", `const env = await import("task-app/env"); process.stderr.write("exports " + Object.keys(env).sort().join(",") + "\\n");`],
+    { encoding: "utf8", cwd: project },
+  );
+  const loaded = loadedModules(run.stderr).filter((u) => u.startsWith("file:"));
+  assert.ok(loaded.some((u) => u.endsWith("/dist/env/define.js")), "the hook saw the entry load");
+  // Of other packages, only the TOML parser a rubric file may need (runtime/rubrics.ts reads TOML, JSON and YAML bundles).
+  const REST = /^dist\/(server|lsp|train|eval|scaffold|codegen|codemods|check|client|payload|migrate|demo|deploy|view|traces|cli)\/|^dist\/(index|hono|ws|pino|kysely|undici)\.js$|^dist\/config\/(check|rules)/;
+  const root = new URL("..", import.meta.url).href;
+  assert.deepEqual(loaded.filter((u) => (u.startsWith(root) ? REST.test(u.slice(root.length)) : !/\/node_modules\/smol-toml\//.test(u))), []);
+  assert.ok(loaded.length < 60, `${loaded.length} modules`);
+  const names = /\nexports (.*)\n/.exec(run.stderr)?.[1]?.split(",") ?? [];
+  for (const name of ["defineEnvironment", "z", "normaliseSeed", "createChatCompletion", "observationText", "RolloutRequestError"]) assert.ok(names.includes(name), `task-app/env exports ${name}`);
+  // One copy of each: a value from either entry is the other's (an environment's WeakMap, Zod's classes).
+  const same = await promisify(execFile)(
+    process.execPath,
+    ["--input-type=module", "-e", `const env = await import("task-app/env"); const main = await import("task-app"); const differ = Object.keys(env).filter((k) => env[k] !== main[k]); process.stdout.write(JSON.stringify(differ));`],
+    { encoding: "utf8", cwd: project },
+  );
+  assert.deepEqual(JSON.parse(same.stdout), []);
+});
+
+test("serving an app that imports task-app/env loads the main entry's modules nowhere, and only the app through tsx's hooks", { skip: unbuilt }, async () => {
+  const project = join(work, "env-project");
+  mkdirSync(join(project, "src"), { recursive: true });
+  mkdirSync(join(project, "node_modules"));
+  symlinkSync(fileURLToPath(new URL("..", import.meta.url)), join(project, "node_modules", "task-app"), "dir");
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "env-project", type: "module", dependencies: { "task-app": "^0.1.0" } }));
+  writeFileSync(
+    join(project, "src", "app.ts"),
+    `import { defineEnvironment, z } from "task-app/env";
+export default defineEnvironment({
+  appId: "count", name: "Count", system: "Count.",
+  reset: ({ seed }) => ({ n: seed }),
+  observe: (s) => \`n=\${s.n}\`,
+  tools: { add: { description: "Add one.", args: z.object({}), run: (_a, s) => ({ state: { n: s.n + 1 }, done: true }) } },
+});
+`,
+  );
+  const { startServe } = await import("./helpers/serve-process.js");
+  const server = await startServe(join(project, "src", "app.ts"), [], { cwd: project, env: { ENVIRONMENT_API_KEY: "sk_env_e7n2v9k4q1", NODE_OPTIONS: `--import ${hook}` } });
+  await server.kill();
+  const loaded = loadedModules(server.output(), { required: false });
+  assert.ok(loaded.some((u) => u.endsWith("/dist/env/index.js")), "the hook saw the environment entry load");
+  // Modules only the main entry loads: dist/index.js itself, the language service, the scaffolder, the config checker.
+  const root = new URL("..", import.meta.url).href;
+  assert.deepEqual(loaded.filter((u) => u === `${root}dist/index.js` || /\/dist\/(lsp|scaffold|codemods|train)\//.test(u)), []);
+  const registered = loaded.findIndex((u) => /\/tsx\/dist\/esm\/index\.mjs/.test(u));
+  assert.ok(registered > 0, "the hook saw tsx register");
+  const throughHooks = loaded.slice(registered + 1).filter((u) => u.startsWith("file:") && !/\/node_modules\/(tsx|esbuild|get-tsconfig|resolve-pkg-maps)\//.test(u));
+  assert.deepEqual(throughHooks.filter((u) => u.startsWith(root) || !u.includes("/env-project/src/")), [], "only the app's files load through tsx's hooks");
 });

@@ -14,7 +14,7 @@ import { resolveProjectFile } from "./project-path.js";
 function moduleText(id: string): string {
   return `/** The ${id} dataset, registered in src/app.ts: one JSON object per line of data/${id}.jsonl. */
 import { readFile } from "node:fs/promises";
-import type { TaskDatasetSpec } from "task-app";
+import type { TaskDatasetSpec } from "task-app/env";
 
 /** One row of data/${id}.jsonl; \`split\` picks the split it belongs to. */
 export interface Row {

@@ -85,23 +85,40 @@ async function importTaskApp(path: string): Promise<TaskApp> {
 
 /**
  * Loads the task-app package a module's project depends on (resolved from the
- * module's folder, as its own `import "task-app"` will be) before tsx
- * registers its hooks. On Node 20 loader hooks run on a thread of their own,
- * and every module loaded once they are registered costs a round trip to it:
- * the package is a few hundred modules, the app a handful (serving the
- * scaffolded math app: about a third less CPU to start). Nothing is loaded
- * when the nearest package.json does not list task-app, and an error here is
- * left for the module's own import to report.
+ * module's folder, as its own imports will be) before tsx registers its
+ * hooks. On Node 20 loader hooks run on a thread of their own, and every
+ * module loaded once they are registered costs a round trip to it: the
+ * package is a few hundred modules, the app a handful (serving the
+ * scaffolded math app: about a third less CPU to start). The environment
+ * entry (`task-app/env`, what an app imports) always; the main entry only
+ * when the module itself names it (`"task-app"`), as apps written before the
+ * environment entry do: loading it for every app would cost each process
+ * the few hundred modules the environment entry spares it. Nothing is loaded
+ * when the nearest package.json does not list task-app, and an error here
+ * is left for the module's own import to report.
  */
 async function preloadTaskAppPackage(module: string): Promise<void> {
   if (!projectDependsOnTaskApp(dirname(module))) return;
-  let entry: string;
-  try {
-    entry = createRequire(module).resolve("task-app");
-  } catch {
-    return;
+  const require = createRequire(module);
+  const entries = ["task-app/env", ...(namesMainEntry(module) ? ["task-app"] : [])];
+  for (const specifier of entries) {
+    let entry: string;
+    try {
+      entry = require.resolve(specifier);
+    } catch {
+      continue;
+    }
+    await import(pathToFileURL(entry).href).catch(() => undefined);
   }
-  await import(pathToFileURL(entry).href).catch(() => undefined);
+}
+
+/** Whether the module's own text imports task-app's main entry (`"task-app"` or `'task-app'`). */
+function namesMainEntry(module: string): boolean {
+  try {
+    return /(["'])task-app\1/.test(readFileSync(module, "utf8"));
+  } catch {
+    return false;
+  }
 }
 
 const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"];

@@ -68,14 +68,14 @@ export function typecheck(files: readonly string[], options: ts.CompilerOptions 
 }
 
 /**
- * What a scaffolded project's `task-app` resolves to: the declarations the
- * package ships (dist/index.d.ts, what an installed task-app gives a project)
+ * What a scaffolded project's `task-app` (or `task-app/env`) resolves to: the declarations the
+ * package ships (dist/index.d.ts, dist/env/index.d.ts: what an installed task-app gives a project)
  * when the build is newer than every source file, as it always is under
  * `npm test`; otherwise the sources, so a test run alone after an edit checks
  * the code as it is.
  */
-function taskAppTypes(): string {
-  return isBuildFresh() ? join(packageRoot(), "dist", "index.d.ts") : join(packageRoot(), "src", "index.ts");
+function taskAppTypes(entry: "index" | "env/index" = "index"): string {
+  return isBuildFresh() ? join(packageRoot(), "dist", `${entry}.d.ts`) : join(packageRoot(), "src", `${entry}.ts`);
 }
 
 /**
@@ -96,7 +96,7 @@ export function typecheckScaffold(dir: string): string[] {
 export function typecheckScaffolds(dirs: readonly string[]): string[][] {
   const projects = dirs.map((dir) => {
     const config = ts.readConfigFile(join(dir, "tsconfig.json"), ts.sys.readFile).config;
-    config.compilerOptions.paths = { "task-app": [taskAppTypes()] };
+    config.compilerOptions.paths = { "task-app": [taskAppTypes()], "task-app/env": [taskAppTypes("env/index")] };
     config.compilerOptions.typeRoots = [join(NODE_MODULES, "@types")];
     return { dir, config, parsed: ts.parseJsonConfigFileContent(config, ts.sys, dir) };
   });

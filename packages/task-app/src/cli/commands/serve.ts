@@ -142,10 +142,11 @@ async function runServe(args: ServeArgs): Promise<void> {
       context.setExitCode(result.code);
       return;
     }
-    // The server is loaded here, where the app is: the `--workers` primary (above) loads neither.
-    const { serve } = await import("../../server/serve.js");
+    // The server (and its trace sink) is loaded here, where the app is: the `--workers` primary (above) loads
+    // neither. Both before the app: a TypeScript app registers tsx's hooks, and a module loaded after that costs a round trip to them.
+    const [{ serve }, { openServeTraceSink }] = await Promise.all([import("../../server/serve.js"), import("../../traces/sink.js")]);
     const app = await loadTaskAppModule(module, { timeoutMs: startTimeout * 1000 });
-    traces = await (await import("../../traces/sink.js")).openServeTraceSink(args.trace, logger);
+    traces = await openServeTraceSink(args.trace, logger);
     const sink = traces?.sink;
     const traceSink = sink ? { traceSink: sink, episodeSink: (session: import("../../schemas/session-trace.js").SessionTraceV3) => sink(session) } : {};
     const maxInFlightBodyBytes = Math.floor(budgetMb * 1024 * 1024);

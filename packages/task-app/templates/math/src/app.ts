@@ -3,7 +3,7 @@
  * calling `submit_answer`; a correct answer earns reward 1. task-app runs the
  * agent loop, judges, traces and serves it: `task-app serve src/app.ts`.
  */
-import { defineEnvironment, normaliseSeed, z } from "task-app";
+import { defineEnvironment, normaliseSeed, z } from "task-app/env";
 import * as arithmetic from "./datasets/arithmetic.js";
 import { parseAnswer, scriptedAnswer, type Problem } from "./problems.js";
 

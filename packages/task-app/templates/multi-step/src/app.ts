@@ -4,7 +4,7 @@
  * the rewards. task-app runs the agent loop, judges, traces and serves it:
  * `task-app serve src/app.ts`.
  */
-import { defineEnvironment } from "task-app";
+import { defineEnvironment } from "task-app/env";
 import { craftingTaskInfo, craftingWorld } from "./crafting.js";
 import { describe } from "./world.js";
 

@@ -5,7 +5,7 @@
  * set. task-app runs the agent loop, judges, traces and serves it:
  * `task-app serve src/app.ts`.
  */
-import { defineEnvironment } from "task-app";
+import { defineEnvironment } from "task-app/env";
 import { craftingTaskInfo, craftingWorld } from "./crafting.js";
 import { advanceView, startView, visionObservation } from "./observe.js";
 import { toDataUrl } from "./png.js";

@@ -3,7 +3,7 @@
  * `max_images_per_step` recent frames, and the text map unless
  * `image_only_mode` is on (which also forces vision on).
  */
-import type { ContentPart, Observation, PolicyConfig } from "task-app";
+import type { ContentPart, Observation, PolicyConfig } from "task-app/env";
 import { toDataUrl } from "./png.js";
 import { renderWorld } from "./render.js";
 import { describe, type WorldState } from "./world.js";

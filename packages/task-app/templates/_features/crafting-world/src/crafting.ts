@@ -5,7 +5,7 @@
  * it into `defineEnvironment` with how the policy sees the world (text, or
  * images) and what the trajectory keeps.
  */
-import { normaliseSeed, z, type EnvironmentDefinition, type Observation, type PolicyConfig, type TaskInfoInput } from "task-app";
+import { normaliseSeed, z, type EnvironmentDefinition, type Observation, type PolicyConfig, type TaskInfoInput } from "task-app/env";
 import * as worlds from "./datasets/worlds.js";
 import { planActions } from "./planner.js";
 import { ACHIEVEMENTS, ACTIONS, createWorld, step, type WorldState } from "./world.js";

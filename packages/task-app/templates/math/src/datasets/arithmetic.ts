@@ -1,5 +1,5 @@
 /** The arithmetic word-problem dataset, registered in src/app.ts. */
-import type { TaskDatasetSpec } from "task-app";
+import type { TaskDatasetSpec } from "task-app/env";
 import { SPLITS, problemFor, type Problem, type Split } from "../problems.js";
 
 /** How the dataset is advertised on /info and /task_info. */

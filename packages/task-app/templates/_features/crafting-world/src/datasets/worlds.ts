@@ -1,5 +1,5 @@
 /** The crafting-world dataset, registered in src/app.ts: each seed of a split names one map. */
-import type { TaskDatasetSpec } from "task-app";
+import type { TaskDatasetSpec } from "task-app/env";
 
 /** Seed ranges per split; the map of index i in a split is `createWorld(offset + i)`. */
 export const SPLITS = { train: { offset: 0, size: 10_000 }, test: { offset: 10_000, size: 1_000 } } as const;
