@@ -52,8 +52,8 @@ if (opts.serve) {
 } else {
   const { createTaskApp } = await import("../dist/scaffold/create.js");
   const { packageRoot } = await import("../dist/scaffold/paths.js");
-  const { resolveEvalPlan, runEval, createEvalReporter } = await import("../dist/eval/index.js");
-  const { openTraceStore, createTraceSink } = await import("../dist/traces/index.js");
+  const { resolveEvalPlan, runEval, createEvalReporter, openEvalTraceStore } = await import("../dist/eval/index.js");
+  const { createTraceSink } = await import("../dist/traces/index.js");
   const { buildEvalRequest } = await import("../dist/eval/rollout.js");
 
   const root = await mkdtemp(join(tmpdir(), "task-app-bench-eval-"));
@@ -110,7 +110,8 @@ if (opts.serve) {
   const beforeLib = opts.before ? await import(`${opts.before}/dist/eval/index.js`) : null;
   async function viaEval(concurrency, trace, lib) {
     const p = await plan(concurrency, trace === "stored");
-    const opened = trace === "stored" ? await openTraceStore(p.traceDb, { write: true }) : undefined;
+    // Opened as `task-app eval` opens it (its batch window: src/eval/trace-store.ts).
+    const opened = trace === "stored" ? await openEvalTraceStore(p.traceDb) : undefined;
     const store = opened ? createTraceSink(opened) : undefined;
     if (store) lastTraceDb = p.traceDb;
     // The session as eval read it, not yet validated: the store checks it, as task-app eval's sink has it do (insertSession).

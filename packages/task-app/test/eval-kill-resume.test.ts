@@ -79,7 +79,7 @@ test("eval killed with SIGKILL mid-run, then --resume: every seed once in result
     release = await holdWriteLock(evalDb);
     const results = join(runDir, "results.jsonl");
     const recorded = () => (existsSync(results) ? readFileSync(results, "utf8").split("\n").filter(Boolean).length : 0);
-    // Waits for the gap (a budget, not a timing: a loaded machine serves slowly; eval keeps up to 16 records waiting).
+    // Waits for the gap (a budget, not a timing: a loaded machine serves slowly; eval keeps up to 64 records waiting).
     for (const end = Date.now() + 90_000; Date.now() < end; ) {
       const { total } = await sessionsIn(appDb);
       if (total - recorded() >= 6) break;

@@ -4,6 +4,8 @@
  * yielding to I/O. Sessions handed in during one turn of the event loop must
  * still share one transaction (they once went one per transaction, which cut
  * a traced server's throughput several times over).
+ * A SQLite file store keeps its window on the sending side (one message, one transaction), and
+ * eval opens its store with a window of its own.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,7 +17,7 @@ import { createGroupCommit } from "../src/traces/group-commit.js";
 import { insertSessionsRows, type InsertResult } from "../src/traces/insert.js";
 import { openTraceStore } from "../src/traces/store.js";
 import { makeSessionTrace } from "./helpers/session-trace.js";
-import { assertSessionsComplete } from "./helpers/trace-checks.js";
+import { assertSessionsComplete, countCompleteSessions } from "./helpers/trace-checks.js";
 
 const dir = mkdtempSync(join(tmpdir(), "traces-group-commit-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -98,4 +100,57 @@ test("a SQLite file store's commits count the writer thread's transactions and t
   } finally {
     await store.close();
   }
+});
+
+test("a SQLite file store with a window: sessions written apart go over together, in one message and one transaction; 64 go at once; close() sends what waits", async () => {
+  const store = await openTraceStore(join(dir, "window.db"), { write: true, batchMs: 60_000 });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  try {
+    // Five sessions in turns of their own: nothing reaches the file before the window closes (here: the count or close()).
+    const apart: Promise<InsertResult>[] = [];
+    for (let i = 0; i < 5; i++) {
+      apart.push(store.insertParsedSession(makeSessionTrace(i, { runId: "window" })));
+      await sleep(5);
+    }
+    assert.deepEqual(store.commits, { transactions: 0, sessions: 0 }, "the five wait for company");
+    // 59 more fill the message (64): it goes at once, one transaction for all, with no wait for the window.
+    const filled = Array.from({ length: 59 }, (_, i) => store.insertParsedSession(makeSessionTrace(5 + i, { runId: "window" })));
+    assert.ok([...(await Promise.all([...apart, ...filled]))].every((r) => r.inserted));
+    assert.deepEqual(store.commits, { transactions: 1, sessions: 64 });
+    // Three more wait; close() sends them rather than waiting out the window.
+    const late = Array.from({ length: 3 }, (_, i) => store.insertParsedSession(makeSessionTrace(100 + i, { runId: "window" })));
+    const closing = store.close();
+    assert.ok((await Promise.all(late)).every((r) => r.inserted));
+    await closing;
+    assert.equal(await countCompleteSessions(join(dir, "window.db")), 67);
+  } finally {
+    await store.close().catch(() => {});
+  }
+});
+
+test("eval's store gathers a run's traces into commits of about ten where each rollout alone would commit (TASKAPP_TRACE_BATCH_MS overrides)", async () => {
+  const { openEvalTraceStore, EVAL_TRACE_BATCH_MS } = await import("../src/eval/trace-store.js");
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const run = async (file: string, env: Record<string, string>) => {
+    const store = await openEvalTraceStore(join(dir, file), env);
+    try {
+      // One rollout a millisecond, each waiting for nothing (eval does not wait for a trace's commit).
+      const writes: Promise<InsertResult>[] = [];
+      for (let i = 0; i < 40; i++) {
+        writes.push(store.insertSession(makeSessionTrace(i, { runId: file })));
+        await sleep(1);
+      }
+      assert.ok((await Promise.all(writes)).every((r) => r.inserted));
+      return store.commits;
+    } finally {
+      await store.close();
+    }
+  };
+  assert.equal(EVAL_TRACE_BATCH_MS, 10);
+  const windowed = await run("eval-window.db", {});
+  assert.equal(windowed.sessions, 40);
+  assert.ok(windowed.transactions <= 12, `${windowed.transactions} commits for 40 sessions a millisecond apart`);
+  // A window of a tenth of a millisecond, from the environment: each session goes on its own again.
+  const apart = await run("eval-no-window.db", { TASKAPP_TRACE_BATCH_MS: "0.1" });
+  assert.ok(apart.transactions > windowed.transactions * 2, `${apart.transactions} commits without eval's window, ${windowed.transactions} with it`);
 });

@@ -11,3 +11,4 @@ export { ReplicaPool, checkHealth, type Replica } from "./replicas.js";
 export { checkRunFiles, claimDefaultRunDir } from "./run-dir.js";
 export { describePolicyMismatch } from "./rollout.js";
 export { resumeCommand } from "./resume.js";
+export { openEvalTraceStore, EVAL_TRACE_BATCH_MS } from "./trace-store.js";

@@ -98,8 +98,11 @@ const connectionErrorCode = (error: unknown): string | undefined => {
   return typeof code === "string" ? code : error instanceof TypeError ? String(error) : undefined;
 };
 
-/** Records (trace stored, result appended) that may wait at once, at least: enough for a trace store to commit them together. */
-const RECORDS_IN_FLIGHT = 16;
+/**
+ * Records (trace stored, result appended) that may wait at once, at least: enough for a trace store to commit them
+ * together, within its batch window (eval's: EVAL_TRACE_BATCH_MS, trace-store.ts) and up to the most a commit takes (64).
+ */
+const RECORDS_IN_FLIGHT = 64;
 
 /** The body (and run_id) of each rollout of the run. */
 type EvalBodies = ReturnType<typeof createEvalBodies>;

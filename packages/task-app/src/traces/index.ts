@@ -2,7 +2,7 @@
  * Trace stores (tracing-v3 tables on SQLite, libsql servers or PostgreSQL)
  * and their readers: list, show, stats and SFT export.
  */
-export { openTraceStore, type TraceStore, type OpenTraceStoreOptions, type InsertResult } from "./store.js";
+export { openTraceStore, traceBatchMsFromEnv, type TraceStore, type OpenTraceStoreOptions, type InsertResult } from "./store.js";
 export { openTraceReader, NotATraceStoreError, type TraceReader, type OpenTraceReaderOptions } from "./reader.js";
 export { createTraceSink, openServeTraceSink, resolveServeTrace, tracingDisabled, type TraceSink, type TraceSinkStats } from "./sink.js";
 export { resolveTraceTarget, redactTraceUrl, DEFAULT_TRACE_DB, type TraceTarget } from "./url.js";

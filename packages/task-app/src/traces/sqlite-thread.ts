@@ -34,9 +34,16 @@ function createWorker(workerData: WriterThreadData): Worker {
   return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${url}); })`, { eval: true, workerData });
 }
 
-/** Starts the writer thread for the (migrated) SQLite file at `path`; resolves once its connection and statements are ready. */
+/** Most sessions handed over in one message (and so in one transaction): the thread's group commit's batch. */
+const MAX_HANDED_OVER = 64;
+
+/**
+ * Starts the writer thread for the (migrated) SQLite file at `path`; resolves once its connection and statements are ready.
+ * `batchMs`: how long a session waits here for others to go over with it (and into its transaction), at most
+ * MAX_HANDED_OVER of them; 0, those handed over in the same turn of the event loop.
+ */
 export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql, batchMs = 0): Promise<SqliteWriterThread> {
-  const worker = createWorker({ path, sql, batchMs });
+  const worker = createWorker({ path, sql });
   const pending = new Map<number, { resolve(result: InsertResult): void; reject(error: Error): void }>();
   let nextId = 0;
   let failure: Error | undefined;
@@ -91,10 +98,15 @@ export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql
     }),
   );
   worker.unref();
-  // The sessions handed over in one turn of the event loop go in one message: a message costs the serving thread
-  // microseconds of its own, whatever it carries, and at high concurrency many rollouts finish in the same turn.
+  // The sessions handed over in one turn of the event loop (or within `batchMs`) go in one message: a message costs
+  // both threads microseconds of their own, whatever it carries (the thread wakes for each), and at high concurrency
+  // many rollouts finish in the same turn. With `batchMs`, sessions that finish apart (one rollout at a time) still
+  // share a message and a transaction: the window is kept here, not in the thread, so the thread wakes once for them.
   let queued: { id: number; session: SessionTraceV3; check?: true }[] = [];
+  let window: NodeJS.Timeout | undefined;
   const post = () => {
+    if (window) clearTimeout(window);
+    window = undefined;
     const writes = queued;
     queued = [];
     try {
@@ -120,10 +132,15 @@ export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql
       const id = nextId++;
       // One promise per session, settled by the reply of its batch; a write in flight keeps the process alive, an idle thread does not.
       if (pending.size === 0) worker.ref();
-      if (queued.push(checked ? { id, session } : { id, session, check: true }) === 1) setImmediate(post);
+      const waiting = queued.push(checked ? { id, session } : { id, session, check: true });
+      if (batchMs <= 0) {
+        if (waiting === 1) setImmediate(post);
+      } else if (waiting >= MAX_HANDED_OVER) post();
+      else window ??= setTimeout(post, batchMs);
       return new Promise<InsertResult>((resolve, reject) => void pending.set(id, { resolve, reject }));
     },
     async close() {
+      if (window) post(); // what waits for company goes now
       if (pending.size > 0) await new Promise<void>((resolve) => idle.push(resolve));
       if (failure) return void (await worker.terminate());
       failure = new Error("the trace store is closed");

@@ -3,7 +3,7 @@
  * It opens its own connection to the file (already migrated by the store),
  * prepares the statements the store compiled for it (no query builder is
  * loaded here: the thread starts in tens of milliseconds), groups the sessions that arrive while it is writing into one transaction
- * (group-commit.ts: by count, and by time when `batchMs` is set) and answers
+ * (group-commit.ts; a batch window is kept by the sender, sqlite-thread.ts) and answers
  * with their results or errors, one message for each batch's sessions: a
  * session is answered only once its transaction committed.
  */
@@ -19,8 +19,6 @@ import { createSqliteWriter } from "./sqlite-writer.js";
 export interface WriterThreadData {
   path: string;
   sql: SqliteWriterSql;
-  /** Longest a session waits for others to share its transaction, in ms (0: those that arrived by the next turn). */
-  batchMs?: number;
 }
 /** What the store sends the thread. */
 export type WriterRequest = { writes: { id: number; session: SessionTraceV3; /** checked here first */ check?: true }[] } | { close: true };
@@ -30,13 +28,13 @@ export type WrittenReply = { id: number; sessionId: string; inserted: boolean } 
 export type WriterReply = { ready: true } | { fatal: string } | { results: WrittenReply[]; /** so far, after these */ counts: CommitCounts };
 
 const port = parentPort!;
-const { path, sql, batchMs = 0 } = workerData as WriterThreadData;
+const { path, sql } = workerData as WriterThreadData;
 let database: NativeDatabase;
 let insert: ReturnType<typeof createGroupCommit>;
 try {
   database = openSqliteDatabase(path);
   const writer = createSqliteWriter(database, sql);
-  insert = createGroupCommit(async (sessions) => writer(sessions), { maxWaitMs: batchMs });
+  insert = createGroupCommit(async (sessions) => writer(sessions));
 } catch (error) {
   port.postMessage({ fatal: (error as Error).message } satisfies WriterReply);
   process.exit(1);

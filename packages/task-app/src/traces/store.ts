@@ -89,8 +89,13 @@ function writeTimeoutOf(options: OpenTraceStoreOptions): number {
 
 /** The batch window of `options` (see OpenTraceStoreOptions.batchMs). */
 function batchMsOf(options: OpenTraceStoreOptions): number {
-  const fromEnv = Number((options.env ?? process.env).TASKAPP_TRACE_BATCH_MS);
-  return options.batchMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 0);
+  return options.batchMs ?? traceBatchMsFromEnv(options.env ?? process.env) ?? 0;
+}
+
+/** TASKAPP_TRACE_BATCH_MS of `env`, when it is a positive number. */
+export function traceBatchMsFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const fromEnv = Number(env.TASKAPP_TRACE_BATCH_MS);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : undefined;
 }
 
 interface OpenDialect {

@@ -192,10 +192,9 @@ async function runLockedCommand(
   }
 }
 
-/** Opens the trace store the eval writes (the eval process is its single writer); the store validates each session. */
+/** Opens the trace store the eval writes (the eval process is its single writer, with eval's batch window); the store validates each session. */
 async function openSink(url: string) {
-  const { openTraceStore } = await import("../../traces/index.js");
-  const store = await openTraceStore(url, { write: true });
+  const store = await (await import("../../eval/trace-store.js")).openEvalTraceStore(url);
   return {
     location: store.location,
     /** runEval has already given the session its run's identity: true when it was written, false when the store held it. */
