@@ -6,6 +6,7 @@ export interface TestSuite {
 }
 export type TestEntry = { file: string } | { members: string[] };
 export declare const OWN_PROCESS_MARK: RegExp;
+export declare const SHARED_GROUP_MARK: RegExp;
 export declare function groupSizeFrom(env: Record<string, string | undefined>): number;
 export declare function planTestGroups(suites: TestSuite[], size: number, readText?: (file: string) => string): TestEntry[];
 export declare function groupFilePath(dir: string, index: number): string;

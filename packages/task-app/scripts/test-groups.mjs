@@ -12,6 +12,9 @@
 // (it measures its own process's memory, say, or runs long enough that sharing would hold up the
 // others), and when its mirror registers the module hook (scripts/test-mirror.mjs): the hook
 // would make every later member's loads cost twice as much.
+// Files that share costly work a process keeps (the TypeScript compiler's parsed library and
+// declaration files, test/helpers/typecheck.ts) say so, and go in one group wherever they fall:
+//   // npm test: group typescript (why)
 // TASK_APP_TEST_GROUP=1 gives every file its own process again (a member suspected of upsetting
 // another is then checked alone); =N sets the largest group.
 import { readFileSync } from "node:fs";
@@ -19,6 +22,8 @@ import { basename, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const OWN_PROCESS_MARK = /^\/\/ npm test: own process\b/m;
+/** `// npm test: group <name>`: the files naming one group share its process (its name is the match's first group). */
+export const SHARED_GROUP_MARK = /^\/\/ npm test: group ([a-z][a-z0-9-]*)\b/m;
 const GROUP_PREFIX = "task-app-test-group-";
 const DEFAULT_SIZE = 6;
 
@@ -32,23 +37,36 @@ export function groupSizeFrom(env) {
  * The runner's entries for the suites: `suites` pairs each original test file with what runs
  * (its mirror; `compiled` false when it runs as given). A file marked as needing its own
  * process, or whose mirror loads the module hook, is an entry alone; the others, in order, fill
- * groups of at most `size`. A group is listed where its first member was, except that the marked
- * files come first: they are the long ones (a minute or two, much of it waiting on installs,
- * databases and timeouts), and the runner starts entries in order, so one started last would be
+ * groups of at most `size`, and those naming one group (SHARED_GROUP_MARK) fill it, whatever its
+ * size. A group is listed where its first member was, except that the marked files come first:
+ * they are the long ones (a minute or two, much of it waiting on installs, databases and
+ * timeouts), and the runner starts entries in order, so one started last would be
  * the run's tail, one core idle behind it; started first, the short entries fill the cores
  * around them.
  */
 export function planTestGroups(suites, size, readText = (file) => readFileSync(file, "utf8")) {
   const long = [];
   const entries = [];
+  /** The named groups (SHARED_GROUP_MARK), listed where their first member was. */
+  const named = new Map();
   let group;
   for (const suite of suites) {
-    if (suite.compiled && OWN_PROCESS_MARK.test(readText(suite.original))) {
+    const text = suite.compiled ? readText(suite.original) : "";
+    if (suite.compiled && OWN_PROCESS_MARK.test(text)) {
       long.push({ file: suite.run });
       continue;
     }
     if (size <= 1 || needsOwnProcess(suite, readText)) {
       entries.push({ file: suite.run });
+      continue;
+    }
+    const name = SHARED_GROUP_MARK.exec(text)?.[1];
+    if (name) {
+      if (!named.has(name)) {
+        named.set(name, { members: [] });
+        entries.push(named.get(name));
+      }
+      named.get(name).members.push(suite.run);
       continue;
     }
     if (!group || group.members.length >= size) {

@@ -11,6 +11,7 @@
  * reads the library's declarations), and test/fixtures/deploy/kube-api-check.ts
  * holds those declarations against the real library.
  */
+// npm test: group typescript (the compiler's parsed lib and declaration files are shared within a process: test/helpers/typecheck.ts)
 import assert from "node:assert/strict";
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

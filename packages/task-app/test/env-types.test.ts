@@ -11,6 +11,7 @@
  * against the shipped declarations without reading the rest of the
  * library's (Kysely's, Hono's, the language server's).
  */
+// npm test: group typescript (the compiler's parsed lib and declaration files are shared within a process: test/helpers/typecheck.ts)
 import assert from "node:assert/strict";
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { isBuildFresh } from "./helpers/cli-command.js";
 import { NODE_MODULES } from "./helpers/roots.js";
-import { projectOptions, typecheck } from "./helpers/typecheck.js";
+import { createSharedProgram, projectOptions, typecheck } from "./helpers/typecheck.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixture = join(here, "fixtures", "env", "types-check.ts");
@@ -65,7 +66,7 @@ export default defineEnvironment({
 `,
     );
     const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, noEmit: true, skipLibCheck: true, types: ["node"], typeRoots: [join(NODE_MODULES, "@types")] };
-    const program = ts.createProgram({ rootNames: [app], options });
+    const program = createSharedProgram([app], options);
     assert.deepEqual(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")), []);
     const files = program.getSourceFiles().map((f) => f.fileName);
     assert.ok(files.some((f) => f.endsWith("/dist/env/index.d.ts")), "the entry's declarations are read");

@@ -6,6 +6,7 @@
  * TypeScript's lib files are read and bound once (a test file of its own:
  * neither scaffold-create.test.ts nor codemod-add.test.ts loads the compiler).
  */
+// npm test: group typescript (the compiler's parsed lib and declaration files are shared within a process: test/helpers/typecheck.ts)
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";

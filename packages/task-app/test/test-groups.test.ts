@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { groupFilePath, groupSizeFrom, isGroupFile, OWN_PROCESS_MARK, planTestGroups, renderGroupFile } from "../scripts/test-groups.mjs";
+import { groupFilePath, groupSizeFrom, isGroupFile, OWN_PROCESS_MARK, planTestGroups, renderGroupFile, SHARED_GROUP_MARK } from "../scripts/test-groups.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const work = await mkdtemp(join(tmpdir(), "test-groups-"));
@@ -47,6 +47,28 @@ test("files fill groups in order; a marked file (listed first), one loading the 
   // The mark is a line of its own, not a mention.
   assert.equal(OWN_PROCESS_MARK.test('const s = "// npm test: own process";'), false);
   assert.deepEqual([groupSizeFrom({}), groupSizeFrom({ TASK_APP_TEST_GROUP: "1" }), groupSizeFrom({ TASK_APP_TEST_GROUP: "9" }), groupSizeFrom({ TASK_APP_TEST_GROUP: "no" })], [6, 1, 9, 6]);
+});
+
+test("files naming one group share it wherever they fall, listed where the first was; other files fill groups around it", () => {
+  const texts: Record<string, string> = { "a.ts": "test()", "t1.ts": "// npm test: group typescript (shared parse)\nimport {}", "b.ts": "test()", "c.ts": "test()", "t2.ts": "/** x */\n// npm test: group typescript\nimport {}", "d.ts": "test()", "t3.ts": "// npm test: group typescript", "s.ts": "// npm test: group solo" };
+  const read = (file: string) => (file.endsWith(".mjs") ? "test()" : (texts[file] ?? assert.fail(`read ${file}`)));
+  const suite = (name: string) => ({ original: `${name}.ts`, run: `${name}.mjs`, compiled: true });
+  const plan = planTestGroups(["a", "t1", "b", "c", "t2", "d", "t3", "s"].map(suite), 2, read);
+  // Three members in a group the size (2) would have cut; a named group of one is its file alone.
+  assert.deepEqual(plan, [{ members: ["a.mjs", "b.mjs"] }, { members: ["t1.mjs", "t2.mjs", "t3.mjs"] }, { members: ["c.mjs", "d.mjs"] }, { file: "s.mjs" }]);
+  // TASK_APP_TEST_GROUP=1 still runs each alone; a mention is not a mark.
+  assert.deepEqual(planTestGroups(["t1", "t2"].map(suite), 1, read), [{ file: "t1.mjs" }, { file: "t2.mjs" }]);
+  assert.equal(SHARED_GROUP_MARK.test('const s = "// npm test: group typescript";'), false);
+});
+
+test("the files that share the TypeScript compiler's parsed files are in one group", () => {
+  const files = ["client-types", "env-types", "scaffold-typecheck"];
+  const plan = planTestGroups(
+    ["cli-usage", ...files, "zod-copies"].map((name) => ({ original: join(root, "test", `${name}.test.ts`), run: `${name}.mjs`, compiled: true })),
+    6,
+    (file) => (file.endsWith(".mjs") ? "" : readFileSync(file, "utf8")),
+  );
+  assert.ok(plan.some((entry) => "members" in entry && JSON.stringify(entry.members) === JSON.stringify(files.map((f) => `${f}.mjs`))), JSON.stringify(plan));
 });
 
 test("the files npm test keeps alone carry the mark", () => {

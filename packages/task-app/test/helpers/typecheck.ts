@@ -37,6 +37,11 @@ function sharingHost(options: ts.CompilerOptions): ts.CompilerHost {
   return host;
 }
 
+/** A program of `rootNames` whose files of this repository are parsed once per process (see sharingHost). */
+export function createSharedProgram(rootNames: readonly string[], options: ts.CompilerOptions): ts.Program {
+  return ts.createProgram({ rootNames: [...rootNames], options, host: sharingHost(options) });
+}
+
 /** The compiler options of `tsconfig.json` at `root` (the repository by default), without emit. */
 export function projectOptions(root = repoRoot): ts.CompilerOptions {
   const configPath = join(root, "tsconfig.json");
