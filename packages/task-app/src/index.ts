@@ -77,27 +77,10 @@ export {
 } from "./schemas/task-app.js";
 
 // Declaring an environment: the library runs the agent loop, judges, traces and serves it
-export { defineEnvironment, type EnvironmentApp } from "./env/define.js";
-export { observationText } from "./env/observation.js";
-export type {
-  EnvironmentDefinition,
-  EnvironmentTask,
-  EpisodeRecord,
-  Observation,
-  Schema,
-  ScriptedMove,
-  ToolContext,
-  ToolDefinition,
-  ToolOutcome,
-  TurnCall,
-  TurnRecord,
-} from "./env/types.js";
-export { chatCompletionsUrl, createChatCompletion, InferenceError, type ChatAnswer, type ChatOptions, type ChatRequest, type ToolSpec, type Usage } from "./env/chat.js";
+// (`task-app/env` is this part alone, what an environment's module imports)
+export * from "./env/index.js";
 export { argumentsSchema, checkToolCall, renderToolSpecs, type CheckedCall, type ToolCallProblem } from "./env/tools.js";
 export { judgeEpisode } from "./env/judge.js";
-export { RolloutRequestError } from "./runtime/request-error.js";
-/** Zod, as task-app uses it: declare an environment's config and tool arguments with the same copy. */
-export { z } from "./zod.js";
 
 // Authoring and serving a task app
 export { defineTaskApp, isTaskApp, TaskAppDefinitionError } from "./runtime/define.js";
