@@ -84,7 +84,9 @@ const echo = defineEnvironment({
 describe("the /openenv/ws replies over loopback", () => {
   let running: ServingTaskApp;
   before(async () => {
-    running = await serve(echo, { port: 0, env: { ENVIRONMENT_API_KEY: "k" }, logLevel: "silent", handleSignals: false, handleProcessErrors: false, openenv: { pingIntervalMs: 20 } });
+    // Pinged often enough to see pings between replies, not so often that a busy event loop (this process
+    // is the client too) misses a pong and the server ends the connection.
+    running = await serve(echo, { port: 0, env: { ENVIRONMENT_API_KEY: "k" }, logLevel: "silent", handleSignals: false, handleProcessErrors: false, openenv: { pingIntervalMs: 250 } });
   });
   after(() => running.close());
 
@@ -95,15 +97,17 @@ describe("the /openenv/ws replies over loopback", () => {
     ws.on("ping", () => pings++);
     await new Promise<void>((resolve, reject) => ws.once("open", () => resolve()).once("error", reject));
     assert.equal(ws.extensions, "", "no extension negotiated");
-    const answered = (n: number) => new Promise<void>((resolve) => {
+    // Settled by the n-th message, or failed if the connection ends first (never a wait without end).
+    const answered = (n: number) => new Promise<void>((resolve, reject) => {
+      const closed = (code: number) => reject(new Error(`the connection closed (${code}) after ${inbox.length} of ${n} messages`));
       const on = (data: Buffer) => {
         inbox.push(JSON.parse(data.toString("utf8")));
         if (inbox.length === n) {
-          ws.off("message", on);
+          ws.off("message", on).off("close", closed);
           resolve();
         }
       };
-      ws.on("message", on);
+      ws.on("message", on).once("close", closed);
     });
     const sizes = [1, 125, 126, 65_536, 300_000, 2];
     const all = answered(sizes.length + 1);
@@ -114,8 +118,8 @@ describe("the /openenv/ws replies over loopback", () => {
     const observed = inbox.slice(1).map((m) => (m as { data: { observation: { observation: string } } }).data.observation.observation);
     assert.deepEqual(observed.map((o) => o.length), sizes);
     assert.ok(observed.every((o) => /^ä+$/.test(o)));
-    // Pings keep coming between replies (ws's own frames and these share the socket).
-    await new Promise((r) => setTimeout(r, 120));
+    // Pings come between replies (ws's own frames and these share the socket).
+    for (const until = Date.now() + 10_000; pings === 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
     assert.ok(pings > 0, "the server's pings arrive");
     ws.send(JSON.stringify({ type: "state" }));
     await answered(sizes.length + 2);
