@@ -14,14 +14,15 @@
  * step (no per-message compression on any of them: the client does not offer it); `--sessions` concurrent sessions each stepping in turn (a reply before the next step, as
  * a trainer does); rounds interleaved, the order rotating; medians with the min-max spread.
  *
- * Eleven rounds by default: on this shared 2-core machine a median of five moved by ±0.15x between runs.
+ * Twenty-five rounds by default: on this shared 2-core machine a median of five moved by ±0.15x between runs,
+ * and one of eleven, on a busy day, from 0.92x to 1.24x (the WebSocket at 1 session, four runs in two hours).
  *
  * The servers and the load generator run on one CPU (`--pin`, as bench:server: bench/pin.mjs): free,
  * each reply wakes the trainer's client asleep on the other CPU with an IPI billed to the server,
  * about the same for every server, which pulls the ratios toward 1 (the peer paid it most). A
  * shorter free run of each row follows, its ratio printed in the goal row's note.
  *
- * Usage: npm run bench:openenv-step [-- --steps 4000 --sessions 1,16 --rounds 11 --pin same|off|CPUS]
+ * Usage: npm run bench:openenv-step [-- --steps 4000 --sessions 1,16 --rounds 25 --pin same|off|CPUS]
  */
 import { fork, spawn, spawnSync } from "node:child_process";
 import { Agent, request } from "node:http";
@@ -30,7 +31,7 @@ import WebSocket from "ws";
 import { loadLine, parseBenchArgs, preciseTreeCpuUsOf, ratios, reportGoal, spread, summarise } from "./measure.mjs";
 import { allCpus, ipiCount, pinnedCpus, setAffinity, setTreeAffinity } from "./pin.mjs";
 
-const { values: opts } = parseBenchArgs({ options: { steps: { type: "string", default: "4000" }, sessions: { type: "string", default: "1,16" }, rounds: { type: "string", default: "11" }, pin: { type: "string", default: "same" } } });
+const { values: opts } = parseBenchArgs({ options: { steps: { type: "string", default: "4000" }, sessions: { type: "string", default: "1,16" }, rounds: { type: "string", default: "25" }, pin: { type: "string", default: "same" } } });
 const STEPS = Number(opts.steps);
 const ROUNDS = Number(opts.rounds);
 const SESSIONS = opts.sessions.split(",").map(Number);
