@@ -28,6 +28,16 @@ import { appFixture } from "./helpers/app-fixture.js";
 const work = mkdtempSync(join(tmpdir(), "entry-startup-"));
 after(() => rmSync(work, { recursive: true, force: true }));
 
+/** A project as create-task-app lays it out under the scratch folder: `src/`, node_modules/task-app this package, and a package.json (task-app a dependency unless `dependent` is false). */
+function makeProject(name: string, dependent = true): string {
+  const project = join(work, name);
+  mkdirSync(join(project, "src"), { recursive: true });
+  mkdirSync(join(project, "node_modules"));
+  symlinkSync(fileURLToPath(new URL("..", import.meta.url)), join(project, "node_modules", "task-app"), "dir");
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name, type: "module", ...(dependent ? { dependencies: { "task-app": "^0.1.0" } } : {}) }));
+  return project;
+}
+
 /** The vendored packages a server loads as it starts (Kysely only with a trace store, undici at a first call to a model). */
 const LAZY = ["kysely", "undici"];
 const SERVER_VENDORED = VENDORED.filter(({ packages }) => !packages.some((name) => LAZY.includes(name)));
@@ -162,12 +172,7 @@ test("task-app eval --app loads no scaffolder: the key it makes for the run come
 });
 
 test("serving a TypeScript app loads the task-app package before tsx's hooks: only the app's own files load through them", { skip: unbuilt }, async () => {
-  // A project as create-task-app lays it out: task-app a dependency, node_modules/task-app this package.
-  const project = join(work, "ts-project");
-  mkdirSync(join(project, "src"), { recursive: true });
-  mkdirSync(join(project, "node_modules"));
-  symlinkSync(fileURLToPath(new URL("..", import.meta.url)), join(project, "node_modules", "task-app"), "dir");
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "ts-project", type: "module", dependencies: { "task-app": "^0.1.0" } }));
+  const project = makeProject("ts-project");
   const info = {
     task: { id: "ts", name: "TS", version: "1.0.0" },
     environment: "ts",
@@ -225,10 +230,7 @@ test("a command run by the bundled CLI loads its library from dist/, as the pack
 
 test("task-app/env loads what an environment needs and none of the rest: the same objects as the main entry's", async () => {
   // Through the package's exports map, as an app's `import "task-app/env"` resolves it.
-  const project = join(work, "env-entry");
-  mkdirSync(join(project, "node_modules"), { recursive: true });
-  symlinkSync(fileURLToPath(new URL("..", import.meta.url)), join(project, "node_modules", "task-app"), "dir");
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "env-entry", type: "module" }));
+  const project = makeProject("env-entry", false);
   const run = await promisify(execFile)(
     process.execPath,
     ["--import", hook, "--input-type=module", "-e", `const env = await import("task-app/env"); process.stderr.write("exports " + Object.keys(env).sort().join(",") + "\\n");`],
@@ -253,11 +255,7 @@ test("task-app/env loads what an environment needs and none of the rest: the sam
 });
 
 test("serving an app that imports task-app/env loads the main entry's modules nowhere, and only the app through tsx's hooks", { skip: unbuilt }, async () => {
-  const project = join(work, "env-project");
-  mkdirSync(join(project, "src"), { recursive: true });
-  mkdirSync(join(project, "node_modules"));
-  symlinkSync(fileURLToPath(new URL("..", import.meta.url)), join(project, "node_modules", "task-app"), "dir");
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "env-project", type: "module", dependencies: { "task-app": "^0.1.0" } }));
+  const project = makeProject("env-project");
   writeFileSync(
     join(project, "src", "app.ts"),
     `import { defineEnvironment, z } from "task-app/env";
