@@ -13,7 +13,7 @@ import { defineEnvironment, z } from "../src/index.js";
 import { encodeTextFrame, textSender } from "../src/openenv/frame.js";
 import { serve, type ServingTaskApp } from "../src/server/index.js";
 
-const WebSocket = wsModule.WebSocket;
+const { WebSocket, WebSocketServer } = wsModule;
 type WebSocket = wsModule.WebSocket;
 /** ws's frame reader (its types leave it out). */
 const { Receiver } = wsModule as unknown as { Receiver: new (options: { isServer: boolean; maxPayload: number }) => EventEmitter & { write(bytes: Buffer): void } };
@@ -56,13 +56,26 @@ describe("encodeTextFrame", () => {
 });
 
 describe("textSender", () => {
-  it("goes through ws.send when it cannot write to the socket itself", () => {
-    const sent: string[] = [];
-    const fake = { extensions: "", send: (text: string) => sent.push(text) } as unknown as WebSocket;
-    textSender(fake)("no socket field");
-    const deflating = { extensions: "permessage-deflate", _socket: { write: () => assert.fail("wrote around the extension") }, send: (text: string) => sent.push(text) } as unknown as WebSocket;
-    textSender(deflating)("compressed");
-    assert.deepEqual(sent, ["no socket field", "compressed"]);
+  it("leaves a connection that negotiated compression to ws.send, which compresses (frames written around it would not be)", async () => {
+    // A ws server that offers per-message compression (OpenEnv's does not): the sender must not write around it.
+    const server = new WebSocketServer({ port: 0, host: "127.0.0.1", perMessageDeflate: { threshold: 0 } });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    let client: WebSocket | undefined;
+    try {
+      const text = "x".repeat(50_000);
+      const served = new Promise<void>((resolve) => server.once("connection", (ws: WebSocket) => (assert.notEqual(ws.extensions, ""), textSender(ws)(text), resolve())));
+      client = new WebSocket(`ws://127.0.0.1:${(server.address() as { port: number }).port}`, { perMessageDeflate: true });
+      const received = new Promise<string>((resolve) => client!.once("message", (data: Buffer) => resolve(data.toString("utf8"))));
+      await served;
+      assert.equal(await received, text);
+      // 50,000 bytes of text arrived in far fewer: compressed, as ws.send makes it.
+      const read = (client as unknown as { _socket: { bytesRead: number } })._socket.bytesRead;
+      assert.ok(read < 5_000, `${read} bytes read for 50,000 of text`);
+    } finally {
+      // Ended here whatever happened: the server's close waits for its connections.
+      client?.terminate();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

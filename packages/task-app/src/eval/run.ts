@@ -100,7 +100,8 @@ const connectionErrorCode = (error: unknown): string | undefined => {
 
 /**
  * Records (trace stored, result appended) that may wait at once, at least: enough for a trace store to commit them
- * together, within its batch window (eval's: EVAL_TRACE_BATCH_MS, trace-store.ts) and up to the most a commit takes (64).
+ * together, within its batch window (eval's: EVAL_TRACE_BATCH_MS, trace-store.ts), as many as one commit takes (the
+ * store's MAX_BATCH, src/traces/group-commit.ts: not imported here, which would load the store layer with eval).
  */
 const RECORDS_IN_FLIGHT = 64;
 

@@ -32,8 +32,11 @@ export interface CommitCounts {
   sessions: number;
 }
 
+/** Most sessions in one transaction, unless a writer says otherwise. */
+export const MAX_BATCH = 64;
+
 export interface GroupCommitOptions {
-  /** Most sessions in one transaction. Default 64. */
+  /** Most sessions in one transaction. Default MAX_BATCH. */
   maxBatch?: number;
   /** Longest a session waits for others before its batch is written, in ms. Default 0 (the next turn of the event loop). */
   maxWaitMs?: number;
@@ -44,7 +47,7 @@ export function createGroupCommit(
   writeBatch: (sessions: SessionTraceV3[]) => Promise<InsertResult[]>,
   options: GroupCommitOptions | number = {},
 ): ((session: SessionTraceV3) => Promise<InsertResult>) & { readonly counts: CommitCounts } {
-  const { maxBatch = 64, maxWaitMs = 0 } = typeof options === "number" ? { maxBatch: options } : options;
+  const { maxBatch = MAX_BATCH, maxWaitMs = 0 } = typeof options === "number" ? { maxBatch: options } : options;
   const counts: CommitCounts = { transactions: 0, sessions: 0 };
   const write = (sessions: SessionTraceV3[]) => {
     counts.transactions++;

@@ -11,7 +11,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type { SessionTraceV3 } from "../schemas/session-trace.js";
-import type { CommitCounts } from "./group-commit.js";
+import { MAX_BATCH, type CommitCounts } from "./group-commit.js";
 import type { InsertResult } from "./insert.js";
 import type { SqliteWriterSql } from "./sqlite-statements.js";
 import type { WriterReply, WriterRequest, WriterThreadData, WrittenReply } from "./sqlite-worker.js";
@@ -34,13 +34,11 @@ function createWorker(workerData: WriterThreadData): Worker {
   return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${url}); })`, { eval: true, workerData });
 }
 
-/** Most sessions handed over in one message (and so in one transaction): the thread's group commit's batch. */
-const MAX_HANDED_OVER = 64;
-
 /**
  * Starts the writer thread for the (migrated) SQLite file at `path`; resolves once its connection and statements are ready.
  * `batchMs`: how long a session waits here for others to go over with it (and into its transaction), at most
- * MAX_HANDED_OVER of them; 0, those handed over in the same turn of the event loop.
+ * MAX_BATCH of them (the thread's group commit's batch: one message, one transaction); 0, those handed over in the
+ * same turn of the event loop.
  */
 export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql, batchMs = 0): Promise<SqliteWriterThread> {
   const worker = createWorker({ path, sql });
@@ -135,7 +133,7 @@ export async function startSqliteWriterThread(path: string, sql: SqliteWriterSql
       const waiting = queued.push(checked ? { id, session } : { id, session, check: true });
       if (batchMs <= 0) {
         if (waiting === 1) setImmediate(post);
-      } else if (waiting >= MAX_HANDED_OVER) post();
+      } else if (waiting >= MAX_BATCH) post();
       else window ??= setTimeout(post, batchMs);
       return new Promise<InsertResult>((resolve, reject) => void pending.set(id, { resolve, reject }));
     },
