@@ -17,12 +17,25 @@ export interface EpisodeStarter {
 
 const starters = new WeakMap<object, EpisodeStarter>();
 
-/** Registers the starter of a declaration (called by `defineEnvironment`). */
+/**
+ * The property a declaration also carries its starter under: a registered
+ * symbol (`Symbol.for`, the same in every copy of task-app), so a server
+ * from another copy than the app's own (a global `task-app` serving a
+ * project's app, two versions installed side by side) finds it too, where
+ * this module's map is another copy's.
+ */
+const STARTER = Symbol.for("task-app.episode-starter");
+
+/** Registers the starter of a declaration (called by `defineEnvironment`); a frozen declaration is found by this copy only. */
 export function registerEpisodeStarter(env: AnyEnvironment, starter: EpisodeStarter): void {
   starters.set(env, starter);
+  if (Object.isExtensible(env)) Object.defineProperty(env, STARTER, { value: starter, configurable: true });
 }
 
-/** The starter of a declaration made by `defineEnvironment`, else undefined. */
+/** The starter of a declaration made by `defineEnvironment` (this copy of task-app's, or another's), else undefined. */
 export function findEpisodeStarter(env: object): EpisodeStarter | undefined {
-  return starters.get(env);
+  const own = starters.get(env);
+  if (own) return own;
+  const other = (env as { [STARTER]?: Partial<EpisodeStarter> })[STARTER];
+  return typeof other?.start === "function" && typeof other.record === "function" ? (other as EpisodeStarter) : undefined;
 }
