@@ -4,9 +4,9 @@
  * instead of a 500. `defineEnvironment` throws it for an `env.config` its
  * schema refuses.
  *
- * `instanceof` holds across copies of task-app: an app thrown one by its own
- * dependency, served by another copy (a global `task-app` serving a
- * project's app, two versions installed side by side), is still refused
+ * `instanceof` holds across copies of task-app: one an app throws from its
+ * own dependency while another copy serves it (a global `task-app` serving
+ * a project's app, two versions installed side by side) is still refused
  * with a 422, not failed with a 500. Each instance carries a registered
  * symbol (`Symbol.for`, the same in every copy) that the check reads.
  */
