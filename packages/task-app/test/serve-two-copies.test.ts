@@ -82,6 +82,9 @@ describe("the math app served by the checkout's CLI, its own task-app a copy in 
       const text = await reset.text();
       assert.equal(reset.status, 200, text);
       assert.equal(JSON.parse(text).done, false);
+      // The app's refusal of a reset's config, from its copy: a 422 there too.
+      const badReset = await post("/openenv/reset", { seed: 2, config: { split: "bogus" } });
+      assert.equal(badReset.status, 422, await badReset.text());
       const refused = await post("/rollout", { run_id: "two-copies", env: { seed: 1, config: { split: "bogus" } }, policy: { config: { model: "scripted" } }, ops: [] });
       const error = (await refused.json()) as { detail: { error: { code: string; issues: { path: string }[] } } };
       assert.equal(refused.status, 422, JSON.stringify(error));

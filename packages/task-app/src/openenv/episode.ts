@@ -12,6 +12,7 @@ import { findEpisodeStarter, type EpisodeStarter } from "../env/episodes.js";
 import type { AnyEnvironment } from "../env/loop.js";
 import { stepTool, type StepRecorder, type StepResult } from "../env/step.js";
 import { isThenable } from "../maybe-async.js";
+import { RolloutRequestError } from "../runtime/request-error.js";
 import { argumentsSchema } from "../env/tools.js";
 import type { Observation, ToolContext } from "../env/types.js";
 import type { Session } from "./sessions.js";
@@ -51,7 +52,7 @@ export async function resetSession(env: AnyEnvironment, session: Session, data: 
   try {
     started = await requireStarter(env).start(seed, data.config ?? {});
   } catch (error) {
-    if ((error as Error)?.name === "RolloutRequestError") throw new OpenEnvError("VALIDATION_ERROR", (error as Error).message);
+    if (error instanceof RolloutRequestError) throw new OpenEnvError("VALIDATION_ERROR", error.message);
     throw new OpenEnvError("EXECUTION_ERROR", `reset failed: ${(error as Error)?.message ?? String(error)}`);
   }
   await finishEpisodeTrace(tracing, session, "reset");
